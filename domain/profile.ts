@@ -1,0 +1,155 @@
+// Profile fields, their validation and the defaults of SPEC §7. Shared by the form and the API.
+import { z } from "zod";
+import { isAllowedAge, parseIsoDate } from "./age.ts";
+import {
+  AGE_MAX,
+  AGE_MIN,
+  BIO_MAX_LENGTH,
+  DEFAULT_BIRTH_DATE,
+  DEFAULT_INTERESTS,
+  DEFAULT_LANGUAGES,
+  DEFAULT_LOOKING_FOR,
+  GENDERS,
+  LIST_ITEM_MAX_LENGTH,
+  LIST_MAX_ITEMS,
+  NAME_MAX_LENGTH,
+  SHORT_TEXT_MAX_LENGTH,
+  type AccountStatus,
+  type Gender,
+} from "./constants.ts";
+import { isKnownCountry } from "./countries.ts";
+
+export const GENDER_LABELS: Record<Gender, string> = { male: "Homme", female: "Femme" };
+
+export const LOOKING_FOR_OPTIONS = [
+  DEFAULT_LOOKING_FOR,
+  "Le mariage",
+  "Faire connaissance avant tout",
+  "Une amitié",
+  "Des échanges culturels",
+] as const;
+
+export const LANGUAGE_SUGGESTIONS = [
+  "Français", "Anglais", "Arabe", "Wolof", "Lingala", "Bambara", "Swahili", "Peul", "Malgache",
+  "Kinyarwanda", "Sango", "Éwé", "Fon", "Yoruba", "Moore", "Allemand", "Espagnol", "Italien",
+  "Portugais", "Néerlandais",
+] as const;
+
+export const INTEREST_SUGGESTIONS = [
+  "Rencontre", "Voyages", "Cuisine", "Musique", "Danse", "Lecture", "Cinéma", "Sport", "Football",
+  "Randonnée", "Art", "Photographie", "Mode", "Spiritualité", "Famille", "Entrepreneuriat",
+  "Nature", "Langues", "Histoire", "Bénévolat",
+] as const;
+
+/** Trims, collapses inner whitespace and removes control characters. */
+export function cleanText(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "").trim();
+}
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} : texte attendu` })
+    .transform(cleanText)
+    .pipe(z.string().max(max, `${label} : ${max} caractères au maximum`));
+
+const list = (label: string) =>
+  z
+    .array(text(LIST_ITEM_MAX_LENGTH, label), { error: `${label} : liste attendue` })
+    .max(LIST_MAX_ITEMS, `${label} : ${LIST_MAX_ITEMS} éléments au maximum`)
+    .transform((items) => dedupe(items.filter((i) => i.length > 0)));
+
+function dedupe(items: string[]): string[] {
+  const seen = new Set<string>();
+  return items.filter((i) => {
+    const key = i.toLocaleLowerCase("fr");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const PHONE_CHARS = /^\+?[0-9 ().-]+$/;
+
+/** Normalises a phone number to "+digits" or "digits"; returns null when it is not plausible. */
+export function normalizePhone(value: string): string | null {
+  const v = value.trim();
+  if (v === "") return "";
+  if (!PHONE_CHARS.test(v)) return null;
+  const digits = v.replace(/\D/g, "");
+  if (digits.length < 8 || digits.length > 15) return null;
+  return v.startsWith("+") ? `+${digits}` : digits;
+}
+
+export const profileUpdateSchema = z.strictObject({
+  firstName: text(NAME_MAX_LENGTH, "Prénom").pipe(z.string().min(1, "Veuillez indiquer votre prénom")),
+  lastName: text(NAME_MAX_LENGTH, "Nom"),
+  gender: z.enum(GENDERS, { error: "Veuillez choisir Homme ou Femme" }),
+  lookingFor: z.enum(LOOKING_FOR_OPTIONS, { error: "Veuillez choisir ce que vous recherchez" }),
+  birthDate: z
+    .string({ error: "Date de naissance invalide" })
+    .refine((v) => parseIsoDate(v) !== null, "Date de naissance invalide")
+    .refine((v) => isAllowedAge(v), `Vous devez avoir entre ${AGE_MIN} et ${AGE_MAX} ans`),
+  country: z
+    .string({ error: "Pays invalide" })
+    .refine((v) => isKnownCountry(v), "Veuillez choisir un pays dans la liste"),
+  phoneNumber: z
+    .string({ error: "Numéro de téléphone invalide" })
+    .refine((v) => normalizePhone(v) !== null, "Numéro de téléphone invalide (8 à 15 chiffres, ex. +33 6 12 34 56 78)")
+    .transform((v) => normalizePhone(v) ?? ""),
+  bio: text(BIO_MAX_LENGTH, "Présentation"),
+  occupation: text(SHORT_TEXT_MAX_LENGTH, "Profession"),
+  education: text(SHORT_TEXT_MAX_LENGTH, "Formation"),
+  languages: list("Langues"),
+  interests: list("Centres d'intérêt"),
+});
+
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+export interface PhotoDto {
+  /** Storage key, e.g. "photos/<userId><timestamp>.jpg". */
+  key: string;
+  url: string;
+  thumbUrl: string;
+}
+
+export interface ProfileDto {
+  id: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  gender: Gender | null;
+  lookingFor: string;
+  birthDate: string;
+  country: string;
+  phoneNumber: string;
+  bio: string;
+  occupation: string;
+  education: string;
+  languages: string[];
+  interests: string[];
+  /** Ordered; the first photo is the main one. */
+  photos: PhotoDto[];
+  accountStatus: AccountStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The SPEC §7 defaults for a profile created on first load. */
+export const PROFILE_DEFAULTS = {
+  firstName: "",
+  lastName: "",
+  gender: null,
+  lookingFor: DEFAULT_LOOKING_FOR,
+  birthDate: DEFAULT_BIRTH_DATE,
+  country: "",
+  phoneNumber: "",
+  bio: "",
+  occupation: "",
+  education: "",
+  languages: DEFAULT_LANGUAGES,
+  interests: DEFAULT_INTERESTS,
+  photos: [] as string[],
+  accountStatus: "trial" as AccountStatus,
+};

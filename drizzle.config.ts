@@ -1,0 +1,9 @@
+import { defineConfig } from "drizzle-kit";
+
+// Migrations are generated from the schema and committed; the server applies them at start-up
+// on both engines (PGlite and a PostgreSQL server).
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./server/db/schema/index.ts",
+  out: "./server/db/migrations",
+});

@@ -1,0 +1,116 @@
+// Better Auth: e-mail + password accounts, database sessions in httpOnly cookies, admin roles/bans,
+// rate limiting stored in the database (so it holds across API instances).
+import { signUpSchema } from "@domain/auth.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@domain/constants.ts";
+import { MSG } from "@domain/messages.ts";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { admin } from "better-auth/plugins";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { account, rateLimit, session, user, verification } from "../db/schema/index.ts";
+import type { Mailer } from "../email/mailer.ts";
+import { resetPasswordMail, verifyEmailMail } from "../email/templates.ts";
+import type { Logger } from "../logger.ts";
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+const DAY = 60 * 60 * 24;
+
+export function createAuth({ config, db, mailer, logger }: AuthDeps) {
+  // Sending is not awaited by the request (no timing oracle); failures are logged.
+  const sendInBackground = (p: Promise<void>) => {
+    p.catch((err) => logger.error({ err }, "e-mail sending failed"));
+  };
+  const { max, window } = config.authRateLimit;
+
+  return betterAuth({
+    appName: "Passerelle",
+    baseURL: config.publicBaseUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: [config.publicBaseUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: u, url }) => sendInBackground(mailer.send(resetPasswordMail(u.email, url))),
+    },
+    emailVerification: {
+      sendVerificationEmail: async ({ user: u, url }) => sendInBackground(mailer.send(verifyEmailMail(u.email, url))),
+    },
+    user: {
+      changeEmail: { enabled: true },
+      additionalFields: {
+        termsAcceptedAt: { type: "date", required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: 30 * DAY,
+      // A session used after a day is extended: members stay signed in while active.
+      updateAge: DAY,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window, max },
+        "/sign-up/email": { window: 60, max: 5 },
+        "/request-password-reset": { window: 60, max: 3 },
+        "/reset-password": { window: 60, max: 5 },
+        "/change-password": { window: 60, max: 5 },
+        "/change-email": { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      useSecureCookies: config.isProduction,
+      // The API sets x-forwarded-for itself from the socket unless TRUST_PROXY is on (see app.ts).
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+    },
+    logger: { level: config.env === "test" ? "error" : "warn" },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-up/email") return;
+        const parsed = signUpSchema.safeParse(ctx.body ?? {});
+        if (parsed.success) return;
+        const issue = parsed.error.issues[0];
+        const field = String(issue?.path[0] ?? "");
+        const code =
+          field === "ageConfirmed"
+            ? "AGE_NOT_CONFIRMED"
+            : field === "termsAccepted"
+              ? "TERMS_NOT_ACCEPTED"
+              : field === "password"
+                ? issue?.message === MSG.PASSWORD_TOO_LONG
+                  ? "PASSWORD_TOO_LONG"
+                  : "PASSWORD_TOO_SHORT"
+                : "INVALID_EMAIL";
+        throw new APIError("BAD_REQUEST", { code, message: issue?.message ?? MSG.VALIDATION });
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (u) => ({ data: { ...u, termsAcceptedAt: new Date() } }),
+        },
+      },
+    },
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;

@@ -1,0 +1,107 @@
+// Settings read from the environment and validated at start (SPEC §8: a missing required setting
+// stops the process with a message naming the variable). Every variable is documented in README.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  PUBLIC_BASE_URL: z.url().optional(),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL").optional(),
+  ALLOW_EMBEDDED_DATABASE: bool.optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  CONTACT_EMAIL: z.email().default("contact@passerelle.example"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().min(3).default("Passerelle <no-reply@passerelle.example>"),
+  TRUST_PROXY: bool.default(false),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(60),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicBaseUrl: string;
+  authSecret: string;
+  /** Unset means the embedded PGlite database in `${dataDir}/db`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  storageDir: string;
+  outboxDir: string;
+  contactEmail: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  trustProxy: boolean;
+  seedDemo: boolean;
+  logLevel: string;
+  authRateLimit: { max: number; window: number };
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads the auth secret kept in the data folder, creating it on first use (development only). */
+function devSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  const missing: string[] = [];
+  if (isProduction) {
+    if (!e.PUBLIC_BASE_URL) missing.push("PUBLIC_BASE_URL (the public address, e.g. https://passerelle.fr)");
+    if (!e.AUTH_SECRET) missing.push("AUTH_SECRET (at least 32 random characters: openssl rand -base64 32)");
+    if (!e.DATABASE_URL && !e.ALLOW_EMBEDDED_DATABASE)
+      missing.push("DATABASE_URL (postgres://…), or ALLOW_EMBEDDED_DATABASE=true for a single-instance embedded database");
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(`Missing required setting(s) in production:\n${missing.map((m) => `  ${m}`).join("\n")}`);
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port,
+    host: e.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    authSecret: e.AUTH_SECRET ?? devSecret(dataDir),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    storageDir: path.join(dataDir, "storage"),
+    outboxDir: path.join(dataDir, "outbox"),
+    contactEmail: e.CONTACT_EMAIL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, window: e.AUTH_RATE_LIMIT_WINDOW },
+  };
+}

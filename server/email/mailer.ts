@@ -1,0 +1,39 @@
+// Outgoing e-mail through nodemailer: SMTP when SMTP_URL is set, otherwise each message is written
+// to the log and as a JSON file in ./data/outbox so password resets work on any machine.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "../logger.ts";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+export function createMailer(opts: { smtpUrl?: string | undefined; from: string; outboxDir: string; logger: Logger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+        opts.logger.info({ to: mail.to, subject: mail.subject }, "e-mail sent");
+      },
+    };
+  }
+  return {
+    async send(mail) {
+      await mkdir(opts.outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
+      const file = path.join(opts.outboxDir, `${stamp}-${safeTo}.json`);
+      await writeFile(file, JSON.stringify({ from: opts.from, ...mail }, null, 2));
+      opts.logger.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, "e-mail written to outbox");
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// Storage keys of profile photos (SPEC §3): folder photos/, file name = user id + timestamp +
+// original extension. Each photo has a thumbnail under photos/thumbs/ with the same file name.
+import { PHOTO_FOLDER } from "@domain/constants.ts";
+import type { PhotoDto } from "@domain/profile.ts";
+import type { Storage } from "../../storage/storage.ts";
+
+export function photoKey(userId: string, timestamp: number, ext: string): string {
+  return `${PHOTO_FOLDER}/${userId}${timestamp}${ext}`;
+}
+
+export function thumbKey(key: string): string {
+  const file = key.slice(key.lastIndexOf("/") + 1);
+  return `${PHOTO_FOLDER}/thumbs/${file}`;
+}
+
+/** The last segment of a path ("photos/abc.jpg" → "abc.jpg"), or null when there is none. */
+export function lastSegment(path: string): string | null {
+  const seg = path.split("/").pop();
+  return seg ? seg : null;
+}
+
+/** A photo belongs to a member when its file name starts with their id (seeded pools are shared). */
+export function isOwnedBy(key: string, userId: string): boolean {
+  return key.startsWith(`${PHOTO_FOLDER}/${userId}`);
+}
+
+export function photoDto(key: string, storage: Storage): PhotoDto {
+  return { key, url: storage.publicUrl(key), thumbUrl: storage.publicUrl(thumbKey(key)) };
+}

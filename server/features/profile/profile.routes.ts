@@ -1,0 +1,22 @@
+import { profileUpdateSchema } from "@domain/profile.ts";
+import { Hono } from "hono";
+import { parseOrThrow } from "../../http/errors.ts";
+import { readJson } from "../../http/json.ts";
+import { requireUser } from "../../http/session.ts";
+import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { getOrCreateProfile, toProfileDto, updateProfile } from "./profile.service.ts";
+
+export function profileRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return new Hono<AppEnv>()
+    .use(requireUser(deps))
+    .get("/", async (c) => {
+      const row = await getOrCreateProfile(db, c.get("user").id);
+      return c.json(toProfileDto(row, deps.storage));
+    })
+    .put("/", async (c) => {
+      const input = parseOrThrow(profileUpdateSchema, await readJson(c));
+      const row = await updateProfile(db, c.get("user").id, input);
+      return c.json(toProfileDto(row, deps.storage));
+    });
+}

@@ -1,0 +1,59 @@
+// Profiles: created with the SPEC §7 defaults on first load, edited by their owner only.
+import type { ProfileDto, ProfileUpdate } from "@domain/profile.ts";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { profiles } from "../../db/schema/index.ts";
+import type { Storage } from "../../storage/storage.ts";
+import { photoDto } from "../photos/photo-keys.ts";
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+export function toProfileDto(row: ProfileRow, storage: Storage): ProfileDto {
+  return {
+    id: row.id,
+    userId: row.userId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    gender: row.gender,
+    lookingFor: row.lookingFor,
+    birthDate: row.birthDate,
+    country: row.country,
+    phoneNumber: row.phoneNumber,
+    bio: row.bio,
+    occupation: row.occupation,
+    education: row.education,
+    languages: row.languages,
+    interests: row.interests,
+    photos: row.photos.map((key) => photoDto(key, storage)),
+    accountStatus: row.accountStatus,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function findProfile(db: Db, userId: string): Promise<ProfileRow | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/** Returns the member's profile, creating it with the defaults if none exists (race-safe). */
+export async function getOrCreateProfile(db: Db, userId: string): Promise<ProfileRow> {
+  const existing = await findProfile(db, userId);
+  if (existing) return existing;
+  // Column defaults hold the SPEC values; a concurrent first load is absorbed by the unique user_id.
+  await db.insert(profiles).values({ userId }).onConflictDoNothing({ target: profiles.userId });
+  const created = await findProfile(db, userId);
+  if (!created) throw new Error(`Profile creation failed for ${userId}`);
+  return created;
+}
+
+export async function updateProfile(db: Db, userId: string, input: ProfileUpdate): Promise<ProfileRow> {
+  await getOrCreateProfile(db, userId);
+  const [row] = await db
+    .update(profiles)
+    .set({ ...input, updatedAt: sql`now()` })
+    .where(eq(profiles.userId, userId))
+    .returning();
+  if (!row) throw new Error(`Profile update failed for ${userId}`);
+  return row;
+}

@@ -1,0 +1,64 @@
+import type { ButtonHTMLAttributes } from "react";
+import { cn } from "./cn.ts";
+import { Spinner } from "./Spinner.tsx";
+
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
+export type ButtonSize = "sm" | "md" | "lg";
+
+const base =
+  "inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors " +
+  "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-500 " +
+  "disabled:cursor-not-allowed disabled:opacity-60 select-none";
+
+const variants: Record<ButtonVariant, string> = {
+  primary: "bg-brand-700 text-white hover:bg-brand-800 active:bg-brand-900",
+  secondary: "border-2 border-teal-700 bg-white text-teal-800 hover:bg-teal-50",
+  ghost: "bg-transparent text-teal-800 hover:bg-teal-50",
+  danger: "bg-danger-600 text-white hover:bg-danger-700",
+};
+
+const sizes: Record<ButtonSize, string> = {
+  // Every size keeps a 44 px touch target.
+  sm: "min-h-11 px-4 text-sm",
+  md: "min-h-11 px-5 text-base",
+  lg: "min-h-12 px-7 text-lg",
+};
+
+/** Classes for links styled as buttons. */
+export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", className?: string) {
+  return cn(base, variants[variant], sizes[size], className);
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  loading?: boolean;
+  /** Text announced while loading, e.g. « Enregistrement… ». */
+  loadingText?: string;
+}
+
+export function Button({
+  variant = "primary",
+  size = "md",
+  loading = false,
+  loadingText,
+  disabled,
+  className,
+  children,
+  type = "button",
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      // biome-ignore lint/a11y/useButtonType: the type is a prop with a safe default
+      type={type}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={buttonClasses(variant, size, className)}
+      {...rest}
+    >
+      {loading && <Spinner label={null} className="size-4" />}
+      {loading && loadingText ? loadingText : children}
+    </button>
+  );
+}

@@ -1,0 +1,1 @@
+export { clsx as cn } from "clsx";

@@ -1,0 +1,14 @@
+// Better Auth client (same origin, session in an httpOnly cookie).
+import { adminClient } from "better-auth/client/plugins";
+import { createAuthClient } from "better-auth/react";
+
+export const authClient = createAuthClient({ plugins: [adminClient()] });
+
+export type Session = typeof authClient.$Infer.Session;
+
+/** The error shape returned by the Better Auth client; the server already translates messages. */
+export interface AuthClientError {
+  code?: string | undefined;
+  message?: string | undefined;
+  status?: number;
+}
