@@ -26,6 +26,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(60),
+  SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
 });
 
 export interface Config {
@@ -46,7 +47,8 @@ export interface Config {
   trustProxy: boolean;
   seedDemo: boolean;
   logLevel: string;
-  authRateLimit: { max: number; window: number };
+  /** Sign-in attempts per window (seconds) per client address; sign-ups per minute per address. */
+  authRateLimit: { max: number; window: number; signUpMax: number };
 }
 
 export class ConfigError extends Error {
@@ -102,6 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
-    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, window: e.AUTH_RATE_LIMIT_WINDOW },
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, window: e.AUTH_RATE_LIMIT_WINDOW, signUpMax: e.SIGNUP_RATE_LIMIT_MAX },
   };
 }

@@ -28,7 +28,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
   const sendInBackground = (p: Promise<void>) => {
     p.catch((err) => logger.error({ err }, "e-mail sending failed"));
   };
-  const { max, window } = config.authRateLimit;
+  const { max, window, signUpMax } = config.authRateLimit;
 
   return betterAuth({
     appName: "Passerelle",
@@ -68,7 +68,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       max: 100,
       customRules: {
         "/sign-in/email": { window, max },
-        "/sign-up/email": { window: 60, max: 5 },
+        "/sign-up/email": { window: 60, max: signUpMax },
         "/request-password-reset": { window: 60, max: 3 },
         "/reset-password": { window: 60, max: 5 },
         "/change-password": { window: 60, max: 5 },

@@ -67,6 +67,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     AUTH_SECRET: randomBytes(32).toString("hex"),
     SEED_DEMO: "false",
     AUTH_RATE_LIMIT_MAX: "1000",
+    SIGNUP_RATE_LIMIT_MAX: "1000",
     ...(server ? { DATABASE_URL: server.url } : {}),
     ...env,
   });

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { normalizePhone, profileUpdateSchema } from "./profile.ts";
+
+const valid = {
+  firstName: "  Awa ",
+  lastName: "Diop",
+  gender: "female",
+  lookingFor: "Une relation sérieuse",
+  birthDate: "1995-04-12",
+  country: "Sénégal",
+  phoneNumber: "+221 77 123 45 67",
+  bio: "Bonjour !",
+  occupation: "Infirmière",
+  education: "Master",
+  languages: ["Français", "Wolof", "français"],
+  interests: ["Cuisine", " ", "Voyages"],
+};
+
+describe("profileUpdateSchema", () => {
+  it("accepts and normalises a complete profile", () => {
+    const out = profileUpdateSchema.parse(valid);
+    expect(out.firstName).toBe("Awa");
+    expect(out.phoneNumber).toBe("+221771234567");
+    expect(out.languages).toEqual(["Français", "Wolof"]);
+    expect(out.interests).toEqual(["Cuisine", "Voyages"]);
+  });
+
+  it.each([
+    [{ firstName: "" }, "firstName", "Veuillez indiquer votre prénom"],
+    [{ gender: "other" }, "gender", "Veuillez choisir Homme ou Femme"],
+    [{ birthDate: "2015-01-01" }, "birthDate", "Vous devez avoir entre 18 et 99 ans"],
+    [{ birthDate: "2001-02-30" }, "birthDate", "Date de naissance invalide"],
+    [{ country: "Atlantide" }, "country", "Veuillez choisir un pays dans la liste"],
+    [{ phoneNumber: "12" }, "phoneNumber", "Numéro de téléphone invalide (8 à 15 chiffres, ex. +33 6 12 34 56 78)"],
+    [{ bio: "a".repeat(1001) }, "bio", "Présentation : 1000 caractères au maximum"],
+    [{ lookingFor: "n'importe quoi" }, "lookingFor", "Veuillez choisir ce que vous recherchez"],
+    [{ languages: Array(21).fill("x") }, "languages", "Langues : 20 éléments au maximum"],
+  ])("refuses %o with a French message", (patch, field, message) => {
+    const res = profileUpdateSchema.safeParse({ ...valid, ...patch });
+    expect(res.success).toBe(false);
+    const issue = res.error?.issues.find((i) => i.path[0] === field);
+    expect(issue?.message).toBe(message);
+  });
+
+  it("refuses unknown fields such as account_status", () => {
+    const res = profileUpdateSchema.safeParse({ ...valid, accountStatus: "subscribed" });
+    expect(res.success).toBe(false);
+  });
+});
+
+describe("normalizePhone", () => {
+  it.each([
+    ["", ""],
+    ["06 12 34 56 78", "0612345678"],
+    ["+33 (0)6-12-34-56-78", "+330612345678"],
+    ["abc", null],
+    ["+1234", null],
+    ["1234567890123456", null],
+  ])("%s → %s", (input, out) => expect(normalizePhone(input)).toBe(out));
+});

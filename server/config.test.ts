@@ -1,0 +1,48 @@
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("stops in production naming every missing required variable", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
+    try {
+      loadConfig({ NODE_ENV: "production" });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain("PUBLIC_BASE_URL");
+      expect(message).toContain("AUTH_SECRET");
+      expect(message).toContain("DATABASE_URL");
+    }
+  });
+
+  it("accepts a complete production configuration", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      PUBLIC_BASE_URL: "https://passerelle.fr/",
+      AUTH_SECRET: "x".repeat(40),
+      DATABASE_URL: "postgres://app@db:5432/passerelle",
+    });
+    expect(config.publicBaseUrl).toBe("https://passerelle.fr");
+    expect(config.host).toBe("0.0.0.0");
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it("refuses a malformed value with the variable's name", () => {
+    expect(() => loadConfig({ PORT: "quatre" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ NODE_ENV: "production", AUTH_SECRET: "court" })).toThrow(/AUTH_SECRET/);
+  });
+
+  it("generates a development secret once and keeps it in the data folder", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "passerelle-config-"));
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect((await readFile(path.join(dir, "auth-secret"), "utf8")).trim()).toBe(first.authSecret);
+    expect(first.databaseUrl).toBeUndefined();
+    expect(first.seedDemo).toBe(true);
+  });
+});
