@@ -3,7 +3,7 @@ import path from "node:path";
 import { MSG } from "@domain/messages.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { user } from "../db/schema/index.ts";
+import { session, user } from "../db/schema/index.ts";
 import { createTestApp, describeEachEngine, sessionCookie, type TestApp } from "../test/harness.ts";
 
 const PASSWORD = "un mot de passe long";
@@ -102,6 +102,18 @@ describeEachEngine("accounts", (engine) => {
     expect((await t.request("/api/profile", { cookie })).status).toBe(200);
     expect((await post("/api/auth/sign-out", {}, cookie)).status).toBe(200);
     expect((await t.request("/api/profile", { cookie })).status).toBe(401);
+  });
+
+  it("extends a session that is used after a day, so an active member stays signed in", async () => {
+    const { cookie, userId } = await t.signUp(undefined, PASSWORD);
+    const { db } = t.deps.database;
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    const soon = new Date(Date.now() + 28 * 86_400_000);
+    await db.update(session).set({ updatedAt: twoDaysAgo, expiresAt: soon }).where(eq(session.userId, userId));
+    const res = await t.request("/api/auth/get-session", { cookie });
+    expect(res.status).toBe(200);
+    const [row] = await db.select().from(session).where(eq(session.userId, userId));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(soon.getTime() + 86_400_000);
   });
 
   it("changes the password only with the current one", async () => {
