@@ -25,19 +25,33 @@ export async function benchBundle(distDir = "dist"): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(path.join(tmpdir(), "passerelle-bench-js-"));
   const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dir, SEED_DEMO: "false", LOG_LEVEL: "silent", PUBLIC_BASE_URL: base },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dir,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "silent",
+      PUBLIC_BASE_URL: base,
+    },
     stdio: "ignore",
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
     await waitFor(`${base}/api/health`);
     const page = await browser.newPage();
     const scripts: { url: string; gzip: number }[] = [];
     page.on("response", async (res) => {
-      if (res.request().resourceType() === "script") scripts.push({ url: res.url(), gzip: gz(await res.body()) });
+      if (res.request().resourceType() === "script")
+        scripts.push({ url: res.url(), gzip: gz(await res.body()) });
     });
     await page.goto(`${base}/`, { waitUntil: "networkidle" });
     await page.waitForTimeout(300);
@@ -47,7 +61,9 @@ export async function benchBundle(distDir = "dist"): Promise<void> {
       .reduce((s, f) => s + gz(readFileSync(path.join(distDir, "assets", f))), 0);
     console.log("\nJavaScript loaded by the landing page in Chromium (gzip -9)");
     console.log("| what | KB gzipped | × baseline |\n|---|---:|---:|");
-    console.log(`| landing page "/" (${scripts.length} scripts) | ${(landing / 1024).toFixed(1)} | ${(landing / all).toFixed(2)} |`);
+    console.log(
+      `| landing page "/" (${scripts.length} scripts) | ${(landing / 1024).toFixed(1)} | ${(landing / all).toFixed(2)} |`,
+    );
     console.log(`| all JavaScript in the build (baseline) | ${(all / 1024).toFixed(1)} | 1.00 |`);
     for (const s of scripts) console.log(`    ${new URL(s.url).pathname}  ${(s.gzip / 1024).toFixed(1)} KB`);
   } finally {

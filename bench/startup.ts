@@ -33,7 +33,12 @@ export async function benchStartup(): Promise<void> {
   const baseline = await timeToFirst200(["-e", baselineCode], {}, url);
 
   const dir = mkdtempSync(path.join(tmpdir(), "passerelle-bench-start-"));
-  const env = { PORT: String(port), DATA_DIR: dir, LOG_LEVEL: "silent", PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
+  const env = {
+    PORT: String(port),
+    DATA_DIR: dir,
+    LOG_LEVEL: "silent",
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+  };
   const args = ["--import", "tsx", "server/main.ts"];
   const first = await timeToFirst200(args, env, url);
   const warm: number[] = [];
@@ -52,5 +57,6 @@ export async function benchStartup(): Promise<void> {
   ] as const;
   console.log("\nStart-up, command → first HTTP 200 on / (built app, embedded PGlite)");
   console.log("| case | ms | × baseline |\n|---|---:|---:|");
-  for (const [label, ms] of rows) console.log(`| ${label} | ${ms.toFixed(0)} | ${(ms / baseline).toFixed(1)} |`);
+  for (const [label, ms] of rows)
+    console.log(`| ${label} | ${ms.toFixed(0)} | ${(ms / baseline).toFixed(1)} |`);
 }

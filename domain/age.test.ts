@@ -27,7 +27,8 @@ describe("ageOn", () => {
 
 describe("minusYears", () => {
   it("shifts whole years", () => expect(minusYears("2026-11-22", 18)).toBe("2008-11-22"));
-  it("maps 29 February to 28 February in a common year", () => expect(minusYears("2024-02-29", 1)).toBe("2023-02-28"));
+  it("maps 29 February to 28 February in a common year", () =>
+    expect(minusYears("2024-02-29", 1)).toBe("2023-02-28"));
 });
 
 describe("isAllowedAge", () => {

@@ -31,7 +31,11 @@ describe("profileUpdateSchema", () => {
     [{ birthDate: "2015-01-01" }, "birthDate", "Vous devez avoir entre 18 et 99 ans"],
     [{ birthDate: "2001-02-30" }, "birthDate", "Date de naissance invalide"],
     [{ country: "Atlantide" }, "country", "Veuillez choisir un pays dans la liste"],
-    [{ phoneNumber: "12" }, "phoneNumber", "Numéro de téléphone invalide (8 à 15 chiffres, ex. +33 6 12 34 56 78)"],
+    [
+      { phoneNumber: "12" },
+      "phoneNumber",
+      "Numéro de téléphone invalide (8 à 15 chiffres, ex. +33 6 12 34 56 78)",
+    ],
     [{ bio: "a".repeat(1001) }, "bio", "Présentation : 1000 caractères au maximum"],
     [{ lookingFor: "n'importe quoi" }, "lookingFor", "Veuillez choisir ce que vous recherchez"],
     [{ languages: Array(21).fill("x") }, "languages", "Langues : 20 éléments au maximum"],

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { isAllowedAge, parseIsoDate } from "./age.ts";
 import {
+  type AccountStatus,
   AGE_MAX,
   AGE_MIN,
   BIO_MAX_LENGTH,
@@ -10,12 +11,11 @@ import {
   DEFAULT_LANGUAGES,
   DEFAULT_LOOKING_FOR,
   GENDERS,
+  type Gender,
   LIST_ITEM_MAX_LENGTH,
   LIST_MAX_ITEMS,
   NAME_MAX_LENGTH,
   SHORT_TEXT_MAX_LENGTH,
-  type AccountStatus,
-  type Gender,
 } from "./constants.ts";
 import { isKnownCountry } from "./countries.ts";
 
@@ -30,15 +30,49 @@ export const LOOKING_FOR_OPTIONS = [
 ] as const;
 
 export const LANGUAGE_SUGGESTIONS = [
-  "Français", "Anglais", "Arabe", "Wolof", "Lingala", "Bambara", "Swahili", "Peul", "Malgache",
-  "Kinyarwanda", "Sango", "Éwé", "Fon", "Yoruba", "Moore", "Allemand", "Espagnol", "Italien",
-  "Portugais", "Néerlandais",
+  "Français",
+  "Anglais",
+  "Arabe",
+  "Wolof",
+  "Lingala",
+  "Bambara",
+  "Swahili",
+  "Peul",
+  "Malgache",
+  "Kinyarwanda",
+  "Sango",
+  "Éwé",
+  "Fon",
+  "Yoruba",
+  "Moore",
+  "Allemand",
+  "Espagnol",
+  "Italien",
+  "Portugais",
+  "Néerlandais",
 ] as const;
 
 export const INTEREST_SUGGESTIONS = [
-  "Rencontre", "Voyages", "Cuisine", "Musique", "Danse", "Lecture", "Cinéma", "Sport", "Football",
-  "Randonnée", "Art", "Photographie", "Mode", "Spiritualité", "Famille", "Entrepreneuriat",
-  "Nature", "Langues", "Histoire", "Bénévolat",
+  "Rencontre",
+  "Voyages",
+  "Cuisine",
+  "Musique",
+  "Danse",
+  "Lecture",
+  "Cinéma",
+  "Sport",
+  "Football",
+  "Randonnée",
+  "Art",
+  "Photographie",
+  "Mode",
+  "Spiritualité",
+  "Famille",
+  "Entrepreneuriat",
+  "Nature",
+  "Langues",
+  "Histoire",
+  "Bénévolat",
 ] as const;
 
 /** Trims, collapses inner whitespace and removes control characters. */
@@ -95,7 +129,10 @@ export const profileUpdateSchema = z.strictObject({
     .refine((v) => isKnownCountry(v), "Veuillez choisir un pays dans la liste"),
   phoneNumber: z
     .string({ error: "Numéro de téléphone invalide" })
-    .refine((v) => normalizePhone(v) !== null, "Numéro de téléphone invalide (8 à 15 chiffres, ex. +33 6 12 34 56 78)")
+    .refine(
+      (v) => normalizePhone(v) !== null,
+      "Numéro de téléphone invalide (8 à 15 chiffres, ex. +33 6 12 34 56 78)",
+    )
     .transform((v) => normalizePhone(v) ?? ""),
   bio: text(BIO_MAX_LENGTH, "Présentation"),
   occupation: text(SHORT_TEXT_MAX_LENGTH, "Profession"),

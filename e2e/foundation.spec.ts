@@ -3,7 +3,10 @@
 import { expect, test } from "@playwright/test";
 import { jpegPhoto, PASSWORD, uniqueEmail } from "./fixtures.ts";
 
-test("a new visitor signs up, completes a profile with a photo, signs out and back in", async ({ page, isMobile }) => {
+test("a new visitor signs up, completes a profile with a photo, signs out and back in", async ({
+  page,
+  isMobile,
+}) => {
   const email = uniqueEmail();
 
   await page.goto("/");
@@ -28,7 +31,11 @@ test("a new visitor signs up, completes a profile with a photo, signs out and ba
   await upload.setInputFiles({ name: "portrait.jpg", mimeType: "image/jpeg", buffer: await jpegPhoto() });
   await expect(page.getByRole("img", { name: /Aminata/ }).first()).toBeVisible();
 
-  await upload.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("pas une image") });
+  await upload.setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("pas une image"),
+  });
   await expect(page.getByText("Le fichier doit être une image")).toBeVisible();
 
   if (isMobile) await page.getByRole("button", { name: /menu/i }).click();

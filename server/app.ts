@@ -26,7 +26,15 @@ export function createApp(deps: AppDeps) {
     c.set("log", logger);
     await next();
     if (c.req.path.startsWith("/api/")) {
-      logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
+      logger.debug(
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        "request",
+      );
     }
   });
   app.use(
@@ -65,19 +73,16 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
-  app.use(
-    "/api/*",
-    async (c, next) => {
-      // Photo uploads carry up to 2 MB plus multipart overhead; their own route checks the file size.
-      const limit = c.req.path === "/api/profile/photos" ? 3 * 1024 * 1024 : JSON_BODY_LIMIT;
-      return bodyLimit({
-        maxSize: limit,
-        onError: () => {
-          throw new AppError(413, "BODY_TOO_LARGE", MSG.BODY_TOO_LARGE);
-        },
-      })(c, next);
-    },
-  );
+  app.use("/api/*", async (c, next) => {
+    // Photo uploads carry up to 2 MB plus multipart overhead; their own route checks the file size.
+    const limit = c.req.path === "/api/profile/photos" ? 3 * 1024 * 1024 : JSON_BODY_LIMIT;
+    return bodyLimit({
+      maxSize: limit,
+      onError: () => {
+        throw new AppError(413, "BODY_TOO_LARGE", MSG.BODY_TOO_LARGE);
+      },
+    })(c, next);
+  });
 
   app.get("/api/health", (c) => c.json({ status: "ok" }));
   app.get("/api/config", (c) => c.json({ contactEmail: config.contactEmail }));

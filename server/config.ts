@@ -15,11 +15,17 @@ const envSchema = z.object({
   HOST: z.string().min(1).optional(),
   PUBLIC_BASE_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+    .optional(),
   ALLOW_EMBEDDED_DATABASE: bool.optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   CONTACT_EMAIL: z.email().default("contact@passerelle.example"),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
+    .optional(),
   MAIL_FROM: z.string().min(3).default("Passerelle <no-reply@passerelle.example>"),
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.optional(),
@@ -80,10 +86,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.PUBLIC_BASE_URL) missing.push("PUBLIC_BASE_URL (the public address, e.g. https://passerelle.fr)");
     if (!e.AUTH_SECRET) missing.push("AUTH_SECRET (at least 32 random characters: openssl rand -base64 32)");
     if (!e.DATABASE_URL && !e.ALLOW_EMBEDDED_DATABASE)
-      missing.push("DATABASE_URL (postgres://…), or ALLOW_EMBEDDED_DATABASE=true for a single-instance embedded database");
+      missing.push(
+        "DATABASE_URL (postgres://…), or ALLOW_EMBEDDED_DATABASE=true for a single-instance embedded database",
+      );
   }
   if (missing.length > 0) {
-    throw new ConfigError(`Missing required setting(s) in production:\n${missing.map((m) => `  ${m}`).join("\n")}`);
+    throw new ConfigError(
+      `Missing required setting(s) in production:\n${missing.map((m) => `  ${m}`).join("\n")}`,
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
@@ -104,6 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
-    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, window: e.AUTH_RATE_LIMIT_WINDOW, signUpMax: e.SIGNUP_RATE_LIMIT_MAX },
+    authRateLimit: {
+      max: e.AUTH_RATE_LIMIT_MAX,
+      window: e.AUTH_RATE_LIMIT_WINDOW,
+      signUpMax: e.SIGNUP_RATE_LIMIT_MAX,
+    },
   };
 }

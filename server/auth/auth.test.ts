@@ -56,9 +56,19 @@ describeEachEngine("accounts", (engine) => {
 
   it.each([
     ["without the age confirmation", { ageConfirmed: false }, "AGE_NOT_CONFIRMED", MSG.AGE_NOT_CONFIRMED],
-    ["without accepting the terms", { termsAccepted: undefined }, "TERMS_NOT_ACCEPTED", MSG.TERMS_NOT_ACCEPTED],
+    [
+      "without accepting the terms",
+      { termsAccepted: undefined },
+      "TERMS_NOT_ACCEPTED",
+      MSG.TERMS_NOT_ACCEPTED,
+    ],
     ["with a 7-character password", { password: "1234567" }, "PASSWORD_TOO_SHORT", MSG.PASSWORD_TOO_SHORT],
-    ["with a 129-character password", { password: "x".repeat(129) }, "PASSWORD_TOO_LONG", MSG.PASSWORD_TOO_LONG],
+    [
+      "with a 129-character password",
+      { password: "x".repeat(129) },
+      "PASSWORD_TOO_LONG",
+      MSG.PASSWORD_TOO_LONG,
+    ],
     ["with a bad e-mail", { email: "pas-une-adresse" }, "INVALID_EMAIL", MSG.EMAIL_INVALID],
   ])("refuses a sign-up %s, in French, writing nothing", async (_label, patch, code, message) => {
     const email = `refus-${code.toLowerCase()}@exemple.fr`;
@@ -69,7 +79,10 @@ describeEachEngine("accounts", (engine) => {
   });
 
   it("accepts a 128-character password with no composition rule", async () => {
-    const res = await post("/api/auth/sign-up/email", signUpBody("long@exemple.fr", { password: "a".repeat(128) }));
+    const res = await post(
+      "/api/auth/sign-up/email",
+      signUpBody("long@exemple.fr", { password: "a".repeat(128) }),
+    );
     expect(res.status).toBe(200);
   });
 
@@ -85,7 +98,10 @@ describeEachEngine("accounts", (engine) => {
   it("answers a wrong password and an unknown account with the same generic message", async () => {
     const { email } = await t.signUp(undefined, PASSWORD);
     const wrong = await post("/api/auth/sign-in/email", { email, password: "pas le bon mot de passe" });
-    const unknown = await post("/api/auth/sign-in/email", { email: "personne@exemple.fr", password: PASSWORD });
+    const unknown = await post("/api/auth/sign-in/email", {
+      email: "personne@exemple.fr",
+      password: PASSWORD,
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     const a = await wrong.json();
@@ -109,7 +125,10 @@ describeEachEngine("accounts", (engine) => {
     const { db } = t.deps.database;
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
     const soon = new Date(Date.now() + 28 * 86_400_000);
-    await db.update(session).set({ updatedAt: twoDaysAgo, expiresAt: soon }).where(eq(session.userId, userId));
+    await db
+      .update(session)
+      .set({ updatedAt: twoDaysAgo, expiresAt: soon })
+      .where(eq(session.userId, userId));
     const res = await t.request("/api/auth/get-session", { cookie });
     expect(res.status).toBe(200);
     const [row] = await db.select().from(session).where(eq(session.userId, userId));
@@ -118,19 +137,32 @@ describeEachEngine("accounts", (engine) => {
 
   it("changes the password only with the current one", async () => {
     const { email, cookie } = await t.signUp(undefined, PASSWORD);
-    const bad = await post("/api/auth/change-password", { currentPassword: "faux mot de passe", newPassword: "nouveau mot de passe" }, cookie);
+    const bad = await post(
+      "/api/auth/change-password",
+      { currentPassword: "faux mot de passe", newPassword: "nouveau mot de passe" },
+      cookie,
+    );
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toBe(MSG.WRONG_PASSWORD);
-    const ok = await post("/api/auth/change-password", { currentPassword: PASSWORD, newPassword: "nouveau mot de passe" }, cookie);
+    const ok = await post(
+      "/api/auth/change-password",
+      { currentPassword: PASSWORD, newPassword: "nouveau mot de passe" },
+      cookie,
+    );
     expect(ok.status).toBe(200);
     expect((await post("/api/auth/sign-in/email", { email, password: PASSWORD })).status).toBe(401);
-    expect((await post("/api/auth/sign-in/email", { email, password: "nouveau mot de passe" })).status).toBe(200);
+    expect((await post("/api/auth/sign-in/email", { email, password: "nouveau mot de passe" })).status).toBe(
+      200,
+    );
   });
 
   it("resets a forgotten password through the e-mailed link, and says nothing about unknown addresses", async () => {
     const { email } = await t.signUp(undefined, PASSWORD);
     const known = await post("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
-    const unknown = await post("/api/auth/request-password-reset", { email: "inconnu@exemple.fr", redirectTo: "/reset-password" });
+    const unknown = await post("/api/auth/request-password-reset", {
+      email: "inconnu@exemple.fr",
+      redirectTo: "/reset-password",
+    });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toEqual(await known.json());
@@ -147,7 +179,9 @@ describeEachEngine("accounts", (engine) => {
 
     const reset = await post("/api/auth/reset-password", { newPassword: "mon nouveau secret", token });
     expect(reset.status).toBe(200);
-    expect((await post("/api/auth/sign-in/email", { email, password: "mon nouveau secret" })).status).toBe(200);
+    expect((await post("/api/auth/sign-in/email", { email, password: "mon nouveau secret" })).status).toBe(
+      200,
+    );
     const reused = await post("/api/auth/reset-password", { newPassword: "encore un autre", token });
     expect(reused.status).toBe(400);
     expect(((await reused.json()) as { message: string }).message).toBe(MSG.RESET_TOKEN_INVALID);

@@ -37,7 +37,10 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     secret: config.authSecret,
     trustedOrigins: [config.publicBaseUrl],
     telemetry: { enabled: false },
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit },
+    }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -45,10 +48,12 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: u, url }) => sendInBackground(mailer.send(resetPasswordMail(u.email, url))),
+      sendResetPassword: async ({ user: u, url }) =>
+        sendInBackground(mailer.send(resetPasswordMail(u.email, url))),
     },
     emailVerification: {
-      sendVerificationEmail: async ({ user: u, url }) => sendInBackground(mailer.send(verifyEmailMail(u.email, url))),
+      sendVerificationEmail: async ({ user: u, url }) =>
+        sendInBackground(mailer.send(verifyEmailMail(u.email, url))),
     },
     user: {
       changeEmail: { enabled: true },

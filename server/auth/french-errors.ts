@@ -39,9 +39,17 @@ const FRENCH: Record<string, string> = {
 const SAME_EMAIL = "Email is the same";
 
 /** Returns the French version of a Better Auth error body `{ code?, message? }`. */
-export function frenchAuthError(status: number, body: { code?: unknown; message?: unknown }): { code: string; message: string } {
+export function frenchAuthError(
+  status: number,
+  body: { code?: unknown; message?: unknown },
+): { code: string; message: string } {
   if (status === 429) return { code: "RATE_LIMITED", message: MSG.RATE_LIMITED };
-  const code = typeof body.code === "string" && body.code ? body.code : status === 401 ? "UNAUTHENTICATED" : "AUTH_ERROR";
+  const code =
+    typeof body.code === "string" && body.code
+      ? body.code
+      : status === 401
+        ? "UNAUTHENTICATED"
+        : "AUTH_ERROR";
   if (body.message === SAME_EMAIL) return { code: "SAME_EMAIL", message: MSG.SAME_EMAIL };
   const message = FRENCH[code] ?? (status === 401 ? MSG.UNAUTHENTICATED : MSG.GENERIC);
   return { code, message };

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "./client.ts";
+import { openDatabase, queryRows } from "./client.ts";
 import { user } from "./schema/index.ts";
 
 describe("embedded database", () => {
@@ -19,8 +19,11 @@ describe("embedded database", () => {
       await second.migrate();
       const rows = await second.db.select().from(user);
       expect(rows.map((r) => r.email)).toEqual(["awa@exemple.fr"]);
-      const applied = await second.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      expect((applied.rows[0] as { n: number }).n).toBeGreaterThanOrEqual(1);
+      const [applied] = await queryRows<{ n: number }>(
+        second.db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(applied?.n).toBeGreaterThanOrEqual(1);
       await second.close();
     } finally {
       await rm(dir, { recursive: true, force: true });

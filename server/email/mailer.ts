@@ -16,7 +16,12 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-export function createMailer(opts: { smtpUrl?: string | undefined; from: string; outboxDir: string; logger: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -33,7 +38,10 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
       const file = path.join(opts.outboxDir, `${stamp}-${safeTo}.json`);
       await writeFile(file, JSON.stringify({ from: opts.from, ...mail }, null, 2));
-      opts.logger.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, "e-mail written to outbox");
+      opts.logger.info(
+        { to: mail.to, subject: mail.subject, file, text: mail.text },
+        "e-mail written to outbox",
+      );
     },
   };
 }

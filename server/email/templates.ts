@@ -5,7 +5,14 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-function withLink(to: string, subject: string, intro: string, label: string, url: string, outro: string): Mail {
+function withLink(
+  to: string,
+  subject: string,
+  intro: string,
+  label: string,
+  url: string,
+  outro: string,
+): Mail {
   const text = `Bonjour,\n\n${intro}\n\n${url}\n\n${outro}\n\nL'équipe Passerelle`;
   const html = `<p>Bonjour,</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p><p>${escapeHtml(outro)}</p><p>L'équipe Passerelle</p>`;
   return { to, subject, text, html };

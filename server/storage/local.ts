@@ -1,7 +1,7 @@
 // Local-disk storage: `${root}/${bucket}/${key}`. Writes are exclusive (flag "wx"): never overwrite.
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { ObjectExistsError, type Storage, isSafeKey } from "./storage.ts";
+import { isSafeKey, ObjectExistsError, type Storage } from "./storage.ts";
 
 const TYPES: Record<string, string> = {
   ".jpg": "image/jpeg",
@@ -33,7 +33,9 @@ export function createLocalStorage(root: string, bucket: string): Storage {
         const body = await readFile(fileOf(key));
         return { body, contentType: TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream" };
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        // A folder ("photos", "photos/thumbs") or a path through a file is no object either.
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" || code === "EISDIR" || code === "ENOTDIR") return null;
         throw err;
       }
     },

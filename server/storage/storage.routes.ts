@@ -7,7 +7,13 @@ import { isSafeKey } from "./storage.ts";
 
 export function storageRoutes(deps: Pick<AppDeps, "storage">) {
   return new Hono<AppEnv>().get(`/${PHOTO_BUCKET}/*`, async (c) => {
-    const key = decodeURIComponent(c.req.path.slice(`/storage/${PHOTO_BUCKET}/`.length));
+    let key: string;
+    try {
+      key = decodeURIComponent(c.req.path.slice(`/storage/${PHOTO_BUCKET}/`.length));
+    } catch {
+      // Malformed percent-encoding ("%E0%A4%A", a lone "%") names no object.
+      throw notFound();
+    }
     if (!isSafeKey(key)) throw notFound();
     const obj = await deps.storage.get(key);
     if (!obj) throw notFound();

@@ -27,5 +27,7 @@ const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
 /** Storage keys are plain relative paths: no "..", no absolute paths, no odd characters. */
 export function isSafeKey(key: string): boolean {
-  return key.length <= 300 && SAFE_KEY.test(key) && !key.split("/").some((seg) => seg === "." || seg === "..");
+  return (
+    key.length <= 300 && SAFE_KEY.test(key) && !key.split("/").some((seg) => seg === "." || seg === "..")
+  );
 }

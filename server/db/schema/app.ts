@@ -91,7 +91,10 @@ export const matches = pgTable(
   },
   (t) => [
     // One row per unordered pair, so "either order" is a single atomic upsert.
-    uniqueIndex("matches_pair_uq").on(sql`least(${t.user1Id}, ${t.user2Id})`, sql`greatest(${t.user1Id}, ${t.user2Id})`),
+    uniqueIndex("matches_pair_uq").on(
+      sql`least(${t.user1Id}, ${t.user2Id})`,
+      sql`greatest(${t.user1Id}, ${t.user2Id})`,
+    ),
     index("matches_user1_idx").on(t.user1Id, t.status),
     index("matches_user2_idx").on(t.user2Id, t.status),
     check("matches_not_self", sql`${t.user1Id} <> ${t.user2Id}`),

@@ -14,7 +14,9 @@ export function navRoutes(deps: AppDeps) {
     const [row] = await db
       .select({ n: count() })
       .from(matches)
-      .where(and(eq(matches.status, "accepted"), or(eq(matches.user1Id, userId), eq(matches.user2Id, userId))));
+      .where(
+        and(eq(matches.status, "accepted"), or(eq(matches.user1Id, userId), eq(matches.user2Id, userId))),
+      );
     return c.json({ matches: row?.n ?? 0 });
   });
 }

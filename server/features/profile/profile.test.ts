@@ -27,7 +27,8 @@ describeEachEngine("profile API", (engine) => {
   });
   afterAll(() => t.close());
 
-  const rowsOf = (userId: string) => t.deps.database.db.select().from(profiles).where(eq(profiles.userId, userId));
+  const rowsOf = (userId: string) =>
+    t.deps.database.db.select().from(profiles).where(eq(profiles.userId, userId));
 
   it("refuses anonymous visitors", async () => {
     const res = await t.request("/api/profile");
@@ -86,7 +87,11 @@ describeEachEngine("profile API", (engine) => {
 
   it("refuses attempts to set the account status or other unknown fields", async () => {
     const { cookie, userId } = await t.signUp();
-    const res = await t.request("/api/profile", { method: "PUT", cookie, json: { ...complete, accountStatus: "subscribed" } });
+    const res = await t.request("/api/profile", {
+      method: "PUT",
+      cookie,
+      json: { ...complete, accountStatus: "subscribed" },
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { fields: Record<string, string> } };
     expect(body.error.fields.accountStatus).toBe("Champ inconnu");
@@ -95,8 +100,18 @@ describeEachEngine("profile API", (engine) => {
   });
 
   it.each([
-    ["malformed JSON", { body: "{ pas du json", headers: { "content-type": "application/json" } }, 400, "INVALID_JSON"],
-    ["a non-JSON body", { body: "firstName=x", headers: { "content-type": "application/x-www-form-urlencoded" } }, 415, "INVALID_JSON"],
+    [
+      "malformed JSON",
+      { body: "{ pas du json", headers: { "content-type": "application/json" } },
+      400,
+      "INVALID_JSON",
+    ],
+    [
+      "a non-JSON body",
+      { body: "firstName=x", headers: { "content-type": "application/x-www-form-urlencoded" } },
+      415,
+      "INVALID_JSON",
+    ],
     ["an array", { json: [1, 2] }, 400, "VALIDATION_ERROR"],
     ["wrong types", { json: { ...complete, languages: "Français", gender: 3 } }, 400, "VALIDATION_ERROR"],
     ["a body over 100 KB", { json: { ...complete, bio: "x".repeat(200_000) } }, 413, "BODY_TOO_LARGE"],
