@@ -72,6 +72,8 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       window: 60,
       max: 100,
       customRules: {
+        // Read-only and called on every page load: counting it would cost a database write per read.
+        "/get-session": false,
         "/sign-in/email": { window, max },
         "/sign-up/email": { window: 60, max: signUpMax },
         "/request-password-reset": { window: 60, max: 3 },
