@@ -54,6 +54,8 @@ export function createApp(deps: AppDeps) {
       strictTransportSecurity: config.isProduction ? "max-age=31536000; includeSubDomains" : false,
       referrerPolicy: "strict-origin-when-cross-origin",
       crossOriginEmbedderPolicy: false,
+      // Routes that set a stricter header (photos: sandboxed, no scripts) keep their own.
+      overwrite: false,
     }),
   );
 
@@ -95,6 +97,10 @@ export function createApp(deps: AppDeps) {
   app.route("/storage", storageRoutes(deps));
 
   app.all("/api/*", () => {
+    throw new AppError(404, "NOT_FOUND", MSG.NOT_FOUND);
+  });
+  // Unknown buckets and paths under /storage are 404s, never the SPA's index.html.
+  app.all("/storage/*", () => {
     throw new AppError(404, "NOT_FOUND", MSG.NOT_FOUND);
   });
 

@@ -63,16 +63,19 @@ describe("extensionFor", () => {
 });
 
 describe("processPhoto", () => {
-  it.each(["jpeg", "png", "webp"] as const)("re-encodes a %s in its own format with a square thumbnail", async (format) => {
-    const out = await processPhoto(await makeImage(format, 300, 200));
-    expect(out.format).toBe(format);
-    const main = await sharp(out.main).metadata();
-    expect(main.format).toBe(format);
-    expect([main.width, main.height]).toEqual([300, 200]);
-    const thumb = await sharp(out.thumb).metadata();
-    expect(thumb.format).toBe(format);
-    expect([thumb.width, thumb.height]).toEqual([PHOTO_THUMB_DIMENSION, PHOTO_THUMB_DIMENSION]);
-  });
+  it.each(["jpeg", "png", "webp"] as const)(
+    "re-encodes a %s in its own format with a square thumbnail",
+    async (format) => {
+      const out = await processPhoto(await makeImage(format, 300, 200));
+      expect(out.format).toBe(format);
+      const main = await sharp(out.main).metadata();
+      expect(main.format).toBe(format);
+      expect([main.width, main.height]).toEqual([300, 200]);
+      const thumb = await sharp(out.thumb).metadata();
+      expect(thumb.format).toBe(format);
+      expect([thumb.width, thumb.height]).toEqual([PHOTO_THUMB_DIMENSION, PHOTO_THUMB_DIMENSION]);
+    },
+  );
 
   it("does not enlarge small photos", async () => {
     const out = await processPhoto(await makeImage("png", 40, 30));
@@ -157,7 +160,11 @@ describe("processPhoto", () => {
     ];
     for (const input of inputs) {
       const err = await refusal(input);
-      expect([err.status, err.code, err.message]).toEqual([400, "PHOTO_FORMAT_UNSUPPORTED", MSG.PHOTO_FORMAT_UNSUPPORTED]);
+      expect([err.status, err.code, err.message]).toEqual([
+        400,
+        "PHOTO_FORMAT_UNSUPPORTED",
+        MSG.PHOTO_FORMAT_UNSUPPORTED,
+      ]);
     }
   });
 

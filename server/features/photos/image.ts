@@ -1,10 +1,6 @@
 // Re-encodes an uploaded photo with sharp: checks the bytes really are an image, auto-rotates,
 // bounds the size and drops every metadata block (EXIF, GPS, XMP, ICC comments).
-import {
-  PHOTO_FORMATS,
-  PHOTO_MAX_DIMENSION,
-  PHOTO_THUMB_DIMENSION,
-} from "@domain/constants.ts";
+import { PHOTO_FORMATS, PHOTO_MAX_DIMENSION, PHOTO_THUMB_DIMENSION } from "@domain/constants.ts";
 import { MSG } from "@domain/messages.ts";
 import sharp, { type Sharp } from "sharp";
 import { AppError } from "../../http/errors.ts";
@@ -41,8 +37,14 @@ export async function processPhoto(input: Uint8Array): Promise<ProcessedPhoto> {
   const base = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
   try {
     const [main, thumb] = await Promise.all([
-      encode(base().resize(PHOTO_MAX_DIMENSION, PHOTO_MAX_DIMENSION, { fit: "inside", withoutEnlargement: true }), fmt).toBuffer(),
-      encode(base().resize(PHOTO_THUMB_DIMENSION, PHOTO_THUMB_DIMENSION, { fit: "cover", position: "attention" }), fmt).toBuffer(),
+      encode(
+        base().resize(PHOTO_MAX_DIMENSION, PHOTO_MAX_DIMENSION, { fit: "inside", withoutEnlargement: true }),
+        fmt,
+      ).toBuffer(),
+      encode(
+        base().resize(PHOTO_THUMB_DIMENSION, PHOTO_THUMB_DIMENSION, { fit: "cover", position: "attention" }),
+        fmt,
+      ).toBuffer(),
     ]);
     return { format: fmt, main, thumb };
   } catch {

@@ -9,7 +9,12 @@ import { toProfileDto } from "../profile/profile.service.ts";
 import { addPhoto, deletePhoto, setMainPhoto } from "./photos.service.ts";
 
 const pathSchema = z.string({ error: MSG.INVALID_FILE_PATH }).max(300, MSG.INVALID_FILE_PATH);
-const mainSchema = z.strictObject({ key: pathSchema });
+// PUT /main takes a JSON body: every shape error gets a French message (INVALID_FILE_PATH is the
+// SPEC's English wording for a deletion path only).
+const mainSchema = z.strictObject(
+  { key: z.string({ error: MSG.VALIDATION }).min(1, MSG.VALIDATION).max(300, MSG.VALIDATION) },
+  { error: MSG.VALIDATION },
+);
 
 export function photoRoutes(deps: AppDeps) {
   const { db } = deps.database;

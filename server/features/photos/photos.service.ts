@@ -27,7 +27,14 @@ export function checkDeclaredFile(file: { type: string; size: number }): void {
   if (file.size > PHOTO_MAX_BYTES) throw new AppError(413, "PHOTO_TOO_LARGE", MSG.PHOTO_TOO_LARGE);
 }
 
-async function putUnique(storage: Storage, userId: string, ext: string, main: Buffer, thumb: Buffer, type: string) {
+async function putUnique(
+  storage: Storage,
+  userId: string,
+  ext: string,
+  main: Buffer,
+  thumb: Buffer,
+  type: string,
+) {
   // Same-millisecond uploads get the next timestamp instead of overwriting (SPEC §9: no overwrite).
   for (let ts = Date.now(), attempt = 0; attempt < 5; ts++, attempt++) {
     const key = photoKey(userId, ts, ext);
@@ -37,13 +44,26 @@ async function putUnique(storage: Storage, userId: string, ext: string, main: Bu
       if (err instanceof ObjectExistsError) continue;
       throw err;
     }
-    await storage.put(thumbKey(key), thumb, type);
+    try {
+      await storage.put(thumbKey(key), thumb, type);
+    } catch (err) {
+      // Never leave a main file without its thumbnail. A leftover thumbnail of that name is not
+      // ours to replace: try the next timestamp.
+      await storage.delete(key);
+      if (err instanceof ObjectExistsError) continue;
+      throw err;
+    }
     return key;
   }
   throw new Error("Could not find a free photo key");
 }
 
-export async function addPhoto(db: Db, storage: Storage, userId: string, file: UploadedFile): Promise<ProfileRow> {
+export async function addPhoto(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  file: UploadedFile,
+): Promise<ProfileRow> {
   checkDeclaredFile(file);
   const profile = await getOrCreateProfile(db, userId);
   if (profile.photos.length >= PHOTO_MAX_COUNT) throw limitReached();
@@ -51,11 +71,23 @@ export async function addPhoto(db: Db, storage: Storage, userId: string, file: U
   const ext = extensionFor(file.name, processed.format);
   const mime = processed.format === "jpeg" ? "image/jpeg" : `image/${processed.format}`;
   const key = await putUnique(storage, userId, ext, processed.main, processed.thumb, mime);
-  const [row] = await db
-    .update(profiles)
-    .set({ photos: sql`array_append(${profiles.photos}, ${key}::text)`, updatedAt: sql`now()` })
-    .where(and(eq(profiles.userId, userId), sql`coalesce(array_length(${profiles.photos}, 1), 0) < ${PHOTO_MAX_COUNT}`))
-    .returning();
+  let row: ProfileRow | undefined;
+  try {
+    [row] = await db
+      .update(profiles)
+      .set({ photos: sql`array_append(${profiles.photos}, ${key}::text)`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(profiles.userId, userId),
+          sql`coalesce(array_length(${profiles.photos}, 1), 0) < ${PHOTO_MAX_COUNT}`,
+        ),
+      )
+      .returning();
+  } catch (err) {
+    // The files were written for a row change that did not happen: no orphans.
+    await removeFiles(storage, key);
+    throw err;
+  }
   if (!row) {
     await removeFiles(storage, key);
     throw limitReached();
@@ -67,7 +99,12 @@ function checkPath(path: string): void {
   if (!lastSegment(path)) throw new AppError(400, "INVALID_FILE_PATH", MSG.INVALID_FILE_PATH);
 }
 
-export async function deletePhoto(db: Db, storage: Storage, userId: string, path: string): Promise<ProfileRow> {
+export async function deletePhoto(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  path: string,
+): Promise<ProfileRow> {
   checkPath(path);
   const [row] = await db
     .update(profiles)

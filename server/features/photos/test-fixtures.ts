@@ -6,9 +6,22 @@ import sharp from "sharp";
 export type FixtureFormat = "jpeg" | "png" | "webp" | "gif";
 
 /** A small image of the given size; `noise` gives scan data that compresses badly (for truncation). */
-export async function makeImage(format: FixtureFormat, width = 64, height = 48, noise = false): Promise<Buffer> {
+export async function makeImage(
+  format: FixtureFormat,
+  width = 64,
+  height = 48,
+  noise = false,
+): Promise<Buffer> {
   const img = noise
-    ? sharp({ create: { width, height, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    ? sharp({
+        create: {
+          width,
+          height,
+          channels: 3,
+          background: "#000",
+          noise: { type: "gaussian", mean: 128, sigma: 40 },
+        },
+      })
     : sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } });
   if (format === "png") return img.png().toBuffer();
   if (format === "webp") return img.webp().toBuffer();
@@ -17,7 +30,11 @@ export async function makeImage(format: FixtureFormat, width = 64, height = 48, 
 }
 
 /** Marker strings written into the EXIF blocks, searched for in the stored bytes. */
-export const EXIF_MARKERS = { gpsDatum: "GPS-WGS-84-SECRET", description: "GPS-home-address", copyright: "Secret Owner" };
+export const EXIF_MARKERS = {
+  gpsDatum: "GPS-WGS-84-SECRET",
+  description: "GPS-home-address",
+  copyright: "Secret Owner",
+};
 
 /**
  * A JPEG carrying EXIF with a GPS IFD (libvips names it IFD3), an XMP packet and an orientation tag.
