@@ -146,6 +146,7 @@ describeEachEngine("photos API", (engine) => {
         expect(main.res.headers.get("cache-control")).toBe(`public, max-age=${PHOTO_CACHE_SECONDS}`);
         expect(main.res.headers.get("content-type")).toBe(mime);
         expect(main.res.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(main.res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
         const meta = await sharp(main.bytes).metadata();
         expect([meta.format, meta.width, meta.height]).toEqual([format, 120, 80]);
 
