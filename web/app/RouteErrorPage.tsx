@@ -4,7 +4,10 @@ import { CloudOff } from "lucide-react";
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
 
 function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed/i.test(error.message)
+  );
 }
 
 /** Router error element, in French, always with a way home. */
@@ -34,7 +37,11 @@ export function RouteErrorPage({ standalone = false }: { standalone?: boolean })
           Revenir à l'accueil
         </a>
         {!notFound && (
-          <button type="button" onClick={() => window.location.reload()} className={buttonClasses("secondary")}>
+          <button
+            type="button"
+            onClick={() => window.location.reload()}
+            className={buttonClasses("secondary")}
+          >
             Recharger la page
           </button>
         )}

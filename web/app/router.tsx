@@ -1,7 +1,7 @@
 import { lazy } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router-dom";
-import { RequireAuth } from "./RequireAuth.tsx";
 import { RootLayout } from "./layout/RootLayout.tsx";
+import { RequireAuth } from "./RequireAuth.tsx";
 import { RouteErrorPage } from "./RouteErrorPage.tsx";
 
 // Every page is its own chunk, loaded on demand (the layout shows a spinner meanwhile).
@@ -22,7 +22,15 @@ const AdminLoginPage = lazy(() => import("@web/features/admin/AdminLoginPage.tsx
 const AdminPlaceholderPage = lazy(() => import("@web/features/admin/AdminPlaceholderPage.tsx"));
 const NotFoundPage = lazy(() => import("./pages/NotFoundPage.tsx"));
 
-const ADMIN_SECTIONS = ["dashboard", "users", "profiles", "matches", "messages", "subscriptions", "add-json"] as const;
+const ADMIN_SECTIONS = [
+  "dashboard",
+  "users",
+  "profiles",
+  "matches",
+  "messages",
+  "subscriptions",
+  "add-json",
+] as const;
 
 export const routes: RouteObject[] = [
   {

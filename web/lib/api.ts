@@ -21,7 +21,9 @@ export class ApiError extends Error {
 function isErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== "object" || value === null || !("error" in value)) return false;
   const err = (value as { error: unknown }).error;
-  return typeof err === "object" && err !== null && typeof (err as { message?: unknown }).message === "string";
+  return (
+    typeof err === "object" && err !== null && typeof (err as { message?: unknown }).message === "string"
+  );
 }
 
 /** Builds an ApiError from a failed response's status and (possibly empty) JSON body. */
@@ -31,7 +33,11 @@ export function toApiError(status: number, body: unknown): ApiError {
     return new ApiError(status, code || "ERROR", message || MSG.GENERIC, fields);
   }
   // Better Auth style: { code, message }.
-  if (typeof body === "object" && body !== null && typeof (body as { message?: unknown }).message === "string") {
+  if (
+    typeof body === "object" &&
+    body !== null &&
+    typeof (body as { message?: unknown }).message === "string"
+  ) {
     const b = body as { code?: string; message: string };
     return new ApiError(status, b.code ?? "ERROR", b.message);
   }

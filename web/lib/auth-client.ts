@@ -2,7 +2,13 @@
 import { adminClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 
-export const authClient = createAuthClient({ plugins: [adminClient()] });
+export const authClient = createAuthClient({
+  plugins: [adminClient()],
+  fetchOptions: {
+    // Look fetch up at call time (Better Auth would otherwise keep the one present at start-up).
+    customFetchImpl: (input, init) => globalThis.fetch(input, init),
+  },
+});
 
 export type Session = typeof authClient.$Infer.Session;
 

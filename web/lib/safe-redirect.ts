@@ -1,6 +1,6 @@
 /** Returns `value` when it is a same-site path ("/…", not "//…" nor "/\…"), otherwise `fallback`. */
 export function safeRedirect(value: string | null | undefined, fallback = "/profile"): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   // Control characters could be used to smuggle a scheme or a host.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
   if (/[\u0000-\u001F\u007F]/.test(value)) return fallback;

@@ -9,7 +9,11 @@ const tones: Record<Tone, string> = {
   neutral: "bg-sand-200 text-ink",
 };
 
-export function Badge({ tone = "brand", className, ...rest }: HTMLAttributes<HTMLSpanElement> & { tone?: Tone }) {
+export function Badge({
+  tone = "brand",
+  className,
+  ...rest
+}: HTMLAttributes<HTMLSpanElement> & { tone?: Tone }) {
   return (
     <span
       className={cn(

@@ -25,7 +25,11 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** Classes for links styled as buttons. */
-export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", className?: string) {
+export function buttonClasses(
+  variant: ButtonVariant = "primary",
+  size: ButtonSize = "md",
+  className?: string,
+) {
   return cn(base, variants[variant], sizes[size], className);
 }
 
@@ -50,7 +54,6 @@ export function Button({
 }: ButtonProps) {
   return (
     <button
-      // biome-ignore lint/a11y/useButtonType: the type is a prop with a safe default
       type={type}
       disabled={disabled || loading}
       aria-busy={loading || undefined}

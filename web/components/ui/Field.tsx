@@ -5,6 +5,7 @@ export interface FieldControlProps {
   id: string;
   "aria-describedby"?: string;
   "aria-invalid"?: true;
+  "aria-required"?: true;
 }
 
 interface FieldProps {
@@ -26,16 +27,23 @@ export function Field({ id, label, hint, aside, error, required, className, chil
   const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
-      <label htmlFor={id} className="font-medium text-ink">
-        {label}
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={id} className="font-medium text-ink">
+          {label}
+        </label>
+        {/* Outside the label so the accessible name stays exactly the label text. */}
         {required && (
           <span className="text-brand-700" aria-hidden="true">
-            {" "}
             *
           </span>
         )}
-      </label>
-      {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
+      </div>
+      {children({
+        id,
+        "aria-describedby": describedBy,
+        "aria-invalid": error ? true : undefined,
+        "aria-required": required ? true : undefined,
+      })}
       {(hint || aside) && (
         <div id={hintId} className="flex items-start justify-between gap-3 text-sm text-ink-soft">
           <span>{hint}</span>

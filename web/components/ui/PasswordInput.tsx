@@ -15,7 +15,11 @@ export function PasswordInput(props: Omit<InputProps, "type">) {
         aria-controls={props.id}
         className="absolute inset-y-0 right-0 inline-flex w-12 items-center justify-center rounded-r-xl text-ink-soft hover:text-teal-800"
       >
-        {visible ? <EyeOff className="size-5" aria-hidden="true" /> : <Eye className="size-5" aria-hidden="true" />}
+        {visible ? (
+          <EyeOff className="size-5" aria-hidden="true" />
+        ) : (
+          <Eye className="size-5" aria-hidden="true" />
+        )}
         <span className="sr-only">{visible ? "Masquer le mot de passe" : "Afficher le mot de passe"}</span>
       </button>
     </div>

@@ -1,5 +1,5 @@
-import { FieldError } from "./Field.tsx";
 import { cn } from "./cn.ts";
+import { FieldError } from "./Field.tsx";
 
 interface RadioOption<T extends string> {
   value: T;
@@ -15,6 +15,7 @@ interface RadioGroupProps<T extends string> {
   onBlur?: () => void;
   error?: string | undefined;
   hint?: string;
+  required?: boolean;
 }
 
 export function RadioGroup<T extends string>({
@@ -26,6 +27,7 @@ export function RadioGroup<T extends string>({
   onBlur,
   error,
   hint,
+  required,
 }: RadioGroupProps<T>) {
   const errorId = error ? `${name}-error` : undefined;
   const hintId = hint ? `${name}-hint` : undefined;
@@ -35,7 +37,15 @@ export function RadioGroup<T extends string>({
       aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
       aria-invalid={error ? true : undefined}
     >
-      <legend className="mb-1.5 font-medium text-ink">{legend}</legend>
+      <legend className="mb-1.5 font-medium text-ink">
+        {legend}
+        {required && (
+          <span className="text-brand-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        )}
+      </legend>
       <div className="flex flex-wrap gap-3">
         {options.map((option) => {
           const id = `${name}-${option.value}`;
@@ -58,6 +68,7 @@ export function RadioGroup<T extends string>({
                 checked={checked}
                 onChange={() => onChange(option.value)}
                 onBlur={onBlur}
+                required={required}
                 className="size-5 accent-teal-700 focus-visible:outline-none"
               />
               {option.label}

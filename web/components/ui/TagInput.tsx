@@ -17,6 +17,7 @@ interface TagInputProps {
   placeholder?: string;
   "aria-describedby"?: string;
   "aria-invalid"?: true;
+  "aria-required"?: true;
 }
 
 const same = (a: string, b: string) => a.toLocaleLowerCase("fr") === b.toLocaleLowerCase("fr");
@@ -72,7 +73,6 @@ export function TagInput({
     }
   };
 
-
   return (
     <div className="flex flex-col gap-3">
       <ul className="flex flex-wrap gap-2" aria-label={`${label} sélectionnés`}>
@@ -114,8 +114,7 @@ export function TagInput({
           className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full border-2 border-teal-700 px-4 font-semibold text-teal-800 hover:bg-teal-50 disabled:opacity-50"
         >
           <Plus className="size-4" aria-hidden="true" />
-          Ajouter
-          <span className="sr-only"> à {label}</span>
+          Ajouter <span className="sr-only">à {label}</span>
         </button>
       </div>
       <p className="min-h-5 text-sm text-ink-soft" aria-live="polite">

@@ -1,0 +1,34 @@
+import { PageSpinner } from "@web/components/ui/Spinner.tsx";
+import { authClient } from "@web/lib/auth-client.ts";
+import { Suspense } from "react";
+import { Outlet, ScrollRestoration } from "react-router-dom";
+import { BottomNav } from "./BottomNav.tsx";
+import { Footer } from "./Footer.tsx";
+import { Header } from "./Header.tsx";
+import { useMatchesBadge } from "./use-nav-counts.ts";
+
+export function RootLayout() {
+  const { data: session, isPending } = authClient.useSession();
+  const signedIn = Boolean(session);
+  const matches = useMatchesBadge(signedIn);
+
+  return (
+    <div className={signedIn ? "flex min-h-dvh flex-col pb-16 md:pb-0" : "flex min-h-dvh flex-col"}>
+      <a
+        href="#contenu"
+        className="sr-only z-50 rounded-full bg-teal-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Aller au contenu
+      </a>
+      <Header signedIn={signedIn} sessionPending={isPending} matches={matches} />
+      <main id="contenu" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      {signedIn && <BottomNav matches={matches} />}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { MSG } from "@domain/messages.ts";
+import { useQueryClient } from "@tanstack/react-query";
+import { authClient } from "@web/lib/auth-client.ts";
+import { useCallback, useState } from "react";
+import { useNavigate } from "react-router-dom";
+
+/** Signs out and goes to /login; a failure is only logged (SPEC §8). */
+export function useSignOut() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+
+  const signOut = useCallback(async () => {
+    setPending(true);
+    try {
+      const result = await authClient.signOut();
+      if (result.error) console.error(MSG.SIGN_OUT_FAILED, result.error);
+    } catch (err) {
+      console.error(MSG.SIGN_OUT_FAILED, err);
+    } finally {
+      queryClient.clear();
+      setPending(false);
+      navigate("/login");
+    }
+  }, [navigate, queryClient]);
+
+  return { signOut, pending };
+}

@@ -1,0 +1,30 @@
+import { PageSpinner } from "@web/components/ui/Spinner.tsx";
+import { authClient } from "@web/lib/auth-client.ts";
+import { safeRedirect } from "@web/lib/safe-redirect.ts";
+import { usePageTitle } from "@web/lib/use-page-title.ts";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { AuthCard } from "../components/AuthCard.tsx";
+import { LoginForm } from "../components/LoginForm.tsx";
+
+export default function LoginPage() {
+  usePageTitle("Connexion");
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const target = safeRedirect(params.get("redirect"));
+  const { data: session, isPending } = authClient.useSession();
+
+  if (isPending) return <PageSpinner />;
+  if (session) return <Navigate to={target} replace />;
+
+  return (
+    <AuthCard title="Connexion" intro="Heureux de vous revoir sur Passerelle.">
+      <LoginForm onSuccess={() => navigate(target, { replace: true })} />
+      <p className="mt-6 text-center text-ink-soft">
+        Pas encore de compte ?{" "}
+        <Link to="/signup" className="font-semibold text-teal-700 underline">
+          Créer un compte
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

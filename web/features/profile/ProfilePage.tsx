@@ -1,0 +1,99 @@
+import { MSG } from "@domain/messages.ts";
+import { PageHeader } from "@web/components/layout/PageHeader.tsx";
+import { Alert } from "@web/components/ui/Alert.tsx";
+import { Button } from "@web/components/ui/Button.tsx";
+import { Card } from "@web/components/ui/Card.tsx";
+import { Skeleton } from "@web/components/ui/Skeleton.tsx";
+import { usePageTitle } from "@web/lib/use-page-title.ts";
+import type { ReactNode } from "react";
+import { useMemo } from "react";
+import { useProfile } from "./api.ts";
+import { AccountSection } from "./components/AccountSection.tsx";
+import { PhotoManager } from "./components/PhotoManager.tsx";
+import { ProfileForm } from "./components/ProfileForm.tsx";
+import { emptyProfile } from "./profile-values.ts";
+
+function Section({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card aria-labelledby={id} role="region">
+      <h2 id={id} className="text-xl font-bold text-teal-900 sm:text-2xl">
+        {title}
+      </h2>
+      {intro && <p className="mt-1 text-ink-soft">{intro}</p>}
+      <div className="mt-5">{children}</div>
+    </Card>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="flex flex-col gap-6" aria-busy="true">
+      <p className="sr-only" role="status">
+        Chargement de votre profil…
+      </p>
+      <Skeleton className="h-48 w-full" />
+      <Skeleton className="h-96 w-full" />
+    </div>
+  );
+}
+
+export default function ProfilePage() {
+  usePageTitle("Mon profil");
+  const { data, error, isPending, refetch, isRefetching } = useProfile();
+
+  // SPEC §8: a "not found" error falls back to an empty default profile.
+  const notFound = Boolean(error && /not found/i.test(error.message));
+  const fallback = useMemo(() => (notFound ? emptyProfile() : null), [notFound]);
+  const profile = data ?? fallback;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <PageHeader
+        title="Mon profil"
+        intro="Un profil soigné et sincère est la meilleure façon de faire de belles rencontres."
+      />
+      {isPending ? (
+        <ProfileSkeleton />
+      ) : !profile ? (
+        <Alert tone="error" title="Impossible de charger votre profil">
+          <p>{error?.message || MSG.GENERIC}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            loading={isRefetching}
+            onClick={() => refetch()}
+          >
+            Réessayer
+          </Button>
+        </Alert>
+      ) : (
+        <div className="flex flex-col gap-6">
+          <Section
+            id="section-photos"
+            title="Mes photos"
+            intro="Jusqu'à 6 photos. La première est votre photo principale."
+          >
+            <PhotoManager photos={profile.photos} firstName={profile.firstName} />
+          </Section>
+          <Section id="section-infos" title="Mes informations">
+            <ProfileForm profile={profile} />
+          </Section>
+          <Section id="section-account" title="Mon compte">
+            <AccountSection />
+          </Section>
+        </div>
+      )}
+    </div>
+  );
+}
