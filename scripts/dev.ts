@@ -6,9 +6,16 @@ const apiPort = process.env.API_PORT ?? "3001";
 const children = [
   spawn(process.execPath, ["--import", "tsx", "--watch", "server/main.ts"], {
     stdio: "inherit",
-    env: { ...process.env, PORT: apiPort, PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? "http://localhost:3000" },
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? "http://localhost:3000",
+    },
   }),
-  spawn(process.execPath, ["node_modules/vite/bin/vite.js"], { stdio: "inherit", env: { ...process.env, API_PORT: apiPort } }),
+  spawn(process.execPath, ["node_modules/vite/bin/vite.js"], {
+    stdio: "inherit",
+    env: { ...process.env, API_PORT: apiPort },
+  }),
 ];
 const stop = () => {
   for (const c of children) c.kill("SIGTERM");

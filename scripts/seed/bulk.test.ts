@@ -1,0 +1,89 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { account, profiles, subscriptions, user } from "../../server/db/schema/index.ts";
+import { thumbKey } from "../../server/features/photos/photo-keys.ts";
+import { createTestApp, describeEachEngine, type TestApp } from "../../server/test/harness.ts";
+import { seedMembers } from "./bulk.ts";
+import { insertMembers } from "./insert.ts";
+import { generateMember } from "./members.ts";
+import { POOL_SIZE, poolKey } from "./photos.ts";
+import { Random } from "./random.ts";
+
+describe("generateMember", () => {
+  it("gives the same people for the same seed (ids excepted)", () => {
+    const a = new Random(7);
+    const b = new Random(7);
+    for (let i = 0; i < 20; i++) {
+      const x = generateMember(a, i, 1_800_000_000_000);
+      const y = generateMember(b, i, 1_800_000_000_000);
+      expect({ ...x, id: "" }).toEqual({ ...y, id: "" });
+      expect(x.id).toMatch(/^[A-Za-z0-9]{32}$/);
+    }
+  });
+});
+
+describeEachEngine("seedMembers (bulk)", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t?.close());
+
+  const count = async (table: typeof user | typeof profiles | typeof account | typeof subscriptions) => {
+    const [row] = await t.deps.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
+    return row?.n ?? 0;
+  };
+
+  it("inserts N members in batches, with pooled photos and no sign-in accounts", async () => {
+    const progress: number[] = [];
+    const result = await seedMembers(t.deps, {
+      count: 500,
+      seed: 42,
+      photos: "pool",
+      passwordHash: null,
+      batchSize: 200,
+      onProgress: (done) => progress.push(done),
+    });
+    expect(result.created).toBe(500);
+    expect(progress).toEqual([200, 400, 500]);
+    expect(await count(user)).toBe(500);
+    expect(await count(profiles)).toBe(500);
+    expect(await count(account)).toBe(0);
+    const subscribed = await t.deps.database.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.accountStatus, "subscribed"));
+    expect(await count(subscriptions)).toBe(subscribed.length);
+    const photos = await t.deps.database.db.select({ photos: profiles.photos }).from(profiles);
+    const used = new Set(photos.flatMap((p) => p.photos));
+    for (const key of used) expect(key).toMatch(/^photos\/seedpool-\d+\.jpg$/);
+    for (let n = 1; n <= POOL_SIZE; n++) {
+      expect(await t.deps.storage.get(poolKey(n))).not.toBeNull();
+      expect(await t.deps.storage.get(thumbKey(poolKey(n)))).not.toBeNull();
+    }
+  });
+
+  it("stores every field as generated, quotes, braces and backslashes included", async () => {
+    const m = generateMember(new Random(3), 999_999, Date.now());
+    m.profile!.bio = 'Il a dit "bonjour", puis {rien} \\ fin.\nDeuxième ligne.';
+    m.profile!.languages = ["Français", 'Créole "haïtien", oral', "NULL"];
+    m.photos = ["photos/a.jpg", "photos/b.jpg"];
+    expect(await insertMembers(t.deps.database.db, [m], { passwordHash: "hash" })).toBe(1);
+    const [row] = await t.deps.database.db.select().from(profiles).where(eq(profiles.userId, m.id));
+    expect(row).toMatchObject({ ...m.profile, photos: m.photos, createdAt: m.createdAt });
+    const [acc] = await t.deps.database.db.select().from(account).where(eq(account.userId, m.id));
+    expect(acc).toMatchObject({ providerId: "credential", accountId: m.id, password: "hash" });
+    // The same e-mail again is skipped, not an error.
+    expect(
+      await insertMembers(t.deps.database.db, [{ ...m, id: "x".repeat(32) }], { passwordHash: null }),
+    ).toBe(0);
+    await t.deps.database.db.delete(user).where(eq(user.id, m.id));
+  });
+
+  it("adds more members on a second run, reusing the photo pool", async () => {
+    const result = await seedMembers(t.deps, { count: 300, seed: 42, photos: "pool", passwordHash: null });
+    expect(result.created).toBe(300);
+    expect(await count(user)).toBe(800);
+    expect(await count(profiles)).toBe(800);
+  });
+});

@@ -1,0 +1,97 @@
+// Seeds N generated members in batches: one transaction per batch, photos drawn per member (small
+// runs) or picked from a shared pool (large data sets), progress reported after every batch.
+import type { Database } from "../../server/db/client.ts";
+import type { Storage } from "../../server/storage/storage.ts";
+import { countUsers, insertMembers } from "./insert.ts";
+import { generateMember, initials, type SeedMember } from "./members.ts";
+import { ensurePhotoPool, type PhotoTask, planPhotos, storePhotos } from "./photos.ts";
+import { Random } from "./random.ts";
+
+export const DEFAULT_BATCH = 5_000;
+
+export interface SeedOptions {
+  count: number;
+  /** PRNG seed: the same seed gives the same people (ids excepted). */
+  seed: number;
+  /** "individual": drawings with each member's initials; "pool": shared pictures, for large N. */
+  photos: "individual" | "pool";
+  /** Shared password hash for credential accounts; null inserts no account rows. */
+  passwordHash: string | null;
+  /** Number in the first e-mail address; by default one past the current number of users. */
+  firstIndex?: number;
+  batchSize?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SeedResult {
+  created: number;
+  photos: number;
+  ms: number;
+}
+
+/** The member's own pictures (initials drawn on them), uploaded an hour after signing up. */
+export function ownPhotos(m: SeedMember): PhotoTask[] {
+  if (!m.profile || m.photoPlan.count === 0) return [];
+  return planPhotos({
+    userId: m.id,
+    initials: initials(m.profile.firstName, m.profile.lastName),
+    hue: m.photoPlan.hue,
+    count: m.photoPlan.count,
+    uploadedAt: m.createdAt.getTime() + 3_600_000,
+    seed: m.photoPlan.seed,
+  });
+}
+
+/** Writes one batch in a transaction; its pictures are drawn (by sharp's worker threads) meanwhile. */
+async function writeBatch(
+  deps: { database: Database; storage: Storage },
+  members: SeedMember[],
+  tasks: PhotoTask[],
+  passwordHash: string | null,
+): Promise<number> {
+  const drawing = storePhotos(deps.storage, tasks);
+  drawing.catch(() => {}); // awaited before commit; this only avoids an unhandled rejection
+  return insertMembers(deps.database.db, members, { passwordHash, beforeCommit: () => drawing });
+}
+
+export async function seedMembers(
+  deps: { database: Database; storage: Storage },
+  opts: SeedOptions,
+): Promise<SeedResult> {
+  const started = performance.now();
+  const { db } = deps.database;
+  const rng = new Random(opts.seed);
+  const now = Date.now();
+  const batchSize = opts.batchSize ?? DEFAULT_BATCH;
+  const firstIndex = opts.firstIndex ?? (await countUsers(db)) + 1;
+  const pool = opts.photos === "pool" ? await ensurePhotoPool(deps.storage) : null;
+  let created = 0;
+  let photos = 0;
+  let written = 0;
+  let pending: Promise<void> = Promise.resolve();
+  for (let done = 0; done < opts.count; ) {
+    const size = Math.min(batchSize, opts.count - done);
+    const members = Array.from({ length: size }, (_, i) => generateMember(rng, firstIndex + done + i, now));
+    const tasks: PhotoTask[] = [];
+    for (const m of members) {
+      if (pool) {
+        m.photos = rng.sample(pool, m.photoPlan.count);
+      } else {
+        const own = ownPhotos(m);
+        m.photos = own.map((t) => t.key);
+        tasks.push(...own);
+      }
+    }
+    done += size;
+    // The next batch is generated while this one is written (a PostgreSQL server works in parallel).
+    await pending;
+    pending = writeBatch(deps, members, tasks, opts.passwordHash).then((n) => {
+      created += n;
+      photos += tasks.length;
+      written += size;
+      opts.onProgress?.(written, opts.count);
+    });
+  }
+  await pending;
+  return { created, photos, ms: performance.now() - started };
+}

@@ -1,0 +1,100 @@
+import { ageOn, todayIso } from "@domain/age.ts";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { account, profiles, subscriptions, user } from "../../server/db/schema/index.ts";
+import { thumbKey } from "../../server/features/photos/photo-keys.ts";
+import { createTestApp, describeEachEngine, type TestApp } from "../../server/test/harness.ts";
+import { DEMO_ADMIN, DEMO_MEMBER, DEMO_MEMBER_2, DEMO_MEMBER_COUNT, DEMO_PASSWORD } from "./accounts.ts";
+import { seedDemoIfEmpty } from "./demo.ts";
+
+describeEachEngine("seedDemoIfEmpty", (engine) => {
+  let t: TestApp;
+  let seedMs = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const started = performance.now();
+    await seedDemoIfEmpty(t.deps);
+    seedMs = performance.now() - started;
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const db = () => t.deps.database.db;
+  const signIn = (email: string, password: string) =>
+    t.request("/api/auth/sign-in/email", { method: "POST", json: { email, password } });
+
+  it("creates about 200 members of both genders aged 18 to 99, plus the demo accounts", async () => {
+    const rows = await db().select().from(profiles);
+    expect(rows).toHaveLength(DEMO_MEMBER_COUNT + 2);
+    const [users] = await db().select({ n: sql<number>`count(*)::int` }).from(user);
+    expect(users?.n).toBe(DEMO_MEMBER_COUNT + 3);
+    const women = rows.filter((p) => p.gender === "female").length;
+    expect(women).toBeGreaterThan(70);
+    expect(rows.length - women).toBeGreaterThan(70);
+    const ages = rows.map((p) => ageOn(p.birthDate, todayIso()));
+    expect(Math.min(...ages)).toBeGreaterThanOrEqual(18);
+    expect(Math.max(...ages)).toBeLessThanOrEqual(99);
+    expect(new Set(rows.map((p) => p.country)).size).toBeGreaterThan(8);
+    for (const p of rows) {
+      expect(p.firstName && p.lastName && p.bio && p.occupation && p.education && p.phoneNumber).toBeTruthy();
+      expect(p.languages[0]).toBe("Français");
+      expect(p.interests.length).toBeGreaterThanOrEqual(2);
+    }
+    expect(seedMs).toBeLessThan(30_000);
+  });
+
+  it("mixes trial and subscribed members, each subscribed one with an active subscription", async () => {
+    const rows = await db().select().from(profiles);
+    const subscribed = rows.filter((p) => p.accountStatus === "subscribed");
+    expect(subscribed.length).toBeGreaterThan(40);
+    expect(rows.length - subscribed.length).toBeGreaterThan(80);
+    const active = await db()
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.status, "active"), gt(subscriptions.endDate, new Date())));
+    expect(new Set(active.map((s) => s.userId))).toEqual(new Set(subscribed.map((p) => p.userId)));
+  });
+
+  it("stores every photo and its thumbnail, and leaves some members without photos", async () => {
+    const rows = await db().select({ photos: profiles.photos }).from(profiles);
+    const keys = rows.flatMap((p) => p.photos);
+    expect(rows.filter((p) => p.photos.length === 0).length).toBeGreaterThan(5);
+    expect(keys.length).toBeGreaterThan(150);
+    for (const key of keys) {
+      const main = await t.deps.storage.get(key);
+      const thumb = await t.deps.storage.get(thumbKey(key));
+      expect(main?.body.length, key).toBeGreaterThan(1000);
+      expect(main?.contentType).toBe("image/jpeg");
+      expect(thumb?.body.length, key).toBeGreaterThan(500);
+    }
+  });
+
+  it("lets the demo accounts and seeded members sign in; the administrator has role admin", async () => {
+    expect((await signIn(DEMO_MEMBER.email, DEMO_MEMBER.password)).status).toBe(200);
+    expect((await signIn(DEMO_MEMBER_2.email, DEMO_MEMBER_2.password)).status).toBe(200);
+    expect((await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(200);
+    expect((await signIn(DEMO_MEMBER.email, "wrong-password")).status).toBe(401);
+    const [member] = await db()
+      .select({ email: user.email })
+      .from(user)
+      .innerJoin(account, eq(account.userId, user.id))
+      .where(sql`${user.email} like '%@demo.passerelle.example'`)
+      .limit(1);
+    expect((await signIn(member!.email, DEMO_PASSWORD)).status).toBe(200);
+    const [admin] = await db().select().from(user).where(eq(user.email, DEMO_ADMIN.email));
+    expect(admin?.role).toBe("admin");
+    const [demo] = await db()
+      .select({ status: profiles.accountStatus, photos: profiles.photos, gender: profiles.gender })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.userId))
+      .where(eq(user.email, DEMO_MEMBER.email));
+    expect(demo).toMatchObject({ status: "subscribed", gender: "female" });
+    expect(demo?.photos).toHaveLength(2);
+  });
+
+  it("adds nothing when called again", async () => {
+    await seedDemoIfEmpty(t.deps);
+    const [users] = await db().select({ n: sql<number>`count(*)::int` }).from(user);
+    expect(users?.n).toBe(DEMO_MEMBER_COUNT + 3);
+  });
+});

@@ -1,0 +1,146 @@
+// Generates demo members (user + profile + optional subscription) from a seeded random source.
+import { minusYears, todayIso } from "@domain/age.ts";
+import type { AccountStatus, Gender } from "@domain/constants.ts";
+import { INTEREST_SUGGESTIONS, LOOKING_FOR_OPTIONS } from "@domain/profile.ts";
+import { emailSlug, ORIGINS } from "./names.ts";
+import { OCCUPATIONS, RETIRED, STUDENT } from "./occupations.ts";
+import { type Random, randomId } from "./random.ts";
+import { writeBio } from "./texts.ts";
+
+const DAY = 86_400_000;
+
+export const DEMO_EMAIL_DOMAIN = "demo.passerelle.example";
+export const SUBSCRIPTION = {
+  plan: "3-mois",
+  provider: "demo",
+  amount: 4797,
+  currency: "EUR",
+  days: 90,
+} as const;
+
+export interface SeedProfile {
+  firstName: string;
+  lastName: string;
+  gender: Gender;
+  lookingFor: string;
+  birthDate: string;
+  country: string;
+  phoneNumber: string;
+  bio: string;
+  occupation: string;
+  education: string;
+  languages: string[];
+  interests: string[];
+  accountStatus: AccountStatus;
+}
+
+export interface SeedMember {
+  id: string;
+  email: string;
+  name: string;
+  role: "user" | "admin";
+  createdAt: Date;
+  /** Null for accounts without a member profile (the administrator). */
+  profile: SeedProfile | null;
+  /** Storage keys, main photo first; filled in by the caller. */
+  photos: string[];
+  /** How many pictures to draw for this member, their palette and drawing seed. */
+  photoPlan: { count: number; hue: number; seed: number };
+  /** Start of the active subscription of subscribed members. */
+  subscriptionStart: Date | null;
+}
+
+const LOOKING_FOR_WEIGHTS: Record<string, number> = {
+  "Une relation sérieuse": 40,
+  "Le mariage": 20,
+  "Faire connaissance avant tout": 20,
+  "Une amitié": 8,
+  "Des échanges culturels": 12,
+};
+
+const AGE_BANDS = [
+  { min: 20, max: 29, weight: 30 },
+  { min: 30, max: 39, weight: 32 },
+  { min: 40, max: 49, weight: 20 },
+  { min: 50, max: 65, weight: 18 },
+];
+
+/** A birth date giving exactly `age` full years today. */
+export function birthDateForAge(age: number, rng: Random, today = todayIso()): string {
+  const anniversary = Date.parse(`${minusYears(today, age)}T00:00:00Z`);
+  return new Date(anniversary - rng.int(0, 360) * DAY).toISOString().slice(0, 10);
+}
+
+function phoneNumber(prefixes: readonly string[], digits: number, rng: Random): string {
+  let n = rng.pick(prefixes);
+  for (let i = 0; i < digits; i++) n += String(rng.int(0, 9));
+  return n;
+}
+
+export function initials(first: string, last: string): string {
+  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
+}
+
+function photoCount(rng: Random): number {
+  if (rng.chance(0.1)) return 0;
+  const r = rng.next();
+  return r < 0.5 ? 1 : r < 0.85 ? 2 : 3;
+}
+
+/**
+ * One ordinary member. `n` makes the e-mail address unique (prenom.nom.n@demo.passerelle.example);
+ * everything but the id comes from `rng`, so a seed always gives the same people.
+ */
+export function generateMember(rng: Random, n: number, now: number): SeedMember {
+  const origin = rng.weighted(ORIGINS);
+  const gender: Gender = rng.chance(0.5) ? "male" : "female";
+  const firstName = rng.pick(gender === "male" ? origin.male : origin.female);
+  const lastName = rng.pick(origin.last);
+  const band = rng.weighted(AGE_BANDS);
+  const age = rng.int(band.min, band.max);
+  const stage =
+    age >= 62 && rng.chance(0.6) ? "retired" : age <= 24 && rng.chance(0.5) ? "student" : "working";
+  const job = stage === "retired" ? RETIRED : stage === "student" ? STUDENT : rng.pick(OCCUPATIONS);
+  const occupation = gender === "male" ? job.m : job.f;
+  const lookingFor = rng.weighted(
+    LOOKING_FOR_OPTIONS.map((o) => ({ o, weight: LOOKING_FOR_WEIGHTS[o] ?? 10 })),
+  ).o;
+  const interests = rng.sample(INTEREST_SUGGESTIONS, rng.int(2, 6));
+  const createdAt = new Date(now - Math.floor(rng.next() * 90 * DAY));
+  const subscribed = rng.chance(0.35);
+  // Subscriptions started after sign-up and at most 60 days ago, so all 90-day periods are running.
+  const earliest = Math.max(createdAt.getTime(), now - 60 * DAY);
+  const subscriptionStart = subscribed
+    ? new Date(earliest + Math.floor(rng.next() * (now - earliest)))
+    : null;
+  const bio = writeBio(
+    { gender, firstName, city: rng.pick(origin.cities), occupation, stage, interests, lookingFor },
+    (items) => rng.pick(items),
+    (p) => rng.chance(p),
+  );
+  return {
+    id: randomId(),
+    email: `${emailSlug(firstName, lastName)}.${n}@${DEMO_EMAIL_DOMAIN}`,
+    name: firstName,
+    role: "user",
+    createdAt,
+    profile: {
+      firstName,
+      lastName,
+      gender,
+      lookingFor,
+      birthDate: birthDateForAge(age, rng),
+      country: origin.country,
+      phoneNumber: phoneNumber(origin.phone.prefixes, origin.phone.digits, rng),
+      bio,
+      occupation,
+      education: rng.pick(job.education),
+      languages: ["Français", ...rng.sample(origin.languages, rng.int(0, 2))],
+      interests,
+      accountStatus: subscribed ? "subscribed" : "trial",
+    },
+    photos: [],
+    photoPlan: { count: photoCount(rng), hue: (rng.int(-45, 50) + 360) % 360, seed: rng.int(1, 2 ** 30) },
+    subscriptionStart,
+  };
+}
