@@ -33,6 +33,10 @@ export const MSG = {
   RESET_TOKEN_INVALID: "Ce lien de réinitialisation est invalide ou a expiré",
   SAME_EMAIL: "La nouvelle adresse est identique à l'actuelle",
   SERVICE_UNAVAILABLE: "Le service est momentanément indisponible. Veuillez réessayer.",
+  MEMBER_NOT_FOUND: "Ce profil n'est pas disponible",
+  MATCH_NOT_FOUND: "Ce match n'existe pas ou n'est plus disponible",
+  PROFILE_INCOMPLETE: "Complétez votre profil (prénom et genre) pour découvrir d'autres membres",
+  SELF_ACTION: "Cette action n'est pas possible sur votre propre profil",
 } as const;
 
 export type MessageKey = keyof typeof MSG;
@@ -45,6 +49,21 @@ export type ErrorCode =
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "PROFILE_NOT_FOUND"
+  | "PROFILE_INCOMPLETE"
+  | "MEMBER_NOT_FOUND"
+  | "MATCH_NOT_FOUND"
+  | "SELF_ACTION"
+  | "CONVERSATION_CLOSED"
+  | "MESSAGE_RATE_LIMITED"
+  | "NEW_CONVERSATIONS_LIMITED"
+  | "SUBSCRIPTION_REQUIRED"
+  | "UNKNOWN_PLAN"
+  | "PAYMENTS_UNAVAILABLE"
+  | "CHECKOUT_NOT_FOUND"
+  | "INVALID_SIGNATURE"
+  | "INVALID_CREDENTIALS"
+  | "WRONG_PASSWORD"
+  | "CSRF_REJECTED"
   | "PHOTO_NOT_IMAGE"
   | "PHOTO_TOO_LARGE"
   | "PHOTO_FORMAT_UNSUPPORTED"

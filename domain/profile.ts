@@ -87,11 +87,22 @@ const text = (max: number, label: string) =>
     .transform(cleanText)
     .pipe(z.string().max(max, `${label} : ${max} caractères au maximum`));
 
-const list = (label: string) =>
-  z
+const list = (label: string, suggestions: readonly string[]) => {
+  const canonical = canonicalizer(suggestions);
+  return z
     .array(text(LIST_ITEM_MAX_LENGTH, label), { error: `${label} : liste attendue` })
     .max(LIST_MAX_ITEMS, `${label} : ${LIST_MAX_ITEMS} éléments au maximum`)
-    .transform((items) => dedupe(items.filter((i) => i.length > 0)));
+    .transform((items) => dedupe(items.filter((i) => i.length > 0).map(canonical)));
+};
+
+/**
+ * Spells a free entry like its suggestion when they differ only by case (« cuisine » → « Cuisine »),
+ * so search filters, which compare exactly, find it.
+ */
+export function canonicalizer(suggestions: readonly string[]): (item: string) => string {
+  const byKey = new Map(suggestions.map((s) => [s.toLocaleLowerCase("fr"), s]));
+  return (item) => byKey.get(item.normalize("NFC").toLocaleLowerCase("fr")) ?? item.normalize("NFC");
+}
 
 function dedupe(items: string[]): string[] {
   const seen = new Set<string>();
@@ -137,8 +148,8 @@ export const profileUpdateSchema = z.strictObject({
   bio: text(BIO_MAX_LENGTH, "Présentation"),
   occupation: text(SHORT_TEXT_MAX_LENGTH, "Profession"),
   education: text(SHORT_TEXT_MAX_LENGTH, "Formation"),
-  languages: list("Langues"),
-  interests: list("Centres d'intérêt"),
+  languages: list("Langues", LANGUAGE_SUGGESTIONS),
+  interests: list("Centres d'intérêt", INTEREST_SUGGESTIONS),
 });
 
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

@@ -54,8 +54,12 @@ export default defineConfig({
       HOST: "127.0.0.1",
       PUBLIC_BASE_URL: baseURL,
       DATA_DIR: dataDir,
-      SEED_DEMO: "false",
+      // The demo data gives the administration journey its administrator and lists to show.
+      SEED_DEMO: "true",
       LOG_LEVEL: "warn",
+      // Every journey signs up new members from the same address.
+      SIGNUP_RATE_LIMIT_MAX: "200",
+      AUTH_RATE_LIMIT_MAX: "200",
       NODE_ENV: "development",
     },
   },

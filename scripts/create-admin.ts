@@ -1,4 +1,4 @@
-// npm run create-admin -- --email X --password Y
+// npm run admin:create -- --email X --password Y
 // Creates an administrator account through Better Auth, or promotes an existing account (whose
 // password is then left unchanged, so --password may be omitted).
 
@@ -6,12 +6,12 @@ import { parseArgs } from "node:util";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@domain/constants.ts";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { createDeps } from "../server/bootstrap.ts";
+import { closeDeps, createDeps } from "../server/bootstrap.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { user } from "../server/db/schema/index.ts";
 import { createLogger } from "../server/logger.ts";
 
-const USAGE = "Usage: npm run create-admin -- --email admin@example.org --password 'a long password'";
+const USAGE = "Usage: npm run admin:create -- --email admin@example.org --password 'a long password'";
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -87,7 +87,7 @@ async function main() {
     console.error(`Could not create the administrator: ${(err as Error).message}`);
     process.exitCode = 1;
   } finally {
-    await deps.database.close();
+    await closeDeps(deps);
   }
 }
 

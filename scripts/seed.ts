@@ -3,7 +3,7 @@
 // batched transactions, and prints the progress and the insert rate. Stop the server first when
 // using the embedded database: only one process may open it.
 import { parseArgs } from "node:util";
-import { createDeps } from "../server/bootstrap.ts";
+import { closeDeps, createDeps } from "../server/bootstrap.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { createLogger } from "../server/logger.ts";
 import { DEMO_PASSWORD } from "./seed/accounts.ts";
@@ -93,7 +93,7 @@ async function main() {
     if (small) console.log(`Seeded members can sign in with their e-mail and the password ${DEMO_PASSWORD}.`);
     else console.log("Members of large data sets have no sign-in account (search data only).");
   } finally {
-    await deps.database.close();
+    await closeDeps(deps);
   }
 }
 

@@ -1,63 +1,49 @@
 // createApp: middleware and routes of the JSON API, plus the built SPA in production.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { IMPORT_MAX_BYTES } from "@domain/admin.ts";
 import { MSG } from "@domain/messages.ts";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { secureHeaders } from "hono/secure-headers";
 import { translateAuthResponse } from "./auth/french-errors.ts";
+import type { Config } from "./config.ts";
+import { adminRoutes } from "./features/admin/admin.routes.ts";
+import { likeRoutes } from "./features/likes/likes.routes.ts";
+import { matchRoutes } from "./features/matches/matches.routes.ts";
+import { memberRoutes } from "./features/members/members.routes.ts";
+import { conversationRoutes } from "./features/messages/messages.routes.ts";
 import { navRoutes } from "./features/nav/nav.routes.ts";
 import { photoRoutes } from "./features/photos/photos.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
+import { blockRoutes, myDataRoutes, reportRoutes } from "./features/safety/safety.routes.ts";
+import { searchRoutes } from "./features/search/search.routes.ts";
+import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes.ts";
+import { createBaseApp } from "./http/base-app.ts";
 import { AppError } from "./http/errors.ts";
+import { requireSameOrigin } from "./http/origin-check.ts";
 import type { AppDeps, AppEnv } from "./http/types.ts";
+import type { Logger } from "./logger.ts";
+import { healthRoutes } from "./observability/health.routes.ts";
+import { createMetrics } from "./observability/metrics.ts";
+import { stripeWebhookRoutes } from "./payments/stripe-webhook.ts";
+import { eventRoutes } from "./realtime/events.routes.ts";
 import { storageRoutes } from "./storage/storage.routes.ts";
 
 const JSON_BODY_LIMIT = 100 * 1024;
+/** Larger bodies, by path: photo uploads (2 MB file + multipart), JSON imports (2 MB file, JSON-escaped). */
+const BODY_LIMITS: Record<string, number> = {
+  "/api/profile/photos": 3 * 1024 * 1024,
+  "/api/admin/import": IMPORT_MAX_BYTES * 2 + 1024,
+  "/api/admin/import/preview": IMPORT_MAX_BYTES * 2 + 1024,
+};
 
 export function createApp(deps: AppDeps) {
   const { config, logger, auth } = deps;
-  const app = new Hono<AppEnv>();
-
-  app.use("*", async (c, next) => {
-    const started = performance.now();
-    c.set("log", logger);
-    await next();
-    if (c.req.path.startsWith("/api/")) {
-      logger.debug(
-        {
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round(performance.now() - started),
-        },
-        "request",
-      );
-    }
-  });
-  app.use(
-    "*",
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      strictTransportSecurity: config.isProduction ? "max-age=31536000; includeSubDomains" : false,
-      referrerPolicy: "strict-origin-when-cross-origin",
-      crossOriginEmbedderPolicy: false,
-      // Routes that set a stricter header (photos: sandboxed, no scripts) keep their own.
-      overwrite: false,
-    }),
-  );
+  const metrics = createMetrics(() => deps.hub.connections);
+  const app = createBaseApp(config, logger, metrics);
+  app.route("/", healthRoutes(deps, metrics));
 
   // Rate limits key on the client address. Unless a trusted proxy sets it, the header a client
   // sends is replaced by the socket address so nobody can dodge limits by forging it.
@@ -77,7 +63,7 @@ export function createApp(deps: AppDeps) {
 
   app.use("/api/*", async (c, next) => {
     // Photo uploads carry up to 2 MB plus multipart overhead; their own route checks the file size.
-    const limit = c.req.path === "/api/profile/photos" ? 3 * 1024 * 1024 : JSON_BODY_LIMIT;
+    const limit = BODY_LIMITS[c.req.path] ?? JSON_BODY_LIMIT;
     return bodyLimit({
       maxSize: limit,
       onError: () => {
@@ -86,14 +72,37 @@ export function createApp(deps: AppDeps) {
     })(c, next);
   });
 
+  app.use("/api/*", requireSameOrigin(config));
+
   app.get("/api/health", (c) => c.json({ status: "ok" }));
   app.get("/api/config", (c) => c.json({ contactEmail: config.contactEmail }));
 
+  // Better Auth's own admin endpoints (user listing, impersonation…) stay closed: administration
+  // goes through /api/admin, where every action is audited.
+  app.all("/api/auth/admin/*", () => {
+    throw new AppError(404, "NOT_FOUND", MSG.NOT_FOUND);
+  });
   app.on(["GET", "POST"], "/api/auth/*", async (c) => translateAuthResponse(await auth.handler(c.req.raw)));
 
   app.route("/api/profile", profileRoutes(deps));
   app.route("/api/profile/photos", photoRoutes(deps));
   app.route("/api/nav", navRoutes(deps));
+  app.route("/api/search", searchRoutes(deps));
+  app.route("/api/likes", likeRoutes(deps));
+  app.route("/api/members", memberRoutes(deps));
+  app.route("/api/matches", matchRoutes(deps));
+  app.route("/api/conversations", conversationRoutes(deps));
+  app.route("/api/events", eventRoutes(deps));
+  app.route("/api/subscription", subscriptionRoutes(deps));
+  app.route("/api/admin", adminRoutes(deps));
+  app.route("/api/blocks", blockRoutes(deps));
+  app.route("/api/reports", reportRoutes(deps));
+  app.route("/api/me", myDataRoutes(deps));
+  if (deps.stripe && config.stripe)
+    app.route(
+      "/api/payments/stripe/webhook",
+      stripeWebhookRoutes(deps, deps.stripe, config.stripe.webhookSecret),
+    );
   app.route("/storage", storageRoutes(deps));
 
   app.all("/api/*", () => {
@@ -105,14 +114,21 @@ export function createApp(deps: AppDeps) {
   });
 
   mountSpa(app);
+  return app;
+}
 
-  app.onError((err, c) => {
-    if (err instanceof AppError) return c.json(err.toBody(), err.status);
-    logger.error({ err, method: c.req.method, path: c.req.path }, "unhandled error");
-    return c.json({ error: { code: "INTERNAL_ERROR", message: MSG.GENERIC } }, 500);
-  });
-  app.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: MSG.NOT_FOUND } }, 404));
-
+/**
+ * What answers while the database opens (and, on a first start, demo data is seeded): the SPA is
+ * served at once, and API and photo requests wait for the full app instead of failing.
+ */
+export function createStartingApp(config: Config, logger: Logger, ready: Promise<App>) {
+  const app = createBaseApp(config, logger, null);
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", (c) => c.json({ status: "starting" }, 503));
+  const forward = async (c: Context<AppEnv>) => (await ready).fetch(c.req.raw, c.env);
+  app.all("/api/*", forward);
+  app.all("/storage/*", forward);
+  mountSpa(app);
   return app;
 }
 
@@ -131,6 +147,8 @@ function mountSpa(app: Hono<AppEnv>) {
       },
     }),
   );
+  // A hashed file that is not there (an old tab after a deploy) is a 404, never index.html.
+  app.all("/assets/*", (c) => c.text("Not found", 404));
   app.use("*", serveStatic({ root: path.relative(process.cwd(), distDir) }));
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");

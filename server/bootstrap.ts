@@ -6,8 +6,14 @@ import { createAuth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { createMailer } from "./email/mailer.ts";
+import { findMessage } from "./features/messages/messages.service.ts";
 import type { AppDeps } from "./http/types.ts";
 import type { Logger } from "./logger.ts";
+import { demoProvider } from "./payments/provider.ts";
+import { createStripeClient, stripeProvider } from "./payments/stripe.ts";
+import { createMemoryBus } from "./realtime/bus.ts";
+import { RealtimeHub } from "./realtime/hub.ts";
+import { createPgBus } from "./realtime/pg-bus.ts";
 import { createLocalStorage } from "./storage/local.ts";
 
 export async function createDeps(
@@ -28,5 +34,24 @@ export async function createDeps(
   });
   const storage = createLocalStorage(config.storageDir, PHOTO_BUCKET);
   const auth = createAuth({ config, db: database.db, mailer, logger });
-  return { config, database, auth, storage, mailer, logger };
+  const events = config.databaseUrl
+    ? await createPgBus({
+        url: config.databaseUrl,
+        db: database.db,
+        logger,
+        loadMessage: (id) => findMessage(database.db, id),
+      })
+    : createMemoryBus();
+  const hub = new RealtimeHub(events);
+  const stripe = config.stripe ? createStripeClient(config.stripe) : null;
+  const payments = stripe ? stripeProvider(stripe) : config.demoPayments ? demoProvider : null;
+  if (!payments) logger.warn("payments: no provider (set the Stripe keys, or ALLOW_DEMO_PAYMENTS=true)");
+  return { config, database, auth, storage, mailer, logger, events, hub, payments, stripe };
+}
+
+/** Ends event streams, stops listening for events and closes the database. */
+export async function closeDeps(deps: AppDeps): Promise<void> {
+  deps.hub.closeAll();
+  await deps.events.close();
+  await deps.database.close();
 }

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_PLANS, type Plan } from "@domain/subscriptions.ts";
 import { z } from "zod";
 
 const bool = z
@@ -33,6 +34,21 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(60),
   SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must look like whsec_…")
+    .optional(),
+  STRIPE_API_URL: z.url().optional(),
+  ALLOW_DEMO_PAYMENTS: bool.optional(),
+  SUBSCRIPTION_PLANS: z.string().optional(),
+  SUBSCRIPTION_SWEEP_MINUTES: z.coerce.number().min(0.05).max(1440).default(10),
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  NEW_CONVERSATIONS_PER_DAY: z.coerce.number().int().min(1).default(30),
 });
 
 export interface Config {
@@ -55,6 +71,42 @@ export interface Config {
   logLevel: string;
   /** Sign-in attempts per window (seconds) per client address; sign-ups per minute per address. */
   authRateLimit: { max: number; window: number; signUpMax: number };
+  /** Per member: messages per minute, and conversations they may start per day. */
+  messageLimits: { perMinute: number; newConversationsPerDay: number };
+  plans: readonly Plan[];
+  /** Stripe Checkout when both keys are set. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
+  /** The demo provider: on by default outside production, and in production only if asked. */
+  demoPayments: boolean;
+  /** Bearer token for /metrics; unset: /metrics is open in development, closed in production. */
+  metricsToken: string | undefined;
+  /** How often expired subscriptions are swept, in milliseconds. */
+  subscriptionSweepMs: number;
+}
+
+const planSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  label: z.string().min(1).max(40),
+  months: z.number().int().min(1).max(24),
+  priceCents: z.number().int().min(50).max(1_000_000),
+});
+
+function parsePlans(json: string | undefined): readonly Plan[] {
+  if (!json) return DEFAULT_PLANS;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new ConfigError("Invalid configuration:\n  SUBSCRIPTION_PLANS: not valid JSON");
+  }
+  const parsed = z.array(planSchema).min(1).max(6).safeParse(value);
+  if (!parsed.success || new Set(parsed.data.map((p) => p.id)).size !== parsed.data.length) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SUBSCRIPTION_PLANS: expected 1 to 6 plans with distinct ids, e.g. " +
+        '[{"id":"1-mois","label":"1 mois","months":1,"priceCents":1999}]',
+    );
+  }
+  return parsed.data;
 }
 
 export class ConfigError extends Error {
@@ -90,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         "DATABASE_URL (postgres://…), or ALLOW_EMBEDDED_DATABASE=true for a single-instance embedded database",
       );
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to use Stripe, or neither",
+    );
+  }
   if (missing.length > 0) {
     throw new ConfigError(
       `Missing required setting(s) in production:\n${missing.map((m) => `  ${m}`).join("\n")}`,
@@ -119,5 +176,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       window: e.AUTH_RATE_LIMIT_WINDOW,
       signUpMax: e.SIGNUP_RATE_LIMIT_MAX,
     },
+    messageLimits: { perMinute: e.MESSAGES_PER_MINUTE, newConversationsPerDay: e.NEW_CONVERSATIONS_PER_DAY },
+    plans: parsePlans(e.SUBSCRIPTION_PLANS),
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : null,
+    demoPayments: e.ALLOW_DEMO_PAYMENTS ?? !isProduction,
+    subscriptionSweepMs: Math.round(e.SUBSCRIPTION_SWEEP_MINUTES * 60_000),
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -2,9 +2,11 @@
 // embedded database, serve the API and the built SPA, shut down gracefully on SIGTERM/SIGINT.
 import { serve } from "@hono/node-server";
 import { seedDemoIfEmpty } from "../scripts/seed/demo.ts";
-import { createApp } from "./app.ts";
-import { createDeps } from "./bootstrap.ts";
+import { type App, createApp, createStartingApp } from "./app.ts";
+import { closeDeps, createDeps } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { sweepExpiredSubscriptions } from "./features/subscriptions/subscription-status.ts";
+import type { AppDeps } from "./http/types.ts";
 import { createLogger } from "./logger.ts";
 
 const startedAt = performance.now();
@@ -21,21 +23,52 @@ try {
 }
 
 const logger = createLogger(config.logLevel, !config.isProduction && process.stdout.isTTY);
-const deps = await createDeps(config, logger);
-if (config.seedDemo) await seedDemoIfEmpty(deps);
+const since = () => Math.round(performance.now() - startedAt);
 
-const app = createApp(deps);
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  logger.info(
-    {
-      url: config.publicBaseUrl,
-      port: info.port,
-      database: deps.database.kind,
-      startupMs: Math.round(performance.now() - startedAt),
-    },
-    `Passerelle is listening on ${config.publicBaseUrl} (started in ${Math.round(performance.now() - startedAt)} ms, database: ${deps.database.kind})`,
-  );
-});
+// Listen first: the SPA is served at once while the database opens, migrates and (on a first
+// start) receives its demo data; API requests made meanwhile wait for it (createStartingApp).
+let deps: AppDeps | undefined;
+const ready = (async () => {
+  deps = await createDeps(config, logger);
+  if (config.seedDemo) await seedDemoIfEmpty(deps);
+  return createApp(deps);
+})();
+let app: { fetch: App["fetch"] } = createStartingApp(config, logger, ready);
+
+const server = serve(
+  { fetch: (req, env) => app.fetch(req, env), port: config.port, hostname: config.host },
+  (info) =>
+    logger.info(
+      { url: config.publicBaseUrl, port: info.port, listeningMs: since() },
+      `Passerelle is listening on ${config.publicBaseUrl} (after ${since()} ms); opening the database…`,
+    ),
+);
+
+ready.then(
+  (full) => {
+    app = full;
+    if (deps) startSubscriptionSweep(deps);
+    const database = deps?.database.kind;
+    logger.info(
+      { database, readyMs: since() },
+      `Passerelle is ready (${since()} ms after start, database: ${database})`,
+    );
+  },
+  (err) => {
+    logger.fatal({ err }, "start-up failed");
+    process.exit(1);
+  },
+);
+
+/** Expires passed subscriptions now and every SUBSCRIPTION_SWEEP_MINUTES (SPEC §4: expiry). */
+function startSubscriptionSweep(d: AppDeps) {
+  const sweep = () =>
+    sweepExpiredSubscriptions(d.database.db)
+      .then((n) => n > 0 && logger.info({ members: n }, "subscriptions: expired members updated"))
+      .catch((err) => logger.error({ err }, "subscriptions: sweep failed"));
+  void sweep();
+  setInterval(sweep, config.subscriptionSweepMs).unref();
+}
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -44,8 +77,10 @@ async function shutdown(signal: string) {
   logger.info({ signal }, "shutting down");
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  // Event streams never end by themselves: close them first so that server.close() can finish.
+  deps?.hub.closeAll();
   server.close(async () => {
-    await deps.database.close().catch((err) => logger.error({ err }, "database close failed"));
+    if (deps) await closeDeps(deps).catch((err) => logger.error({ err }, "shutdown: closing failed"));
     process.exit(0);
   });
 }

@@ -1,9 +1,11 @@
 import { ageOn, todayIso } from "@domain/age.ts";
+import type { MatchListDto, SearchResultDto } from "@domain/discovery.ts";
+import type { ConversationDto, NavCountsDto } from "@domain/messaging.ts";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { account, profiles, subscriptions, user } from "../../server/db/schema/index.ts";
 import { thumbKey } from "../../server/features/photos/photo-keys.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../server/test/harness.ts";
+import { createTestApp, describeEachEngine, sessionCookie, type TestApp } from "../../server/test/harness.ts";
 import { DEMO_ADMIN, DEMO_MEMBER, DEMO_MEMBER_2, DEMO_MEMBER_COUNT, DEMO_PASSWORD } from "./accounts.ts";
 import { seedDemoIfEmpty } from "./demo.ts";
 
@@ -90,6 +92,26 @@ describeEachEngine("seedDemoIfEmpty", (engine) => {
       .where(eq(user.email, DEMO_MEMBER.email));
     expect(demo).toMatchObject({ status: "subscribed", gender: "female" });
     expect(demo?.photos).toHaveLength(2);
+  });
+
+  it("gives the demo members matches with other members, and search results beyond them", async () => {
+    const signedIn = await signIn(DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const cookie = sessionCookie(signedIn);
+    const matches = (await (await t.request("/api/matches", { cookie })).json()) as MatchListDto;
+    expect(matches.data).toHaveLength(5);
+    expect(matches.data.every((m) => m.member.gender === "male")).toBe(true);
+    const found = (await (await t.request("/api/search", { cookie })).json()) as SearchResultDto;
+    expect(found.data).toHaveLength(10);
+    const matched = new Set(matches.data.map((m) => m.member.userId));
+    expect(found.data.some((p) => matched.has(p.userId))).toBe(false);
+    // Conversations with history, one of them unread; the matches started by others are new.
+    const conversations = (await (await t.request("/api/conversations", { cookie })).json()) as {
+      data: ConversationDto[];
+    };
+    expect(conversations.data.filter((c) => c.lastMessage !== null)).toHaveLength(3);
+    const counts = (await (await t.request("/api/nav/counts", { cookie })).json()) as NavCountsDto;
+    expect(counts.messages).toBeGreaterThanOrEqual(1);
+    expect(counts.matches).toBeGreaterThanOrEqual(1);
   });
 
   it("adds nothing when called again", async () => {

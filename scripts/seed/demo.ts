@@ -14,6 +14,7 @@ import {
   type DemoAccount,
 } from "./accounts.ts";
 import { ownPhotos, seedMembers } from "./bulk.ts";
+import { seedDemoConnections } from "./connections.ts";
 import { emailExists, hasUsers, insertMembers } from "./insert.ts";
 import { birthDateForAge, type SeedMember } from "./members.ts";
 import { storePhotos } from "./photos.ts";
@@ -104,10 +105,11 @@ export async function seedDemoIfEmpty(deps: SeedDeps): Promise<void> {
     passwordHash: hashes.member,
     firstIndex: 1,
   });
+  const matches = await seedDemoConnections(deps.database.db);
   const ms = Math.round(performance.now() - started);
   logger.info(
-    { members: result.created, photos: result.photos, ms },
-    `demo data: ${result.created} members and ${result.photos} photos seeded in ${ms} ms`,
+    { members: result.created, photos: result.photos, matches, ms },
+    `demo data: ${result.created} members, ${result.photos} photos and ${matches} matches seeded in ${ms} ms`,
   );
   logger.info(
     {

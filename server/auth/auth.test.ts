@@ -1,27 +1,11 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { MSG } from "@domain/messages.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, user } from "../db/schema/index.ts";
 import { createTestApp, describeEachEngine, sessionCookie, type TestApp } from "../test/harness.ts";
+import { linkIn, waitForMail } from "../test/mail.ts";
 
 const PASSWORD = "un mot de passe long";
-
-async function waitForMail(dataDir: string, to: string, subjectPart: string): Promise<{ text: string }> {
-  const dir = path.join(dataDir, "outbox");
-  for (let i = 0; i < 100; i++) {
-    const files = await readdir(dir).catch(() => [] as string[]);
-    for (const f of files.filter((f) => f.includes(to.replace(/[^a-zA-Z0-9@._-]/g, "_")))) {
-      const mail = JSON.parse(await readFile(path.join(dir, f), "utf8")) as { subject: string; text: string };
-      if (mail.subject.includes(subjectPart)) return mail;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no mail for ${to}`);
-}
-
-const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)?.[0] ?? "";
 
 describeEachEngine("accounts", (engine) => {
   let t: TestApp;

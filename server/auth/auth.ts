@@ -6,10 +6,17 @@ import { MSG } from "@domain/messages.ts";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { admin } from "better-auth/plugins";
+import { admin, twoFactor } from "better-auth/plugins";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { account, rateLimit, session, user, verification } from "../db/schema/index.ts";
+import {
+  account,
+  rateLimit,
+  session,
+  twoFactor as twoFactorTable,
+  user,
+  verification,
+} from "../db/schema/index.ts";
 import type { Mailer } from "../email/mailer.ts";
 import { resetPasswordMail, verifyEmailMail } from "../email/templates.ts";
 import type { Logger } from "../logger.ts";
@@ -39,7 +46,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, twoFactor: twoFactorTable },
     }),
     emailAndPassword: {
       enabled: true,
@@ -52,6 +59,9 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         sendInBackground(mailer.send(resetPasswordMail(u.email, url))),
     },
     emailVerification: {
+      // A link at sign-up (resendable from /profile); a confirmed address shows « E-mail vérifié ».
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user: u, url }) =>
         sendInBackground(mailer.send(verifyEmailMail(u.email, url))),
     },
@@ -115,7 +125,11 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         },
       },
     },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    plugins: [
+      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      // TOTP for the accounts that turn it on (offered to administrators in /admin/security).
+      twoFactor({ issuer: "Passerelle", skipVerificationOnEnable: false }),
+    ],
   });
 }
 

@@ -32,6 +32,12 @@ const FRENCH: Record<string, string> = {
   BANNED_USER: "Votre compte a été suspendu. Contactez-nous si vous pensez qu'il s'agit d'une erreur.",
   YOU_HAVE_BEEN_BANNED_FROM_THIS_APPLICATION:
     "Votre compte a été suspendu. Contactez-nous si vous pensez qu'il s'agit d'une erreur.",
+  INVALID_CODE: "Code de vérification incorrect",
+  INVALID_TWO_FACTOR_COOKIE: "La vérification a expiré. Reconnectez-vous.",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "Trop de tentatives. Reconnectez-vous pour recevoir un nouveau code.",
+  TOTP_NOT_ENABLED: "La double authentification n'est pas activée",
+  TWO_FACTOR_NOT_ENABLED: "La double authentification n'est pas activée",
+  INVALID_BACKUP_CODE: "Code de secours incorrect",
   AGE_NOT_CONFIRMED: MSG.AGE_NOT_CONFIRMED,
   TERMS_NOT_ACCEPTED: MSG.TERMS_NOT_ACCEPTED,
 };

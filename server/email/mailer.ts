@@ -1,5 +1,6 @@
 // Outgoing e-mail through nodemailer: SMTP when SMTP_URL is set, otherwise each message is written
 // to the log and as a JSON file in ./data/outbox so password resets work on any machine.
+import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -36,7 +37,8 @@ export function createMailer(opts: {
       await mkdir(opts.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
-      const file = path.join(opts.outboxDir, `${stamp}-${safeTo}.json`);
+      // A random part: two mails to one address within a millisecond must not overwrite each other.
+      const file = path.join(opts.outboxDir, `${stamp}-${randomBytes(3).toString("hex")}-${safeTo}.json`);
       await writeFile(file, JSON.stringify({ from: opts.from, ...mail }, null, 2));
       opts.logger.info(
         { to: mail.to, subject: mail.subject, file, text: mail.text },

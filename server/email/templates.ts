@@ -37,3 +37,45 @@ export const verifyEmailMail = (to: string, url: string) =>
     url,
     "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
   );
+
+const longDate = new Intl.DateTimeFormat("fr-FR", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/Paris",
+});
+
+export function subscriptionConfirmedMail(to: string, plan: string, endDate: Date): Mail {
+  const until = longDate.format(endDate);
+  const text =
+    `Bonjour,\n\nMerci ! Votre abonnement Passerelle (${plan.replace("-", " ")}) est actif jusqu'au ${until}.\n\n` +
+    "Vous pouvez dès maintenant rechercher des profils, créer des matchs et échanger des messages.\n\n" +
+    "Votre abonnement ne se renouvelle pas automatiquement : aucun autre paiement ne sera prélevé.\n\nL'équipe Passerelle";
+  return {
+    to,
+    subject: "Votre abonnement Passerelle est actif",
+    text,
+    html: text
+      .split("\n\n")
+      .map((p) => `<p>${escapeHtml(p)}</p>`)
+      .join(""),
+  };
+}
+
+export function warningMail(to: string, note: string): Mail {
+  const text =
+    "Bonjour,\n\nUn membre de Passerelle a signalé votre comportement et notre équipe de modération l'a examiné. " +
+    "Nous vous rappelons que les demandes d'argent, le harcèlement et les contenus inappropriés sont interdits " +
+    "par nos conditions d'utilisation.\n\n" +
+    (note ? `Message de l'équipe : ${note}\n\n` : "") +
+    "En cas de nouveau manquement, votre compte pourra être suspendu.\n\nL'équipe Passerelle";
+  return {
+    to,
+    subject: "Avertissement de l'équipe de modération Passerelle",
+    text,
+    html: text
+      .split("\n\n")
+      .map((p) => `<p>${escapeHtml(p)}</p>`)
+      .join(""),
+  };
+}

@@ -1,8 +1,13 @@
+import type Stripe from "stripe";
 import type { Auth, SessionData } from "../auth/auth.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Mailer } from "../email/mailer.ts";
+import type { ProfileRow } from "../features/profile/profile.service.ts";
 import type { Logger } from "../logger.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
+import type { EventBus } from "../realtime/bus.ts";
+import type { RealtimeHub } from "../realtime/hub.ts";
 import type { Storage } from "../storage/storage.ts";
 
 /** Everything a route module may use; built once in main.ts (or per test). */
@@ -13,6 +18,14 @@ export interface AppDeps {
   storage: Storage;
   mailer: Mailer;
   logger: Logger;
+  /** Carries real-time events to every instance. */
+  events: EventBus;
+  /** This instance's open event streams. */
+  hub: RealtimeHub;
+  /** Stripe, the demo provider, or null when paying is not possible (production without Stripe). */
+  payments: PaymentProvider | null;
+  /** The Stripe client when Stripe is configured (webhooks). */
+  stripe: Stripe | null;
 }
 
 export type SessionUser = SessionData["user"];
@@ -22,5 +35,8 @@ export interface AppEnv {
     user: SessionUser;
     session: SessionData["session"];
     log: Logger;
+    requestId: string;
+    /** Set by requireSubscription. */
+    profile: ProfileRow;
   };
 }

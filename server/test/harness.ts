@@ -7,7 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { describe } from "vitest";
 import { createApp } from "../app.ts";
-import { createDeps } from "../bootstrap.ts";
+import { closeDeps, createDeps } from "../bootstrap.ts";
 import { loadConfig } from "../config.ts";
 import type { AppDeps } from "../http/types.ts";
 import { createLogger } from "../logger.ts";
@@ -107,7 +107,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     request,
     signUp,
     async close() {
-      await deps.database.close();
+      await closeDeps(deps);
       await server?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

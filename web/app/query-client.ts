@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "@web/lib/api.ts";
 
 /** Retries network and server failures once; never retries a 4xx. */
@@ -8,10 +8,19 @@ function retry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // A page refused for want of a subscription (it just ended) re-reads the status: the gate
+    // then sends the member to /subscription.
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === "SUBSCRIPTION_REQUIRED")
+          void client.invalidateQueries({ queryKey: ["subscription-status"] });
+      },
+    }),
     defaultOptions: {
       queries: { retry, staleTime: 30_000, refetchOnWindowFocus: true },
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -1,7 +1,11 @@
-import { lazy } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router-dom";
+import { PageSpinner } from "@web/components/ui/Spinner.tsx";
+import { AdminRouteError } from "@web/features/admin/AdminRouteError.tsx";
+import type { AdminScreenName } from "@web/features/admin/AdminScreen.tsx";
+import { lazy, Suspense } from "react";
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from "react-router-dom";
 import { RootLayout } from "./layout/RootLayout.tsx";
 import { RequireAuth } from "./RequireAuth.tsx";
+import { RequireSubscription } from "./RequireSubscription.tsx";
 import { RouteErrorPage } from "./RouteErrorPage.tsx";
 
 // Every page is its own chunk, loaded on demand (the layout shows a spinner meanwhile).
@@ -17,20 +21,60 @@ const SearchPage = lazy(() => import("@web/features/search/SearchPage.tsx"));
 const MatchesPage = lazy(() => import("@web/features/matches/MatchesPage.tsx"));
 const MessagesPage = lazy(() => import("@web/features/messages/MessagesPage.tsx"));
 const SubscriptionPage = lazy(() => import("@web/features/subscription/SubscriptionPage.tsx"));
+const DemoPaymentPage = lazy(() => import("@web/features/subscription/DemoPaymentPage.tsx"));
 const SubscriptionSuccessPage = lazy(() => import("@web/features/subscription/SubscriptionSuccessPage.tsx"));
-const AdminLoginPage = lazy(() => import("@web/features/admin/AdminLoginPage.tsx"));
-const AdminPlaceholderPage = lazy(() => import("@web/features/admin/AdminPlaceholderPage.tsx"));
 const NotFoundPage = lazy(() => import("./pages/NotFoundPage.tsx"));
 
-const ADMIN_SECTIONS = [
-  "dashboard",
-  "users",
-  "profiles",
-  "matches",
-  "messages",
-  "subscriptions",
-  "add-json",
-] as const;
+// The admin area: its own frame (no member header, footer or bottom bar). Every screen is lazy,
+// through one small registry chunk, so the main bundle holds a single import for the whole area.
+const AdminScreen = lazy(() => import("@web/features/admin/AdminScreen.tsx"));
+const screen = (name: AdminScreenName) => <AdminScreen name={name} />;
+
+function AdminRoot() {
+  return (
+    <>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+      <ScrollRestoration />
+    </>
+  );
+}
+
+const adminRoute: RouteObject = {
+  path: "admin",
+  element: <AdminRoot />,
+  errorElement: <AdminRouteError standalone />,
+  children: [
+    { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+    { path: "login", element: screen("login") },
+    {
+      // Guarded by the server: the layout asks /api/admin/me and sends a refusal to the login.
+      element: screen("layout"),
+      children: [
+        {
+          // Errors inside a page render within the admin frame, so its navigation stays available.
+          errorElement: <AdminRouteError />,
+          children: [
+            { path: "dashboard", element: screen("dashboard") },
+            { path: "users", element: screen("users") },
+            { path: "users/:id", element: screen("user") },
+            { path: "profiles", element: screen("profiles") },
+            { path: "profiles/:userId", element: screen("profile") },
+            { path: "matches", element: screen("matches") },
+            { path: "messages", element: screen("messages") },
+            { path: "reports", element: screen("reports") },
+            { path: "reports/:id", element: screen("report") },
+            { path: "subscriptions", element: screen("subscriptions") },
+            { path: "add-json", element: screen("import") },
+            { path: "security", element: screen("security") },
+            { path: "*", element: screen("not-found") },
+          ],
+        },
+      ],
+    },
+  ],
+};
 
 export const routes: RouteObject[] = [
   {
@@ -52,23 +96,26 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: "profile", element: <ProfilePage /> },
-              { path: "search", element: <SearchPage /> },
-              { path: "matches", element: <MatchesPage /> },
-              { path: "messages", element: <MessagesPage /> },
               { path: "subscription", element: <SubscriptionPage /> },
+              { path: "subscription/demo", element: <DemoPaymentPage /> },
               { path: "subscription/success", element: <SubscriptionSuccessPage /> },
+              {
+                // SPEC §2: subscribers only.
+                element: <RequireSubscription />,
+                children: [
+                  { path: "search", element: <SearchPage /> },
+                  { path: "matches", element: <MatchesPage /> },
+                  { path: "messages", element: <MessagesPage /> },
+                ],
+              },
             ],
           },
-          { path: "admin/login", element: <AdminLoginPage /> },
-          ...ADMIN_SECTIONS.map((section) => ({
-            path: `admin/${section}`,
-            element: <AdminPlaceholderPage section={section} />,
-          })),
           { path: "*", element: <NotFoundPage /> },
         ],
       },
     ],
   },
+  adminRoute,
 ];
 
 export const router = createBrowserRouter(routes);

@@ -1,3 +1,4 @@
+import type { PublicProfileDto } from "@domain/discovery.ts";
 import type { ProfileDto } from "@domain/profile.ts";
 
 export function profileFixture(overrides: Partial<ProfileDto> = {}): ProfileDto {
@@ -20,6 +21,27 @@ export function profileFixture(overrides: Partial<ProfileDto> = {}): ProfileDto 
     accountStatus: "trial",
     createdAt: "2026-11-01T10:00:00.000Z",
     updatedAt: "2026-11-01T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function publicProfileFixture(overrides: Partial<PublicProfileDto> = {}): PublicProfileDto {
+  return {
+    userId: "u2",
+    firstName: "Moussa",
+    lastInitial: "K.",
+    age: 34,
+    gender: "male",
+    lookingFor: "Une relation sérieuse",
+    country: "Mali",
+    bio: "Ingénieur à Bamako.",
+    occupation: "Ingénieur",
+    education: "Master",
+    languages: ["Français", "Bambara"],
+    interests: ["Musique"],
+    photos: [],
+    compatibility: 65,
+    verified: false,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 // Passerelle's own tables (SPEC §3) with the constraints and indexes of ARCHITECTURE.md.
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   index,
@@ -41,15 +42,41 @@ export const profiles = pgTable(
     interests: text("interests").array().notNull().default(sql`ARRAY['Rencontre']::text[]`),
     /** Ordered storage keys; the first is the main photo. */
     photos: text("photos").array().notNull().default(sql`ARRAY[]::text[]`),
+    /** Search's "with photo" filter, kept by PostgreSQL so that profiles_search_idx can carry it. */
+    hasPhoto: boolean("has_photo").notNull().generatedAlwaysAs(sql`cardinality(photos) > 0`),
     accountStatus: accountStatusEnum("account_status").notNull().default("trial"),
+    /**
+     * End of the running subscription while account_status is « subscribed » (null otherwise): the
+     * access gate re-checks the subscriptions only once it has passed.
+     */
+    subscriptionEndsAt: timestamp("subscription_ends_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Search: opposite gender, birth date range, subscribed first then newest.
-    index("profiles_search_idx").on(t.gender, t.accountStatus, t.createdAt.desc(), t.birthDate),
+    // Search: one gender, subscribed first, then newest (id breaks ties). Read backwards, this
+    // index yields the search order directly, so a page costs its own rows, not the table's;
+    // the cursor (subscribed, created_at, id) is a range condition on it. The columns after the
+    // unique id never change the order: they are a payload (INCLUDE, which Drizzle cannot
+    // declare) holding every profiles column the count reads, so the count is an index-only scan
+    // that never visits the table. See docs/search-plans.md.
+    index("profiles_search_idx").on(
+      t.gender,
+      sql`(${t.accountStatus} = 'subscribed')`,
+      t.createdAt,
+      t.id,
+      t.accountStatus,
+      t.birthDate,
+      t.userId,
+      t.firstName,
+      t.hasPhoto,
+      t.interests,
+    ),
     index("profiles_gender_birth_idx").on(t.gender, t.birthDate),
     index("profiles_interests_gin").using("gin", t.interests),
+    // Administration lists: newest first, and « contains » search on the names.
+    index("profiles_created_idx").on(t.createdAt),
+    index("profiles_name_trgm").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     check("profiles_photos_max", sql`coalesce(array_length(${t.photos}, 1), 0) <= 6`),
   ],
 );
@@ -86,6 +113,14 @@ export const matches = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     status: matchStatusEnum("status").notNull(),
+    /**
+     * Who made the match rejected (by passing or removing it); null while accepted. A like from
+     * the other member does not reopen it: only the one who said no can change their mind.
+     */
+    rejectedBy: text("rejected_by").references(() => user.id, { onDelete: "set null" }),
+    /** When each member first opened the match's conversation; null = new for them (Matchs badge). */
+    user1OpenedAt: timestamp("user1_opened_at", { withTimezone: true }),
+    user2OpenedAt: timestamp("user2_opened_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -97,6 +132,7 @@ export const matches = pgTable(
     ),
     index("matches_user1_idx").on(t.user1Id, t.status),
     index("matches_user2_idx").on(t.user2Id, t.status),
+    index("matches_created_idx").on(t.createdAt),
     check("matches_not_self", sql`${t.user1Id} <> ${t.user2Id}`),
   ],
 );
@@ -117,7 +153,44 @@ export const messages = pgTable(
   },
   (t) => [
     index("messages_match_created_idx").on(t.matchId, t.createdAt.desc()),
+    // Spam limits count a sender's recent messages.
+    index("messages_sender_created_idx").on(t.senderId, t.createdAt),
+    // Unread counts and badges look only at unread messages.
+    index("messages_unread_idx").on(t.matchId, t.senderId).where(sql`${t.readAt} IS NULL`),
+    // Administration: newest first, and « contains » search in the text.
+    index("messages_created_idx").on(t.createdAt),
+    index("messages_content_trgm").using("gin", sql`${t.content} gin_trgm_ops`),
     check("messages_content_length", sql`char_length(${t.content}) between 1 and 2000`),
+  ],
+);
+
+export const checkoutStatusEnum = pgEnum("checkout_status", ["pending", "paid", "failed", "expired"]);
+
+/** One attempt to pay for a plan; the payment provider reports on it by its id. */
+export const checkouts = pgTable(
+  "checkouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    plan: text("plan").notNull(),
+    months: integer("months").notNull(),
+    /** What the member was asked to pay, in cents: a payment report must match it. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    provider: text("provider").notNull(),
+    providerSessionId: text("provider_session_id").unique(),
+    url: text("url"),
+    status: checkoutStatusEnum("status").notNull().default("pending"),
+    /** The page the member came from, to go back to after paying. */
+    returnTo: text("return_to"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("checkouts_user_idx").on(t.userId, t.createdAt.desc()),
+    check("checkouts_amount_positive", sql`${t.amount} > 0 AND ${t.months} > 0`),
   ],
 );
 
@@ -137,10 +210,96 @@ export const subscriptions = pgTable(
     providerRef: text("provider_ref").notNull().unique(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("EUR"),
+    /** The checkout it paid (null for seeded or hand-granted subscriptions); at most one each. */
+    checkoutId: uuid("checkout_id")
+      .unique()
+      .references(() => checkouts.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("subscriptions_user_idx").on(t.userId, t.endDate.desc()),
+    index("subscriptions_created_idx").on(t.createdAt),
+    index("subscriptions_status_end_idx").on(t.status, t.endDate),
     check("subscriptions_period", sql`${t.endDate} > ${t.startDate}`),
+  ],
+);
+
+/** Every administrator action: who, what, on what, when (the dashboard lists the latest). */
+export const adminAudit = pgTable(
+  "admin_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adminId: text("admin_id").references(() => user.id, { onDelete: "set null" }),
+    /** Kept when the administrator's account is deleted. */
+    adminEmail: text("admin_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    summary: text("summary").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("admin_audit_created_idx").on(t.createdAt.desc()),
+    index("admin_audit_action_idx").on(t.action, t.createdAt.desc()),
+  ],
+);
+
+/** A member who blocked another: from then on neither sees nor writes to the other. */
+export const blocks = pgTable(
+  "blocks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("blocks_pair_uq").on(t.blockerId, t.blockedId),
+    index("blocks_blocked_idx").on(t.blockedId),
+    check("blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+export const reportStatusEnum = pgEnum("report_status", [
+  "pending",
+  "in_review",
+  "action_taken",
+  "dismissed",
+]);
+
+/**
+ * A report of a member (and possibly one of their messages) for moderation. What was reported is
+ * copied at the time (label, message text), so that the record stays when the account or the
+ * message goes; kept 12 months (privacy policy).
+ */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Null for the automatic spam detection. */
+    reporterId: text("reporter_id").references(() => user.id, { onDelete: "set null" }),
+    reportedId: text("reported_id").references(() => user.id, { onDelete: "set null" }),
+    /** « Prénom Nom <e-mail> » of the reported member when reported. */
+    reportedLabel: text("reported_label").notNull(),
+    messageId: uuid("message_id").references(() => messages.id, { onDelete: "set null" }),
+    matchId: uuid("match_id").references(() => matches.id, { onDelete: "set null" }),
+    messageExcerpt: text("message_excerpt"),
+    reason: text("reason").notNull(),
+    details: text("details").notNull().default(""),
+    status: reportStatusEnum("status").notNull().default("pending"),
+    action: text("action"),
+    note: text("note"),
+    handledBy: text("handled_by").references(() => user.id, { onDelete: "set null" }),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("reports_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("reports_reported_idx").on(t.reportedId),
+    index("reports_reporter_idx").on(t.reporterId, t.createdAt),
   ],
 );

@@ -1,5 +1,6 @@
 // Better Auth tables (core + admin plugin + database rate limiting). JS keys are the field names
 // Better Auth expects; SQL columns are snake_case.
+import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const user = pgTable(
@@ -19,8 +20,18 @@ export const user = pgTable(
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     // Passerelle: when the member confirmed being 18+ and accepted the terms at sign-up.
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    // two-factor plugin (TOTP, offered to administrators)
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   },
-  (t) => [index("user_role_idx").on(t.role)],
+  (t) => [
+    index("user_role_idx").on(t.role),
+    // Search leaves out banned accounts: a handful, found through this small index.
+    index("user_banned_idx").on(t.id).where(sql`${t.banned}`),
+    // Administration: newest accounts first, and « contains » searches on e-mail and name.
+    index("user_created_idx").on(t.createdAt),
+    index("user_email_trgm").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("user_name_trgm").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
 );
 
 export const session = pgTable(
@@ -74,6 +85,23 @@ export const verification = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/** TOTP secrets and backup codes (Better Auth's two-factor plugin), encrypted by Better Auth. */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
 );
 
 /** Better Auth's database rate-limit storage: shared by every API instance. */

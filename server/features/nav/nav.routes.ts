@@ -1,22 +1,13 @@
-// Counts shown in the navigation. The Matchs badge shows the member's real number of accepted
-// matches (ARCHITECTURE deviation from the SPEC's fixed 3); the conversations issue refines it to
-// matches not yet opened.
-import { and, count, eq, or } from "drizzle-orm";
+// Counts shown in the navigation: Matchs = accepted matches whose conversation the member has not
+// opened yet (ARCHITECTURE deviation from the SPEC's fixed 3); Messages = conversations with unread
+// messages. Pages refresh them when an event arrives.
 import { Hono } from "hono";
-import { matches } from "../../db/schema/index.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { navCounts } from "../messages/conversations.service.ts";
 
 export function navRoutes(deps: AppDeps) {
-  const { db } = deps.database;
-  return new Hono<AppEnv>().use(requireUser(deps)).get("/counts", async (c) => {
-    const userId = c.get("user").id;
-    const [row] = await db
-      .select({ n: count() })
-      .from(matches)
-      .where(
-        and(eq(matches.status, "accepted"), or(eq(matches.user1Id, userId), eq(matches.user2Id, userId))),
-      );
-    return c.json({ matches: row?.n ?? 0 });
-  });
+  return new Hono<AppEnv>()
+    .use(requireUser(deps))
+    .get("/counts", async (c) => c.json(await navCounts(deps.database.db, c.get("user").id)));
 }

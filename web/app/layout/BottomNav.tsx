@@ -1,10 +1,11 @@
 import { cn } from "@web/components/ui/cn.ts";
 import { NavLink } from "react-router-dom";
-import { NavBadge } from "./NavBadge.tsx";
+import { badgeLabel, NavBadge } from "./NavBadge.tsx";
 import { BOTTOM_ITEMS } from "./nav-items.ts";
+import type { NavBadges } from "./use-nav-counts.ts";
 
 /** Bottom bar for signed-in members on small screens. */
-export function BottomNav({ matches }: { matches: number | undefined }) {
+export function BottomNav({ badges }: { badges: NavBadges }) {
   return (
     <nav
       aria-label="Navigation rapide"
@@ -17,6 +18,7 @@ export function BottomNav({ matches }: { matches: number | undefined }) {
             <li key={item.to}>
               <NavLink
                 to={item.to}
+                aria-label={badgeLabel(item, badges)}
                 className={({ isActive }) =>
                   cn(
                     "relative flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium",
@@ -26,8 +28,8 @@ export function BottomNav({ matches }: { matches: number | undefined }) {
               >
                 <Icon className="size-5.5" aria-hidden="true" />
                 {item.label}
-                {item.badge === "matches" && (
-                  <NavBadge count={matches} className="absolute top-1 left-1/2 ml-2" />
+                {item.badge && (
+                  <NavBadge count={badges[item.badge]} className="absolute top-1 left-1/2 ml-2" />
                 )}
               </NavLink>
             </li>

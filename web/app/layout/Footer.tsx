@@ -1,8 +1,9 @@
 import { usePublicConfig } from "@web/lib/use-config.ts";
 import { Mail, MapPin } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router-dom";
-import { CookieNoticeDialog } from "./CookieNoticeDialog.tsx";
+
+const CookieNoticeDialog = lazy(() => import("./CookieNoticeDialog.tsx"));
 
 const linkClass =
   "inline-flex min-h-11 items-center text-sand-100 underline-offset-4 hover:text-white hover:underline";
@@ -64,7 +65,11 @@ export function Footer() {
           © 2026 Passerelle. Tous droits réservés.
         </p>
       </div>
-      <CookieNoticeDialog open={cookiesOpen} onClose={() => setCookiesOpen(false)} />
+      {cookiesOpen && (
+        <Suspense fallback={null}>
+          <CookieNoticeDialog open onClose={() => setCookiesOpen(false)} />
+        </Suspense>
+      )}
     </footer>
   );
 }

@@ -6,18 +6,21 @@ import { Header } from "./Header.tsx";
 
 describe("Header", () => {
   it("shows the member links, the matches badge and Déconnexion when signed in", () => {
-    renderWithProviders(<Header signedIn sessionPending={false} matches={3} />);
+    renderWithProviders(<Header signedIn sessionPending={false} badges={{ matches: 3, messages: 1 }} />);
     expect(screen.getByRole("navigation", { name: "Navigation principale" })).toBeInTheDocument();
-    for (const name of ["Accueil", "Profil", "Recherche", "Messages", "Abonnement"]) {
+    for (const name of ["Accueil", "Profil", "Recherche", "Abonnement"]) {
       expect(screen.getAllByRole("link", { name }).length).toBeGreaterThan(0);
     }
     expect(screen.getAllByRole("link", { name: "Matchs, 3 nouveaux" }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole("link", { name: "Messages, 1 conversation non lue" }).length).toBeGreaterThan(
+      0,
+    );
     expect(screen.getAllByRole("button", { name: "Déconnexion" }).length).toBeGreaterThan(0);
     expect(screen.queryByRole("link", { name: "Connexion" })).not.toBeInTheDocument();
   });
 
   it("shows Connexion and Inscription when signed out, and no badge without a count", () => {
-    renderWithProviders(<Header signedIn={false} sessionPending={false} matches={undefined} />);
+    renderWithProviders(<Header signedIn={false} sessionPending={false} badges={{}} />);
     expect(screen.getAllByRole("link", { name: "Connexion" }).length).toBeGreaterThan(0);
     expect(screen.getAllByRole("link", { name: "Inscription" }).length).toBeGreaterThan(0);
     expect(screen.queryByRole("link", { name: /Matchs/ })).not.toBeInTheDocument();
@@ -25,7 +28,7 @@ describe("Header", () => {
 
   it("opens the small-screen menu and closes it with Escape", async () => {
     const user = userEvent.setup();
-    renderWithProviders(<Header signedIn sessionPending={false} matches={undefined} />);
+    renderWithProviders(<Header signedIn sessionPending={false} badges={{}} />);
     const toggle = screen.getByRole("button", { name: "Menu" });
     const menu = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
     expect(toggle).toHaveAttribute("aria-expanded", "false");

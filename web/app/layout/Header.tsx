@@ -3,45 +3,39 @@ import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { Logo } from "./Logo.tsx";
-import { NavBadge } from "./NavBadge.tsx";
+import { badgeLabel, NavBadge } from "./NavBadge.tsx";
 import { HOME_ITEM, MEMBER_ITEMS, type NavItem } from "./nav-items.ts";
+import type { NavBadges } from "./use-nav-counts.ts";
 import { useSignOut } from "./use-sign-out.ts";
 
 interface HeaderProps {
   signedIn: boolean;
   sessionPending: boolean;
-  matches: number | undefined;
+  badges: NavBadges;
 }
 
 const linkBase =
   "inline-flex min-h-11 items-center gap-2 rounded-full px-3.5 font-medium transition-colors hover:bg-teal-50 hover:text-teal-900";
 const linkActive = "bg-teal-50 text-teal-900 underline decoration-2 decoration-brand-500 underline-offset-6";
 
-function Item({
-  item,
-  matches,
-  onNavigate,
-}: {
-  item: NavItem;
-  matches: number | undefined;
-  onNavigate?: () => void;
-}) {
+function Item({ item, badges, onNavigate }: { item: NavItem; badges: NavBadges; onNavigate?: () => void }) {
   const Icon = item.icon;
   return (
     <NavLink
       to={item.to}
       end={item.to === "/"}
       onClick={onNavigate}
+      aria-label={badgeLabel(item, badges)}
       className={({ isActive }) => cn(linkBase, isActive ? linkActive : "text-ink")}
     >
       <Icon className="size-4.5 md:hidden lg:inline" aria-hidden="true" />
       {item.label}
-      {item.badge === "matches" && <NavBadge count={matches} />}
+      {item.badge && <NavBadge count={badges[item.badge]} />}
     </NavLink>
   );
 }
 
-export function Header({ signedIn, sessionPending, matches }: HeaderProps) {
+export function Header({ signedIn, sessionPending, badges }: HeaderProps) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -111,7 +105,7 @@ export function Header({ signedIn, sessionPending, matches }: HeaderProps) {
           <ul className="flex items-center gap-1">
             {items.map((item) => (
               <li key={item.to}>
-                <Item item={item} matches={matches} />
+                <Item item={item} badges={badges} />
               </li>
             ))}
             <li className="ml-2 flex items-center gap-1">{authLinks()}</li>
@@ -132,7 +126,7 @@ export function Header({ signedIn, sessionPending, matches }: HeaderProps) {
             <Menu className="size-6" aria-hidden="true" />
           )}
           <span>Menu</span>
-          {!open && matches !== undefined && (
+          {!open && (badges.matches !== undefined || badges.messages !== undefined) && (
             <span className="size-2.5 rounded-full bg-brand-600" aria-hidden="true" />
           )}
         </button>
@@ -147,7 +141,7 @@ export function Header({ signedIn, sessionPending, matches }: HeaderProps) {
         <ul className="flex flex-col gap-1">
           {items.map((item) => (
             <li key={item.to}>
-              <Item item={item} matches={matches} onNavigate={close} />
+              <Item item={item} badges={badges} onNavigate={close} />
             </li>
           ))}
           <li className="mt-2 flex flex-wrap items-center gap-2 border-t border-sand-200 pt-3">

@@ -1,16 +1,20 @@
 import { PageSpinner } from "@web/components/ui/Spinner.tsx";
+import { useSubscriptionStatus } from "@web/features/subscription/api.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
+import { RealtimeEvents } from "../RealtimeEvents.tsx";
 import { BottomNav } from "./BottomNav.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
-import { useMatchesBadge } from "./use-nav-counts.ts";
+import { useNavBadges } from "./use-nav-counts.ts";
 
 export function RootLayout() {
   const { data: session, isPending } = authClient.useSession();
   const signedIn = Boolean(session);
-  const matches = useMatchesBadge(signedIn);
+  const badges = useNavBadges(signedIn);
+  // Live events are for subscribers (the API refuses the stream to others).
+  const subscription = useSubscriptionStatus(signedIn);
 
   return (
     <div className={signedIn ? "flex min-h-dvh flex-col pb-16 md:pb-0" : "flex min-h-dvh flex-col"}>
@@ -20,14 +24,15 @@ export function RootLayout() {
       >
         Aller au contenu
       </a>
-      <Header signedIn={signedIn} sessionPending={isPending} matches={matches} />
+      <Header signedIn={signedIn} sessionPending={isPending} badges={badges} />
       <main id="contenu" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
       </main>
       <Footer />
-      {signedIn && <BottomNav matches={matches} />}
+      {signedIn && <BottomNav badges={badges} />}
+      {signedIn && subscription.data?.status === "subscribed" && <RealtimeEvents />}
       <ScrollRestoration />
     </div>
   );

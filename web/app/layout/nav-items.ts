@@ -4,8 +4,8 @@ export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** Shows the matches badge. */
-  badge?: "matches";
+  /** Which count of NavCounts its badge shows. */
+  badge?: "matches" | "messages";
 }
 
 export const HOME_ITEM: NavItem = { to: "/", label: "Accueil", icon: House };
@@ -14,7 +14,7 @@ export const MEMBER_ITEMS: NavItem[] = [
   { to: "/profile", label: "Profil", icon: UserRound },
   { to: "/search", label: "Recherche", icon: Search },
   { to: "/matches", label: "Matchs", icon: Heart, badge: "matches" },
-  { to: "/messages", label: "Messages", icon: MessageCircle },
+  { to: "/messages", label: "Messages", icon: MessageCircle, badge: "messages" },
   { to: "/subscription", label: "Abonnement", icon: CreditCard },
 ];
 

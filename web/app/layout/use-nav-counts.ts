@@ -1,19 +1,25 @@
+import type { NavCountsDto } from "@domain/messaging.ts";
 import { useQuery } from "@tanstack/react-query";
+import { NAV_COUNTS_KEY } from "@web/features/messages/api.ts";
 import { api } from "@web/lib/api.ts";
 
-export interface NavCounts {
-  matches: number;
-}
+/** Badge counts; a count of 0, or no answer yet, shows no badge. */
+export type NavBadges = Partial<NavCountsDto>;
 
-/** The Matchs badge count; undefined while loading or when the request failed (badge hidden). */
-export function useMatchesBadge(enabled: boolean): number | undefined {
+/**
+ * The Matchs and Messages badges. Real-time events refresh them (RealtimeEvents), so there is no
+ * polling; they are also reloaded when the window gets the focus back.
+ */
+export function useNavBadges(enabled: boolean): NavBadges {
   const { data, isError } = useQuery({
-    queryKey: ["nav-counts"],
-    queryFn: ({ signal }) => api.get<NavCounts>("/api/nav/counts", signal),
+    queryKey: NAV_COUNTS_KEY,
+    queryFn: ({ signal }) => api.get<NavCountsDto>("/api/nav/counts", signal),
     enabled,
-    refetchInterval: 60_000,
     retry: false,
   });
-  if (!enabled || isError || !data || !(data.matches > 0)) return undefined;
-  return data.matches;
+  if (!enabled || isError || !data) return {};
+  return {
+    matches: data.matches > 0 ? data.matches : undefined,
+    messages: data.messages > 0 ? data.messages : undefined,
+  };
 }

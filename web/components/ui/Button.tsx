@@ -8,7 +8,7 @@ export type ButtonSize = "sm" | "md" | "lg";
 const base =
   "inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors " +
   "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-500 " +
-  "disabled:cursor-not-allowed disabled:opacity-60 select-none";
+  "disabled:cursor-not-allowed disabled:opacity-60 select-none [&_svg]:shrink-0";
 
 const variants: Record<ButtonVariant, string> = {
   primary: "bg-brand-700 text-white hover:bg-brand-800 active:bg-brand-900",

@@ -8,7 +8,7 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 
 export function Select({ className, children, ...rest }: SelectProps) {
   return (
-    <select className={cn(controlClasses, "appearance-auto pr-8", className)} {...rest}>
+    <select className={cn(controlClasses, "appearance-auto pr-2", className)} {...rest}>
       {children}
     </select>
   );

@@ -1,8 +1,12 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Alert } from "@web/components/ui/Alert.tsx";
 import { buttonClasses } from "@web/components/ui/Button.tsx";
+import { endDeletedSession } from "@web/features/safety/api.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { HandHeart, Languages, MessageCircleHeart, ShieldCheck, Sparkles, UserRoundPen } from "lucide-react";
-import { Link } from "react-router-dom";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router-dom";
 import { BridgeArt } from "./BridgeArt.tsx";
 
 const STEPS = [
@@ -41,10 +45,31 @@ const VALUES = [
   },
 ] as const;
 
+/**
+ * After « Supprimer mon compte »: the local session ends here, once the member's pages are gone,
+ * and the confirmation is shown once (dropped from the history state).
+ */
+function useAccountDeletedNotice(): boolean {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [deleted] = useState(() =>
+    Boolean((location.state as { accountDeleted?: boolean } | null)?.accountDeleted),
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    if (!deleted) return;
+    navigate(location.pathname, { replace: true, state: null });
+    void endDeletedSession(queryClient);
+  }, []);
+  return deleted;
+}
+
 export default function HomePage() {
   usePageTitle(null);
   const { data: session, isPending } = authClient.useSession();
   const signedIn = Boolean(session);
+  const deleted = useAccountDeletedNotice();
 
   const primaryCta = signedIn ? (
     <Link to="/profile" className={buttonClasses("primary", "lg")}>
@@ -58,6 +83,14 @@ export default function HomePage() {
 
   return (
     <>
+      {deleted && (
+        <div className="mx-auto max-w-6xl px-4 pt-6">
+          <Alert tone="success" title="Votre compte a été supprimé">
+            Votre profil, vos photos, vos matchs et vos conversations ont été effacés. Merci d'avoir fait un
+            bout de chemin avec Passerelle.
+          </Alert>
+        </div>
+      )}
       <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-sand-50 to-sand-50">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-12 pb-16 md:grid-cols-[1.15fr_1fr] md:pt-20 md:pb-24">
           <div className="flex flex-col gap-6">

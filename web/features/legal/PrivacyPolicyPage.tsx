@@ -1,3 +1,5 @@
+import { COOKIES } from "@domain/safety.ts";
+import { quoted } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { Link } from "react-router-dom";
 import { ContactEmail, LegalLayout, LegalSection } from "./LegalLayout.tsx";
@@ -10,6 +12,7 @@ const TOC = [
   { id: "destinataires", title: "Destinataires" },
   { id: "transferts", title: "Transferts hors de l'Union européenne" },
   { id: "conservation", title: "Durées de conservation" },
+  { id: "suppression", title: "Ce que fait la suppression de votre compte" },
   { id: "droits", title: "Vos droits" },
   { id: "cnil", title: "Réclamation auprès de la CNIL" },
   { id: "cookies", title: "Cookies" },
@@ -28,7 +31,7 @@ export default function PrivacyPolicyPage() {
         <p>
           Cette politique explique quelles données personnelles Passerelle traite, pourquoi, combien de temps
           et comment exercer vos droits, conformément au Règlement général sur la protection des données
-          (RGPD) et à la loi « Informatique et Libertés » du 6 janvier 1978 modifiée.
+          (RGPD) et à la loi {quoted("Informatique et Libertés")} du 6 janvier 1978 modifiée.
         </p>
       }
     >
@@ -41,16 +44,21 @@ export default function PrivacyPolicyPage() {
       </LegalSection>
 
       <LegalSection id="donnees" title="2. Données que nous traitons">
-        <h3>Données de compte</h3>
+        <p>Voici, exactement, ce que Passerelle enregistre.</p>
+        <h3>Votre compte</h3>
         <ul>
-          <li>votre adresse e-mail ;</li>
+          <li>votre adresse e-mail, et si vous l'avez confirmée ;</li>
           <li>
-            votre mot de passe, que nous ne conservons jamais en clair : seule une empreinte chiffrée («
-            hachage ») est enregistrée ;
+            votre mot de passe, que nous ne conservons jamais en clair : seule une empreinte (
+            {quoted("hachage")}) est enregistrée ;
           </li>
-          <li>vos confirmations d'âge et d'acceptation des conditions d'utilisation, avec leur date.</li>
+          <li>
+            la date de création de votre compte, celle de sa dernière modification, et la date et l'heure
+            auxquelles vous avez accepté les conditions d'utilisation en confirmant avoir 18 ans ou plus ;
+          </li>
+          <li>pour les administrateurs qui l'activent, le secret de la double authentification.</li>
         </ul>
-        <h3>Données de profil</h3>
+        <h3>Votre profil et vos photos</h3>
         <ul>
           <li>
             prénom, nom, genre, ce que vous recherchez, date de naissance (les autres membres voient votre
@@ -61,35 +69,78 @@ export default function PrivacyPolicyPage() {
           </li>
           <li>présentation, profession, formation, langues parlées et centres d'intérêt ;</li>
           <li>
-            vos photos : elles sont réencodées à leur réception, ce qui supprime les métadonnées qu'elles
-            contiennent (notamment la position GPS de la prise de vue).
+            vos photos (six au plus) : elles sont réencodées à leur réception, ce qui supprime les métadonnées
+            qu'elles contiennent (notamment la position GPS et le modèle de l'appareil).
           </li>
         </ul>
-        <h3>Données d'utilisation du service</h3>
+        <h3>Vos rencontres</h3>
         <ul>
-          <li>les profils que vous aimez ou écartez, vos matchs ;</li>
-          <li>les messages échangés avec vos matchs ;</li>
-          <li>les signalements que vous effectuez ou qui vous concernent.</li>
+          <li>les profils que vous aimez ou que vous passez, avec leur date ;</li>
+          <li>vos matchs, avec leur date et, s'il a été retiré, qui l'a retiré ;</li>
+          <li>
+            les messages échangés avec vos matchs : leur texte, leur date d'envoi et leur date de lecture ;
+          </li>
+          <li>les membres que vous avez bloqués, avec la date du blocage.</li>
         </ul>
-        <h3>Données d'abonnement et de paiement</h3>
+        <h3>Abonnements et paiements</h3>
         <ul>
           <li>
-            la formule choisie, ses dates de début et de fin, le montant payé et la référence de la
-            transaction ;
+            la formule choisie, son statut, ses dates de début et de fin, le montant payé et sa devise, le
+            prestataire et la référence de la transaction chez ce prestataire ;
           </li>
           <li>
-            les données de carte bancaire sont saisies directement auprès de notre prestataire de paiement :
-            elles ne transitent pas par nos serveurs et nous ne les conservons jamais.
+            les données de carte bancaire sont saisies directement auprès de Stripe, notre prestataire de
+            paiement, qui les traite : elles ne transitent pas par nos serveurs et nous ne les conservons
+            jamais.
           </li>
         </ul>
-        <h3>Données techniques</h3>
+        <h3>Sessions de connexion</h3>
         <ul>
-          <li>un cookie de session, indispensable pour vous garder connecté(e) ;</li>
           <li>
-            votre adresse IP et la date de vos connexions, utilisées pour la sécurité du service, la
-            limitation des tentatives de connexion et la prévention de la fraude.
+            pour chaque appareil connecté : la date d'ouverture et de dernière utilisation de la session, son
+            expiration, votre adresse IP et l'identifiant de votre navigateur ({quoted("user agent")}) ;
+          </li>
+          <li>
+            pour limiter les tentatives de connexion, un compteur de requêtes récentes par adresse IP, sur une
+            fenêtre d'une minute.
           </li>
         </ul>
+        <h3>Signalements et modération</h3>
+        <ul>
+          <li>les signalements que vous faites : la raison choisie, vos précisions et la date ;</li>
+          <li>
+            les signalements qui vous concernent : la raison, les précisions du membre qui a signalé, votre
+            prénom, votre nom et votre adresse e-mail au moment du signalement, et une copie du message
+            signalé telle qu'il était à ce moment-là ;
+          </li>
+          <li>
+            les signalements automatiques : un même premier message envoyé à cinq personnes ou plus en 24
+            heures est signalé à l'équipe de modération, avec une copie de ce message ;
+          </li>
+          <li>
+            la suite donnée par l'équipe de modération : le statut, la mesure prise (avertissement, photo
+            retirée, bannissement), sa note et la date.
+          </li>
+        </ul>
+        <p>
+          Lorsqu'un message reçu parle d'argent, de moyens de paiement, propose de poursuivre ailleurs ou
+          contient un lien, un conseil de prudence s'affiche sous ce message, dans votre navigateur seulement
+          : cette analyse n'est ni enregistrée ni transmise.
+        </p>
+        <h3>Journal des actions des administrateurs</h3>
+        <p>
+          Chaque action d'un administrateur (connexion, bannissement, modification d'un profil, photo retirée,
+          message supprimé, abonnement offert, traitement d'un signalement…) est inscrite dans un journal :
+          l'administrateur, l'action, le compte concerné, un court résumé (qui peut contenir l'adresse e-mail
+          du membre et le motif) et la date.
+        </p>
+        <h3>E-mails que nous vous envoyons</h3>
+        <p>
+          Nous vous écrivons seulement pour confirmer votre adresse e-mail, réinitialiser votre mot de passe,
+          confirmer votre abonnement ou vous transmettre un avertissement de l'équipe de modération. Le texte
+          de ces e-mails n'est pas enregistré dans nos bases ; les journaux techniques du serveur gardent le
+          destinataire, l'objet et l'heure de l'envoi.
+        </p>
       </LegalSection>
 
       <LegalSection id="sensibles" title="3. Informations sensibles">
@@ -116,12 +167,8 @@ export default function PrivacyPolicyPage() {
           </li>
           <li>
             <strong>Assurer la sécurité</strong> du service et de ses membres, prévenir la fraude, les
-            arnaques et les faux profils, traiter les signalements et appliquer la modération : intérêt
-            légitime de Passerelle et de ses membres.
-          </li>
-          <li>
-            <strong>Tenir notre comptabilité</strong> et conserver les pièces justificatives des paiements :
-            obligation légale.
+            arnaques et les faux profils, traiter les signalements, appliquer la modération et en garder la
+            trace : intérêt légitime de Passerelle et de ses membres, celui d'être protégés.
           </li>
           <li>
             <strong>Traiter les informations sensibles</strong> que vous choisissez de publier : votre
@@ -129,7 +176,8 @@ export default function PrivacyPolicyPage() {
           </li>
           <li>
             <strong>Vous envoyer les e-mails nécessaires</strong> au service (confirmation d'adresse,
-            réinitialisation du mot de passe, informations sur votre abonnement) : exécution du contrat.
+            réinitialisation du mot de passe, confirmation d'abonnement, avertissement de modération) :
+            exécution du contrat et, pour les avertissements, intérêt légitime.
           </li>
         </ul>
         <p>Nous ne vendons pas vos données et nous ne les utilisons pas à des fins publicitaires.</p>
@@ -139,17 +187,22 @@ export default function PrivacyPolicyPage() {
         <p>Vos données ne sont accessibles qu'aux personnes qui en ont besoin :</p>
         <ul>
           <li>
-            les autres membres voient votre profil public (prénom, âge, pays, photos, présentation, langues,
-            centres d'intérêt, ce que vous recherchez) et les messages que vous leur adressez ; jamais votre
-            e-mail ni votre téléphone ;
+            les autres membres voient votre profil public (prénom et initiale du nom, âge, pays, photos,
+            présentation, profession, formation, langues, centres d'intérêt, ce que vous recherchez, et la
+            mention {quoted("E-mail vérifié")} si vous avez confirmé votre adresse) et les messages que vous
+            leur adressez ; jamais votre e-mail, votre téléphone ni votre nom complet ;
           </li>
-          <li>les administrateurs habilités de Passerelle, pour la modération et l'assistance ;</li>
+          <li>
+            les administrateurs habilités de Passerelle, pour la modération et l'assistance ; ils voient
+            notamment les signalements, avec le message signalé et les messages qui l'entourent ;
+          </li>
           <li>
             nos sous-traitants techniques, qui agissent uniquement sur nos instructions : hébergement, envoi
-            d'e-mails et prestataire de paiement ;
+            d'e-mails et paiement (Stripe) ;
           </li>
           <li>les autorités, lorsque la loi nous y oblige.</li>
         </ul>
+        <p>Un membre que vous bloquez ne voit plus votre profil, et vous ne voyez plus le sien.</p>
       </LegalSection>
 
       <LegalSection id="transferts" title="6. Transferts hors de l'Union européenne">
@@ -165,53 +218,108 @@ export default function PrivacyPolicyPage() {
       <LegalSection id="conservation" title="7. Durées de conservation">
         <ul>
           <li>
-            <strong>Compte, profil, photos, matchs et messages</strong> : tant que votre compte est actif. Ils
-            sont supprimés lorsque vous supprimez votre compte.
+            <strong>
+              Compte, profil, photos, {quoted("J'aime")}, matchs, messages, blocages, abonnements
+            </strong>{" "}
+            : tant que votre compte existe. Ils sont effacés quand vous supprimez votre compte (voir la
+            section 8) ou quand un administrateur le supprime.
           </li>
           <li>
-            <strong>Comptes inactifs</strong> : un compte sans connexion pendant 2 ans est supprimé, après un
-            e-mail de prévenance.
+            <strong>Matchs retirés et blocages</strong> : la conversation est fermée, mais ses messages
+            restent enregistrés jusqu'à la suppression de l'un des deux comptes. Un message supprimé par
+            l'équipe de modération est effacé aussitôt (sauf la copie gardée dans un signalement).
           </li>
           <li>
-            <strong>Journaux de sécurité</strong> (adresses IP, connexions) : 12 mois.
+            <strong>Sessions de connexion</strong> (adresse IP, navigateur) : une session expire 30 jours
+            après sa dernière utilisation. Elle est effacée à votre déconnexion, quand vous changez de mot de
+            passe (pour vos autres appareils), en cas de bannissement ou quand votre compte est supprimé.
           </li>
           <li>
-            <strong>Pièces comptables</strong> liées aux abonnements : 10 ans, conformément à l'article
-            L123-22 du Code de commerce.
+            <strong>Abonnements et paiements</strong> : tant que votre compte existe ; notre copie est effacée
+            avec votre compte. Stripe conserve de son côté les justificatifs de vos paiements, selon ses
+            propres obligations légales.
           </li>
           <li>
-            <strong>Données liées à une sanction</strong> (par exemple l'exclusion pour arnaque) : le temps
-            nécessaire pour empêcher la réinscription de la personne exclue et, le cas échéant, pour la
-            défense de nos droits.
+            <strong>Signalements et mesures de modération</strong> : 12 mois à compter du signalement, y
+            compris la copie du message signalé, le nom et l'adresse e-mail du membre signalé, même si l'un ou
+            l'autre compte est supprimé entre-temps. Cette conservation repose sur notre intérêt légitime et
+            celui des membres : la sécurité, c'est-à-dire reconnaître une personne déjà signalée pour arnaque
+            ou harcèlement et pouvoir justifier une sanction. Si vous supprimez votre compte, vos propres
+            signalements restent, sans lien vers vous.
+          </li>
+          <li>
+            <strong>Journal des actions des administrateurs</strong> : il n'est pas effacé automatiquement,
+            afin de garder la trace de la modération ; les mentions qui vous concernent y restent après la
+            suppression de votre compte.
+          </li>
+          <li>
+            <strong>Journaux techniques du serveur</strong> (erreurs, envois d'e-mails) : 12 mois au plus.
           </li>
         </ul>
       </LegalSection>
 
-      <LegalSection id="droits" title="8. Vos droits">
-        <p>Vous disposez à tout moment des droits suivants sur vos données :</p>
-        <ul>
-          <li>droit d'accès : savoir quelles données nous détenons et en obtenir une copie ;</li>
-          <li>droit de rectification : corriger des données inexactes (la plupart depuis votre profil) ;</li>
-          <li>droit à l'effacement : obtenir la suppression de vos données ;</li>
-          <li>droit à la limitation du traitement ;</li>
-          <li>
-            droit à la portabilité : recevoir les données que vous nous avez fournies dans un format courant ;
-          </li>
-          <li>droit d'opposition aux traitements fondés sur notre intérêt légitime ;</li>
-          <li>droit de retirer votre consentement à tout moment, pour l'avenir ;</li>
-          <li>
-            droit de définir des directives relatives au sort de vos données après votre décès (article 85 de
-            la loi « Informatique et Libertés »).
-          </li>
-        </ul>
+      <LegalSection id="suppression" title="8. Ce que fait la suppression de votre compte">
         <p>
-          Pour exercer ces droits, écrivez-nous à <ContactEmail />. Nous répondons dans un délai d'un mois,
-          qui peut être prolongé de deux mois pour les demandes complexes. Nous pourrons vous demander de
-          justifier de votre identité en cas de doute raisonnable.
+          Depuis votre profil, {quoted("Supprimer mon compte")} efface définitivement, après confirmation par
+          votre mot de passe : votre compte, votre profil, vos photos (fichiers compris), vos{" "}
+          {quoted("J'aime")}, vos matchs, vos blocages, vos abonnements et vos sessions. Un abonnement en
+          cours n'est pas remboursé.
+        </p>
+        <p>
+          <strong>
+            Vos conversations sont supprimées pour les deux membres, y compris les messages que l'autre
+            personne vous avait écrits.
+          </strong>{" "}
+          Un message est une donnée personnelle de son auteur : garder la conversation chez votre
+          interlocuteur garderait vos propos après votre départ. La conversation disparaît donc de son côté
+          aussi, et il en va de même pour vous si c'est votre interlocuteur qui supprime son compte. Pensez à
+          télécharger vos données avant, si vous souhaitez en garder une copie.
+        </p>
+        <p>
+          Seuls restent les signalements et le journal des actions des administrateurs, dans les conditions
+          décrites à la section 7.
         </p>
       </LegalSection>
 
-      <LegalSection id="cnil" title="9. Réclamation auprès de la CNIL">
+      <LegalSection id="droits" title="9. Vos droits">
+        <p>Vous disposez à tout moment des droits suivants sur vos données :</p>
+        <ul>
+          <li>
+            <strong>droit d'accès et droit à la portabilité</strong> : le bouton{" "}
+            {quoted("Télécharger mes données")}, dans votre profil, vous donne aussitôt un fichier .zip avec
+            vos données (compte, profil, {quoted("J'aime")}, matchs, messages que vous avez envoyés,
+            abonnements, blocages, signalements que vous avez faits, sessions) dans un fichier JSON, et vos
+            photos. Les autres membres n'y figurent que par leur prénom et l'initiale de leur nom, comme vous
+            les voyiez sur le site ;
+          </li>
+          <li>
+            <strong>droit de rectification</strong> : corrigez votre profil depuis le formulaire de votre
+            profil, et votre adresse e-mail ou votre mot de passe depuis la rubrique {quoted("Mon compte")} ;
+          </li>
+          <li>
+            <strong>droit à l'effacement</strong> : le bouton {quoted("Supprimer mon compte")}, dans votre
+            profil (voir la section 8) ;
+          </li>
+          <li>
+            <strong>droit d'opposition</strong> aux traitements fondés sur notre intérêt légitime, pour des
+            raisons tenant à votre situation particulière : écrivez-nous ;
+          </li>
+          <li>droit à la limitation du traitement ;</li>
+          <li>droit de retirer votre consentement à tout moment, pour l'avenir ;</li>
+          <li>
+            droit de définir des directives relatives au sort de vos données après votre décès (article 85 de
+            la loi {quoted("Informatique et Libertés")}).
+          </li>
+        </ul>
+        <p>
+          Pour toute autre demande, écrivez-nous à <ContactEmail />. Nous répondons dans un délai d'un mois,
+          qui peut être prolongé de deux mois pour les demandes complexes. Nous pourrons vous demander de
+          justifier de votre identité en cas de doute raisonnable. Vous pouvez aussi introduire une
+          réclamation auprès de la CNIL (section 10).
+        </p>
+      </LegalSection>
+
+      <LegalSection id="cnil" title="10. Réclamation auprès de la CNIL">
         <p>
           Si vous estimez que le traitement de vos données ne respecte pas la réglementation, vous pouvez
           introduire une réclamation auprès de la Commission nationale de l'informatique et des libertés
@@ -223,18 +331,31 @@ export default function PrivacyPolicyPage() {
         </p>
       </LegalSection>
 
-      <LegalSection id="cookies" title="10. Cookies">
+      <LegalSection id="cookies" title="11. Cookies">
         <p>
-          Passerelle n'utilise qu'un seul cookie, strictement nécessaire au fonctionnement du service : le
-          cookie de session, qui vous garde connecté(e) de façon sécurisée. Il n'est pas lisible par les
-          scripts de la page et il est supprimé à votre déconnexion ou, au plus tard, à l'expiration de votre
-          session. Conformément à l'article 82 de la loi « Informatique et Libertés », ce cookie ne nécessite
-          pas votre consentement.
+          Passerelle ne dépose que des cookies strictement nécessaires au fonctionnement du service. Ils ne
+          sont pas lisibles par les scripts de la page et, conformément à l'article 82 de la loi{" "}
+          {quoted("Informatique et Libertés")}, ils ne nécessitent pas votre consentement :
         </p>
-        <p>Nous n'utilisons aucun cookie publicitaire, de mesure d'audience ou de réseau social.</p>
+        <ul>
+          {COOKIES.map((cookie) => (
+            <li key={cookie.name}>
+              <code>{cookie.name}</code> : {cookie.purpose.charAt(0).toLocaleLowerCase("fr")}
+              {cookie.purpose.slice(1)} ; durée : {cookie.duration}.
+            </li>
+          ))}
+        </ul>
+        <p>
+          L'espace d'administration garde aussi, dans le stockage local du navigateur (ce n'est pas un
+          cookie), un enregistrement d'affichage {quoted("adminUser")} : le nom et l'adresse e-mail de
+          l'administrateur connecté. Il ne sert qu'à l'affichage et il est effacé à la déconnexion.
+        </p>
+        <p>
+          Nous n'utilisons aucun cookie publicitaire, de mesure d'audience, de pistage ou de réseau social.
+        </p>
       </LegalSection>
 
-      <LegalSection id="securite" title="11. Sécurité">
+      <LegalSection id="securite" title="12. Sécurité">
         <ul>
           <li>connexions chiffrées (HTTPS) ;</li>
           <li>
@@ -243,7 +364,10 @@ export default function PrivacyPolicyPage() {
           </li>
           <li>limitation du nombre de tentatives de connexion ;</li>
           <li>suppression des métadonnées des photos (dont la localisation) ;</li>
-          <li>accès aux outils d'administration réservé à des personnes habilitées et authentifiées ;</li>
+          <li>
+            accès aux outils d'administration réservé à des personnes habilitées et authentifiées (une double
+            authentification leur est proposée), chacune de leurs actions étant inscrite au journal ;
+          </li>
           <li>sauvegardes régulières et contrôle des accès aux serveurs.</li>
         </ul>
         <p>
@@ -252,15 +376,16 @@ export default function PrivacyPolicyPage() {
         </p>
       </LegalSection>
 
-      <LegalSection id="mineurs" title="12. Mineurs">
+      <LegalSection id="mineurs" title="13. Mineurs">
         <p>
           Passerelle est strictement réservé aux personnes âgées de 18 ans ou plus. Nous ne collectons pas
           sciemment de données concernant des mineurs. Tout compte dont nous apprenons qu'il appartient à une
-          personne mineure est supprimé. Vous pouvez nous signaler un tel compte à <ContactEmail />.
+          personne mineure est supprimé. Vous pouvez nous signaler un tel compte avec le bouton{" "}
+          {quoted("Signaler")} de son profil (raison {quoted("Personne mineure")}) ou à <ContactEmail />.
         </p>
       </LegalSection>
 
-      <LegalSection id="modifications" title="13. Modifications de cette politique">
+      <LegalSection id="modifications" title="14. Modifications de cette politique">
         <p>
           Nous pouvons faire évoluer cette politique, notamment pour suivre l'évolution du service ou de la
           réglementation. En cas de modification importante, nous vous en informons par e-mail ou lors de

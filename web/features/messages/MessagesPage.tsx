@@ -1,5 +1,96 @@
-import { ComingSoon } from "@web/components/layout/ComingSoon.tsx";
+import { buttonClasses } from "@web/components/ui/Button.tsx";
+import { cn } from "@web/components/ui/cn.ts";
+import { EmptyState } from "@web/components/ui/EmptyState.tsx";
+import { ErrorState } from "@web/components/ui/ErrorState.tsx";
+import { Skeleton } from "@web/components/ui/Skeleton.tsx";
+import { errorMessage } from "@web/lib/api.ts";
+import { authClient } from "@web/lib/auth-client.ts";
+import { usePageTitle } from "@web/lib/use-page-title.ts";
+import { MessagesSquare } from "lucide-react";
+import { Link, useSearchParams } from "react-router-dom";
+import { useConversations } from "./api.ts";
+import { ConversationList } from "./components/ConversationList.tsx";
+import { ConversationView } from "./components/ConversationView.tsx";
 
+/**
+ * /messages: the conversations, and the open one (?match=<id>). On a phone, one or the other fills
+ * the screen; from the md breakpoint, side by side.
+ */
 export default function MessagesPage() {
-  return <ComingSoon title="Messages" sentence="La messagerie arrive bientôt." />;
+  usePageTitle("Messages");
+  const [params] = useSearchParams();
+  const matchId = params.get("match");
+  const conversations = useConversations();
+  const { data: session } = authClient.useSession();
+  const me = session?.user.id ?? "";
+  const list = conversations.data ?? [];
+  const active = list.find((c) => c.matchId === matchId);
+
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-7.75rem)] max-w-6xl flex-col px-0 sm:px-4 md:h-[calc(100dvh-4rem)] md:py-4">
+      <h1
+        className={cn(
+          "px-4 pt-4 pb-3 text-3xl font-bold text-teal-900 sm:px-0",
+          matchId && "sr-only md:not-sr-only",
+        )}
+      >
+        Messages
+      </h1>
+      <div className="grid min-h-0 flex-1 overflow-hidden border-sand-200 bg-white sm:rounded-[var(--radius-card)] sm:border md:grid-cols-[20rem_1fr]">
+        <div
+          className={cn("min-h-0 overflow-y-auto border-sand-200 md:border-r", matchId && "hidden md:block")}
+        >
+          {conversations.isPending ? (
+            <div aria-busy="true" className="flex flex-col gap-3 p-3">
+              <p role="status" className="sr-only">
+                Chargement de vos conversations…
+              </p>
+              {[0, 1, 2, 3].map((i) => (
+                <Skeleton key={i} className="h-14 w-full" />
+              ))}
+            </div>
+          ) : conversations.isError ? (
+            <div className="p-3">
+              <ErrorState
+                title="Impossible de charger vos conversations"
+                message={errorMessage(conversations.error)}
+                onRetry={() => void conversations.refetch()}
+                retrying={conversations.isRefetching}
+              />
+            </div>
+          ) : list.length === 0 ? (
+            <EmptyState
+              icon={MessagesSquare}
+              title="Aucune conversation"
+              className="m-3 border-0"
+              action={
+                <Link to="/search" className={buttonClasses("primary")}>
+                  Découvrir des profils
+                </Link>
+              }
+            >
+              Chaque match ouvre une conversation. Aimez un profil pour commencer.
+            </EmptyState>
+          ) : (
+            <ConversationList conversations={list} activeId={matchId} me={me} />
+          )}
+        </div>
+        <div className={cn("min-h-0", !matchId && "hidden md:block")}>
+          {matchId && me ? (
+            <ConversationView
+              key={matchId}
+              matchId={matchId}
+              conversation={active}
+              gone={conversations.isSuccess && !active}
+              me={me}
+            />
+          ) : (
+            <div className="hidden h-full items-center justify-center p-6 text-center text-ink-soft md:flex">
+              <p>Choisissez une conversation pour la lire et répondre.</p>
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -9,6 +9,9 @@ import type { ReactNode } from "react";
 import { useMemo } from "react";
 import { useProfile } from "./api.ts";
 import { AccountSection } from "./components/AccountSection.tsx";
+import { BlockedMembersSection } from "./components/BlockedMembersSection.tsx";
+import { EmailVerificationNotice } from "./components/EmailVerificationNotice.tsx";
+import { MyDataSection } from "./components/MyDataSection.tsx";
 import { PhotoManager } from "./components/PhotoManager.tsx";
 import { ProfileForm } from "./components/ProfileForm.tsx";
 import { emptyProfile } from "./profile-values.ts";
@@ -62,6 +65,7 @@ export default function ProfilePage() {
         title="Mon profil"
         intro="Un profil soigné et sincère est la meilleure façon de faire de belles rencontres."
       />
+      <EmailVerificationNotice />
       {isPending ? (
         <ProfileSkeleton />
       ) : !profile ? (
@@ -91,6 +95,16 @@ export default function ProfilePage() {
           </Section>
           <Section id="section-account" title="Mon compte">
             <AccountSection />
+          </Section>
+          <Section
+            id="section-blocked"
+            title="Membres bloqués"
+            intro="Vous ne voyez plus ces membres et ils ne vous voient plus."
+          >
+            <BlockedMembersSection />
+          </Section>
+          <Section id="section-data" title="Mes données">
+            <MyDataSection />
           </Section>
         </div>
       )}

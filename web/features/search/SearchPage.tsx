@@ -1,5 +1,301 @@
-import { ComingSoon } from "@web/components/layout/ComingSoon.tsx";
+import type { LikeType, PublicProfileDto } from "@domain/discovery.ts";
+import { PageHeader } from "@web/components/layout/PageHeader.tsx";
+import { Alert } from "@web/components/ui/Alert.tsx";
+import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
+import { Dialog } from "@web/components/ui/Dialog.tsx";
+import { EmptyState } from "@web/components/ui/EmptyState.tsx";
+import { ErrorState } from "@web/components/ui/ErrorState.tsx";
+import { Skeleton } from "@web/components/ui/Skeleton.tsx";
+import { displayName, objectPronoun } from "@web/features/members/member-labels.ts";
+import { ProfileDetails } from "@web/features/members/ProfileDetails.tsx";
+import { type SafetyTarget, useMemberSafety } from "@web/features/safety/use-member-safety.tsx";
+import { ApiError, errorMessage } from "@web/lib/api.ts";
+import { formatNumber, plural, quoted } from "@web/lib/format.ts";
+import { usePageTitle } from "@web/lib/use-page-title.ts";
+import { Ban, Flag, Heart, SearchX, UserRoundPen, X } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { useReact, useSearch } from "./api.ts";
+import { ProfileCard } from "./components/ProfileCard.tsx";
+import { SearchFiltersForm } from "./components/SearchFiltersForm.tsx";
+import {
+  activeFilterCount,
+  filtersFromParams,
+  filtersToParams,
+  type SearchFilters,
+} from "./search-filters.ts";
+
+type Notice = { tone: "success" | "error" | "info"; text: string; matched?: boolean };
+
+function ResultsSkeleton() {
+  return (
+    <div aria-busy="true">
+      <p role="status" className="sr-only">
+        Recherche des profils…
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <Skeleton key={i} className="h-[26rem] w-full rounded-[var(--radius-card)]" />
+        ))}
+      </div>
+    </div>
+  );
+}
 
 export default function SearchPage() {
-  return <ComingSoon title="Recherche" sentence="La recherche arrive bientôt." />;
+  usePageTitle("Recherche");
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const search = useSearch(filters);
+  const react = useReact(filters);
+  const [open, setOpen] = useState<PublicProfileDto | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const safety = useMemberSafety({
+    onBlocked: (target) => {
+      setNotice({
+        tone: "success",
+        text: `${target.name} est bloqué(e) : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil.`,
+      });
+      requestAnimationFrame(() => resultsHeading.current?.focus());
+    },
+  });
+  const targetOf = (member: PublicProfileDto): SafetyTarget => ({
+    userId: member.userId,
+    name: displayName(member),
+    gender: member.gender,
+  });
+  /** From the profile dialog: it closes, and the report or block dialog opens in its place. */
+  const fromDialog = (action: (target: SafetyTarget) => void) => {
+    if (!open) return;
+    const target = targetOf(open);
+    setOpen(null);
+    action(target);
+  };
+
+  const profiles = search.data?.pages.flatMap((p) => p.data) ?? [];
+  const first = search.data?.pages[0];
+  const count = search.data?.pages.at(-1)?.count ?? 0;
+  const capped = first?.countCapped ?? false;
+
+  const apply = (f: SearchFilters) => {
+    setNotice(null);
+    setParams(filtersToParams(f));
+  };
+
+  /** After a card leaves the list, focus goes to the card now in its place (or the heading). */
+  const focusAfterRemoval = (index: number) => {
+    requestAnimationFrame(() => {
+      const cards = document.querySelectorAll<HTMLElement>("[data-profile-card] h3 button");
+      const target = cards[Math.min(index, cards.length - 1)];
+      (target ?? resultsHeading.current)?.focus();
+    });
+  };
+
+  const onReact = (member: PublicProfileDto, type: LikeType) => {
+    const index = profiles.findIndex((p) => p.userId === member.userId);
+    const name = displayName(member);
+    setOpen(null);
+    setNotice(null);
+    react.mutate(
+      { userId: member.userId, type },
+      {
+        onSuccess: (result) =>
+          setNotice(
+            type === "reject"
+              ? { tone: "info", text: `Vous avez passé le profil de ${name}.` }
+              : result.matched
+                ? {
+                    tone: "success",
+                    text: `C'est un match avec ${name}\u00a0! Retrouvez-${objectPronoun(member)} dans vos matchs.`,
+                    matched: true,
+                  }
+                : { tone: "success", text: `Votre ${quoted("J'aime")} pour ${name} est enregistré.` },
+          ),
+        onError: (err) =>
+          setNotice({ tone: "error", text: `${name} est de retour dans la liste : ${errorMessage(err)}` }),
+      },
+    );
+    focusAfterRemoval(index);
+  };
+
+  const needsProfile =
+    search.error instanceof ApiError &&
+    (search.error.code === "PROFILE_INCOMPLETE" || search.error.code === "PROFILE_NOT_FOUND");
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <PageHeader
+        title="Recherche"
+        intro="Découvrez des membres qui partagent vos envies, entre l'Afrique francophone et l'Europe."
+      />
+      <div className="grid gap-6 lg:grid-cols-[18rem_1fr] lg:items-start">
+        <SearchFiltersForm value={filters} onApply={apply} />
+
+        <section aria-labelledby="resultats" className="flex min-w-0 flex-col gap-5">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2
+              id="resultats"
+              ref={resultsHeading}
+              tabIndex={-1}
+              className="text-xl font-bold text-teal-900 focus:outline-none"
+            >
+              {search.isSuccess
+                ? capped
+                  ? `${formatNumber(count)}+ profils`
+                  : plural(count, "profil", "profils")
+                : "Résultats"}
+            </h2>
+            {search.isFetching && !search.isPending && !search.isFetchingNextPage && (
+              <span className="text-sm text-ink-soft" role="status">
+                Mise à jour…
+              </span>
+            )}
+          </div>
+
+          <div aria-live="polite" className="empty:hidden">
+            {notice && (
+              <Alert tone={notice.tone} className="items-center">
+                <span>{notice.text}</span>{" "}
+                {notice.matched && (
+                  <Link to="/matches" className="font-semibold underline">
+                    Voir mes matchs
+                  </Link>
+                )}
+              </Alert>
+            )}
+          </div>
+
+          {search.isPending ? (
+            <ResultsSkeleton />
+          ) : needsProfile ? (
+            <EmptyState
+              icon={UserRoundPen}
+              title="Complétez votre profil"
+              action={
+                <Link to="/profile" className={buttonClasses("primary")}>
+                  Compléter mon profil
+                </Link>
+              }
+            >
+              Indiquez au moins votre prénom et votre genre pour découvrir les profils qui vous correspondent.
+            </EmptyState>
+          ) : search.isError ? (
+            <ErrorState
+              title="La recherche n'a pas abouti"
+              message={errorMessage(search.error)}
+              onRetry={() => void search.refetch()}
+              retrying={search.isRefetching}
+            />
+          ) : profiles.length === 0 ? (
+            <EmptyState
+              icon={SearchX}
+              title={
+                activeFilterCount(filters) > 0
+                  ? "Aucun profil avec ces critères"
+                  : "Vous avez vu tous les profils"
+              }
+              action={
+                activeFilterCount(filters) > 0 ? (
+                  <Button
+                    variant="secondary"
+                    onClick={() =>
+                      apply({ ...filters, ageMin: 18, ageMax: 99, withPhoto: false, interests: [] })
+                    }
+                  >
+                    Effacer les filtres
+                  </Button>
+                ) : (
+                  <Link to="/matches" className={buttonClasses("secondary")}>
+                    Voir mes matchs
+                  </Link>
+                )
+              }
+            >
+              {activeFilterCount(filters) > 0
+                ? "Élargissez la tranche d'âge ou retirez des centres d'intérêt pour voir plus de membres."
+                : "De nouveaux membres s'inscrivent chaque jour : revenez bientôt."}
+            </EmptyState>
+          ) : (
+            <>
+              <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+                {profiles.map((member) => (
+                  <li key={member.userId} className="flex">
+                    <ProfileCard
+                      member={member}
+                      onOpen={() => setOpen(member)}
+                      onReact={(type) => onReact(member, type)}
+                      onReport={() => safety.report(targetOf(member))}
+                      onBlock={() => safety.block(targetOf(member))}
+                    />
+                  </li>
+                ))}
+              </ul>
+              {search.hasNextPage && (
+                <div className="flex justify-center">
+                  <Button
+                    variant="secondary"
+                    loading={search.isFetchingNextPage}
+                    loadingText="Chargement…"
+                    onClick={() => void search.fetchNextPage()}
+                  >
+                    Voir plus
+                  </Button>
+                </div>
+              )}
+              {search.isFetchNextPageError && (
+                <Alert tone="error">
+                  Impossible de charger la suite. Réessayez avec {quoted("Voir plus")}.
+                </Alert>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+
+      <Dialog
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? `Profil de ${displayName(open)}` : ""}
+        className="max-h-[92dvh] max-w-2xl overflow-y-auto"
+        footer={
+          open && (
+            <>
+              <Button variant="secondary" onClick={() => onReact(open, "reject")}>
+                <X className="size-5" aria-hidden="true" />
+                Passer
+              </Button>
+              <Button onClick={() => onReact(open, "like")}>
+                <Heart className="size-5" aria-hidden="true" />
+                J'aime
+              </Button>
+            </>
+          )
+        }
+      >
+        {open && (
+          <>
+            <ProfileDetails member={open} />
+            <div className="mt-6 flex flex-wrap items-center gap-x-2 border-t border-sand-200 pt-4 text-sm">
+              <span className="text-ink-soft">Un problème avec ce profil ?</span>
+              <Button variant="ghost" size="sm" onClick={() => fromDialog((t) => safety.report(t))}>
+                <Flag className="size-4" aria-hidden="true" />
+                Signaler
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-danger-700"
+                onClick={() => fromDialog((t) => safety.block(t))}
+              >
+                <Ban className="size-4" aria-hidden="true" />
+                Bloquer
+              </Button>
+            </div>
+          </>
+        )}
+      </Dialog>
+      {safety.dialogs}
+    </div>
+  );
 }

@@ -1,7 +1,98 @@
-import { ComingSoon } from "@web/components/layout/ComingSoon.tsx";
+import { useQueryClient } from "@tanstack/react-query";
+import { Alert } from "@web/components/ui/Alert.tsx";
+import { buttonClasses } from "@web/components/ui/Button.tsx";
+import { Card } from "@web/components/ui/Card.tsx";
+import { ErrorState } from "@web/components/ui/ErrorState.tsx";
+import { Spinner } from "@web/components/ui/Spinner.tsx";
+import { errorMessage } from "@web/lib/api.ts";
+import { formatDate } from "@web/lib/format.ts";
+import { usePageTitle } from "@web/lib/use-page-title.ts";
+import { PartyPopper } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, Navigate, useSearchParams } from "react-router-dom";
+import { OVERVIEW_KEY, STATUS_KEY, useCheckout } from "./api.ts";
 
+/** After this long without confirmation, the page says the wait is longer than usual. */
+const SLOW_MS = 15_000;
+
+/**
+ * /subscription/success?checkout=<id>: confirms only once the payment is recorded. Coming back from
+ * the payment page proves nothing; the page waits for the provider's confirmation (Stripe's
+ * webhook) and says so meanwhile.
+ */
 export default function SubscriptionSuccessPage() {
+  usePageTitle("Confirmation d'abonnement");
+  const [params] = useSearchParams();
+  const id = params.get("checkout");
+  const checkout = useCheckout(id, true);
+  const queryClient = useQueryClient();
+  const [slow, setSlow] = useState(false);
+  const status = checkout.data?.status;
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), SLOW_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (status !== "paid") return;
+    void queryClient.invalidateQueries({ queryKey: STATUS_KEY });
+    void queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
+  }, [status, queryClient]);
+
+  if (!id) return <Navigate to="/subscription" replace />;
+
   return (
-    <ComingSoon title="Confirmation d'abonnement" sentence="La confirmation d'abonnement arrive bientôt." />
+    <div className="mx-auto max-w-xl px-4 py-8 sm:py-12">
+      <Card className="flex flex-col items-center gap-4 text-center">
+        {checkout.isError ? (
+          <ErrorState
+            title="Impossible de vérifier votre paiement"
+            message={errorMessage(checkout.error)}
+            onRetry={() => void checkout.refetch()}
+            retrying={checkout.isRefetching}
+          />
+        ) : status === "paid" ? (
+          <>
+            <PartyPopper className="size-10 text-brand-700" aria-hidden="true" />
+            <h1 className="text-2xl font-bold text-teal-900">Merci, votre abonnement est actif !</h1>
+            <p role="status" className="text-ink-soft">
+              {checkout.data?.endsAt ? `Il court jusqu'au ${formatDate(checkout.data.endsAt)}. ` : ""}Un
+              e-mail de confirmation vous a été envoyé.
+            </p>
+            <Link to={checkout.data?.returnTo ?? "/search"} className={buttonClasses("primary")}>
+              {checkout.data?.returnTo ? "Revenir où j'étais" : "Découvrir des profils"}
+            </Link>
+          </>
+        ) : status === "failed" || status === "expired" ? (
+          <>
+            <h1 className="text-2xl font-bold text-teal-900">Le paiement n'a pas abouti</h1>
+            <Alert tone="error">
+              {status === "expired"
+                ? "La page de paiement a expiré avant la fin du paiement."
+                : "Le paiement a été refusé ou n'a pas pu être vérifié."}{" "}
+              Aucun abonnement n'a été activé.
+            </Alert>
+            <Link to="/subscription" className={buttonClasses("secondary")}>
+              Revenir aux formules
+            </Link>
+          </>
+        ) : (
+          <>
+            <Spinner label={null} className="size-10 text-teal-700" />
+            <h1 className="text-2xl font-bold text-teal-900">Confirmation de votre paiement…</h1>
+            <p role="status" className="text-ink-soft">
+              Nous attendons la confirmation de l'organisme de paiement. Cela ne prend généralement que
+              quelques secondes.
+            </p>
+            {slow && (
+              <Alert tone="info">
+                La confirmation prend plus de temps que prévu. Vous pouvez rester sur cette page ou revenir
+                plus tard : un e-mail vous sera envoyé dès que le paiement sera confirmé.
+              </Alert>
+            )}
+          </>
+        )}
+      </Card>
+    </div>
   );
 }

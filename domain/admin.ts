@@ -1,0 +1,221 @@
+// The administration API contract (every /api/admin/* endpoint checks the admin role on the
+// server). Types shared by the admin pages and the API. All lists are paged on the server:
+//   ?page=1&size=25 (size ≤ 100), ?q= text search, ?sort=<column>&dir=asc|desc, and filters.
+// Totals are counted up to ADMIN_COUNT_CAP (then `totalCapped: true`, shown « 10 000+ »).
+//
+// Endpoints (JSON; errors are { error: { code, message } } with French messages):
+//   POST /api/admin/login            {email, password} → AdminLoginResult (sets the session cookie)
+//   POST /api/admin/login/verify     {code} → AdminLoginResult (second step when TOTP is on)
+//   POST /api/admin/logout           → 204
+//   GET  /api/admin/me               → AdminRecord
+//   GET  /api/admin/dashboard        → DashboardDto
+//   GET  /api/admin/users            ?q&status&role&banned(true|false)&sort(created_at|email|name)&dir&page&size → AdminList<AdminUserRow>
+//   GET  /api/admin/users/:id        → AdminUserDetail
+//   POST /api/admin/users/:id/ban    {reason} → AdminUserDetail (ends their sessions)
+//   POST /api/admin/users/:id/unban  → AdminUserDetail
+//   POST /api/admin/users/:id/role   {role: "user"|"admin"} → AdminUserDetail
+//   DELETE /api/admin/users/:id      {confirmEmail} → 204 (account, profile, photos, likes, matches, messages)
+//   GET  /api/admin/profiles         ?q&gender&status&country&hasPhoto&sort(created_at|updated_at|first_name|birth_date)&dir&page&size → AdminList<AdminProfileRow>
+//   GET  /api/admin/profiles/:userId → AdminProfileRow
+//   PATCH /api/admin/profiles/:userId  partial ProfileUpdateInput (same rules as /api/profile) → AdminProfileRow
+//   DELETE /api/admin/profiles/:userId/photos?path=<key> → AdminProfileRow (moderation)
+//   GET  /api/admin/matches          ?member=<userId or e-mail>&status(accepted|rejected)&sort(created_at|updated_at)&dir&page&size → AdminList<AdminMatchRow>
+//   POST /api/admin/matches/:id/reject → AdminMatchRow
+//   GET  /api/admin/messages         ?q&matchId&member=<userId or e-mail>&sort(created_at)&dir&page&size → AdminList<AdminMessageRow>
+//   DELETE /api/admin/messages/:id   → 204
+//   GET  /api/admin/subscriptions    ?q&status(active|expired|cancelled)&plan&sort(start_date|end_date|created_at)&dir&page&size → AdminList<AdminSubscriptionRow>
+//   POST /api/admin/subscriptions/grant      {userId, months, plan?} → AdminSubscriptionRow (free, provider "admin")
+//   POST /api/admin/subscriptions/:id/extend {months} → AdminSubscriptionRow
+//   POST /api/admin/subscriptions/:id/cancel → AdminSubscriptionRow
+//   POST /api/admin/import/preview   {json: string} → ImportPreviewDto (writes nothing)
+//   POST /api/admin/import           {json: string} → ImportResultDto (valid rows, one transaction)
+//   GET  /api/admin/audit            ?action&page&size → AdminList<AuditEntryDto>
+import type { AccountStatus, Gender } from "./constants.ts";
+import type { PhotoDto } from "./profile.ts";
+
+export const ADMIN_COUNT_CAP = 10_000;
+export const ADMIN_PAGE_SIZE = 25;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+/** localStorage key of the admin display record (SPEC §3); never a credential. */
+export const ADMIN_STORAGE_KEY = "adminUser";
+
+/** The admin record the login returns and the browser keeps for display only. */
+export interface AdminRecord {
+  id: string;
+  email: string;
+  name: string;
+  role: "admin";
+  twoFactorEnabled: boolean;
+}
+
+export type AdminLoginResult = { status: "ok"; admin: AdminRecord } | { status: "two-factor-required" };
+
+export interface AdminList<T> {
+  data: T[];
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  size: number;
+}
+
+export interface MemberRef {
+  userId: string;
+  email: string;
+  name: string;
+  photo: PhotoDto | null;
+}
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  name: string;
+  role: "user" | "admin";
+  banned: boolean;
+  banReason: string | null;
+  emailVerified: boolean;
+  createdAt: string;
+  /** Null for accounts without a profile (administrators, members who never opened /profile). */
+  accountStatus: AccountStatus | null;
+  gender: Gender | null;
+  country: string | null;
+  photo: PhotoDto | null;
+}
+
+export interface AdminUserDetail extends AdminUserRow {
+  subscriptionEndsAt: string | null;
+  counts: { likesGiven: number; matches: number; messagesSent: number; reportsReceived: number };
+  lastSessionAt: string | null;
+}
+
+export interface AdminProfileRow {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  gender: Gender | null;
+  birthDate: string;
+  age: number;
+  lookingFor: string;
+  country: string;
+  phoneNumber: string;
+  bio: string;
+  occupation: string;
+  education: string;
+  languages: string[];
+  interests: string[];
+  photos: PhotoDto[];
+  accountStatus: AccountStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminMatchRow {
+  id: string;
+  status: "accepted" | "rejected";
+  createdAt: string;
+  updatedAt: string;
+  /** Who made it rejected; « admin » when an administrator did. */
+  rejectedBy: "user1" | "user2" | "admin" | null;
+  user1: MemberRef;
+  user2: MemberRef;
+  messages: number;
+}
+
+export interface AdminMessageRow {
+  id: string;
+  matchId: string;
+  sender: MemberRef;
+  recipient: MemberRef;
+  content: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export interface AdminSubscriptionRow {
+  id: string;
+  member: MemberRef;
+  plan: string;
+  status: "active" | "expired" | "cancelled";
+  startDate: string;
+  endDate: string;
+  provider: "stripe" | "demo" | "admin";
+  amountCents: number;
+  currency: string;
+  createdAt: string;
+}
+
+export interface DashboardDto {
+  members: {
+    total: number;
+    byStatus: Record<AccountStatus, number>;
+    byGender: { male: number; female: number; unknown: number };
+    /** The 10 biggest countries, largest first. */
+    byCountry: { country: string; count: number }[];
+  };
+  /** 30 days, oldest first, days as YYYY-MM-DD (Europe/Paris). */
+  signupsPerDay: { day: string; count: number }[];
+  messagesPerDay: { day: string; count: number }[];
+  activeSubscriptions: number;
+  /** Payments received since the 1st of the month (Paris time), in cents. */
+  revenueThisMonthCents: number;
+  latestActions: AuditEntryDto[];
+}
+
+export interface AuditEntryDto {
+  id: string;
+  admin: { id: string | null; email: string };
+  /** e.g. "user.ban", "profile.photo.remove", "subscription.grant", "import". */
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  /** A short French description, e.g. « Bannissement : faux profil ». */
+  summary: string;
+  createdAt: string;
+}
+
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "admin.login": "Connexion",
+  "user.ban": "Bannissement",
+  "user.unban": "Levée de bannissement",
+  "user.role": "Changement de rôle",
+  "user.delete": "Suppression de compte",
+  "profile.update": "Modification de profil",
+  "profile.photo.remove": "Photo retirée",
+  "match.reject": "Match rejeté",
+  "message.delete": "Message supprimé",
+  "subscription.grant": "Abonnement offert",
+  "subscription.extend": "Abonnement prolongé",
+  "subscription.cancel": "Abonnement annulé",
+  import: "Import JSON",
+  "report.in_review": "Signalement pris en charge",
+  "report.dismissed": "Signalement classé sans suite",
+  "report.action": "Mesure prise sur signalement",
+};
+
+/** One row of a JSON import: the e-mail plus the profile fields of /api/profile (same rules). */
+export interface ImportRowDto {
+  /** Position in the file, from 1. */
+  index: number;
+  email: string | null;
+  firstName: string | null;
+  ok: boolean;
+  /** Field → French message; `_` for the row as a whole. */
+  errors: Record<string, string>;
+  /** Whether a member with this e-mail exists already (the import updates them). */
+  exists: boolean;
+}
+
+export interface ImportPreviewDto {
+  rows: ImportRowDto[];
+  valid: number;
+  invalid: number;
+}
+
+export interface ImportResultDto {
+  created: number;
+  updated: number;
+  skipped: number;
+}
+
+export const IMPORT_MAX_ROWS = 5_000;
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,0 +1,150 @@
+// Discovery (SPEC §4, §5, §7): search parameters, the public view of another member, likes and
+// matches. Shared by the /search and /matches pages and the API that enforces them.
+import { z } from "zod";
+import { minusYears } from "./age.ts";
+import {
+  AGE_MAX,
+  AGE_MIN,
+  type Gender,
+  LIST_ITEM_MAX_LENGTH,
+  LIST_MAX_ITEMS,
+  SEARCH_PAGE_SIZE,
+  SEARCH_PAGE_SIZE_MAX,
+} from "./constants.ts";
+import { canonicalizer, INTEREST_SUGGESTIONS, type PhotoDto } from "./profile.ts";
+
+/** The total shown is counted up to this many profiles; beyond, the page says « 1 000+ ». */
+export const SEARCH_COUNT_CAP = 1000;
+/** Deepest page reachable with `page` (the SPA follows `cursor`, which has no such limit). */
+export const SEARCH_PAGE_MAX = 500;
+export const MATCHES_PAGE_SIZE = 24;
+
+export const SEARCH_MSG = {
+  AGE_RANGE: `L'âge doit être un nombre entier compris entre ${AGE_MIN} et ${AGE_MAX} ans`,
+  AGE_ORDER: "L'âge minimum doit être inférieur ou égal à l'âge maximum",
+  PAGE: `Le numéro de page doit être un entier compris entre 1 et ${SEARCH_PAGE_MAX}`,
+  SIZE: `Le nombre de résultats par page doit être compris entre 1 et ${SEARCH_PAGE_SIZE_MAX}`,
+  WITH_PHOTO: "Le filtre « Avec photo » doit valoir true ou false",
+  INTERESTS: `Centres d'intérêt : ${LIST_MAX_ITEMS} au maximum, de 1 à ${LIST_ITEM_MAX_LENGTH} caractères chacun`,
+  CURSOR: "Le curseur de pagination est invalide",
+  PAGE_AND_CURSOR: "Utilisez soit « page », soit « cursor », pas les deux",
+  UNKNOWN: "Paramètre de recherche inconnu",
+  REPEATED: "Ce paramètre ne peut être donné qu'une fois",
+} as const;
+
+export const SEARCH_PARAMS = [
+  "page",
+  "size",
+  "ageMin",
+  "ageMax",
+  "withPhoto",
+  "interests",
+  "cursor",
+] as const;
+
+const intParam = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,6}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+
+const canonicalInterest = canonicalizer(INTEREST_SUGGESTIONS);
+
+/** Query-string parameters of GET /api/search; every value arrives as a string. */
+export const searchQuerySchema = z
+  .object({
+    page: intParam(1, SEARCH_PAGE_MAX, SEARCH_MSG.PAGE).optional(),
+    size: intParam(1, SEARCH_PAGE_SIZE_MAX, SEARCH_MSG.SIZE).default(SEARCH_PAGE_SIZE),
+    ageMin: intParam(AGE_MIN, AGE_MAX, SEARCH_MSG.AGE_RANGE).default(AGE_MIN),
+    ageMax: intParam(AGE_MIN, AGE_MAX, SEARCH_MSG.AGE_RANGE).default(AGE_MAX),
+    withPhoto: z
+      .enum(["true", "false", "1", "0"], { error: SEARCH_MSG.WITH_PHOTO })
+      .transform((v) => v === "true" || v === "1")
+      .default(false),
+    interests: z
+      .array(z.string().trim().min(1, SEARCH_MSG.INTERESTS).max(LIST_ITEM_MAX_LENGTH, SEARCH_MSG.INTERESTS))
+      .max(LIST_MAX_ITEMS, SEARCH_MSG.INTERESTS)
+      .transform((items) => [...new Set(items.map(canonicalInterest))])
+      .default([]),
+    cursor: z.string().min(1, SEARCH_MSG.CURSOR).max(200, SEARCH_MSG.CURSOR).optional(),
+  })
+  .refine((q) => q.ageMin <= q.ageMax, { message: SEARCH_MSG.AGE_ORDER, path: ["ageMin"] })
+  .refine((q) => q.page === undefined || q.cursor === undefined, {
+    message: SEARCH_MSG.PAGE_AND_CURSOR,
+    path: ["cursor"],
+  });
+
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/**
+ * Birth dates giving an age in [ageMin, ageMax] today: born on or before `latest` (ageMin reached)
+ * and strictly after `earliestExclusive` (ageMax + 1 not reached), so a member of exactly ageMax
+ * years and some months is still found.
+ */
+export function birthDateBounds(ageMin: number, ageMax: number, today: string) {
+  return { latest: minusYears(today, ageMin), earliestExclusive: minusYears(today, ageMax + 1) };
+}
+
+/** What a member sees of another: never the phone number, the e-mail or the full last name. */
+export interface PublicProfileDto {
+  userId: string;
+  firstName: string;
+  /** « N. » for Ndiaye: the full last name is only for the member themself. */
+  lastInitial: string;
+  age: number;
+  gender: Gender;
+  lookingFor: string;
+  country: string;
+  bio: string;
+  occupation: string;
+  education: string;
+  languages: string[];
+  interests: string[];
+  photos: PhotoDto[];
+  /** SPEC §7 score between the viewer and this member, 0–100. */
+  compatibility: number;
+  /** The member confirmed their e-mail address (shown « E-mail vérifié »). */
+  verified: boolean;
+}
+
+export interface SearchResultDto {
+  data: PublicProfileDto[];
+  /** Matching profiles in total, counted up to SEARCH_COUNT_CAP. */
+  count: number;
+  /** True when there are more than `count` (shown as « 1 000+ »). */
+  countCapped: boolean;
+  hasMore: boolean;
+  /** Opaque position after the last profile of this page; pass it back as `cursor`. */
+  nextCursor: string | null;
+}
+
+export const LIKE_TYPES = ["like", "reject"] as const;
+export type LikeType = (typeof LIKE_TYPES)[number];
+
+export const likeInputSchema = z.strictObject({
+  likedId: z
+    .string({ error: "Profil à aimer manquant" })
+    .min(1, "Profil à aimer manquant")
+    .max(64, "Profil introuvable"),
+  type: z.enum(LIKE_TYPES, { error: "Le type doit être « like » ou « reject »" }),
+});
+
+export interface LikeResultDto {
+  type: LikeType;
+  /** True when the pair now has an accepted match. */
+  matched: boolean;
+  matchId: string | null;
+}
+
+export interface MatchDto {
+  id: string;
+  /** When the match became accepted. */
+  since: string;
+  member: PublicProfileDto;
+}
+
+export interface MatchListDto {
+  data: MatchDto[];
+  nextCursor: string | null;
+}

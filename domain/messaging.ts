@@ -1,0 +1,107 @@
+// Conversations (SPEC §3, §7, §9): messages inside an accepted match, their limits and the events
+// that carry them to the member's open pages in real time.
+import { MESSAGES_PAGE_SIZE } from "./constants.ts";
+import type { PhotoDto } from "./profile.ts";
+
+export const MESSAGE_MAX_LENGTH = 2000;
+/** Characters of the last message shown in the conversation list. */
+export const MESSAGE_PREVIEW_LENGTH = 120;
+export { MESSAGES_PAGE_SIZE };
+
+export const MESSAGE_MSG = {
+  EMPTY: "Votre message est vide",
+  TOO_LONG: `Votre message ne doit pas dépasser ${new Intl.NumberFormat("fr-FR").format(MESSAGE_MAX_LENGTH)} caractères`,
+  NOT_TEXT: "Le message doit être un texte",
+  CLOSED: "Cette conversation est fermée : le match a été retiré",
+  TOO_FAST: "Vous envoyez des messages trop rapidement. Patientez une minute avant de réessayer.",
+  TOO_MANY_NEW:
+    "Vous avez commencé beaucoup de nouvelles conversations aujourd'hui. Vous pourrez en commencer d'autres demain.",
+  CURSOR: "Le curseur de pagination est invalide",
+} as const;
+
+/** Length as the database counts it (code points), so an emoji counts once. */
+export function messageLength(text: string): number {
+  return [...text].length;
+}
+
+/**
+ * Normalises a message: Unicode NFC, Windows line endings, no control characters except line
+ * breaks and tabs, no leading or trailing blank space, at most two empty lines in a row.
+ */
+export function cleanMessage(text: string): string {
+  return (
+    text
+      .normalize("NFC")
+      .replace(/\r\n?/g, "\n")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u200B\u2028\u2029\uFEFF]/g, "")
+      .replace(/\n{4,}/g, "\n\n\n")
+      .trim()
+  );
+}
+
+export interface MessageDto {
+  id: string;
+  matchId: string;
+  senderId: string;
+  content: string;
+  createdAt: string;
+  /** When the recipient read it; null while unread. */
+  readAt: string | null;
+}
+
+export interface MessagePageDto {
+  /** Newest first. */
+  data: MessageDto[];
+  /** Pass as `before` to load older messages; null when this page reaches the first message. */
+  nextCursor: string | null;
+}
+
+export interface ConversationMemberDto {
+  userId: string;
+  firstName: string;
+  lastInitial: string;
+  photo: PhotoDto | null;
+}
+
+export interface ConversationDto {
+  matchId: string;
+  member: ConversationMemberDto;
+  lastMessage: { content: string; senderId: string; createdAt: string } | null;
+  /** Messages from the other member not read yet. */
+  unread: number;
+  /** True until the member opens this conversation for the first time. */
+  isNew: boolean;
+  /** The last message, or when the match was made: the list is sorted on it, newest first. */
+  lastActivityAt: string;
+}
+
+export interface NavCountsDto {
+  /** Accepted matches whose conversation the member has not opened yet. */
+  matches: number;
+  /** Conversations with at least one unread message. */
+  messages: number;
+}
+
+/** What the server pushes to a member's open pages (Server-Sent Events, event name = type). */
+export type RealtimeEvent =
+  | { type: "message.created"; message: MessageDto }
+  | { type: "messages.read"; matchId: string; readerId: string; readAt: string }
+  | { type: "match.accepted"; matchId: string }
+  | { type: "match.removed"; matchId: string }
+  | { type: "message.deleted"; matchId: string; messageId: string };
+
+export const REALTIME_EVENT_TYPES = [
+  "message.created",
+  "messages.read",
+  "match.accepted",
+  "match.removed",
+] as const;
+
+/**
+ * The `after` cursor for « everything newer than this message ». Built from the millisecond
+ * timestamp, it may also return that message itself (microseconds are dropped): clients merge by id.
+ */
+export function afterCursor(m: Pick<MessageDto, "id" | "createdAt">): string {
+  return `${Date.parse(m.createdAt) * 1000}_${m.id}`;
+}

@@ -1,0 +1,110 @@
+// Trust, safety and privacy (issue « Trust, safety and privacy »): blocks, reports and their
+// moderation, the member's data. Contract shared by the pages and the API.
+//
+// Member endpoints (a session is enough; no subscription needed to protect oneself):
+//   GET    /api/blocks                 → { data: BlockedMemberDto[] }
+//   POST   /api/blocks {userId}        → 201 BlockedMemberDto (any match between them is rejected)
+//   DELETE /api/blocks/:userId         → 204
+//   POST   /api/reports {userId, messageId?, reason, details?, block?} → 201 { id }
+//   GET    /api/me/export              → application/zip (data.json + photos/)
+//   POST   /api/me/delete {password}   → 204 (account, profile, photos, likes, matches, sessions)
+// Admin endpoints (role checked on the server):
+//   GET  /api/admin/reports ?status&reason&page&size → AdminList<AdminReportRow>
+//   GET  /api/admin/reports/:id        → AdminReportDetail
+//   POST /api/admin/reports/:id/status {status: "in_review" | "dismissed", note?} → AdminReportDetail
+//   POST /api/admin/reports/:id/action {action: "ban" | "photo_removed" | "warning", note?, photoKey?} → AdminReportDetail
+import type { MemberRef } from "./admin.ts";
+import type { PhotoDto } from "./profile.ts";
+
+export const REPORT_REASONS = [
+  "fake_profile",
+  "scam",
+  "harassment",
+  "inappropriate",
+  "minor",
+  "other",
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number] | "spam";
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  fake_profile: "Faux profil",
+  scam: "Arnaque ou demande d'argent",
+  harassment: "Harcèlement",
+  inappropriate: "Contenu inapproprié",
+  minor: "Personne mineure",
+  other: "Autre",
+  spam: "Envois en masse (détection automatique)",
+};
+
+export const REPORT_STATUSES = ["pending", "in_review", "action_taken", "dismissed"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
+  pending: "En attente",
+  in_review: "En cours d'examen",
+  action_taken: "Mesure prise",
+  dismissed: "Classé sans suite",
+};
+
+export const REPORT_ACTIONS = ["ban", "photo_removed", "warning"] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+export const REPORT_ACTION_LABELS: Record<ReportAction, string> = {
+  ban: "Compte banni",
+  photo_removed: "Photo retirée",
+  warning: "Avertissement envoyé",
+};
+
+export const REPORT_DETAILS_MAX = 1000;
+/** Reports one member may file per day. */
+export const REPORTS_PER_DAY = 20;
+/** The same first message sent to this many people within a day is reported automatically. */
+export const SPAM_SAME_MESSAGE_THRESHOLD = 5;
+
+export interface BlockedMemberDto {
+  userId: string;
+  firstName: string;
+  lastInitial: string;
+  photo: PhotoDto | null;
+  blockedAt: string;
+}
+
+export interface AdminReportRow {
+  id: string;
+  reason: ReportReason;
+  status: ReportStatus;
+  action: ReportAction | null;
+  /** Null for the automatic detection. */
+  reporter: MemberRef | null;
+  /** Null once the account is deleted (the label below stays, for the record). */
+  reported: MemberRef | null;
+  reportedLabel: string;
+  /** How many different members reported this member (highlighted from 2). */
+  reportersOfMember: number;
+  details: string;
+  /** The reported message's text as it was when reported. */
+  messageExcerpt: string | null;
+  createdAt: string;
+  handledAt: string | null;
+}
+
+export interface AdminReportDetail extends AdminReportRow {
+  note: string | null;
+  handledBy: string | null;
+  /** The conversation around the reported message (oldest first), when there is one. */
+  context: { id: string; senderId: string; content: string; createdAt: string; reported: boolean }[];
+  /** The reported member's photos (for « photo retirée »). */
+  photos: PhotoDto[];
+}
+
+/** Cookies the site sets, for the cookie notice (all strictly necessary). */
+export const COOKIES = [
+  {
+    name: "better-auth.session_token",
+    purpose: "Garder votre session ouverte une fois connecté(e)",
+    duration: "30 jours, prolongés quand vous utilisez le site",
+  },
+  {
+    name: "better-auth.two_factor",
+    purpose: "Administrateurs seulement : l'étape de double authentification pendant la connexion",
+    duration: "10 minutes",
+  },
+] as const;

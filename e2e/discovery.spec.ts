@@ -1,0 +1,66 @@
+// Discovery journey: two members of opposite gender; one finds the other in search and likes
+// them, both see the match in /matches, and removing it removes it for both.
+import { expect, test } from "@playwright/test";
+import { signUpWithProfile, subscribeWithDemo, uniqueFirstName } from "./fixtures.ts";
+
+test("a member finds another, likes them, both see the match, and removing it removes it for both", async ({
+  browser,
+}, testInfo) => {
+  const options = testInfo.project.use;
+  const herContext = await browser.newContext(options);
+  const hisContext = await browser.newContext(options);
+  const her = await herContext.newPage();
+  const him = await hisContext.newPage();
+
+  const herName = uniqueFirstName("Ines");
+  const hisName = uniqueFirstName("Kofi");
+  await signUpWithProfile(her, { firstName: herName, gender: "Femme", country: "France" });
+  await signUpWithProfile(him, { firstName: hisName, gender: "Homme", country: "Côte d'Ivoire" });
+  await subscribeWithDemo(her);
+  await subscribeWithDemo(him);
+
+  // He searches with a filter kept in the URL and finds her card.
+  await him.goto("/search?ageMin=25&ageMax=45");
+  await expect(him.getByLabel("De", { exact: true })).toHaveValue("25");
+  const card = him.getByRole("article", { name: new RegExp(herName) });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("France")).toBeVisible();
+  await expect(card.getByText(/compatibles/)).toBeVisible();
+
+  // Her profile opens in a dialog, without her phone number or e-mail.
+  await card.getByRole("button", { name: new RegExp(`${herName}.*voir le profil`) }).click();
+  const dialog = him.getByRole("dialog", { name: new RegExp(`Profil de ${herName}`) });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Fermer" }).click();
+
+  await card.getByRole("button", { name: new RegExp(`J'aime ${herName}`) }).click();
+  await expect(him.getByText(new RegExp(`C'est un match avec ${herName}`))).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  // Both see the match.
+  await him.goto("/matches");
+  await expect(him.getByRole("article", { name: new RegExp(herName) })).toBeVisible();
+  await her.goto("/matches");
+  const hisCard = her.getByRole("article", { name: new RegExp(hisName) });
+  await expect(hisCard).toBeVisible();
+  await expect(hisCard.getByRole("link", { name: `Écrire à ${hisName} E.` })).toBeVisible();
+
+  // She removes it, after confirming; it is gone for both.
+  await hisCard.getByRole("button", { name: /Retirer/ }).click();
+  await her
+    .getByRole("dialog", { name: "Retirer ce match ?" })
+    .getByRole("button", { name: "Retirer" })
+    .click();
+  await expect(her.getByText(`${hisName} E. ne fait plus partie de vos matchs.`)).toBeVisible();
+  await expect(hisCard).toHaveCount(0);
+  await him.reload();
+  await expect(him.getByRole("heading", { name: "Pas encore de match" })).toBeVisible();
+
+  // He does not find her in search any more.
+  await him.goto("/search");
+  await expect(him.getByRole("heading", { level: 2, name: /profils?$/ }).first()).toBeVisible();
+  await expect(him.getByRole("article", { name: new RegExp(herName) })).toHaveCount(0);
+
+  await herContext.close();
+  await hisContext.close();
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "user_banned_idx" ON "user" USING btree ("id") WHERE "user"."banned";

@@ -1,0 +1,117 @@
+// The administration's own sign-in (SPEC §7 admin_login): e-mail and password checked by Better
+// Auth, through its HTTP handler so that its rate limits and two-factor step apply; only accounts
+// with the admin role get a session. Any failure reads the same (« Adresse e-mail ou mot de passe
+// incorrect »), whether the account is unknown, a member or the password wrong.
+import type { AdminLoginResult, AdminRecord } from "@domain/admin.ts";
+import { emailSchema } from "@domain/auth.ts";
+import { MSG } from "@domain/messages.ts";
+import { verifyPassword } from "better-auth/crypto";
+import { sql } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { translateAuthResponse } from "../../auth/french-errors.ts";
+import { type Db, queryRows } from "../../db/client.ts";
+import { AppError, parseOrThrow } from "../../http/errors.ts";
+import { readJson } from "../../http/json.ts";
+import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { audit } from "./audit.ts";
+
+const loginSchema = z.strictObject({
+  email: emailSchema,
+  password: z
+    .string({ error: MSG.INVALID_CREDENTIALS })
+    .min(1, MSG.INVALID_CREDENTIALS)
+    .max(128, MSG.INVALID_CREDENTIALS),
+});
+const codeSchema = z.strictObject({
+  code: z.string({ error: "Code de vérification incorrect" }).regex(/^\d{6}$/, "Le code comporte 6 chiffres"),
+});
+
+const invalidCredentials = () => new AppError(401, "INVALID_CREDENTIALS", MSG.INVALID_CREDENTIALS);
+/** Spends the time of a real password check, so that refusing a non-admin takes as long. */
+const DUMMY_HASH = `${"0".repeat(32)}:${"0".repeat(128)}`;
+
+export async function adminRecord(db: Db, userId: string): Promise<AdminRecord | null> {
+  const [row] = await queryRows<{
+    id: string;
+    email: string;
+    name: string;
+    role: string;
+    twoFactorEnabled: boolean;
+  }>(
+    db,
+    sql`SELECT id, email, name, role, two_factor_enabled AS "twoFactorEnabled" FROM "user"
+      WHERE id = ${userId} AND role = 'admin' AND NOT banned`,
+  );
+  return row ? { ...row, role: "admin" } : null;
+}
+
+/** Calls a Better Auth endpoint as the browser would (same client address, same cookies). */
+function authCall(deps: AppDeps, c: Context<AppEnv>, path: string, body: unknown): Promise<Response> {
+  const headers = new Headers({ "content-type": "application/json", origin: deps.config.publicBaseUrl });
+  for (const name of ["cookie", "x-forwarded-for", "user-agent"]) {
+    const value = c.req.header(name);
+    if (value) headers.set(name, value);
+  }
+  return deps.auth.handler(
+    new Request(`${deps.config.publicBaseUrl}/api/auth${path}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+/** Our JSON answer, carrying Better Auth's cookies (session, two-factor step). */
+function withCookies(from: Response, body: unknown, status = 200): Response {
+  const res = Response.json(body, { status });
+  for (const cookie of from.headers.getSetCookie()) res.headers.append("set-cookie", cookie);
+  return res;
+}
+
+export function adminAuthRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return new Hono<AppEnv>()
+    .post("/login", async (c) => {
+      const input = parseOrThrow(loginSchema, await readJson(c));
+      const [account] = await queryRows<{ role: string }>(
+        db,
+        sql`SELECT role FROM "user" WHERE email = ${input.email}`,
+      );
+      if (account?.role !== "admin") {
+        await verifyPassword({ hash: DUMMY_HASH, password: input.password }).catch(() => false);
+        throw invalidCredentials();
+      }
+      const res = await authCall(deps, c, "/sign-in/email", { email: input.email, password: input.password });
+      if (res.status === 429) return translateAuthResponse(res);
+      if (!res.ok) throw invalidCredentials();
+      const body = (await res.json()) as { twoFactorRedirect?: boolean; user?: { id: string } };
+      if (body.twoFactorRedirect)
+        return withCookies(res, { status: "two-factor-required" } satisfies AdminLoginResult);
+      const admin = body.user ? await adminRecord(db, body.user.id) : null;
+      if (!admin) throw invalidCredentials();
+      await audit(db, admin, "admin.login", { type: "user", id: admin.id }, "Connexion à l'administration");
+      return withCookies(res, { status: "ok", admin } satisfies AdminLoginResult);
+    })
+    .post("/login/verify", async (c) => {
+      const { code } = parseOrThrow(codeSchema, await readJson(c));
+      const res = await authCall(deps, c, "/two-factor/verify-totp", { code });
+      if (!res.ok) return translateAuthResponse(res);
+      const body = (await res.json()) as { user?: { id: string } };
+      const admin = body.user ? await adminRecord(db, body.user.id) : null;
+      if (!admin) throw invalidCredentials();
+      await audit(
+        db,
+        admin,
+        "admin.login",
+        { type: "user", id: admin.id },
+        "Connexion à l'administration (double authentification)",
+      );
+      return withCookies(res, { status: "ok", admin } satisfies AdminLoginResult);
+    })
+    .post("/logout", async (c) => {
+      const res = await authCall(deps, c, "/sign-out", {});
+      const out = withCookies(res, null, 200);
+      return new Response(null, { status: 204, headers: out.headers });
+    });
+}

@@ -1,0 +1,201 @@
+// Accounts and profiles in the administration, on both engines: lists that search, filter, sort and
+// page on the server; ban (sessions and streams end at once), role, deletion with photos; profile
+// edits under the member form's rules; photo moderation; every action in the audit log.
+import type {
+  AdminList,
+  AdminProfileRow,
+  AdminUserDetail,
+  AdminUserRow,
+  AuditEntryDto,
+  DashboardDto,
+} from "@domain/admin.ts";
+import type { ProfileDto } from "@domain/profile.ts";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { queryRows } from "../../db/client.ts";
+import { createAdmin } from "../../test/admin.ts";
+import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { signUpMember } from "../../test/members.ts";
+import { readEvents } from "../../test/sse.ts";
+import { makeImage } from "../photos/test-fixtures.ts";
+
+describeEachEngine("admin: users and profiles", (engine) => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof createAdmin>>;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    admin = await createAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  const get = async <T>(path: string) => {
+    const res = await t.request(path, { cookie: admin.cookie });
+    return { status: res.status, body: (await res.json()) as T };
+  };
+  const post = (path: string, json?: unknown, method = "POST") =>
+    t.request(path, { method, cookie: admin.cookie, json });
+  const auditActions = async () =>
+    (await get<AdminList<AuditEntryDto>>("/api/admin/audit?size=100")).body.data.map((e) => e.action);
+
+  it("searches, filters, sorts and pages the accounts on the server", async () => {
+    const tag = `zq${Date.now().toString(36)}`;
+    const made: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const m = await signUpMember(t, i % 2 ? "female" : "male", {
+        firstName: `${tag}${i}`,
+        accountStatus: i < 3 ? "subscribed" : "trial",
+      });
+      made.push(m.userId);
+    }
+    const all = await get<AdminList<AdminUserRow>>(
+      `/api/admin/users?q=${tag}&size=5&sort=created_at&dir=asc`,
+    );
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ total: 7, totalCapped: false, page: 1, size: 5 });
+    expect(all.body.data.map((u) => u.id)).toEqual(made.slice(0, 5));
+    const page2 = await get<AdminList<AdminUserRow>>(
+      `/api/admin/users?q=${tag}&size=5&sort=created_at&dir=asc&page=2`,
+    );
+    expect(page2.body.data.map((u) => u.id)).toEqual(made.slice(5));
+    const subscribed = await get<AdminList<AdminUserRow>>(`/api/admin/users?q=${tag}&status=subscribed`);
+    expect(subscribed.body.total).toBe(3);
+    expect(subscribed.body.data.every((u) => u.accountStatus === "subscribed")).toBe(true);
+    // A search with LIKE wildcards looks for the characters themselves.
+    expect((await get<AdminList<AdminUserRow>>("/api/admin/users?q=%25_%25")).body.total).toBe(0);
+    for (const bad of [
+      "page=0",
+      "size=101",
+      "sort=password",
+      "dir=up",
+      "status=vip",
+      "banned=oui",
+      "extra=1",
+    ]) {
+      expect((await get(`/api/admin/users?${bad}`)).status, bad).toBe(400);
+    }
+  });
+
+  it("bans a member: sessions and event streams end at once, search hides them; unban restores", async () => {
+    const member = await signUpMember(t, "male");
+    const stream = readEvents(await t.request("/api/events", { cookie: member.cookie }));
+    await stream.next("ready");
+    expect((await post(`/api/admin/users/${member.userId}/ban`, { reason: "" })).status).toBe(400);
+    const res = await post(`/api/admin/users/${member.userId}/ban`, { reason: "Demandes d'argent répétées" });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as AdminUserDetail).banned).toBe(true);
+    expect((await t.request("/api/profile", { cookie: member.cookie })).status).toBe(401);
+    await expect(stream.next("nothing", 1_000)).rejects.toThrow(/stream ended/);
+    const signIn = await t.request("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email: member.email, password: "motdepasse-solide" },
+    });
+    expect(signIn.status).toBe(403);
+    const unban = await post(`/api/admin/users/${member.userId}/unban`);
+    expect(((await unban.json()) as AdminUserDetail).banned).toBe(false);
+    expect(await auditActions()).toEqual(expect.arrayContaining(["user.ban", "user.unban"]));
+  });
+
+  it("changes roles (not their own), and refuses to ban or delete themself", async () => {
+    const member = await signUpMember(t, "female");
+    const res = await post(`/api/admin/users/${member.userId}/role`, { role: "admin" });
+    expect(((await res.json()) as AdminUserDetail).role).toBe("admin");
+    await post(`/api/admin/users/${member.userId}/role`, { role: "user" });
+    expect((await post(`/api/admin/users/${admin.userId}/role`, { role: "user" })).status).toBe(400);
+    expect((await post(`/api/admin/users/${admin.userId}/ban`, { reason: "moi-même" })).status).toBe(400);
+    expect((await post(`/api/admin/users/${member.userId}/role`, { role: "superadmin" })).status).toBe(400);
+  });
+
+  it("deletes an account with its profile, photos and data, after confirmation by e-mail", async () => {
+    const member = await signUpMember(t, "female");
+    const form = new FormData();
+    form.append(
+      "file",
+      new File([new Uint8Array(await makeImage("jpeg", 200, 250))], "portrait.jpg", { type: "image/jpeg" }),
+    );
+    const upload = await t.request("/api/profile/photos", {
+      method: "POST",
+      cookie: member.cookie,
+      body: form,
+    });
+    const key = ((await upload.json()) as ProfileDto).photos[0]!.key;
+    expect(await t.deps.storage.get(key)).not.toBeNull();
+    const wrong = await post(
+      `/api/admin/users/${member.userId}`,
+      { confirmEmail: "autre@exemple.fr" },
+      "DELETE",
+    );
+    expect(wrong.status).toBe(400);
+    const ok = await post(
+      `/api/admin/users/${member.userId}`,
+      { confirmEmail: member.email.toUpperCase() },
+      "DELETE",
+    );
+    expect(ok.status).toBe(204);
+    expect((await get(`/api/admin/users/${member.userId}`)).status).toBe(404);
+    const [left] = await queryRows<{ n: number }>(
+      t.deps.database.db,
+      sql`SELECT (SELECT count(*) FROM profiles WHERE user_id = ${member.userId})::int +
+        (SELECT count(*) FROM subscriptions WHERE user_id = ${member.userId})::int AS n`,
+    );
+    expect(left?.n).toBe(0);
+    expect(await t.deps.storage.get(key)).toBeNull();
+    expect(await auditActions()).toContain("user.delete");
+  });
+
+  it("edits a profile under the member form's rules and removes a photo", async () => {
+    const member = await signUpMember(t, "male", { firstName: "Ancien" });
+    const bad = await post(
+      `/api/admin/profiles/${member.userId}`,
+      { birthDate: "2015-01-01", phoneNumber: "abc" },
+      "PATCH",
+    );
+    expect(bad.status).toBe(400);
+    expect(Object.keys(((await bad.json()) as { error: { fields: object } }).error.fields)).toEqual([
+      "birthDate",
+      "phoneNumber",
+    ]);
+    const ok = await post(
+      `/api/admin/profiles/${member.userId}`,
+      { firstName: "  Nouveau ", interests: ["cuisine", "Danse"] },
+      "PATCH",
+    );
+    expect(ok.status).toBe(200);
+    expect((await ok.json()) as AdminProfileRow).toMatchObject({
+      firstName: "Nouveau",
+      interests: ["Cuisine", "Danse"],
+    });
+
+    const form = new FormData();
+    form.append(
+      "file",
+      new File([new Uint8Array(await makeImage("png", 120, 150))], "photo.png", { type: "image/png" }),
+    );
+    const upload = await t.request("/api/profile/photos", {
+      method: "POST",
+      cookie: member.cookie,
+      body: form,
+    });
+    const key = ((await upload.json()) as ProfileDto).photos[0]!.key;
+    const removed = await post(
+      `/api/admin/profiles/${member.userId}/photos?path=${encodeURIComponent(key)}`,
+      undefined,
+      "DELETE",
+    );
+    expect(((await removed.json()) as AdminProfileRow).photos).toEqual([]);
+    const list = await get<AdminList<AdminProfileRow>>("/api/admin/profiles?q=Nouveau&hasPhoto=false");
+    expect(list.body.data.map((p) => p.userId)).toContain(member.userId);
+    expect(await auditActions()).toEqual(expect.arrayContaining(["profile.update", "profile.photo.remove"]));
+  });
+
+  it("summarises the site on the dashboard", async () => {
+    const d = await get<DashboardDto>("/api/admin/dashboard");
+    expect(d.status).toBe(200);
+    expect(d.body.members.total).toBeGreaterThan(0);
+    expect(d.body.signupsPerDay).toHaveLength(30);
+    expect(d.body.signupsPerDay.at(-1)?.count).toBeGreaterThan(0);
+    expect(d.body.messagesPerDay).toHaveLength(30);
+    expect(d.body.latestActions.length).toBeGreaterThan(0);
+    const { trial, subscribed, expired } = d.body.members.byStatus;
+    expect(trial + subscribed + expired).toBeGreaterThan(0);
+  });
+});

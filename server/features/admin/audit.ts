@@ -1,0 +1,70 @@
+// The audit log: one row per administrator action, written in the same transaction as the action
+// so that no change goes unrecorded.
+import { ADMIN_PAGE_SIZE, type AdminList, type AuditEntryDto } from "@domain/admin.ts";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.ts";
+import { cappedTotal } from "./list-query.ts";
+
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+export async function audit(
+  db: Db,
+  actor: Actor,
+  action: string,
+  target: { type: string; id: string | null },
+  summary: string,
+): Promise<void> {
+  await db.execute(sql`INSERT INTO admin_audit (admin_id, admin_email, action, target_type, target_id, summary)
+    VALUES (${actor.id}, ${actor.email}, ${action}, ${target.type}, ${target.id}, ${summary.slice(0, 300)})`);
+}
+
+interface AuditRow {
+  id: string;
+  adminId: string | null;
+  adminEmail: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  summary: string;
+  createdAt: Date | string;
+}
+
+const toDto = (r: AuditRow): AuditEntryDto => ({
+  id: r.id,
+  admin: { id: r.adminId, email: r.adminEmail },
+  action: r.action,
+  targetType: r.targetType,
+  targetId: r.targetId,
+  summary: r.summary,
+  createdAt: new Date(r.createdAt).toISOString(),
+});
+
+const COLUMNS = sql`id, admin_id AS "adminId", admin_email AS "adminEmail", action, target_type AS "targetType",
+  target_id AS "targetId", summary, created_at AS "createdAt"`;
+
+export async function latestAudit(db: Db, limit: number): Promise<AuditEntryDto[]> {
+  const rows = await queryRows<AuditRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM admin_audit ORDER BY created_at DESC LIMIT ${limit}`,
+  );
+  return rows.map(toDto);
+}
+
+export async function listAudit(
+  db: Db,
+  opts: { action?: string | undefined; page: number; size?: number },
+): Promise<AdminList<AuditEntryDto>> {
+  const size = opts.size ?? ADMIN_PAGE_SIZE;
+  const where = opts.action ? sql`WHERE action = ${opts.action}` : sql``;
+  const [rows, total] = await Promise.all([
+    queryRows<AuditRow>(
+      db,
+      sql`SELECT ${COLUMNS} FROM admin_audit ${where} ORDER BY created_at DESC LIMIT ${size} OFFSET ${(opts.page - 1) * size}`,
+    ),
+    cappedTotal(db, sql`SELECT 1 FROM admin_audit ${where}`),
+  ]);
+  return { data: rows.map(toDto), ...total, page: opts.page, size };
+}

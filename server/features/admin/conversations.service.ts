@@ -1,0 +1,220 @@
+// Administration of matches and messages: lists with filters, setting a match to rejected (final:
+// the administrator is recorded as the one who said no, so no like can reopen it), deleting a
+// message (the members' open pages drop it).
+import type { AdminList, AdminMatchRow, AdminMessageRow } from "@domain/admin.ts";
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, queryRows } from "../../db/client.ts";
+import { AppError } from "../../http/errors.ts";
+import type { AppDeps } from "../../http/types.ts";
+import type { Storage } from "../../storage/storage.ts";
+import { type Actor, audit } from "./audit.ts";
+import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
+import { type MemberRefRow, memberIdFrom, memberRefJson, toMemberRef } from "./member-ref.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidParam = z.string().regex(UUID, "Identifiant invalide");
+
+export const matchListShape = {
+  ...listBase,
+  member: z.string().trim().min(1).max(254).optional(),
+  status: z.enum(["accepted", "rejected"], { error: "Statut inconnu" }).optional(),
+  sort: z.enum(["created_at", "updated_at"], { error: "Tri inconnu" }).default("created_at"),
+};
+export type MatchListQuery = z.output<z.ZodObject<typeof matchListShape>>;
+
+export const messageListShape = {
+  ...listBase,
+  matchId: uuidParam.optional(),
+  member: z.string().trim().min(1).max(254).optional(),
+  sort: z.enum(["created_at"], { error: "Tri inconnu" }).default("created_at"),
+};
+export type MessageListQuery = z.output<z.ZodObject<typeof messageListShape>>;
+
+interface MatchRow {
+  id: string;
+  status: "accepted" | "rejected";
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  user1Id: string;
+  user2Id: string;
+  rejectedBy: string | null;
+  user1: MemberRefRow | null;
+  user2: MemberRefRow | null;
+  messages: number;
+}
+
+const MATCH_COLUMNS = sql`m.id, m.status, m.created_at AS "createdAt", m.updated_at AS "updatedAt",
+  m.user1_id AS "user1Id", m.user2_id AS "user2Id", m.rejected_by AS "rejectedBy",
+  ${memberRefJson(sql`m.user1_id`)} AS user1, ${memberRefJson(sql`m.user2_id`)} AS user2,
+  (SELECT count(*) FROM messages x WHERE x.match_id = m.id)::int AS messages`;
+
+function toMatch(r: MatchRow, storage: Storage): AdminMatchRow {
+  return {
+    id: r.id,
+    status: r.status,
+    createdAt: new Date(r.createdAt).toISOString(),
+    updatedAt: new Date(r.updatedAt).toISOString(),
+    rejectedBy:
+      r.rejectedBy === null
+        ? null
+        : r.rejectedBy === r.user1Id
+          ? "user1"
+          : r.rejectedBy === r.user2Id
+            ? "user2"
+            : "admin",
+    user1: toMemberRef(r.user1, storage),
+    user2: toMemberRef(r.user2, storage),
+    messages: r.messages,
+  };
+}
+
+export async function listMatches(
+  db: Db,
+  storage: Storage,
+  q: MatchListQuery,
+): Promise<AdminList<AdminMatchRow>> {
+  const where: SQL[] = [sql`TRUE`];
+  if (q.member) {
+    const id = memberIdFrom(q.member);
+    where.push(sql`(m.user1_id = ${id} OR m.user2_id = ${id})`);
+  }
+  if (q.status) where.push(sql`m.status = ${q.status}`);
+  const from = sql`FROM matches m WHERE ${sql.join(where, sql` AND `)}`;
+  const order = orderBy(
+    { created_at: sql`m.created_at`, updated_at: sql`m.updated_at` },
+    q.sort,
+    q.dir,
+    sql`m.id`,
+  );
+  const [rows, total] = await Promise.all([
+    queryRows<MatchRow>(
+      db,
+      sql`SELECT ${MATCH_COLUMNS} ${from} ${order} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+    ),
+    cappedTotal(db, sql`SELECT 1 ${from}`),
+  ]);
+  return { data: rows.map((r) => toMatch(r, storage)), ...total, page: q.page, size: q.size };
+}
+
+const matchNotFound = () => new AppError(404, "MATCH_NOT_FOUND", "Ce match n'existe pas");
+
+export async function rejectMatch(
+  deps: Pick<AppDeps, "database" | "storage" | "events" | "logger">,
+  actor: Actor,
+  id: string,
+): Promise<AdminMatchRow> {
+  if (!UUID.test(id)) throw matchNotFound();
+  const { db } = deps.database;
+  const pair = await db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    const [row] = await queryRows<{ user1Id: string; user2Id: string; was: string }>(
+      tx,
+      sql`UPDATE matches m SET status = 'rejected', rejected_by = ${actor.id}, updated_at = now()
+        FROM (SELECT status FROM matches WHERE id = ${id}::uuid) old
+        WHERE m.id = ${id}::uuid RETURNING m.user1_id AS "user1Id", m.user2_id AS "user2Id", old.status AS was`,
+    );
+    if (!row) throw matchNotFound();
+    await audit(tx, actor, "match.reject", { type: "match", id }, `${row.user1Id} / ${row.user2Id}`);
+    return row;
+  });
+  if (pair.was === "accepted")
+    await deps.events
+      .publish([pair.user1Id, pair.user2Id], { type: "match.removed", matchId: id })
+      .catch((err) => deps.logger.error({ err }, "event publishing failed"));
+  const [row] = await queryRows<MatchRow>(
+    db,
+    sql`SELECT ${MATCH_COLUMNS} FROM matches m WHERE m.id = ${id}::uuid`,
+  );
+  return toMatch(row!, deps.storage);
+}
+
+interface MessageRow {
+  id: string;
+  matchId: string;
+  content: string;
+  createdAt: Date | string;
+  readAt: Date | string | null;
+  sender: MemberRefRow | null;
+  recipient: MemberRefRow | null;
+}
+
+export async function listMessages(
+  db: Db,
+  storage: Storage,
+  q: MessageListQuery,
+): Promise<AdminList<AdminMessageRow>> {
+  const where: SQL[] = [sql`TRUE`];
+  if (q.q) where.push(sql`x.content ILIKE ${likePattern(q.q)}`);
+  if (q.matchId) where.push(sql`x.match_id = ${q.matchId}::uuid`);
+  if (q.member) {
+    const id = memberIdFrom(q.member);
+    where.push(sql`x.match_id IN (SELECT id FROM matches WHERE user1_id = ${id} OR user2_id = ${id})`);
+  }
+  const from = sql`FROM messages x WHERE ${sql.join(where, sql` AND `)}`;
+  const order = orderBy({ created_at: sql`x.created_at` }, q.sort, q.dir, sql`x.id`);
+  const [rows, total] = await Promise.all([
+    queryRows<MessageRow>(
+      db,
+      sql`SELECT x.id, x.match_id AS "matchId", x.content, x.created_at AS "createdAt", x.read_at AS "readAt",
+          ${memberRefJson(sql`x.sender_id`)} AS sender,
+          ${memberRefJson(sql`(SELECT CASE WHEN m.user1_id = x.sender_id THEN m.user2_id ELSE m.user1_id END
+            FROM matches m WHERE m.id = x.match_id)`)} AS recipient
+        ${from} ${order} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+    ),
+    cappedTotal(db, sql`SELECT 1 ${from}`),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      matchId: r.matchId,
+      content: r.content,
+      createdAt: new Date(r.createdAt).toISOString(),
+      readAt: r.readAt === null ? null : new Date(r.readAt).toISOString(),
+      sender: toMemberRef(r.sender, storage),
+      recipient: toMemberRef(r.recipient, storage),
+    })),
+    ...total,
+    page: q.page,
+    size: q.size,
+  };
+}
+
+export async function deleteMessage(
+  deps: Pick<AppDeps, "database" | "events" | "logger">,
+  actor: Actor,
+  id: string,
+): Promise<void> {
+  if (!UUID.test(id)) throw new AppError(404, "NOT_FOUND", "Ce message n'existe pas");
+  const removed = await deps.database.db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    const [row] = await queryRows<{
+      matchId: string;
+      senderId: string;
+      length: number;
+      user1: string;
+      user2: string;
+    }>(
+      tx,
+      sql`DELETE FROM messages x USING matches m WHERE x.id = ${id}::uuid AND m.id = x.match_id
+        RETURNING x.match_id AS "matchId", x.sender_id AS "senderId", char_length(x.content) AS length,
+          m.user1_id AS user1, m.user2_id AS user2`,
+    );
+    if (!row) throw new AppError(404, "NOT_FOUND", "Ce message n'existe pas");
+    await audit(
+      tx,
+      actor,
+      "message.delete",
+      { type: "message", id },
+      `Message de ${row.length} caractères, conversation ${row.matchId}`,
+    );
+    return row;
+  });
+  await deps.events
+    .publish([removed.user1, removed.user2], {
+      type: "message.deleted",
+      matchId: removed.matchId,
+      messageId: id,
+    })
+    .catch((err) => deps.logger.error({ err }, "event publishing failed"));
+}

@@ -1,0 +1,73 @@
+// The dashboard's figures. Per-day series are grouped by Paris calendar day over 30 days.
+import type { DashboardDto } from "@domain/admin.ts";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.ts";
+import { latestAudit } from "./audit.ts";
+
+const DAYS = 30;
+
+async function perDay(db: Db, table: "user" | "messages"): Promise<{ day: string; count: number }[]> {
+  const t = sql.raw(`"${table}"`);
+  return queryRows<{ day: string; count: number }>(
+    db,
+    sql`WITH days AS (
+        SELECT generate_series((now() AT TIME ZONE 'Europe/Paris')::date - ${DAYS - 1}::int,
+          (now() AT TIME ZONE 'Europe/Paris')::date, interval '1 day')::date AS day)
+      SELECT d.day::text AS day, coalesce(c.n, 0)::int AS count FROM days d
+      LEFT JOIN (SELECT (created_at AT TIME ZONE 'Europe/Paris')::date AS day, count(*) AS n FROM ${t}
+        WHERE created_at >= now() - interval '31 days' GROUP BY 1) c ON c.day = d.day
+      ORDER BY d.day`,
+  );
+}
+
+export async function dashboard(db: Db): Promise<DashboardDto> {
+  const [totals] = await queryRows<{
+    total: number;
+    trial: number;
+    subscribed: number;
+    expired: number;
+    male: number;
+    female: number;
+    unknown: number;
+    activeSubscriptions: number;
+    revenue: number;
+  }>(
+    db,
+    sql`SELECT
+        (SELECT count(*) FROM "user" WHERE role = 'user')::int AS total,
+        count(*) FILTER (WHERE account_status = 'trial')::int AS trial,
+        count(*) FILTER (WHERE account_status = 'subscribed')::int AS subscribed,
+        count(*) FILTER (WHERE account_status = 'expired')::int AS expired,
+        count(*) FILTER (WHERE gender = 'male')::int AS male,
+        count(*) FILTER (WHERE gender = 'female')::int AS female,
+        count(*) FILTER (WHERE gender IS NULL)::int AS unknown,
+        (SELECT count(*) FROM subscriptions WHERE status = 'active' AND end_date > now())::int AS "activeSubscriptions",
+        (SELECT coalesce(sum(amount), 0) FROM subscriptions
+          WHERE created_at >= date_trunc('month', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris'
+            AND provider <> 'admin')::int AS revenue
+      FROM profiles`,
+  );
+  const byCountry = await queryRows<{ country: string; count: number }>(
+    db,
+    sql`SELECT country, count(*)::int AS count FROM profiles WHERE country <> '' GROUP BY country ORDER BY count DESC, country LIMIT 10`,
+  );
+  const [signupsPerDay, messagesPerDay, latestActions] = await Promise.all([
+    perDay(db, "user"),
+    perDay(db, "messages"),
+    latestAudit(db, 10),
+  ]);
+  const t = totals!;
+  return {
+    members: {
+      total: t.total,
+      byStatus: { trial: t.trial, subscribed: t.subscribed, expired: t.expired },
+      byGender: { male: t.male, female: t.female, unknown: t.unknown },
+      byCountry,
+    },
+    signupsPerDay,
+    messagesPerDay,
+    activeSubscriptions: t.activeSubscriptions,
+    revenueThisMonthCents: t.revenue,
+    latestActions,
+  };
+}

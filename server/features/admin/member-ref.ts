@@ -1,0 +1,33 @@
+// A member as the admin tables show them (MemberRef): read with one correlated subquery per row
+// of a page, which is a handful of primary-key lookups.
+import type { MemberRef } from "@domain/admin.ts";
+import { type SQL, sql } from "drizzle-orm";
+import type { Storage } from "../../storage/storage.ts";
+import { photoDto } from "../photos/photo-keys.ts";
+
+export interface MemberRefRow {
+  userId: string;
+  email: string;
+  name: string;
+  photo: string | null;
+}
+
+/** A JSON object { userId, email, name, photo } for the user whose id is `userId`. */
+export function memberRefJson(userId: SQL): SQL {
+  return sql`(SELECT json_build_object('userId', u.id, 'email', u.email,
+      'name', coalesce(nullif(trim(p.first_name || ' ' || p.last_name), ''), u.name),
+      'photo', p.photos[1])
+    FROM "user" u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${userId})`;
+}
+
+export function toMemberRef(row: MemberRefRow | null, storage: Storage): MemberRef {
+  if (!row) return { userId: "", email: "", name: "Compte supprimé", photo: null };
+  return { ...row, photo: row.photo ? photoDto(row.photo, storage) : null };
+}
+
+/** `member` filter: an exact user id, or an e-mail (case-insensitive). */
+export function memberIdFrom(value: string): SQL {
+  return value.includes("@")
+    ? sql`(SELECT id FROM "user" WHERE lower(email) = lower(${value}))`
+    : sql`${value}::text`;
+}

@@ -1,0 +1,163 @@
+// Administration of profiles: list with filters, one profile, edits under the same rules as the
+// member's own form, and photo removal (moderation).
+import type { AdminList, AdminProfileRow } from "@domain/admin.ts";
+import { ageOn, todayIso } from "@domain/age.ts";
+import { ACCOUNT_STATUSES, GENDERS } from "@domain/constants.ts";
+import { profileUpdateSchema } from "@domain/profile.ts";
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, queryRows } from "../../db/client.ts";
+import { AppError, parseOrThrow } from "../../http/errors.ts";
+import type { Storage } from "../../storage/storage.ts";
+import { photoDto } from "../photos/photo-keys.ts";
+import { deletePhoto } from "../photos/photos.service.ts";
+import { type Actor, audit } from "./audit.ts";
+import { bool, cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
+
+export const profileListShape = {
+  ...listBase,
+  gender: z.enum(GENDERS, { error: "Genre inconnu" }).optional(),
+  status: z.enum(ACCOUNT_STATUSES, { error: "Statut inconnu" }).optional(),
+  country: z.string().trim().min(1).max(60).optional(),
+  hasPhoto: bool.optional(),
+  sort: z
+    .enum(["created_at", "updated_at", "first_name", "birth_date"], { error: "Tri inconnu" })
+    .default("created_at"),
+};
+export type ProfileListQuery = z.output<z.ZodObject<typeof profileListShape>>;
+
+/** An admin may change any field, but each one follows the member form's rules. */
+export const adminProfileUpdateSchema = profileUpdateSchema.partial();
+
+const profileNotFound = () => new AppError(404, "PROFILE_NOT_FOUND", "Ce profil n'existe pas");
+
+type Row = Omit<AdminProfileRow, "photos" | "age" | "createdAt" | "updatedAt"> & {
+  photos: string[];
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
+
+const COLUMNS = sql`p.user_id AS "userId", u.email, p.first_name AS "firstName", p.last_name AS "lastName", p.gender,
+  p.birth_date::text AS "birthDate", p.looking_for AS "lookingFor", p.country, p.phone_number AS "phoneNumber",
+  p.bio, p.occupation, p.education, p.languages, p.interests, p.photos, p.account_status AS "accountStatus",
+  p.created_at AS "createdAt", p.updated_at AS "updatedAt"`;
+
+function toDto(r: Row, storage: Storage, today: string): AdminProfileRow {
+  return {
+    ...r,
+    age: ageOn(r.birthDate, today),
+    photos: r.photos.map((k) => photoDto(k, storage)),
+    createdAt: new Date(r.createdAt).toISOString(),
+    updatedAt: new Date(r.updatedAt).toISOString(),
+  };
+}
+
+export async function listProfiles(
+  db: Db,
+  storage: Storage,
+  q: ProfileListQuery,
+): Promise<AdminList<AdminProfileRow>> {
+  const where: SQL[] = [sql`TRUE`];
+  if (q.q) {
+    const pattern = likePattern(q.q);
+    where.push(sql`((p.first_name || ' ' || p.last_name) ILIKE ${pattern} OR u.email ILIKE ${pattern})`);
+  }
+  if (q.gender) where.push(sql`p.gender = ${q.gender}`);
+  if (q.status) where.push(sql`p.account_status = ${q.status}`);
+  if (q.country) where.push(sql`p.country = ${q.country}`);
+  if (q.hasPhoto !== undefined) where.push(q.hasPhoto ? sql`p.has_photo` : sql`NOT p.has_photo`);
+  const from = sql`FROM profiles p JOIN "user" u ON u.id = p.user_id WHERE ${sql.join(where, sql` AND `)}`;
+  const order = orderBy(
+    {
+      created_at: sql`p.created_at`,
+      updated_at: sql`p.updated_at`,
+      first_name: sql`p.first_name`,
+      birth_date: sql`p.birth_date`,
+    },
+    q.sort,
+    q.dir,
+    sql`p.id`,
+  );
+  const [rows, total] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`SELECT ${COLUMNS} ${from} ${order} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+    ),
+    cappedTotal(db, sql`SELECT 1 ${from}`),
+  ]);
+  const today = todayIso();
+  return { data: rows.map((r) => toDto(r, storage, today)), ...total, page: q.page, size: q.size };
+}
+
+export async function getAdminProfile(db: Db, storage: Storage, userId: string): Promise<AdminProfileRow> {
+  if (userId.length > 64) throw profileNotFound();
+  const [row] = await queryRows<Row>(
+    db,
+    sql`SELECT ${COLUMNS} FROM profiles p JOIN "user" u ON u.id = p.user_id WHERE p.user_id = ${userId}`,
+  );
+  if (!row) throw profileNotFound();
+  return toDto(row, storage, todayIso());
+}
+
+const FIELD_COLUMNS: Record<string, string> = {
+  firstName: "first_name",
+  lastName: "last_name",
+  gender: "gender",
+  lookingFor: "looking_for",
+  birthDate: "birth_date",
+  country: "country",
+  phoneNumber: "phone_number",
+  bio: "bio",
+  occupation: "occupation",
+  education: "education",
+  languages: "languages",
+  interests: "interests",
+};
+
+export async function updateAdminProfile(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  userId: string,
+  body: unknown,
+): Promise<AdminProfileRow> {
+  const input = parseOrThrow(adminProfileUpdateSchema, body);
+  const entries = Object.entries(input).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) throw new AppError(400, "VALIDATION_ERROR", "Aucune modification à enregistrer");
+  await db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    const sets = entries.map(([k, v]) => {
+      const column = sql.raw(`"${FIELD_COLUMNS[k]}"`);
+      if (k === "languages" || k === "interests") return sql`${column} = ${sql.param(v)}::text[]`;
+      if (k === "birthDate") return sql`${column} = ${v}::date`;
+      if (k === "gender") return sql`${column} = ${v}::gender`;
+      return sql`${column} = ${v}`;
+    });
+    const [row] = await queryRows<{ userId: string }>(
+      tx,
+      sql`UPDATE profiles SET ${sql.join(sets, sql`, `)}, updated_at = now() WHERE user_id = ${userId}
+        RETURNING user_id AS "userId"`,
+    );
+    if (!row) throw profileNotFound();
+    await audit(
+      tx,
+      actor,
+      "profile.update",
+      { type: "profile", id: userId },
+      `Champs : ${entries.map(([k]) => k).join(", ")}`,
+    );
+  });
+  return getAdminProfile(db, storage, userId);
+}
+
+export async function removeProfilePhoto(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  userId: string,
+  path: string,
+): Promise<AdminProfileRow> {
+  await deletePhoto(db, storage, userId, path);
+  await audit(db, actor, "profile.photo.remove", { type: "profile", id: userId }, path);
+  return getAdminProfile(db, storage, userId);
+}

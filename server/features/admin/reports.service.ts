@@ -1,0 +1,217 @@
+// The moderation queue (« Signalements »): reports newest first with the reported content and its
+// context, a workflow pending → in review → action taken (ban, photo removed, warning) or
+// dismissed, every step in the audit log. Members reported by several people stand out.
+import type { AdminList } from "@domain/admin.ts";
+import {
+  type AdminReportDetail,
+  type AdminReportRow,
+  REPORT_ACTION_LABELS,
+  REPORT_ACTIONS,
+  REPORT_STATUS_LABELS,
+  type ReportReason,
+} from "@domain/safety.ts";
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, queryRows } from "../../db/client.ts";
+import { warningMail } from "../../email/templates.ts";
+import { AppError } from "../../http/errors.ts";
+import type { AppDeps } from "../../http/types.ts";
+import { photoDto } from "../photos/photo-keys.ts";
+import { type Actor, audit } from "./audit.ts";
+import { cappedTotal, listBase } from "./list-query.ts";
+import { type MemberRefRow, memberRefJson, toMemberRef } from "./member-ref.ts";
+import { removeProfilePhoto } from "./profiles.service.ts";
+import { banUser } from "./users.service.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const reportListShape = {
+  ...listBase,
+  status: z
+    .enum(["pending", "in_review", "action_taken", "dismissed", "open"], { error: "Statut inconnu" })
+    .optional(),
+  reason: z.string().max(40).optional(),
+};
+export const reportStatusSchema = z.strictObject({
+  status: z.enum(["in_review", "dismissed"], { error: "Statut inconnu" }),
+  note: z.string().trim().max(1000).optional(),
+});
+export const reportActionSchema = z.strictObject({
+  action: z.enum(REPORT_ACTIONS, { error: "Mesure inconnue" }),
+  note: z.string().trim().max(1000).optional(),
+  photoKey: z.string().max(300).optional(),
+});
+
+interface Row {
+  id: string;
+  reason: ReportReason;
+  status: AdminReportRow["status"];
+  action: AdminReportRow["action"];
+  reporter: MemberRefRow | null;
+  reported: MemberRefRow | null;
+  reportedId: string | null;
+  reportedLabel: string;
+  reportersOfMember: number;
+  details: string;
+  messageExcerpt: string | null;
+  messageId: string | null;
+  matchId: string | null;
+  note: string | null;
+  handledBy: string | null;
+  createdAt: Date | string;
+  handledAt: Date | string | null;
+}
+
+const COLUMNS = sql`r.id, r.reason, r.status, r.action, r.reported_id AS "reportedId", r.reported_label AS "reportedLabel",
+  r.details, r.message_excerpt AS "messageExcerpt", r.message_id AS "messageId", r.match_id AS "matchId", r.note,
+  (SELECT email FROM "user" WHERE id = r.handled_by) AS "handledBy", r.created_at AS "createdAt", r.handled_at AS "handledAt",
+  CASE WHEN r.reporter_id IS NULL THEN NULL ELSE ${memberRefJson(sql`r.reporter_id`)} END AS reporter,
+  CASE WHEN r.reported_id IS NULL THEN NULL ELSE ${memberRefJson(sql`r.reported_id`)} END AS reported,
+  (SELECT count(DISTINCT x.reporter_id) FROM reports x WHERE x.reported_id = r.reported_id)::int AS "reportersOfMember"`;
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+function toRow(r: Row, deps: Pick<AppDeps, "storage">): AdminReportRow {
+  return {
+    id: r.id,
+    reason: r.reason,
+    status: r.status,
+    action: r.action,
+    reporter: r.reporter ? toMemberRef(r.reporter, deps.storage) : null,
+    reported: r.reported ? toMemberRef(r.reported, deps.storage) : null,
+    reportedLabel: r.reportedLabel,
+    reportersOfMember: r.reportersOfMember,
+    details: r.details,
+    messageExcerpt: r.messageExcerpt,
+    createdAt: iso(r.createdAt)!,
+    handledAt: iso(r.handledAt),
+  };
+}
+
+export async function listReports(
+  deps: Pick<AppDeps, "database" | "storage">,
+  q: z.output<z.ZodObject<typeof reportListShape>>,
+): Promise<AdminList<AdminReportRow>> {
+  const { db } = deps.database;
+  const where: SQL[] = [sql`TRUE`];
+  if (q.status === "open") where.push(sql`r.status IN ('pending', 'in_review')`);
+  else if (q.status) where.push(sql`r.status = ${q.status}`);
+  if (q.reason) where.push(sql`r.reason = ${q.reason}`);
+  const from = sql`FROM reports r WHERE ${sql.join(where, sql` AND `)}`;
+  // Open reports first, the most reported members first among them, then the newest.
+  const [rows, total] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`SELECT ${COLUMNS} ${from}
+        ORDER BY (r.status IN ('pending', 'in_review')) DESC, "reportersOfMember" DESC, r.created_at DESC, r.id DESC
+        LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+    ),
+    cappedTotal(db, sql`SELECT 1 ${from}`),
+  ]);
+  return { data: rows.map((r) => toRow(r, deps)), ...total, page: q.page, size: q.size };
+}
+
+const reportNotFound = () => new AppError(404, "NOT_FOUND", "Ce signalement n'existe pas");
+
+export async function getReport(
+  deps: Pick<AppDeps, "database" | "storage">,
+  id: string,
+): Promise<AdminReportDetail> {
+  if (!UUID.test(id)) throw reportNotFound();
+  const { db } = deps.database;
+  const [row] = await queryRows<Row>(db, sql`SELECT ${COLUMNS} FROM reports r WHERE r.id = ${id}::uuid`);
+  if (!row) throw reportNotFound();
+  // Five messages before and after the reported one, oldest first.
+  const context = row.matchId
+    ? await queryRows<{ id: string; senderId: string; content: string; createdAt: Date | string }>(
+        db,
+        sql`WITH pivot AS (SELECT coalesce((SELECT created_at FROM messages WHERE id = ${row.messageId}::uuid), now()) AS at)
+          (SELECT id, sender_id AS "senderId", content, created_at AS "createdAt" FROM messages, pivot
+            WHERE match_id = ${row.matchId}::uuid AND created_at <= pivot.at ORDER BY created_at DESC LIMIT 6)
+          UNION ALL
+          (SELECT id, sender_id, content, created_at FROM messages, pivot
+            WHERE match_id = ${row.matchId}::uuid AND created_at > pivot.at ORDER BY created_at LIMIT 5)
+          ORDER BY "createdAt"`,
+      )
+    : [];
+  const [photos] = row.reportedId
+    ? await queryRows<{ photos: string[] }>(
+        db,
+        sql`SELECT photos FROM profiles WHERE user_id = ${row.reportedId}`,
+      )
+    : [];
+  return {
+    ...toRow(row, deps),
+    note: row.note,
+    handledBy: row.handledBy,
+    context: context.map((m) => ({ ...m, createdAt: iso(m.createdAt)!, reported: m.id === row.messageId })),
+    photos: (photos?.photos ?? []).map((k) => photoDto(k, deps.storage)),
+  };
+}
+
+type Deps = Pick<AppDeps, "database" | "storage" | "events" | "logger" | "mailer">;
+
+export async function setReportStatus(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof reportStatusSchema>,
+): Promise<AdminReportDetail> {
+  if (!UUID.test(id)) throw reportNotFound();
+  const { db } = deps.database;
+  await db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE reports SET status = ${input.status}, note = coalesce(${input.note ?? null}, note),
+          handled_by = ${actor.id}, handled_at = now()
+        WHERE id = ${id}::uuid AND status <> 'action_taken' RETURNING id`,
+    );
+    if (!row) throw new AppError(409, "VALIDATION_ERROR", "Ce signalement est déjà traité");
+    await audit(
+      tx,
+      actor,
+      `report.${input.status}`,
+      { type: "report", id },
+      REPORT_STATUS_LABELS[input.status],
+    );
+  });
+  return getReport(deps, id);
+}
+
+/** Takes the measure, then closes the report as « mesure prise ». */
+export async function actOnReport(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof reportActionSchema>,
+): Promise<AdminReportDetail> {
+  const report = await getReport(deps, id);
+  const memberId = report.reported?.userId;
+  if (!memberId) throw new AppError(409, "VALIDATION_ERROR", "Le compte signalé n'existe plus");
+  if (input.action === "ban")
+    await banUser(deps, actor, memberId, input.note || `Signalement : ${report.reason}`);
+  if (input.action === "photo_removed") {
+    if (!input.photoKey)
+      throw new AppError(400, "VALIDATION_ERROR", "Choisissez la photo à retirer", {
+        photoKey: "Choisissez la photo à retirer",
+      });
+    await removeProfilePhoto(deps.database.db, deps.storage, actor, memberId, input.photoKey);
+  }
+  if (input.action === "warning") {
+    const [member] = await queryRows<{ email: string }>(
+      deps.database.db,
+      sql`SELECT email FROM "user" WHERE id = ${memberId}`,
+    );
+    if (member) await deps.mailer.send(warningMail(member.email, input.note ?? ""));
+  }
+  const { db } = deps.database;
+  await db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    await tx.execute(sql`UPDATE reports SET status = 'action_taken', action = ${input.action},
+        note = coalesce(${input.note ?? null}, note), handled_by = ${actor.id}, handled_at = now()
+      WHERE id = ${id}::uuid`);
+    await audit(tx, actor, "report.action", { type: "report", id }, REPORT_ACTION_LABELS[input.action]);
+  });
+  return getReport(deps, id);
+}

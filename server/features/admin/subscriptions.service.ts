@@ -1,0 +1,205 @@
+// Administration of subscriptions: the list, and granting, extending or cancelling by hand. After
+// each change check_user_subscription recomputes the member's status, so account_status always
+// follows the subscriptions table.
+
+import { randomUUID } from "node:crypto";
+import type { AdminList, AdminSubscriptionRow } from "@domain/admin.ts";
+import { addMonths } from "@domain/subscriptions.ts";
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, queryRows } from "../../db/client.ts";
+import { AppError } from "../../http/errors.ts";
+import type { Storage } from "../../storage/storage.ts";
+import { checkUserSubscription } from "../subscriptions/subscription-status.ts";
+import { type Actor, audit } from "./audit.ts";
+import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
+import { type MemberRefRow, memberRefJson, toMemberRef } from "./member-ref.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const subscriptionListShape = {
+  ...listBase,
+  status: z.enum(["active", "expired", "cancelled"], { error: "Statut inconnu" }).optional(),
+  plan: z.string().trim().min(1).max(40).optional(),
+  sort: z.enum(["created_at", "start_date", "end_date"], { error: "Tri inconnu" }).default("created_at"),
+};
+export type SubscriptionListQuery = z.output<z.ZodObject<typeof subscriptionListShape>>;
+
+const months = z
+  .number({ error: "Durée invalide" })
+  .int("Durée invalide")
+  .min(1, "Au moins un mois")
+  .max(24, "24 mois au maximum");
+export const grantSchema = z.strictObject({
+  userId: z.string({ error: "Membre manquant" }).min(1, "Membre manquant").max(64),
+  months,
+  plan: z.string().min(1).max(40).optional(),
+});
+export const extendSchema = z.strictObject({ months });
+
+interface Row {
+  id: string;
+  userId: string;
+  plan: string;
+  status: AdminSubscriptionRow["status"];
+  startDate: Date | string;
+  endDate: Date | string;
+  provider: AdminSubscriptionRow["provider"];
+  amount: number;
+  currency: string;
+  createdAt: Date | string;
+  member: MemberRefRow | null;
+}
+
+const COLUMNS = sql`s.id, s.user_id AS "userId", s.plan, s.status, s.start_date AS "startDate", s.end_date AS "endDate",
+  s.provider, s.amount, s.currency, s.created_at AS "createdAt", ${memberRefJson(sql`s.user_id`)} AS member`;
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+function toDto(r: Row, storage: Storage): AdminSubscriptionRow {
+  return {
+    id: r.id,
+    member: toMemberRef(r.member, storage),
+    plan: r.plan,
+    status: r.status,
+    startDate: iso(r.startDate),
+    endDate: iso(r.endDate),
+    provider: r.provider,
+    amountCents: r.amount,
+    currency: r.currency,
+    createdAt: iso(r.createdAt),
+  };
+}
+
+export async function listSubscriptions(
+  db: Db,
+  storage: Storage,
+  q: SubscriptionListQuery,
+): Promise<AdminList<AdminSubscriptionRow>> {
+  const where: SQL[] = [sql`TRUE`];
+  if (q.q) {
+    const pattern = likePattern(q.q);
+    where.push(
+      sql`s.user_id IN (SELECT id FROM "user" WHERE email ILIKE ${pattern} OR name ILIKE ${pattern})`,
+    );
+  }
+  if (q.status) where.push(sql`s.status = ${q.status}`);
+  if (q.plan) where.push(sql`s.plan = ${q.plan}`);
+  const from = sql`FROM subscriptions s WHERE ${sql.join(where, sql` AND `)}`;
+  const order = orderBy(
+    { created_at: sql`s.created_at`, start_date: sql`s.start_date`, end_date: sql`s.end_date` },
+    q.sort,
+    q.dir,
+    sql`s.id`,
+  );
+  const [rows, total] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`SELECT ${COLUMNS} ${from} ${order} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+    ),
+    cappedTotal(db, sql`SELECT 1 ${from}`),
+  ]);
+  return { data: rows.map((r) => toDto(r, storage)), ...total, page: q.page, size: q.size };
+}
+
+const subscriptionNotFound = () => new AppError(404, "NOT_FOUND", "Cet abonnement n'existe pas");
+
+async function getOne(db: Db, storage: Storage, id: string): Promise<AdminSubscriptionRow> {
+  const [row] = await queryRows<Row>(
+    db,
+    sql`SELECT ${COLUMNS} FROM subscriptions s WHERE s.id = ${id}::uuid`,
+  );
+  if (!row) throw subscriptionNotFound();
+  return toDto(row, storage);
+}
+
+/** A free subscription of `months`, starting at the end of a running one (or now). */
+export async function grantSubscription(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  input: z.output<typeof grantSchema>,
+): Promise<AdminSubscriptionRow> {
+  const id = await db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    const [member] = await queryRows<{ email: string; hasProfile: boolean }>(
+      tx,
+      sql`SELECT u.email, p.user_id IS NOT NULL AS "hasProfile" FROM "user" u LEFT JOIN profiles p ON p.user_id = u.id
+        WHERE u.id = ${input.userId} FOR UPDATE OF u`,
+    );
+    if (!member) throw new AppError(404, "NOT_FOUND", "Ce compte n'existe pas");
+    if (!member.hasProfile)
+      await tx.execute(sql`INSERT INTO profiles (user_id) VALUES (${input.userId}) ON CONFLICT DO NOTHING`);
+    const [{ start } = { start: new Date() }] = await queryRows<{ start: Date | string }>(
+      tx,
+      sql`SELECT greatest(now(), coalesce(max(end_date), now())) AS start FROM subscriptions
+        WHERE user_id = ${input.userId} AND status = 'active' AND end_date > now()`,
+    );
+    const startDate = new Date(start);
+    const endDate = addMonths(startDate, input.months);
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO subscriptions (user_id, plan, status, start_date, end_date, provider, provider_ref, amount, currency)
+        VALUES (${input.userId}, ${input.plan ?? `${input.months}-mois`}, 'active', ${startDate.toISOString()}::timestamptz,
+          ${endDate.toISOString()}::timestamptz, 'admin', ${`admin_${randomUUID()}`}, 0, 'EUR')
+        RETURNING id`,
+    );
+    await checkUserSubscription(tx, input.userId);
+    await audit(
+      tx,
+      actor,
+      "subscription.grant",
+      { type: "user", id: input.userId },
+      `${member.email} : ${input.months} mois offerts`,
+    );
+    return row!.id;
+  });
+  return getOne(db, storage, id);
+}
+
+export async function extendSubscription(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  id: string,
+  monthsToAdd: number,
+): Promise<AdminSubscriptionRow> {
+  if (!UUID.test(id)) throw subscriptionNotFound();
+  await db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    const [row] = await queryRows<{ userId: string; endDate: Date | string; status: string }>(
+      tx,
+      sql`SELECT user_id AS "userId", end_date AS "endDate", status FROM subscriptions WHERE id = ${id}::uuid FOR UPDATE`,
+    );
+    if (!row) throw subscriptionNotFound();
+    if (row.status === "cancelled")
+      throw new AppError(409, "VALIDATION_ERROR", "Un abonnement annulé ne peut pas être prolongé");
+    // An ended subscription is extended from today, not from its past end date.
+    const from = new Date(Math.max(new Date(row.endDate).getTime(), Date.now()));
+    const end = addMonths(from, monthsToAdd);
+    await tx.execute(sql`UPDATE subscriptions SET end_date = ${end.toISOString()}::timestamptz, status = 'active'
+      WHERE id = ${id}::uuid`);
+    await checkUserSubscription(tx, row.userId);
+    await audit(tx, actor, "subscription.extend", { type: "subscription", id }, `+${monthsToAdd} mois`);
+  });
+  return getOne(db, storage, id);
+}
+
+export async function cancelSubscription(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  id: string,
+): Promise<AdminSubscriptionRow> {
+  if (!UUID.test(id)) throw subscriptionNotFound();
+  await db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    const [row] = await queryRows<{ userId: string }>(
+      tx,
+      sql`UPDATE subscriptions SET status = 'cancelled' WHERE id = ${id}::uuid RETURNING user_id AS "userId"`,
+    );
+    if (!row) throw subscriptionNotFound();
+    await checkUserSubscription(tx, row.userId);
+    await audit(tx, actor, "subscription.cancel", { type: "subscription", id }, "Abonnement annulé");
+  });
+  return getOne(db, storage, id);
+}

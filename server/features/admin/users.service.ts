@@ -1,0 +1,211 @@
+// Administration of accounts: the list (search, filters, sort, pages), one account's details, ban
+// and unban (ending every session and event stream), role, and deletion with photos and data.
+import type { AdminList, AdminUserDetail, AdminUserRow } from "@domain/admin.ts";
+import { ACCOUNT_STATUSES } from "@domain/constants.ts";
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, queryRows } from "../../db/client.ts";
+import { AppError } from "../../http/errors.ts";
+import type { AppDeps } from "../../http/types.ts";
+import type { Storage } from "../../storage/storage.ts";
+import { isOwnedBy, photoDto, thumbKey } from "../photos/photo-keys.ts";
+import { type Actor, audit } from "./audit.ts";
+import { bool, cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
+
+export const userListShape = {
+  ...listBase,
+  status: z.enum(ACCOUNT_STATUSES, { error: "Statut inconnu" }).optional(),
+  role: z.enum(["user", "admin"], { error: "Rôle inconnu" }).optional(),
+  banned: bool.optional(),
+  sort: z.enum(["created_at", "email", "name"], { error: "Tri inconnu" }).default("created_at"),
+};
+export type UserListQuery = z.output<z.ZodObject<typeof userListShape>>;
+
+export const userNotFound = () => new AppError(404, "NOT_FOUND", "Ce compte n'existe pas");
+
+interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  role: "user" | "admin";
+  banned: boolean;
+  banReason: string | null;
+  emailVerified: boolean;
+  createdAt: Date | string;
+  accountStatus: AdminUserRow["accountStatus"];
+  gender: AdminUserRow["gender"];
+  country: string | null;
+  photo: string | null;
+}
+
+const COLUMNS = sql`u.id, u.email, coalesce(nullif(trim(p.first_name || ' ' || p.last_name), ''), u.name) AS name,
+  u.role, u.banned, u.ban_reason AS "banReason", u.email_verified AS "emailVerified", u.created_at AS "createdAt",
+  p.account_status AS "accountStatus", p.gender, nullif(p.country, '') AS country, p.photos[1] AS photo`;
+
+function toRow(r: UserRow, storage: Storage): AdminUserRow {
+  return {
+    ...r,
+    createdAt: new Date(r.createdAt).toISOString(),
+    photo: r.photo ? photoDto(r.photo, storage) : null,
+  };
+}
+
+export async function listUsers(
+  db: Db,
+  storage: Storage,
+  q: UserListQuery,
+): Promise<AdminList<AdminUserRow>> {
+  const where: SQL[] = [sql`TRUE`];
+  if (q.q) {
+    const pattern = likePattern(q.q);
+    where.push(sql`(u.email ILIKE ${pattern} OR u.name ILIKE ${pattern}
+      OR (p.first_name || ' ' || p.last_name) ILIKE ${pattern})`);
+  }
+  if (q.status) where.push(sql`p.account_status = ${q.status}`);
+  if (q.role) where.push(sql`u.role = ${q.role}`);
+  if (q.banned !== undefined) where.push(q.banned ? sql`u.banned` : sql`NOT u.banned`);
+  const filter = sql.join(where, sql` AND `);
+  const from = sql`FROM "user" u LEFT JOIN profiles p ON p.user_id = u.id WHERE ${filter}`;
+  const order = orderBy(
+    { created_at: sql`u.created_at`, email: sql`u.email`, name: sql`u.name` },
+    q.sort,
+    q.dir,
+    sql`u.id`,
+  );
+  const [rows, total] = await Promise.all([
+    queryRows<UserRow>(
+      db,
+      sql`SELECT ${COLUMNS} ${from} ${order} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+    ),
+    cappedTotal(db, sql`SELECT 1 ${from}`),
+  ]);
+  return { data: rows.map((r) => toRow(r, storage)), ...total, page: q.page, size: q.size };
+}
+
+export async function getUser(db: Db, storage: Storage, id: string): Promise<AdminUserDetail> {
+  if (id.length > 64) throw userNotFound();
+  const [row] = await queryRows<
+    UserRow & {
+      subscriptionEndsAt: Date | string | null;
+      lastSessionAt: Date | string | null;
+    } & AdminUserDetail["counts"]
+  >(
+    db,
+    sql`SELECT ${COLUMNS}, p.subscription_ends_at AS "subscriptionEndsAt",
+        (SELECT max(updated_at) FROM session s WHERE s.user_id = u.id) AS "lastSessionAt",
+        (SELECT count(*) FROM likes l WHERE l.liker_id = u.id AND l.type = 'like')::int AS "likesGiven",
+        (SELECT count(*) FROM matches m WHERE (m.user1_id = u.id OR m.user2_id = u.id) AND m.status = 'accepted')::int AS matches,
+        (SELECT count(*) FROM messages x WHERE x.sender_id = u.id)::int AS "messagesSent",
+        (SELECT count(*) FROM reports r WHERE r.reported_id = u.id)::int AS "reportsReceived"
+      FROM "user" u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${id}`,
+  );
+  if (!row) throw userNotFound();
+  const { subscriptionEndsAt, lastSessionAt, likesGiven, matches, messagesSent, reportsReceived, ...rest } =
+    row;
+  const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+  return {
+    ...toRow(rest as UserRow, storage),
+    subscriptionEndsAt: iso(subscriptionEndsAt),
+    lastSessionAt: iso(lastSessionAt),
+    counts: { likesGiven, matches, messagesSent, reportsReceived },
+  };
+}
+
+type Deps = Pick<AppDeps, "database" | "storage" | "events" | "logger">;
+
+async function endSessions(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`DELETE FROM session WHERE user_id = ${userId}`);
+}
+
+/** Tells every instance to close the member's event streams (after the commit). */
+async function closeStreams(deps: Deps, userId: string): Promise<void> {
+  await deps.events
+    .publish([userId], { type: "session.revoked" })
+    .catch((err) => deps.logger.error({ err }, "stream revocation failed"));
+}
+
+export async function banUser(deps: Deps, actor: Actor, id: string, reason: string): Promise<void> {
+  if (id === actor.id) throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas vous bannir vous-même");
+  await deps.database.db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    const [row] = await queryRows<{ email: string }>(
+      tx,
+      sql`UPDATE "user" SET banned = true, ban_reason = ${reason}, ban_expires = NULL, updated_at = now()
+        WHERE id = ${id} RETURNING email`,
+    );
+    if (!row) throw userNotFound();
+    await endSessions(tx, id);
+    await audit(tx, actor, "user.ban", { type: "user", id }, `${row.email} : ${reason}`);
+  });
+  await closeStreams(deps, id);
+}
+
+export async function unbanUser(deps: Deps, actor: Actor, id: string): Promise<void> {
+  await deps.database.db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    const [row] = await queryRows<{ email: string }>(
+      tx,
+      sql`UPDATE "user" SET banned = false, ban_reason = NULL, ban_expires = NULL, updated_at = now()
+        WHERE id = ${id} RETURNING email`,
+    );
+    if (!row) throw userNotFound();
+    await audit(tx, actor, "user.unban", { type: "user", id }, row.email);
+  });
+}
+
+export async function setRole(deps: Deps, actor: Actor, id: string, role: "user" | "admin"): Promise<void> {
+  if (id === actor.id && role !== "admin")
+    throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas retirer votre propre rôle d'administrateur");
+  await deps.database.db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    const [row] = await queryRows<{ email: string }>(
+      tx,
+      sql`UPDATE "user" SET role = ${role}, updated_at = now() WHERE id = ${id} RETURNING email`,
+    );
+    if (!row) throw userNotFound();
+    // A new role takes effect at once: the member signs in again.
+    await endSessions(tx, id);
+    await audit(
+      tx,
+      actor,
+      "user.role",
+      { type: "user", id },
+      `${row.email} → ${role === "admin" ? "administrateur" : "membre"}`,
+    );
+  });
+  await closeStreams(deps, id);
+}
+
+/**
+ * Deletes the account and everything attached (profile, likes, matches, messages, subscriptions:
+ * ON DELETE CASCADE), then its photo files. `confirmEmail` must repeat the account's e-mail.
+ */
+export async function deleteUser(deps: Deps, actor: Actor, id: string, confirmEmail: string): Promise<void> {
+  if (id === actor.id)
+    throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas supprimer votre propre compte ici");
+  const photos = await deps.database.db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    const [row] = await queryRows<{ email: string; photos: string[] | null }>(
+      tx,
+      sql`SELECT u.email, p.photos FROM "user" u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${id} FOR UPDATE OF u`,
+    );
+    if (!row) throw userNotFound();
+    if (row.email.toLowerCase() !== confirmEmail.trim().toLowerCase())
+      throw new AppError(400, "VALIDATION_ERROR", "L'adresse e-mail de confirmation ne correspond pas", {
+        confirmEmail: "Saisissez l'adresse e-mail exacte du compte",
+      });
+    await tx.execute(sql`DELETE FROM "user" WHERE id = ${id}`);
+    await audit(tx, actor, "user.delete", { type: "user", id }, row.email);
+    return row.photos ?? [];
+  });
+  await closeStreams(deps, id);
+  // Files go after the commit: a failure leaves an orphan file (logged), never a half-deleted account.
+  // Large seeded data sets share a pool of pictures: only the member's own files are removed.
+  for (const key of photos.filter((k) => isOwnedBy(k, id))) {
+    for (const k of [key, thumbKey(key)]) {
+      await deps.storage
+        .delete(k)
+        .catch((err) => deps.logger.error({ err, key: k }, "photo deletion failed"));
+    }
+  }
+}

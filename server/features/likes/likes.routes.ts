@@ -1,0 +1,28 @@
+import { likeInputSchema } from "@domain/discovery.ts";
+import { Hono } from "hono";
+import { parseOrThrow } from "../../http/errors.ts";
+import { readJson } from "../../http/json.ts";
+import { requireUser } from "../../http/session.ts";
+import { requireSubscription } from "../../http/subscription-gate.ts";
+import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { notify } from "../../realtime/notify.ts";
+import { viewerFrom } from "../members/public-profile.ts";
+import { react } from "./likes.service.ts";
+
+export function likeRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return new Hono<AppEnv>()
+    .use(requireUser(deps))
+    .use(requireSubscription(deps))
+    .post("/", async (c) => {
+      const input = parseOrThrow(likeInputSchema, await readJson(c));
+      const viewer = viewerFrom(c.get("profile"));
+      const { result, change, matchId } = await react(db, viewer, input.likedId, input.type);
+      if (change && matchId)
+        await notify(deps, [viewer.userId, input.likedId], {
+          type: change === "accepted" ? "match.accepted" : "match.removed",
+          matchId,
+        });
+      return c.json(result);
+    });
+}

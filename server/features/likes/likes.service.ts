@@ -1,0 +1,80 @@
+// Like or pass (SPEC §4). One transaction: the like row is upserted on (liker, liked), then the
+// pair's single match row is upserted on (least, greatest) of the two ids, so double clicks and
+// two members liking each other at the same instant leave one like each and one match.
+//
+// Deliberate refinement of the SPEC (docs/decisions/0004-discovery.md): a like reopens a rejected
+// match only when nobody, or the liker themself, rejected it; once the other member has passed or
+// removed the match, a like cannot force it back.
+import type { LikeResultDto, LikeType } from "@domain/discovery.ts";
+import { MSG } from "@domain/messages.ts";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.ts";
+import { AppError } from "../../http/errors.ts";
+import { findVisibleMember, memberNotFound } from "../members/members.service.ts";
+import type { Viewer } from "../members/public-profile.ts";
+
+const PAIR = sql`(least(user1_id, user2_id)), (greatest(user1_id, user2_id))`;
+
+/** What a reaction did to the pair's match, for the real-time events. */
+export type MatchChange = "accepted" | "removed" | null;
+
+export async function react(
+  db: Db,
+  viewer: Viewer,
+  likedId: string,
+  type: LikeType,
+): Promise<{ result: LikeResultDto; change: MatchChange; matchId: string | null }> {
+  const me = viewer.userId;
+  if (likedId === me) throw new AppError(400, "SELF_ACTION", MSG.SELF_ACTION);
+  if (!(await findVisibleMember(db, viewer, likedId))) throw memberNotFound();
+
+  return db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    await tx.execute(sql`
+      INSERT INTO likes (liker_id, liked_id, type) VALUES (${me}, ${likedId}, ${type})
+      ON CONFLICT (liker_id, liked_id) DO UPDATE SET type = excluded.type, updated_at = now()
+      WHERE likes.type <> excluded.type`);
+
+    const pair = sql`least(user1_id, user2_id) = least(${me}::text, ${likedId}::text)
+      AND greatest(user1_id, user2_id) = greatest(${me}::text, ${likedId}::text)`;
+    const [before] = await queryRows<{ status: string }>(
+      tx,
+      sql`SELECT status FROM matches WHERE ${pair} FOR UPDATE`,
+    );
+
+    if (type === "like") {
+      // The liker knows about the match: it is « opened » for them, new for the other member.
+      await tx.execute(sql`
+        INSERT INTO matches (user1_id, user2_id, status, user1_opened_at) VALUES (${me}, ${likedId}, 'accepted', now())
+        ON CONFLICT (${PAIR}) DO UPDATE SET status = 'accepted', rejected_by = NULL, updated_at = now(),
+          user1_opened_at = CASE WHEN matches.user1_id = ${me} THEN now() END,
+          user2_opened_at = CASE WHEN matches.user2_id = ${me} THEN now() END
+        WHERE matches.status = 'rejected' AND (matches.rejected_by IS NULL OR matches.rejected_by = ${me})`);
+    } else {
+      // The first member to say no is remembered (see above); passing again changes nothing.
+      await tx.execute(sql`
+        INSERT INTO matches (user1_id, user2_id, status, rejected_by) VALUES (${me}, ${likedId}, 'rejected', ${me})
+        ON CONFLICT (${PAIR}) DO UPDATE SET status = 'rejected', rejected_by = ${me}, updated_at = now()
+        WHERE matches.status = 'accepted' OR matches.rejected_by IS NULL`);
+    }
+
+    const [match] = await queryRows<{ id: string; status: "accepted" | "rejected" }>(
+      tx,
+      sql`SELECT id, status FROM matches WHERE ${pair}`,
+    );
+    const matched = match?.status === "accepted";
+    const change: MatchChange =
+      match && before?.status !== match.status
+        ? match.status === "accepted"
+          ? "accepted"
+          : before
+            ? "removed"
+            : null
+        : null;
+    return {
+      result: { type, matched, matchId: matched ? match.id : null },
+      change,
+      matchId: match?.id ?? null,
+    };
+  });
+}

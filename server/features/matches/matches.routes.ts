@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import { requireUser } from "../../http/session.ts";
+import { requireSubscription } from "../../http/subscription-gate.ts";
+import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { notify } from "../../realtime/notify.ts";
+import { viewerFrom } from "../members/public-profile.ts";
+import { messageRoutes } from "../messages/messages.routes.ts";
+import { listMatches, removeMatch } from "./matches.service.ts";
+
+export function matchRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return new Hono<AppEnv>()
+    .use(requireUser(deps))
+    .use(requireSubscription(deps))
+    .get("/", async (c) => {
+      const viewer = viewerFrom(c.get("profile"));
+      return c.json(await listMatches(db, deps.storage, viewer, c.req.query("cursor")));
+    })
+    .delete("/:id", async (c) => {
+      const me = c.get("user").id;
+      const matchId = c.req.param("id");
+      const { otherId, changed } = await removeMatch(db, me, matchId);
+      if (changed) await notify(deps, [me, otherId], { type: "match.removed", matchId });
+      return c.json({ id: matchId, status: "rejected" });
+    })
+    .route("/", messageRoutes(deps));
+}

@@ -1,0 +1,89 @@
+// The member's accepted matches (SPEC §3: a read joins both profiles, user1 and user2; the member
+// sees the other one) and removing a match, which sets it to rejected (SPEC §4).
+import { todayIso } from "@domain/age.ts";
+import { MATCHES_PAGE_SIZE, type MatchListDto } from "@domain/discovery.ts";
+import { MSG } from "@domain/messages.ts";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.ts";
+import { AppError } from "../../http/errors.ts";
+import type { Storage } from "../../storage/storage.ts";
+import {
+  PUBLIC_COLUMNS,
+  type PublicRow,
+  toPublicProfile,
+  VISIBLE,
+  type Viewer,
+} from "../members/public-profile.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CURSOR = /^(\d{1,17})_([0-9a-f-]{36})$/i;
+
+export const matchNotFound = () => new AppError(404, "MATCH_NOT_FOUND", MSG.MATCH_NOT_FOUND);
+
+type MatchRow = PublicRow & { matchId: string; since: string; sinceUs: string };
+
+/** Newest first (when the match became accepted); `cursor` continues after the last one shown. */
+export async function listMatches(
+  db: Db,
+  storage: Storage,
+  viewer: Viewer,
+  cursor?: string,
+  size = MATCHES_PAGE_SIZE,
+): Promise<MatchListDto> {
+  const me = viewer.userId;
+  let after = sql``;
+  if (cursor) {
+    const m = CURSOR.exec(cursor);
+    if (!m || !UUID.test(m[2]!))
+      throw new AppError(400, "VALIDATION_ERROR", "Le curseur de pagination est invalide");
+    after = sql`AND (m.updated_at, m.id) <
+      (timestamptz '1970-01-01 00:00:00+00' + ${m[1]}::bigint * interval '1 microsecond', ${m[2]}::uuid)`;
+  }
+  const rows = await queryRows<MatchRow>(
+    db,
+    sql`SELECT m.id AS "matchId", m.updated_at AS since,
+        ((extract(epoch FROM m.updated_at) * 1000000)::bigint)::text AS "sinceUs", ${PUBLIC_COLUMNS}
+      FROM matches m
+      JOIN profiles p ON p.user_id = CASE WHEN m.user1_id = ${me} THEN m.user2_id ELSE m.user1_id END
+      JOIN "user" u ON u.id = p.user_id
+      WHERE (m.user1_id = ${me} OR m.user2_id = ${me}) AND m.status = 'accepted' AND ${VISIBLE} ${after}
+      ORDER BY m.updated_at DESC, m.id DESC
+      LIMIT ${size + 1}`,
+  );
+  const today = todayIso();
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return {
+    data: page.map((r) => ({
+      id: r.matchId,
+      since: new Date(r.since).toISOString(),
+      member: toPublicProfile(r, viewer, storage, today),
+    })),
+    nextCursor: rows.length > size && last ? `${last.sinceUs}_${last.matchId}` : null,
+  };
+}
+
+/**
+ * Sets one of the member's matches to rejected and remembers who did it. Removing a match that is
+ * already rejected changes nothing; a match of other members, or no match at all, is a 404.
+ */
+export async function removeMatch(
+  db: Db,
+  userId: string,
+  matchId: string,
+): Promise<{ otherId: string; changed: boolean }> {
+  if (!UUID.test(matchId)) throw matchNotFound();
+  const [row] = await queryRows<{ otherId: string; changed: boolean }>(
+    db,
+    sql`WITH mine AS (
+        SELECT id, status, CASE WHEN user1_id = ${userId} THEN user2_id ELSE user1_id END AS other_id
+        FROM matches WHERE id = ${matchId}::uuid AND (user1_id = ${userId} OR user2_id = ${userId})
+      ), updated AS (
+        UPDATE matches SET status = 'rejected', rejected_by = ${userId}, updated_at = now()
+        WHERE id IN (SELECT id FROM mine) AND (status = 'accepted' OR rejected_by IS NULL)
+      )
+      SELECT other_id AS "otherId", status = 'accepted' AS changed FROM mine`,
+  );
+  if (!row) throw matchNotFound();
+  return row;
+}

@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import { requireUser } from "../../http/session.ts";
+import { requireSubscription } from "../../http/subscription-gate.ts";
+import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { getPublicProfile } from "./members.service.ts";
+import { viewerFrom } from "./public-profile.ts";
+
+export function memberRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return new Hono<AppEnv>()
+    .use(requireUser(deps))
+    .use(requireSubscription(deps))
+    .get("/:userId", async (c) => {
+      const viewer = viewerFrom(c.get("profile"));
+      return c.json(await getPublicProfile(db, deps.storage, viewer, c.req.param("userId")));
+    });
+}

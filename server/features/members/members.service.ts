@@ -1,0 +1,46 @@
+// Reading another member's public profile: only a visible member (complete, not banned) of the
+// opposite gender, or one the viewer shares a match with.
+import { todayIso } from "@domain/age.ts";
+import type { PublicProfileDto } from "@domain/discovery.ts";
+import { MSG } from "@domain/messages.ts";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.ts";
+import { AppError } from "../../http/errors.ts";
+import type { Storage } from "../../storage/storage.ts";
+import { blockedBetween } from "../safety/blocks.service.ts";
+import {
+  oppositeGender,
+  PUBLIC_COLUMNS,
+  type PublicRow,
+  toPublicProfile,
+  VISIBLE,
+  type Viewer,
+} from "./public-profile.ts";
+
+export const memberNotFound = () => new AppError(404, "MEMBER_NOT_FOUND", MSG.MEMBER_NOT_FOUND);
+
+/** The member's row if the viewer may see them, else null. */
+export async function findVisibleMember(db: Db, viewer: Viewer, userId: string): Promise<PublicRow | null> {
+  if (userId === viewer.userId || userId.length > 64) return null;
+  const me = viewer.userId;
+  const [row] = await queryRows<PublicRow>(
+    db,
+    sql`SELECT ${PUBLIC_COLUMNS} FROM profiles p JOIN "user" u ON u.id = p.user_id
+      WHERE p.user_id = ${userId} AND ${VISIBLE} AND NOT ${blockedBetween(sql`${me}::text`, sql`p.user_id`)}
+        AND (p.gender = ${oppositeGender(viewer.gender)} OR EXISTS (SELECT 1 FROM matches m
+          WHERE least(m.user1_id, m.user2_id) = least(${me}::text, p.user_id)
+            AND greatest(m.user1_id, m.user2_id) = greatest(${me}::text, p.user_id)))`,
+  );
+  return row ?? null;
+}
+
+export async function getPublicProfile(
+  db: Db,
+  storage: Storage,
+  viewer: Viewer,
+  userId: string,
+): Promise<PublicProfileDto> {
+  const row = await findVisibleMember(db, viewer, userId);
+  if (!row) throw memberNotFound();
+  return toPublicProfile(row, viewer, storage, todayIso());
+}

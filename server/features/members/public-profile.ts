@@ -1,0 +1,92 @@
+// The public view of a member (what others see) and the SQL conditions that decide who can be
+// seen at all: a complete profile (first name and gender) of an account that is not banned.
+import { ageOn } from "@domain/age.ts";
+import { compatibilityScore } from "@domain/compatibility.ts";
+import type { Gender } from "@domain/constants.ts";
+import type { PublicProfileDto } from "@domain/discovery.ts";
+import { MSG } from "@domain/messages.ts";
+import { type SQL, sql } from "drizzle-orm";
+import { AppError } from "../../http/errors.ts";
+import type { Storage } from "../../storage/storage.ts";
+import { photoDto } from "../photos/photo-keys.ts";
+import type { ProfileRow } from "../profile/profile.service.ts";
+
+/** Columns of `profiles p` that a public view needs, selected under their camelCase names. */
+export const PUBLIC_COLUMNS = sql`p.user_id AS "userId", p.first_name AS "firstName", p.last_name AS "lastName",
+  p.gender, p.looking_for AS "lookingFor", p.birth_date::text AS "birthDate", p.country, p.bio,
+  p.occupation, p.education, p.languages, p.interests, p.photos,
+  (SELECT email_verified FROM "user" WHERE id = p.user_id) AS verified`;
+
+export interface PublicRow {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  gender: Gender;
+  lookingFor: string;
+  birthDate: string;
+  country: string;
+  bio: string;
+  occupation: string;
+  education: string;
+  languages: string[];
+  interests: string[];
+  photos: string[];
+  verified: boolean;
+}
+
+/**
+ * `profiles p` joined to `"user" u` is visible to others: complete and not banned (a ban with a
+ * passed expiry no longer counts).
+ */
+export const VISIBLE = sql`p.first_name <> '' AND p.gender IS NOT NULL
+  AND (u.banned IS NOT TRUE OR u.ban_expires < now())`;
+
+export function oppositeGender(g: Gender): Gender {
+  return g === "male" ? "female" : "male";
+}
+
+/** The viewer's profile, required complete before they can discover or react to others. */
+export interface Viewer {
+  userId: string;
+  gender: Gender;
+  interests: string[];
+  languages: string[];
+  lookingFor: string;
+}
+
+export function viewerFrom(profile: ProfileRow | null): Viewer {
+  if (!profile) throw new AppError(404, "PROFILE_NOT_FOUND", MSG.PROFILE_NOT_FOUND);
+  if (!profile.gender || profile.firstName === "")
+    throw new AppError(409, "PROFILE_INCOMPLETE", MSG.PROFILE_INCOMPLETE);
+  return { ...profile, gender: profile.gender };
+}
+
+export function toPublicProfile(
+  row: PublicRow,
+  viewer: Viewer,
+  storage: Storage,
+  today: string,
+): PublicProfileDto {
+  return {
+    userId: row.userId,
+    firstName: row.firstName,
+    lastInitial: row.lastName ? `${row.lastName.charAt(0).toLocaleUpperCase("fr")}.` : "",
+    age: ageOn(row.birthDate, today),
+    gender: row.gender,
+    lookingFor: row.lookingFor,
+    country: row.country,
+    bio: row.bio,
+    occupation: row.occupation,
+    education: row.education,
+    languages: row.languages,
+    interests: row.interests,
+    photos: row.photos.map((key) => photoDto(key, storage)),
+    compatibility: compatibilityScore(viewer, row),
+    verified: row.verified === true,
+  };
+}
+
+/** A text[] parameter: one bound array (a bare array in `sql` would expand into a value list). */
+export function textArray(values: readonly string[]): SQL {
+  return sql`${sql.param([...values])}::text[]`;
+}

@@ -1,0 +1,90 @@
+// The member's conversations (one per accepted match) with the other member, the last message,
+// the unread count and whether it was ever opened, newest activity first; and the navigation
+// counts built on the same rules.
+import { type ConversationDto, MESSAGE_PREVIEW_LENGTH, type NavCountsDto } from "@domain/messaging.ts";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.ts";
+import type { Storage } from "../../storage/storage.ts";
+import { VISIBLE } from "../members/public-profile.ts";
+import { photoDto } from "../photos/photo-keys.ts";
+
+/** Conversations listed at most; a member with more sees the most recently active. */
+export const CONVERSATIONS_LIMIT = 200;
+
+interface Row {
+  matchId: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  photo: string | null;
+  content: string | null;
+  senderId: string | null;
+  sentAt: Date | string | null;
+  unread: number;
+  opened: boolean;
+  activity: Date | string;
+}
+
+const OTHER = (me: string) => sql`CASE WHEN m.user1_id = ${me} THEN m.user2_id ELSE m.user1_id END`;
+const OPENED = (me: string) =>
+  sql`(CASE WHEN m.user1_id = ${me} THEN m.user1_opened_at ELSE m.user2_opened_at END) IS NOT NULL`;
+
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, " ");
+  const chars = [...flat];
+  return chars.length > MESSAGE_PREVIEW_LENGTH
+    ? `${chars.slice(0, MESSAGE_PREVIEW_LENGTH - 1).join("")}…`
+    : flat;
+}
+
+export async function listConversations(db: Db, storage: Storage, me: string): Promise<ConversationDto[]> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`SELECT m.id AS "matchId", p.user_id AS "userId", p.first_name AS "firstName", p.last_name AS "lastName",
+        p.photos[1] AS photo, lm.content, lm.sender_id AS "senderId", lm.created_at AS "sentAt",
+        (SELECT count(*) FROM messages x
+          WHERE x.match_id = m.id AND x.sender_id <> ${me} AND x.read_at IS NULL)::int AS unread,
+        ${OPENED(me)} AS opened,
+        greatest(m.updated_at, lm.created_at) AS activity
+      FROM matches m
+      JOIN profiles p ON p.user_id = ${OTHER(me)}
+      JOIN "user" u ON u.id = p.user_id
+      LEFT JOIN LATERAL (SELECT content, sender_id, created_at FROM messages
+        WHERE match_id = m.id ORDER BY created_at DESC, id DESC LIMIT 1) lm ON true
+      WHERE (m.user1_id = ${me} OR m.user2_id = ${me}) AND m.status = 'accepted' AND ${VISIBLE}
+      ORDER BY activity DESC, m.id DESC
+      LIMIT ${CONVERSATIONS_LIMIT}`,
+  );
+  const iso = (v: Date | string) => new Date(v).toISOString();
+  return rows.map((r) => ({
+    matchId: r.matchId,
+    member: {
+      userId: r.userId,
+      firstName: r.firstName,
+      lastInitial: r.lastName ? `${r.lastName.charAt(0).toLocaleUpperCase("fr")}.` : "",
+      photo: r.photo ? photoDto(r.photo, storage) : null,
+    },
+    lastMessage:
+      r.content !== null && r.senderId !== null && r.sentAt !== null
+        ? { content: preview(r.content), senderId: r.senderId, createdAt: iso(r.sentAt) }
+        : null,
+    unread: r.unread,
+    isNew: !r.opened,
+    lastActivityAt: iso(r.activity),
+  }));
+}
+
+export async function navCounts(db: Db, me: string): Promise<NavCountsDto> {
+  const [row] = await queryRows<NavCountsDto>(
+    db,
+    sql`SELECT
+        count(*) FILTER (WHERE NOT ${OPENED(me)})::int AS matches,
+        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM messages x
+          WHERE x.match_id = m.id AND x.sender_id <> ${me} AND x.read_at IS NULL))::int AS messages
+      FROM matches m
+      JOIN profiles p ON p.user_id = ${OTHER(me)}
+      JOIN "user" u ON u.id = p.user_id
+      WHERE (m.user1_id = ${me} OR m.user2_id = ${me}) AND m.status = 'accepted' AND ${VISIBLE}`,
+  );
+  return row ?? { matches: 0, messages: 0 };
+}

@@ -1,0 +1,65 @@
+// Conversations and messages of the signed-in member:
+//   GET  /api/conversations                      the list
+//   GET  /api/matches/:id/messages?before|after  a page, newest first
+//   POST /api/matches/:id/messages {content}     send (201)
+//   POST /api/matches/:id/read                   open: mark read, send the read receipt
+import { messageInputSchema } from "@domain/message-input.ts";
+import { Hono } from "hono";
+import { parseOrThrow } from "../../http/errors.ts";
+import { readJson } from "../../http/json.ts";
+import { readQuery } from "../../http/query.ts";
+import { requireUser } from "../../http/session.ts";
+import { requireSubscription } from "../../http/subscription-gate.ts";
+import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { notify } from "../../realtime/notify.ts";
+import { listConversations } from "./conversations.service.ts";
+import { listMessages, markRead, sendMessage } from "./messages.service.ts";
+
+export function conversationRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return new Hono<AppEnv>()
+    .use(requireUser(deps))
+    .use(requireSubscription(deps))
+    .get("/", async (c) => c.json({ data: await listConversations(db, deps.storage, c.get("user").id) }));
+}
+
+/**
+ * Mounted by matchRoutes under /api/matches, behind its session and subscription checks (mounting
+ * it beside them with its own would run every check twice on /api/matches/*).
+ */
+export function messageRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return new Hono<AppEnv>()
+    .get("/:id/messages", async (c) => {
+      const q = readQuery(c, {
+        allowed: ["before", "after"],
+        unknownMessage: "Paramètre inconnu",
+        repeatedMessage: "Ce paramètre ne peut être donné qu'une fois",
+      });
+      const page = await listMessages(db, c.get("user").id, c.req.param("id"), {
+        before: q.before as string | undefined,
+        after: q.after as string | undefined,
+      });
+      return c.json(page);
+    })
+    .post("/:id/messages", async (c) => {
+      const { content } = parseOrThrow(messageInputSchema, await readJson(c));
+      const me = c.get("user").id;
+      const { message, recipientId } = await sendMessage(
+        db,
+        deps.config.messageLimits,
+        me,
+        c.req.param("id"),
+        content,
+      );
+      await notify(deps, [me, recipientId], { type: "message.created", message });
+      return c.json(message, 201);
+    })
+    .post("/:id/read", async (c) => {
+      const me = c.get("user").id;
+      const matchId = c.req.param("id");
+      const { readAt, otherId } = await markRead(db, me, matchId);
+      if (readAt) await notify(deps, [me, otherId], { type: "messages.read", matchId, readerId: me, readAt });
+      return c.json({ readAt });
+    });
+}

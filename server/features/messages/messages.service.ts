@@ -1,0 +1,172 @@
+// Messages (SPEC §3, §7): insert (match_id, sender_id, content) inside an accepted match of the
+// sender, select by match newest first, 50 per page (§9), mark read. Spam limits are counted on the
+// messages table itself, under a per-sender advisory lock, so they hold across API instances.
+import { MESSAGE_MSG, MESSAGES_PAGE_SIZE, type MessageDto, type MessagePageDto } from "@domain/messaging.ts";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.ts";
+import { AppError } from "../../http/errors.ts";
+import { detectCopyPaste } from "../safety/reports.service.ts";
+import { openConversation } from "./conversation-access.ts";
+
+export interface MessageLimits {
+  perMinute: number;
+  newConversationsPerDay: number;
+}
+
+interface MessageRow {
+  id: string;
+  matchId: string;
+  senderId: string;
+  content: string;
+  createdAt: Date | string;
+  readAt: Date | string | null;
+  /** Microseconds since 1970, for cursors. */
+  us: string;
+}
+
+const COLUMNS = sql`id, match_id AS "matchId", sender_id AS "senderId", content, created_at AS "createdAt",
+  read_at AS "readAt", ((extract(epoch FROM created_at) * 1000000)::bigint)::text AS us`;
+const EPOCH = sql`timestamptz '1970-01-01 00:00:00+00'`;
+const CURSOR = /^(\d{1,17})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+export function toMessageDto(r: MessageRow): MessageDto {
+  return {
+    id: r.id,
+    matchId: r.matchId,
+    senderId: r.senderId,
+    content: r.content,
+    createdAt: iso(r.createdAt),
+    readAt: r.readAt === null ? null : iso(r.readAt),
+  };
+}
+
+const cursorOf = (r: MessageRow) => `${r.us}_${r.id}`;
+
+function parseCursor(value: string): { us: string; id: string } {
+  const m = CURSOR.exec(value);
+  if (!m) throw new AppError(400, "VALIDATION_ERROR", MESSAGE_MSG.CURSOR, { cursor: MESSAGE_MSG.CURSOR });
+  return { us: m[1]!, id: m[2]! };
+}
+
+export interface SendResult {
+  message: MessageDto;
+  recipientId: string;
+}
+
+export async function sendMessage(
+  db: Db,
+  limits: MessageLimits,
+  senderId: string,
+  matchId: string,
+  content: string,
+): Promise<SendResult> {
+  return db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    // One sender's messages are written one at a time, so two tabs cannot both pass the limits.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`messages:${senderId}`}))`);
+    const { otherId, opened, lastMinute, started, newToday } = await openConversation<{
+      lastMinute: number;
+      started: boolean;
+      newToday: number;
+    }>(tx, senderId, matchId, {
+      lock: true,
+      extra: sql`(SELECT count(*) FROM messages WHERE sender_id = ${senderId}
+            AND created_at > now() - interval '1 minute')::int AS "lastMinute",
+          EXISTS (SELECT 1 FROM messages WHERE match_id = ${matchId}::uuid AND sender_id = ${senderId}) AS started,
+          (SELECT count(DISTINCT x.match_id) FROM messages x
+            WHERE x.sender_id = ${senderId} AND x.created_at > now() - interval '1 day'
+              AND NOT EXISTS (SELECT 1 FROM messages y WHERE y.match_id = x.match_id
+                AND y.sender_id = ${senderId} AND y.created_at <= now() - interval '1 day'))::int AS "newToday"`,
+    });
+    if (lastMinute >= limits.perMinute) throw new AppError(429, "MESSAGE_RATE_LIMITED", MESSAGE_MSG.TOO_FAST);
+    if (!started && newToday >= limits.newConversationsPerDay)
+      throw new AppError(429, "NEW_CONVERSATIONS_LIMITED", MESSAGE_MSG.TOO_MANY_NEW);
+
+    const [row] = await queryRows<MessageRow>(
+      tx,
+      sql`INSERT INTO messages (match_id, sender_id, content) VALUES (${matchId}::uuid, ${senderId}, ${content})
+        RETURNING ${COLUMNS}`,
+    );
+    // Writing in a conversation is opening it.
+    if (!opened) await markOpened(tx, senderId, matchId);
+    // Copy-pasted openers sent to many people are a spam pattern worth a moderator's look.
+    if (!started) await detectCopyPaste(tx, senderId, content);
+    return { message: toMessageDto(row!), recipientId: otherId };
+  });
+}
+
+/**
+ * A page of the conversation, newest first: the latest 50, or the 50 before `before`. With
+ * `after`, the messages newer than it (up to 200), to catch up after a lost connection.
+ */
+export async function listMessages(
+  db: Db,
+  userId: string,
+  matchId: string,
+  opts: { before?: string | undefined; after?: string | undefined },
+): Promise<MessagePageDto> {
+  await openConversation(db, userId, matchId);
+  if (opts.before && opts.after)
+    throw new AppError(400, "VALIDATION_ERROR", "Utilisez soit « before », soit « after », pas les deux");
+  if (opts.after) {
+    const c = parseCursor(opts.after);
+    const rows = await queryRows<MessageRow>(
+      db,
+      sql`SELECT ${COLUMNS} FROM messages WHERE match_id = ${matchId}::uuid
+          AND (created_at, id) > (${EPOCH} + ${c.us}::bigint * interval '1 microsecond', ${c.id}::uuid)
+        ORDER BY created_at, id LIMIT 200`,
+    );
+    return { data: rows.reverse().map(toMessageDto), nextCursor: null };
+  }
+  const c = opts.before ? parseCursor(opts.before) : null;
+  const rows = await queryRows<MessageRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM messages WHERE match_id = ${matchId}::uuid
+        ${c ? sql`AND (created_at, id) < (${EPOCH} + ${c.us}::bigint * interval '1 microsecond', ${c.id}::uuid)` : sql``}
+      ORDER BY created_at DESC, id DESC LIMIT ${MESSAGES_PAGE_SIZE + 1}`,
+  );
+  const page = rows.slice(0, MESSAGES_PAGE_SIZE);
+  return {
+    data: page.map(toMessageDto),
+    nextCursor: rows.length > MESSAGES_PAGE_SIZE ? cursorOf(page.at(-1)!) : null,
+  };
+}
+
+/** One message by id (the event bus reads back messages too big for a notification). */
+export async function findMessage(db: Db, id: string): Promise<MessageDto | null> {
+  const [row] = await queryRows<MessageRow>(db, sql`SELECT ${COLUMNS} FROM messages WHERE id = ${id}::uuid`);
+  return row ? toMessageDto(row) : null;
+}
+
+/** Records that the member opened the match's conversation; writes the row only the first time. */
+async function markOpened(db: Db, userId: string, matchId: string): Promise<void> {
+  await db.execute(sql`UPDATE matches SET
+      user1_opened_at = CASE WHEN user1_id = ${userId} THEN coalesce(user1_opened_at, now()) ELSE user1_opened_at END,
+      user2_opened_at = CASE WHEN user2_id = ${userId} THEN coalesce(user2_opened_at, now()) ELSE user2_opened_at END
+    WHERE id = ${matchId}::uuid
+      AND ((user1_id = ${userId} AND user1_opened_at IS NULL) OR (user2_id = ${userId} AND user2_opened_at IS NULL))`);
+}
+
+/**
+ * Opens the conversation for the member: marks the other member's messages read (returns when, or
+ * null when there was nothing unread) and the match as opened.
+ */
+export async function markRead(
+  db: Db,
+  userId: string,
+  matchId: string,
+): Promise<{ readAt: string | null; otherId: string }> {
+  const { otherId, opened } = await openConversation(db, userId, matchId);
+  const [row] = await queryRows<{ readAt: Date | string | null }>(
+    db,
+    sql`WITH read AS (
+        UPDATE messages SET read_at = now()
+        WHERE match_id = ${matchId}::uuid AND sender_id <> ${userId} AND read_at IS NULL
+        RETURNING read_at)
+      SELECT max(read_at) AS "readAt" FROM read`,
+  );
+  if (!opened) await markOpened(db, userId, matchId);
+  return { readAt: row?.readAt ? iso(row.readAt) : null, otherId };
+}

@@ -1,0 +1,93 @@
+// Blocking: from the block on, neither member sees the other (search, profiles, matches,
+// conversations) and their match, if any, is rejected in the blocker's name, so that only the
+// blocker could ever reopen it. Unblocking lifts the invisibility, not the rejection.
+import { MSG } from "@domain/messages.ts";
+import type { BlockedMemberDto } from "@domain/safety.ts";
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.ts";
+import { AppError } from "../../http/errors.ts";
+import type { AppDeps } from "../../http/types.ts";
+import type { Storage } from "../../storage/storage.ts";
+import { photoDto } from "../photos/photo-keys.ts";
+
+/** True when either member blocked the other (for WHERE clauses). */
+export function blockedBetween(a: SQL, b: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM blocks bl
+    WHERE (bl.blocker_id = ${a} AND bl.blocked_id = ${b}) OR (bl.blocker_id = ${b} AND bl.blocked_id = ${a}))`;
+}
+
+/** Everyone the member blocked or was blocked by: a small set, for NOT IN in the search. */
+export function blockedSet(me: string): SQL {
+  return sql`(SELECT blocked_id FROM blocks WHERE blocker_id = ${me}
+    UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = ${me})`;
+}
+
+interface Row {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  photo: string | null;
+  blockedAt: Date | string;
+}
+
+const toDto = (r: Row, storage: Storage): BlockedMemberDto => ({
+  userId: r.userId,
+  firstName: r.firstName || "Membre",
+  lastInitial: r.lastName ? `${r.lastName.charAt(0).toLocaleUpperCase("fr")}.` : "",
+  photo: r.photo ? photoDto(r.photo, storage) : null,
+  blockedAt: new Date(r.blockedAt).toISOString(),
+});
+
+const SELECT = sql`SELECT b.blocked_id AS "userId", coalesce(p.first_name, '') AS "firstName",
+  coalesce(p.last_name, '') AS "lastName", p.photos[1] AS photo, b.created_at AS "blockedAt"
+  FROM blocks b LEFT JOIN profiles p ON p.user_id = b.blocked_id`;
+
+export async function listBlocks(db: Db, storage: Storage, me: string): Promise<BlockedMemberDto[]> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`${SELECT} WHERE b.blocker_id = ${me} ORDER BY b.created_at DESC LIMIT 500`,
+  );
+  return rows.map((r) => toDto(r, storage));
+}
+
+export async function blockMember(
+  deps: Pick<AppDeps, "database" | "storage" | "events" | "logger">,
+  me: string,
+  userId: string,
+): Promise<BlockedMemberDto> {
+  if (userId === me) throw new AppError(400, "SELF_ACTION", MSG.SELF_ACTION);
+  const { db } = deps.database;
+  const removed = await db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    const [exists] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM "user" WHERE id = ${userId}`);
+    if (!exists || userId.length > 64) throw new AppError(404, "MEMBER_NOT_FOUND", MSG.MEMBER_NOT_FOUND);
+    await tx.execute(
+      sql`INSERT INTO blocks (blocker_id, blocked_id) VALUES (${me}, ${userId}) ON CONFLICT DO NOTHING`,
+    );
+    const rows = await queryRows<{ id: string; wasAccepted: boolean }>(
+      tx,
+      sql`WITH pair AS (
+          SELECT id, status FROM matches
+          WHERE least(user1_id, user2_id) = least(${me}::text, ${userId}::text)
+            AND greatest(user1_id, user2_id) = greatest(${me}::text, ${userId}::text)
+          FOR UPDATE)
+        UPDATE matches m SET status = 'rejected', rejected_by = ${me}, updated_at = now()
+        FROM pair WHERE m.id = pair.id AND (pair.status = 'accepted' OR m.rejected_by IS NULL)
+        RETURNING m.id, pair.status = 'accepted' AS "wasAccepted"`,
+    );
+    return rows.filter((r) => r.wasAccepted);
+  });
+  for (const { id } of removed)
+    await deps.events
+      .publish([me, userId], { type: "match.removed", matchId: id })
+      .catch((err) => deps.logger.error({ err }, "event publishing failed"));
+  const [row] = await queryRows<Row>(
+    db,
+    sql`${SELECT} WHERE b.blocker_id = ${me} AND b.blocked_id = ${userId}`,
+  );
+  return toDto(row!, deps.storage);
+}
+
+export async function unblockMember(db: Db, me: string, userId: string): Promise<void> {
+  await db.execute(sql`DELETE FROM blocks WHERE blocker_id = ${me} AND blocked_id = ${userId}`);
+}

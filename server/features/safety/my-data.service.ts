@@ -1,0 +1,121 @@
+// The member's GDPR rights in /profile: a copy of everything about them (JSON plus their photo
+// files, in a zip), and erasing their account. Of other members, the export only carries what the
+// member saw of them already: first name and initial, never their ids, e-mails or phone numbers.
+
+import { type SQL, sql } from "drizzle-orm";
+import { strToU8, zipSync } from "fflate";
+import { queryRows } from "../../db/client.ts";
+import type { AppDeps } from "../../http/types.ts";
+import { isOwnedBy, thumbKey } from "../photos/photo-keys.ts";
+
+/** Another member as the export names them: « Awa N. ». */
+const other = (idExpr: SQL) =>
+  sql`(SELECT coalesce(nullif(p.first_name, ''), 'Membre') || coalesce(' ' || nullif(left(p.last_name, 1), '') || '.', '')
+    FROM profiles p WHERE p.user_id = ${idExpr})`;
+
+export async function exportMyData(
+  deps: Pick<AppDeps, "database" | "storage">,
+  userId: string,
+): Promise<Uint8Array> {
+  const { db } = deps.database;
+  const q = <T>(query: ReturnType<typeof sql>) => queryRows<T>(db, query);
+  const [account] = await q<Record<string, unknown>>(
+    sql`SELECT email, email_verified AS "emailVerified", created_at AS "createdAt", terms_accepted_at AS "termsAcceptedAt",
+      two_factor_enabled AS "twoFactorEnabled" FROM "user" WHERE id = ${userId}`,
+  );
+  const [profile] = await q<Record<string, unknown> & { photos: string[] }>(
+    sql`SELECT first_name AS "firstName", last_name AS "lastName", gender, looking_for AS "lookingFor",
+      birth_date::text AS "birthDate", country, phone_number AS "phoneNumber", bio, occupation, education, languages,
+      interests, photos, account_status AS "accountStatus", created_at AS "createdAt", updated_at AS "updatedAt"
+      FROM profiles WHERE user_id = ${userId}`,
+  );
+  const likes = await q(
+    sql`SELECT ${other(sql`l.liked_id`)} AS member, l.type, l.created_at AS "createdAt", l.updated_at AS "updatedAt"
+      FROM likes l WHERE l.liker_id = ${userId} ORDER BY l.created_at`,
+  );
+  const matches = await q(
+    sql`SELECT m.id, m.status,
+        ${other(sql`CASE WHEN m.user1_id = ${userId} THEN m.user2_id ELSE m.user1_id END`)} AS member,
+        m.created_at AS "createdAt", m.updated_at AS "updatedAt"
+      FROM matches m WHERE m.user1_id = ${userId} OR m.user2_id = ${userId} ORDER BY m.created_at`,
+  );
+  const messagesSent = await q(
+    sql`SELECT x.match_id AS "matchId", x.content, x.created_at AS "sentAt", x.read_at AS "readAt"
+      FROM messages x WHERE x.sender_id = ${userId} ORDER BY x.created_at`,
+  );
+  const subscriptions = await q(
+    sql`SELECT plan, status, start_date AS "startDate", end_date AS "endDate", provider, amount AS "amountCents", currency,
+      created_at AS "createdAt" FROM subscriptions WHERE user_id = ${userId} ORDER BY created_at`,
+  );
+  const blocks = await q(
+    sql`SELECT ${other(sql`b.blocked_id`)} AS member, b.created_at AS "createdAt" FROM blocks b WHERE b.blocker_id = ${userId}`,
+  );
+  const reports = await q(
+    sql`SELECT reason, details, status, created_at AS "createdAt" FROM reports WHERE reporter_id = ${userId}`,
+  );
+  const sessions = await q(
+    sql`SELECT created_at AS "createdAt", updated_at AS "lastUsedAt", expires_at AS "expiresAt", ip_address AS "ipAddress",
+      user_agent AS "userAgent" FROM session WHERE user_id = ${userId}`,
+  );
+
+  const files: Record<string, Uint8Array> = {};
+  const photoFiles: string[] = [];
+  for (const key of profile?.photos ?? []) {
+    const obj = await deps.storage.get(key);
+    if (!obj) continue;
+    const name = `photos/${key.slice(key.lastIndexOf("/") + 1)}`;
+    files[name] = obj.body;
+    photoFiles.push(name);
+  }
+  const data = {
+    exportedAt: new Date().toISOString(),
+    notice:
+      "Copie des données que Passerelle conserve sur vous (RGPD, articles 15 et 20). Les autres membres n'y " +
+      "figurent que par leur prénom et l'initiale de leur nom, comme vous les voyiez sur le site.",
+    account,
+    profile: profile ? { ...profile, photos: photoFiles } : null,
+    likesGiven: likes,
+    matches,
+    messagesSent,
+    subscriptions,
+    blockedMembers: blocks,
+    reportsFiled: reports,
+    sessions,
+  };
+  files["donnees.json"] = strToU8(JSON.stringify(data, null, 2));
+  return zipSync(files, { level: 6 });
+}
+
+/**
+ * Erases the account: the user row and, through the foreign keys, the profile, likes, matches
+ * with their messages (the other member's copy of the conversation goes too: see the privacy
+ * policy), subscriptions' link, sessions and blocks; then the photo files. Reports about the member
+ * keep their copy (12 months) for safety reasons.
+ */
+export async function deleteMyAccount(
+  deps: Pick<AppDeps, "database" | "storage" | "events" | "logger">,
+  userId: string,
+) {
+  const { db } = deps.database;
+  const [row] = await queryRows<{ photos: string[] | null }>(
+    db,
+    sql`SELECT p.photos FROM "user" u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${userId}`,
+  );
+  const open = await queryRows<{ matchId: string; otherId: string }>(
+    db,
+    sql`SELECT id AS "matchId", CASE WHEN user1_id = ${userId} THEN user2_id ELSE user1_id END AS "otherId"
+      FROM matches WHERE (user1_id = ${userId} OR user2_id = ${userId}) AND status = 'accepted'`,
+  );
+  await db.execute(sql`DELETE FROM "user" WHERE id = ${userId}`);
+  // Their own streams end; the members they were talking with see the conversation close.
+  const publish = (to: string[], event: Parameters<typeof deps.events.publish>[1]) =>
+    deps.events.publish(to, event).catch((err) => deps.logger.error({ err }, "event publishing failed"));
+  await publish([userId], { type: "session.revoked" });
+  for (const m of open) await publish([m.otherId], { type: "match.removed", matchId: m.matchId });
+  for (const key of (row?.photos ?? []).filter((k) => isOwnedBy(k, userId))) {
+    for (const k of [key, thumbKey(key)])
+      await deps.storage
+        .delete(k)
+        .catch((err) => deps.logger.error({ err, key: k }, "photo deletion failed"));
+  }
+}

@@ -1,0 +1,94 @@
+// Reports: a member reports another (and possibly one of their messages) with a reason; the
+// automatic detection reports members who send the same first message to many people. What was
+// reported is copied into the report, so the record survives the message or the account.
+
+import { MSG } from "@domain/messages.ts";
+import {
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  REPORTS_PER_DAY,
+  SPAM_SAME_MESSAGE_THRESHOLD,
+} from "@domain/safety.ts";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, queryRows } from "../../db/client.ts";
+import { AppError } from "../../http/errors.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const reportInputSchema = z.strictObject({
+  userId: z.string({ error: "Membre à signaler manquant" }).min(1, "Membre à signaler manquant").max(64),
+  messageId: z.string().regex(UUID, "Message introuvable").optional(),
+  reason: z.enum(REPORT_REASONS, { error: "Choisissez une raison" }),
+  details: z
+    .string({ error: "Texte attendu" })
+    .trim()
+    .max(REPORT_DETAILS_MAX, `${REPORT_DETAILS_MAX} caractères au maximum`)
+    .default(""),
+  /** Also block the member (one click from the report form). */
+  block: z.boolean().default(false),
+});
+export type ReportInput = z.output<typeof reportInputSchema>;
+
+const LABEL = (
+  userId: string,
+) => sql`(SELECT coalesce(nullif(trim(p.first_name || ' ' || p.last_name), ''), u.name)
+  || ' <' || u.email || '>' FROM "user" u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${userId})`;
+
+export async function fileReport(db: Db, me: string, input: ReportInput): Promise<{ id: string }> {
+  if (input.userId === me) throw new AppError(400, "SELF_ACTION", MSG.SELF_ACTION);
+  return db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`reports:${me}`}))`);
+    const [{ today = 0 } = {}] = await queryRows<{ today: number }>(
+      tx,
+      sql`SELECT count(*)::int AS today FROM reports WHERE reporter_id = ${me} AND created_at > now() - interval '1 day'`,
+    );
+    if (today >= REPORTS_PER_DAY)
+      throw new AppError(
+        429,
+        "RATE_LIMITED",
+        "Vous avez envoyé beaucoup de signalements aujourd'hui. Réessayez demain.",
+      );
+    const [target] = await queryRows<{ label: string | null }>(
+      tx,
+      sql`SELECT ${LABEL(input.userId)} AS label`,
+    );
+    if (!target?.label) throw new AppError(404, "MEMBER_NOT_FOUND", MSG.MEMBER_NOT_FOUND);
+    let message: { matchId: string; content: string } | undefined;
+    if (input.messageId) {
+      // Only a message the reported member sent to the reporter, in their conversation.
+      [message] = await queryRows<{ matchId: string; content: string }>(
+        tx,
+        sql`SELECT x.match_id AS "matchId", x.content FROM messages x JOIN matches m ON m.id = x.match_id
+          WHERE x.id = ${input.messageId}::uuid AND x.sender_id = ${input.userId}
+            AND (m.user1_id = ${me} OR m.user2_id = ${me})`,
+      );
+      if (!message) throw new AppError(404, "NOT_FOUND", "Ce message est introuvable");
+    }
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO reports (reporter_id, reported_id, reported_label, message_id, match_id, message_excerpt, reason, details)
+        VALUES (${me}, ${input.userId}, ${target.label}, ${input.messageId ?? null}::uuid, ${message?.matchId ?? null}::uuid,
+          ${message?.content ?? null}, ${input.reason}, ${input.details})
+        RETURNING id`,
+    );
+    return row!;
+  });
+}
+
+/**
+ * After a member's first message in a conversation: if the same text opened conversations with
+ * SPAM_SAME_MESSAGE_THRESHOLD people or more within a day, the member is reported automatically
+ * (once a day at most).
+ */
+export async function detectCopyPaste(db: Db, senderId: string, content: string): Promise<void> {
+  await db.execute(sql`INSERT INTO reports (reporter_id, reported_id, reported_label, reason, details, message_excerpt)
+    SELECT NULL, ${senderId}, ${LABEL(senderId)}, 'spam',
+      'Le même premier message a été envoyé à ' || n || ' personnes en 24 heures.', ${content}
+    FROM (SELECT count(DISTINCT match_id) AS n FROM messages
+      WHERE sender_id = ${senderId} AND created_at > now() - interval '1 day' AND content = ${content}) same
+    WHERE same.n >= ${SPAM_SAME_MESSAGE_THRESHOLD}
+      AND NOT EXISTS (SELECT 1 FROM reports WHERE reported_id = ${senderId} AND reason = 'spam'
+        AND reporter_id IS NULL AND created_at > now() - interval '1 day')`);
+}

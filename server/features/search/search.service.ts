@@ -1,0 +1,120 @@
+// Search (SPEC §7) in SQL: every filter is applied before paging, so every page is full. One
+// statement reads the page, one counts the matches (up to SEARCH_COUNT_CAP). Both walk
+// profiles_search_idx backwards, in the order of the results; the count reads only that index
+// (an index-only scan), never the table (docs/search-plans.md).
+import { todayIso } from "@domain/age.ts";
+import {
+  birthDateBounds,
+  SEARCH_COUNT_CAP,
+  type SearchQuery,
+  type SearchResultDto,
+} from "@domain/discovery.ts";
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.ts";
+import type { Storage } from "../../storage/storage.ts";
+import {
+  oppositeGender,
+  PUBLIC_COLUMNS,
+  type PublicRow,
+  textArray,
+  toPublicProfile,
+  type Viewer,
+} from "../members/public-profile.ts";
+import { blockedSet } from "../safety/blocks.service.ts";
+import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from "./search-cursor.ts";
+
+/** The conditions of a search, without paging: shared by the page and the count. */
+export function searchConditions(viewer: Viewer, q: SearchQuery, today: string): SQL {
+  const { latest, earliestExclusive } = birthDateBounds(q.ageMin, q.ageMax, today);
+  const me = viewer.userId;
+  // The member's own likes, matches and the banned accounts are small sets: written as NOT IN,
+  // each becomes a hashed subplan built once per statement, so a candidate row costs three hash
+  // probes instead of three index probes (docs/search-plans.md).
+  const parts: SQL[] = [
+    sql`p.gender = ${oppositeGender(viewer.gender)}`,
+    sql`p.birth_date <= ${latest}::date AND p.birth_date > ${earliestExclusive}::date`,
+    sql`p.user_id <> ${me}`,
+    sql`p.first_name <> ''`,
+    sql`p.user_id NOT IN (SELECT id FROM "user" WHERE banned AND (ban_expires IS NULL OR ban_expires >= now()))`,
+    // Anyone the member already liked or passed…
+    sql`p.user_id NOT IN (SELECT liked_id FROM likes WHERE liker_id = ${me})`,
+    // …blocked or was blocked by…
+    sql`p.user_id NOT IN ${blockedSet(me)}`,
+    // …or shares a match with, in either order, accepted or rejected.
+    sql`p.user_id NOT IN (SELECT CASE WHEN m.user1_id = ${me} THEN m.user2_id ELSE m.user1_id END
+          FROM matches m WHERE m.user1_id = ${me} OR m.user2_id = ${me})`,
+  ];
+  // has_photo is cardinality(photos) > 0, kept by PostgreSQL (a generated column) and carried by
+  // profiles_search_idx, which the expression itself could not be for an index-only scan.
+  if (q.withPhoto) parts.push(sql`p.has_photo`);
+  if (q.interests.length > 0) parts.push(sql`p.interests && ${textArray(q.interests)}`);
+  return sql.join(parts, sql` AND `);
+}
+
+const SUBSCRIBED = sql`(p.account_status = 'subscribed')`;
+const EPOCH = sql`timestamptz '1970-01-01 00:00:00+00'`;
+
+/** The page: subscribed first, then newest; `size + 1` rows tell whether there is more. */
+export function searchPageQuery(conditions: SQL, size: number, at: { offset: number } | SearchCursor): SQL {
+  const after =
+    "offset" in at
+      ? sql``
+      : sql`AND (${SUBSCRIBED}, p.created_at, p.id) <
+            (${at.subscribed}, ${EPOCH} + ${at.createdAtUs}::bigint * interval '1 microsecond', ${at.id}::uuid)`;
+  return sql`SELECT ${PUBLIC_COLUMNS}, p.id, ${SUBSCRIBED} AS subscribed,
+      ((extract(epoch FROM p.created_at) * 1000000)::bigint)::text AS "createdAtUs"
+    FROM profiles p
+    WHERE ${conditions} ${after}
+    ORDER BY ${SUBSCRIBED} DESC, p.created_at DESC, p.id DESC
+    LIMIT ${size + 1} OFFSET ${"offset" in at ? at.offset : 0}`;
+}
+
+/**
+ * How many profiles match, counting no further than the cap. The order changes nothing to the
+ * number; it makes the count read the rows the pages read (the newest, already in the cache), by an
+ * index-only scan of profiles_search_idx that stops at the cap, instead of a scan of the table that
+ * starts wherever the last one stopped or bitmaps of every profile with a common interest.
+ */
+export function searchCountQuery(conditions: SQL): SQL {
+  return sql`SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM profiles p
+      WHERE ${conditions}
+      ORDER BY ${SUBSCRIBED} DESC, p.created_at DESC, p.id DESC
+      LIMIT ${SEARCH_COUNT_CAP + 1}) AS capped`;
+}
+
+/** Runs the count (the connection pool disables parallel workers: see server/db/client.ts). */
+export async function countSearchMatches(db: Db, conditions: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, searchCountQuery(conditions));
+  return row?.n ?? 0;
+}
+
+type PageRow = PublicRow & { id: string; subscribed: boolean; createdAtUs: string };
+
+export async function searchProfiles(
+  db: Db,
+  storage: Storage,
+  viewer: Viewer,
+  q: SearchQuery,
+  today = todayIso(),
+): Promise<SearchResultDto> {
+  const conditions = searchConditions(viewer, q, today);
+  const at = q.cursor ? decodeSearchCursor(q.cursor) : { offset: ((q.page ?? 1) - 1) * q.size };
+  const [rows, n] = await Promise.all([
+    queryRows<PageRow>(db, searchPageQuery(conditions, q.size, at)),
+    countSearchMatches(db, conditions),
+  ]);
+  const hasMore = rows.length > q.size;
+  const page = rows.slice(0, q.size);
+  const last = page.at(-1);
+  return {
+    data: page.map((row) => toPublicProfile(row, viewer, storage, today)),
+    count: Math.min(n, SEARCH_COUNT_CAP),
+    countCapped: n > SEARCH_COUNT_CAP,
+    hasMore,
+    nextCursor:
+      hasMore && last
+        ? encodeSearchCursor({ subscribed: last.subscribed, createdAtUs: last.createdAtUs, id: last.id })
+        : null,
+  };
+}

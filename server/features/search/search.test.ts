@@ -1,0 +1,249 @@
+// Search API on both engines: who is found, in what order, full pages, count, validation.
+import { randomBytes } from "node:crypto";
+import type { SearchResultDto } from "@domain/discovery.ts";
+import { MSG } from "@domain/messages.ts";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { bornYearsAgo, insertMember, setBanned, signUpMember } from "../../test/members.ts";
+
+describeEachEngine("search API", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.deps.database.db;
+  /** A tag only this test's profiles carry, so tests sharing the database do not see each other. */
+  const tag = () => `T${randomBytes(4).toString("hex")}`;
+  const search = async (cookie: string, params: Record<string, string | string[]> = {}) => {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) for (const x of [v].flat()) qs.append(k, x);
+    const res = await t.request(`/api/search?${qs}`, { cookie });
+    return {
+      status: res.status,
+      body: (await res.json()) as SearchResultDto & {
+        error?: { code: string; message: string; fields?: Record<string, string> };
+      },
+    };
+  };
+  const ids = (r: { body: SearchResultDto }) => r.body.data.map((p) => p.userId);
+
+  it("refuses anonymous visitors", async () => {
+    expect((await t.request("/api/search")).status).toBe(401);
+  });
+
+  it("answers 'Profil utilisateur non trouvé' to a member without a profile", async () => {
+    const { cookie } = await t.signUp();
+    const r = await search(cookie);
+    expect(r.status).toBe(404);
+    expect(r.body.error).toEqual({ code: "PROFILE_NOT_FOUND", message: "Profil utilisateur non trouvé" });
+  });
+
+  it("asks a subscribed member without gender or first name to complete their profile", async () => {
+    const { cookie } = await signUpMember(t, "male", { firstName: "" });
+    const r = await search(cookie);
+    expect(r.status).toBe(409);
+    expect(r.body.error).toEqual({ code: "PROFILE_INCOMPLETE", message: MSG.PROFILE_INCOMPLETE });
+  });
+
+  it("finds only visible members of the opposite gender, never self, the liked, passed or matched", async () => {
+    const k = tag();
+    const me = await signUpMember(t, "male", { interests: [k] });
+    const visible = await insertMember(db(), "female", { interests: [k] });
+    const man = await insertMember(db(), "male", { interests: [k] });
+    const banned = await insertMember(db(), "female", { interests: [k] });
+    await setBanned(db(), banned, true);
+    const nameless = await insertMember(db(), "female", { interests: [k], firstName: "" });
+    const liked = await insertMember(db(), "female", { interests: [k] });
+    const passed = await insertMember(db(), "female", { interests: [k] });
+    const likedMe = await insertMember(db(), "female", { interests: [k] });
+    const rejectedMatch = await insertMember(db(), "female", { interests: [k] });
+    await db().execute(sql`INSERT INTO likes (liker_id, liked_id, type) VALUES
+      (${me.userId}, ${liked}, 'like'), (${me.userId}, ${passed}, 'reject')`);
+    // Matches in both orders, accepted or rejected, all exclude.
+    await db().execute(sql`INSERT INTO matches (user1_id, user2_id, status) VALUES
+      (${likedMe}, ${me.userId}, 'accepted'), (${me.userId}, ${rejectedMatch}, 'rejected')`);
+
+    const r = await search(me.cookie, { interests: k });
+    expect(r.status).toBe(200);
+    expect(ids(r)).toEqual([visible]);
+    expect(r.body.count).toBe(1);
+    expect(r.body.hasMore).toBe(false);
+    for (const hidden of [man, banned, nameless, liked, passed, likedMe, rejectedMatch])
+      expect(ids(r)).not.toContain(hidden);
+  });
+
+  it("shows a public view: age and score, never the phone number, e-mail or full last name", async () => {
+    const k = tag();
+    const me = await signUpMember(t, "female", { interests: [k, "Danse"], languages: ["Français", "Wolof"] });
+    await insertMember(db(), "male", {
+      interests: [k, "Cuisine"],
+      languages: ["Français"],
+      firstName: "Ibrahim",
+      lastName: "Keïta",
+      birthDate: bornYearsAgo(34),
+      phoneNumber: "+22370111111",
+    });
+    const r = await search(me.cookie, { interests: k });
+    const [p] = r.body.data;
+    expect(p).toMatchObject({ firstName: "Ibrahim", lastInitial: "K.", age: 34, country: "Sénégal" });
+    // 40 × 1/2 + 30 × 1/2 + 30 = 65
+    expect(p?.compatibility).toBe(65);
+    const text = JSON.stringify(r.body);
+    expect(text).not.toContain("+22370111111");
+    expect(text).not.toContain("Keïta");
+    expect(text).not.toContain("@exemple.fr");
+  });
+
+  it("keeps ages within [ageMin, ageMax] on both boundaries", async () => {
+    const k = tag();
+    const me = await signUpMember(t, "male", { interests: [k] });
+    const turned25Today = await insertMember(db(), "female", {
+      interests: [k],
+      birthDate: bornYearsAgo(25, 0),
+    });
+    const almost25 = await insertMember(db(), "female", { interests: [k], birthDate: bornYearsAgo(25, -1) });
+    const nearly31 = await insertMember(db(), "female", { interests: [k], birthDate: bornYearsAgo(30, 360) });
+    const turned31Today = await insertMember(db(), "female", {
+      interests: [k],
+      birthDate: bornYearsAgo(31, 0),
+    });
+    const r = await search(me.cookie, { interests: k, ageMin: "25", ageMax: "30" });
+    expect(r.status).toBe(200);
+    expect(new Set(ids(r))).toEqual(new Set([turned25Today, nearly31]));
+    expect(ids(r)).not.toContain(almost25);
+    expect(ids(r)).not.toContain(turned31Today);
+  });
+
+  it("filters on having a photo and on sharing at least one interest", async () => {
+    const k = tag();
+    const me = await signUpMember(t, "male");
+    const withPhoto = await insertMember(db(), "female", {
+      interests: [k, "Danse"],
+      photos: ["photos/x1.jpg"],
+    });
+    const noPhoto = await insertMember(db(), "female", { interests: [k, "Lecture"] });
+    const photoOnly = await search(me.cookie, { interests: k, withPhoto: "true" });
+    expect(ids(photoOnly)).toEqual([withPhoto]);
+    const both = await search(me.cookie, { interests: [k], withPhoto: "false" });
+    expect(new Set(ids(both))).toEqual(new Set([withPhoto, noPhoto]));
+    // Any one shared interest is enough; the case of a suggested interest does not matter.
+    const lecture = await search(me.cookie, { interests: [`${k}-none`, "lecture"] });
+    expect(ids(lecture)).toContain(noPhoto);
+    expect(ids(lecture)).not.toContain(withPhoto);
+  });
+
+  it("puts subscribed members first, then the newest, in full pages with count and hasMore", async () => {
+    const k = tag();
+    const me = await signUpMember(t, "female", { interests: [k] });
+    const day = 86_400_000;
+    const base = Date.now() - 100 * day;
+    const made: { id: string; subscribed: boolean; at: number }[] = [];
+    for (let i = 0; i < 23; i++) {
+      const subscribed = i % 3 === 0;
+      const at = base + i * day;
+      const id = await insertMember(db(), "male", {
+        interests: [k],
+        accountStatus: subscribed ? "subscribed" : i % 2 ? "trial" : "expired",
+        createdAt: new Date(at),
+      });
+      made.push({ id, subscribed, at });
+    }
+    const expected = [...made]
+      .sort((a, b) => Number(b.subscribed) - Number(a.subscribed) || b.at - a.at)
+      .map((m) => m.id);
+
+    const p1 = await search(me.cookie, { interests: k });
+    expect(p1.body.data).toHaveLength(10);
+    expect(p1.body).toMatchObject({ count: 23, countCapped: false, hasMore: true });
+    const p2 = await search(me.cookie, { interests: k, page: "2" });
+    const p3 = await search(me.cookie, { interests: k, page: "3" });
+    expect(p3.body.data).toHaveLength(3);
+    expect(p3.body.hasMore).toBe(false);
+    expect([...ids(p1), ...ids(p2), ...ids(p3)]).toEqual(expected);
+
+    const sized = await search(me.cookie, { interests: k, size: "20" });
+    expect(ids(sized)).toEqual(expected.slice(0, 20));
+  });
+
+  it("continues after the last profile shown with the cursor, even when some were liked meanwhile", async () => {
+    const k = tag();
+    const me = await signUpMember(t, "male", { interests: [k] });
+    const made: string[] = [];
+    // Same created_at for all: the id breaks the tie, and microseconds must survive the cursor.
+    const at = new Date(Date.now() - 5_000);
+    for (let i = 0; i < 14; i++)
+      made.push(await insertMember(db(), "female", { interests: [k], createdAt: at }));
+    const first = await search(me.cookie, { interests: k, size: "5" });
+    expect(first.body.nextCursor).toBeTruthy();
+    // Liking the whole first page must not make the next page skip anyone.
+    for (const id of ids(first))
+      await t.request("/api/likes", {
+        method: "POST",
+        cookie: me.cookie,
+        json: { likedId: id, type: "like" },
+      });
+    const second = await search(me.cookie, { interests: k, size: "5", cursor: first.body.nextCursor! });
+    const third = await search(me.cookie, { interests: k, size: "5", cursor: second.body.nextCursor! });
+    expect(third.body.hasMore).toBe(false);
+    expect(third.body.nextCursor).toBeNull();
+    const seen = [...ids(first), ...ids(second), ...ids(third)];
+    expect(seen).toHaveLength(14);
+    expect(new Set(seen)).toEqual(new Set(made));
+  });
+
+  it("counts up to 1,000 and then says there are more", async () => {
+    const k = tag();
+    const me = await signUpMember(t, "male", { interests: [k] });
+    await db().execute(sql`
+      WITH u AS (
+        INSERT INTO "user" (id, name, email)
+        SELECT 'bulk_' || ${k} || '_' || i, 'Fatou', 'bulk_' || ${k} || '_' || i || '@exemple.fr'
+        FROM generate_series(1, 1005) AS i RETURNING id)
+      INSERT INTO profiles (user_id, first_name, gender, birth_date, interests)
+      SELECT id, 'Fatou', 'female', '1994-05-01', ARRAY[${k}]::text[] FROM u`);
+    const r = await search(me.cookie, { interests: k });
+    expect(r.body).toMatchObject({ count: 1000, countCapped: true, hasMore: true });
+    expect(r.body.data).toHaveLength(10);
+  });
+
+  describe("refuses invalid parameters with a 400 and a French message", () => {
+    let cookie: string;
+    beforeAll(async () => {
+      cookie = (await signUpMember(t, "male")).cookie;
+    });
+    it.each([
+      [{ ageMin: "40", ageMax: "30" }, "ageMin", "L'âge minimum doit être inférieur ou égal à l'âge maximum"],
+      [{ ageMin: "17" }, "ageMin", "L'âge doit être un nombre entier compris entre 18 et 99 ans"],
+      [{ ageMax: "100" }, "ageMax", "L'âge doit être un nombre entier compris entre 18 et 99 ans"],
+      [{ ageMin: "vingt" }, "ageMin", "L'âge doit être un nombre entier compris entre 18 et 99 ans"],
+      [{ ageMin: "25.5" }, "ageMin", "L'âge doit être un nombre entier compris entre 18 et 99 ans"],
+      [{ page: "0" }, "page", "Le numéro de page doit être un entier compris entre 1 et 500"],
+      [{ page: "-1" }, "page", "Le numéro de page doit être un entier compris entre 1 et 500"],
+      [{ size: "51" }, "size", "Le nombre de résultats par page doit être compris entre 1 et 50"],
+      [{ withPhoto: "oui" }, "withPhoto", "Le filtre « Avec photo » doit valoir true ou false"],
+      [{ cursor: "pas-un-curseur" }, "cursor", "Le curseur de pagination est invalide"],
+      [
+        { cursor: Buffer.from('[1,"1;drop","x"]').toString("base64url") },
+        "cursor",
+        "Le curseur de pagination est invalide",
+      ],
+      [{ page: "2", cursor: "abc" }, "cursor", "Utilisez soit « page », soit « cursor », pas les deux"],
+      [
+        { interests: "x".repeat(41) },
+        "interests.0",
+        "Centres d'intérêt : 20 au maximum, de 1 à 40 caractères chacun",
+      ],
+      [{ country: "Mali" }, "country", "Paramètre de recherche inconnu"],
+      [{ ageMin: ["20", "30"] }, "ageMin", "Ce paramètre ne peut être donné qu'une fois"],
+    ] as [Record<string, string | string[]>, string, string][])("%j", async (params, field, message) => {
+      const r = await search(cookie, params);
+      expect(r.status).toBe(400);
+      expect(r.body.error?.code).toBe("VALIDATION_ERROR");
+      expect(r.body.error?.fields?.[field]).toBe(message);
+      expect(r.body.error?.message).toContain(message);
+    });
+  });
+});

@@ -1,0 +1,274 @@
+// The Stripe path on both engines, against a local fake of the Checkout Sessions API (the real SDK
+// pointed at it) and webhooks signed with the SDK's own test-header helper: one subscription per
+// paid session whatever the replays, order or concurrency; bad signatures and forged amounts
+// grant nothing.
+import type { CheckoutDto } from "@domain/subscriptions.ts";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { queryRows } from "../../db/client.ts";
+import { type FakeSession, type FakeStripe, startFakeStripe } from "../../test/fake-stripe.ts";
+import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { waitForMail } from "../../test/mail.ts";
+import { signUpMember } from "../../test/members.ts";
+
+const WEBHOOK_SECRET = "whsec_test_passerelle";
+
+describeEachEngine("Stripe payments", (engine) => {
+  let t: TestApp;
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await createTestApp(engine, {
+      STRIPE_SECRET_KEY: "sk_test_passerelle",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: fake.url,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const db = () => t.deps.database.db;
+  type Member = Awaited<ReturnType<typeof signUpMember>>;
+  const trialMember = () => signUpMember(t, "female", { accountStatus: "trial" });
+
+  async function checkout(m: Member, plan = "3-mois", returnTo: string | null = "/search") {
+    const res = await t.request("/api/subscription/checkout", {
+      method: "POST",
+      cookie: m.cookie,
+      json: { plan, returnTo },
+    });
+    expect(res.status).toBe(201);
+    const dto = (await res.json()) as CheckoutDto;
+    const session = [...fake.sessions.values()].find((s) => s.metadata.checkoutId === dto.id)!;
+    return { dto, session };
+  }
+
+  /** Posts an event to the webhook, signed like Stripe does (or with the given header). */
+  async function deliver(type: string, object: Partial<FakeSession>, signature?: string) {
+    const payload = JSON.stringify({
+      id: `evt_${Math.random().toString(36).slice(2)}`,
+      object: "event",
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    });
+    const header =
+      signature ?? t.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    return t.request("/api/payments/stripe/webhook", {
+      method: "POST",
+      body: payload,
+      headers: { "stripe-signature": header, "content-type": "application/json" },
+    });
+  }
+  const paid = (s: FakeSession): FakeSession => ({ ...s, payment_status: "paid", status: "complete" });
+
+  const subscriptionsOf = (userId: string) =>
+    queryRows<{
+      plan: string;
+      provider: string;
+      provider_ref: string;
+      start_date: Date;
+      end_date: Date;
+      amount: number;
+    }>(
+      db(),
+      sql`SELECT plan, provider, provider_ref, start_date, end_date, amount FROM subscriptions WHERE user_id = ${userId}`,
+    );
+  const statusOf = async (userId: string) => {
+    const [row] = await queryRows<{ account_status: string }>(
+      db(),
+      sql`SELECT account_status FROM profiles WHERE user_id = ${userId}`,
+    );
+    return row?.account_status;
+  };
+  const getCheckout = async (m: Member, id: string) =>
+    (await (
+      await t.request(`/api/subscription/checkouts/${id}`, { cookie: m.cookie })
+    ).json()) as CheckoutDto;
+
+  it("creates a one-payment Checkout Session with the plan, the member and our checkout in metadata", async () => {
+    const m = await trialMember();
+    const { dto, session } = await checkout(m, "3-mois", "/search?ageMin=30");
+    expect(dto).toMatchObject({
+      status: "pending",
+      plan: "3-mois",
+      returnTo: "/search?ageMin=30",
+      url: session.url,
+    });
+    expect(session).toMatchObject({
+      mode: "payment",
+      amount_total: 4797,
+      currency: "eur",
+      client_reference_id: m.userId,
+      metadata: { checkoutId: dto.id, userId: m.userId, plan: "3-mois" },
+      success_url: `http://localhost:3000/subscription/success?checkout=${dto.id}`,
+    });
+    const request = fake.requests.find((r) => r.form["metadata[checkoutId]"] === dto.id);
+    expect(request?.idempotencyKey).toBe(`checkout-${dto.id}`);
+    expect(await statusOf(m.userId)).toBe("trial");
+  });
+
+  it("records a paid session once: subscription, status, checkout, e-mail; a replay changes nothing", async () => {
+    const m = await trialMember();
+    const { dto, session } = await checkout(m);
+    const res = await deliver("checkout.session.completed", paid(session));
+    expect(res.status).toBe(200);
+    const [sub] = await subscriptionsOf(m.userId);
+    expect(sub).toMatchObject({ plan: "3-mois", provider: "stripe", provider_ref: session.id, amount: 4797 });
+    const months =
+      (new Date(sub!.end_date).getUTCFullYear() - new Date(sub!.start_date).getUTCFullYear()) * 12 +
+      new Date(sub!.end_date).getUTCMonth() -
+      new Date(sub!.start_date).getUTCMonth();
+    expect(months).toBe(3);
+    expect(await statusOf(m.userId)).toBe("subscribed");
+    expect(await getCheckout(m, dto.id)).toMatchObject({
+      status: "paid",
+      endsAt: new Date(sub!.end_date).toISOString(),
+    });
+
+    expect((await deliver("checkout.session.completed", paid(session))).status).toBe(200);
+    expect(await subscriptionsOf(m.userId)).toHaveLength(1);
+
+    // The confirmation e-mail goes out after the commit.
+    const mail = await waitForMail(t.dataDir, m.email, "Votre abonnement Passerelle est actif");
+    expect(mail.text).toContain("actif jusqu'au");
+  });
+
+  it("records one subscription when the same payment is delivered many times at once", async () => {
+    const m = await trialMember();
+    const { session } = await checkout(m, "1-mois");
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        deliver(
+          i % 2 ? "checkout.session.async_payment_succeeded" : "checkout.session.completed",
+          paid(session),
+        ),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await subscriptionsOf(m.userId)).toHaveLength(1);
+  });
+
+  it("tolerates events out of order: unpaid « completed », then paid, then a late « expired »", async () => {
+    const m = await trialMember();
+    const { dto, session } = await checkout(m);
+    await deliver("checkout.session.completed", { ...session, status: "complete" }); // paid later (bank transfer)
+    expect(await subscriptionsOf(m.userId)).toHaveLength(0);
+    expect((await getCheckout(m, dto.id)).status).toBe("pending");
+    await deliver("checkout.session.async_payment_succeeded", paid(session));
+    await deliver("checkout.session.expired", { ...session, status: "expired" });
+    expect(await subscriptionsOf(m.userId)).toHaveLength(1);
+    expect((await getCheckout(m, dto.id)).status).toBe("paid");
+    expect(await statusOf(m.userId)).toBe("subscribed");
+  });
+
+  it("answers 400 to a missing, forged or stale signature, and records nothing", async () => {
+    const m = await trialMember();
+    const { session } = await checkout(m);
+    const payload = JSON.stringify({
+      id: "evt_x",
+      object: "event",
+      type: "checkout.session.completed",
+      data: { object: paid(session) },
+    });
+    const wrongSecret = t.deps.stripe!.webhooks.generateTestHeaderString({
+      payload,
+      secret: "whsec_someone_else",
+    });
+    const stale = t.deps.stripe!.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    for (const signature of [wrongSecret, stale, "t=1,v1=deadbeef", ""]) {
+      const res = await deliver("checkout.session.completed", paid(session), signature);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("INVALID_SIGNATURE");
+    }
+    // A body changed after signing no longer matches its signature.
+    const tampered = await t.request("/api/payments/stripe/webhook", {
+      method: "POST",
+      body: payload.replace('"paid"', '"paid" '),
+      headers: {
+        "stripe-signature": t.deps.stripe!.webhooks.generateTestHeaderString({
+          payload,
+          secret: WEBHOOK_SECRET,
+        }),
+      },
+    });
+    expect(tampered.status).toBe(400);
+    expect(await subscriptionsOf(m.userId)).toHaveLength(0);
+  });
+
+  it("grants nothing for a paid amount other than the plan's price, or an unknown checkout", async () => {
+    const m = await trialMember();
+    const { dto, session } = await checkout(m, "6-mois");
+    await deliver("checkout.session.completed", { ...paid(session), amount_total: 100 });
+    await deliver("checkout.session.completed", { ...paid(session), currency: "usd" });
+    expect(await subscriptionsOf(m.userId)).toHaveLength(0);
+    expect((await getCheckout(m, dto.id)).status).toBe("failed");
+    const other = await trialMember();
+    const res = await deliver("checkout.session.completed", {
+      ...paid(session),
+      id: "cs_test_unknown",
+      metadata: { checkoutId: "00000000-0000-4000-8000-000000000000", userId: other.userId, plan: "6-mois" },
+    });
+    expect(res.status).toBe(200);
+    expect(await subscriptionsOf(other.userId)).toHaveLength(0);
+    expect(await statusOf(other.userId)).toBe("trial");
+  });
+
+  it("extends a running subscription from its end date", async () => {
+    const m = await signUpMember(t, "male"); // subscribed for 30 more days
+    const [before] = await subscriptionsOf(m.userId);
+    const { session } = await checkout(m, "1-mois");
+    await deliver("checkout.session.completed", paid(session));
+    const subs = (await subscriptionsOf(m.userId)).sort(
+      (a, b) => +new Date(a.end_date) - +new Date(b.end_date),
+    );
+    expect(subs).toHaveLength(2);
+    expect(new Date(subs[1]!.start_date).getTime()).toBe(new Date(before!.end_date).getTime());
+  });
+
+  it("refuses unknown plans, hides other members' checkouts, and has no demo step with Stripe", async () => {
+    const m = await trialMember();
+    const bad = await t.request("/api/subscription/checkout", {
+      method: "POST",
+      cookie: m.cookie,
+      json: { plan: "gratuit" },
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("UNKNOWN_PLAN");
+    const { dto } = await checkout(m);
+    const stranger = await trialMember();
+    expect(
+      (await t.request(`/api/subscription/checkouts/${dto.id}`, { cookie: stranger.cookie })).status,
+    ).toBe(404);
+    const demo = await t.request(`/api/subscription/checkouts/${dto.id}/confirm-demo`, {
+      method: "POST",
+      cookie: m.cookie,
+    });
+    expect(demo.status).toBe(404);
+    expect(await subscriptionsOf(m.userId)).toHaveLength(0);
+  });
+
+  it("says payments are unavailable when Stripe fails, and marks the checkout failed", async () => {
+    const m = await trialMember();
+    // The SDK retries twice: three failures in a row.
+    fake.failNext(500, 3);
+    const res = await t.request("/api/subscription/checkout", {
+      method: "POST",
+      cookie: m.cookie,
+      json: { plan: "1-mois" },
+    });
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("PAYMENTS_UNAVAILABLE");
+    const [row] = await queryRows<{ status: string }>(
+      db(),
+      sql`SELECT status FROM checkouts WHERE user_id = ${m.userId}`,
+    );
+    expect(row?.status).toBe("failed");
+  });
+});

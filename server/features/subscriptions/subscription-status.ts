@@ -1,0 +1,59 @@
+// check_user_subscription (SPEC §7) and the periodic sweep. The status follows the subscriptions
+// table: a running subscription (end date still ahead) → subscribed; only past ones → expired;
+// none at all → trial. The profile keeps the status and the end date, so the access gate reads one
+// row per request and only re-checks once that date has passed.
+import type { AccountStatus } from "@domain/constants.ts";
+import type { SubscriptionStatusDto } from "@domain/subscriptions.ts";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.ts";
+
+interface Computed {
+  status: AccountStatus;
+  endsAt: Date | string | null;
+  plan: string | null;
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** Recomputes one member's status from their subscriptions and stores it on the profile. */
+export async function checkUserSubscription(db: Db, userId: string): Promise<SubscriptionStatusDto> {
+  await db.execute(sql`UPDATE subscriptions SET status = 'expired'
+    WHERE user_id = ${userId} AND status = 'active' AND end_date <= now()`);
+  const [row] = await queryRows<Computed>(
+    db,
+    sql`WITH s AS (SELECT * FROM subscriptions WHERE user_id = ${userId})
+      SELECT
+        CASE WHEN EXISTS (SELECT 1 FROM s WHERE status = 'active' AND end_date > now()) THEN 'subscribed'
+             WHEN EXISTS (SELECT 1 FROM s) THEN 'expired'
+             ELSE 'trial' END AS status,
+        coalesce((SELECT max(end_date) FROM s WHERE status = 'active' AND end_date > now()),
+                 (SELECT max(end_date) FROM s WHERE status <> 'cancelled')) AS "endsAt",
+        (SELECT plan FROM s ORDER BY end_date DESC LIMIT 1) AS plan`,
+  );
+  const computed: Computed = row ?? { status: "trial", endsAt: null, plan: null };
+  const runningUntil = computed.status === "subscribed" ? iso(computed.endsAt) : null;
+  await db.execute(sql`UPDATE profiles
+    SET account_status = ${computed.status}, subscription_ends_at = ${runningUntil}::timestamptz, updated_at = now()
+    WHERE user_id = ${userId}
+      AND (account_status <> ${computed.status} OR subscription_ends_at IS DISTINCT FROM ${runningUntil}::timestamptz)`);
+  return { status: computed.status, endsAt: iso(computed.endsAt), plan: computed.plan };
+}
+
+/**
+ * Expires every subscription whose end date has passed and moves their members to « expired »;
+ * safe to run on several instances at once. Returns how many members it changed.
+ */
+export async function sweepExpiredSubscriptions(db: Db): Promise<number> {
+  await db.execute(
+    sql`UPDATE subscriptions SET status = 'expired' WHERE status = 'active' AND end_date <= now()`,
+  );
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`UPDATE profiles p SET account_status = 'expired', subscription_ends_at = NULL, updated_at = now()
+      WHERE p.account_status = 'subscribed'
+        AND NOT EXISTS (SELECT 1 FROM subscriptions s
+          WHERE s.user_id = p.user_id AND s.status = 'active' AND s.end_date > now())
+      RETURNING p.user_id`,
+  );
+  return rows.length;
+}

@@ -1,0 +1,198 @@
+// The demo provider, check_user_subscription, the expiry sweep and the API access gate, on both
+// engines.
+import type { CheckoutDto, SubscriptionOverviewDto, SubscriptionStatusDto } from "@domain/subscriptions.ts";
+import { SUBSCRIPTION_MSG } from "@domain/subscriptions.ts";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client.ts";
+import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { insertMember, signUpMember } from "../../test/members.ts";
+import { sweepExpiredSubscriptions } from "./subscription-status.ts";
+
+describeEachEngine("subscriptions and the access gate", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.deps.database.db;
+  const status = async (cookie: string) =>
+    (await (await t.request("/api/subscription/status", { cookie })).json()) as SubscriptionStatusDto;
+
+  /** Gives a member a subscription ending at `end` (ms from now; negative = already over). */
+  async function subscribe(userId: string, endInMs: number) {
+    await db().execute(sql`INSERT INTO subscriptions (user_id, plan, status, start_date, end_date, provider, provider_ref, amount)
+      VALUES (${userId}, '1-mois', 'active', now() - interval '20 days', now() + ${endInMs} * interval '1 millisecond',
+        'demo', ${`ref_${userId}_${endInMs}`}, 1999)`);
+    await db().execute(sql`UPDATE profiles SET account_status = 'subscribed',
+      subscription_ends_at = now() + ${endInMs} * interval '1 millisecond' WHERE user_id = ${userId}`);
+  }
+
+  describe("demo provider", () => {
+    it("goes through the same recording as a real payment, once", async () => {
+      const m = await signUpMember(t, "female", { accountStatus: "trial" });
+      const res = await t.request("/api/subscription/checkout", {
+        method: "POST",
+        cookie: m.cookie,
+        json: { plan: "1-mois", returnTo: "/messages" },
+      });
+      const checkout = (await res.json()) as CheckoutDto;
+      expect(checkout).toMatchObject({
+        status: "pending",
+        url: `/subscription/demo?checkout=${checkout.id}`,
+        returnTo: "/messages",
+      });
+      const confirm = () =>
+        t.request(`/api/subscription/checkouts/${checkout.id}/confirm-demo`, {
+          method: "POST",
+          cookie: m.cookie,
+        });
+      const [a, b] = await Promise.all([confirm(), confirm()]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(((await a.json()) as CheckoutDto).status).toBe("paid");
+      const overview = (await (
+        await t.request("/api/subscription", { cookie: m.cookie })
+      ).json()) as SubscriptionOverviewDto;
+      expect(overview).toMatchObject({ status: "subscribed", plan: "1-mois", provider: "demo" });
+      expect(overview.payments).toHaveLength(1);
+      expect(overview.payments[0]).toMatchObject({
+        plan: "1-mois",
+        amountCents: 1999,
+        provider: "demo",
+        status: "active",
+      });
+      expect(overview.plans.map((p) => p.id)).toEqual(["1-mois", "3-mois", "6-mois"]);
+      // Another member cannot confirm it, nor a made-up checkout.
+      const other = await signUpMember(t, "male", { accountStatus: "trial" });
+      for (const id of [checkout.id, "00000000-0000-4000-8000-000000000000"]) {
+        const r = await t.request(`/api/subscription/checkouts/${id}/confirm-demo`, {
+          method: "POST",
+          cookie: other.cookie,
+        });
+        expect(r.status).toBe(404);
+      }
+      expect((await status(other.cookie)).status).toBe("trial");
+    });
+
+    it("keeps only a same-site path to return to", async () => {
+      const m = await signUpMember(t, "female", { accountStatus: "trial" });
+      for (const returnTo of ["https://evil.example/", "//evil.example", "/\\evil", "javascript:alert(1)"]) {
+        const res = await t.request("/api/subscription/checkout", {
+          method: "POST",
+          cookie: m.cookie,
+          json: { plan: "1-mois", returnTo },
+        });
+        expect(((await res.json()) as CheckoutDto).returnTo).toBeNull();
+      }
+    });
+
+    it("is unavailable when payments are switched off (production without Stripe)", async () => {
+      const off = await createTestApp(engine, { ALLOW_DEMO_PAYMENTS: "false" });
+      try {
+        const m = await signUpMember(off, "male", { accountStatus: "trial" });
+        const res = await off.request("/api/subscription/checkout", {
+          method: "POST",
+          cookie: m.cookie,
+          json: { plan: "1-mois" },
+        });
+        expect(res.status).toBe(503);
+        expect(await res.json()).toEqual({
+          error: { code: "PAYMENTS_UNAVAILABLE", message: SUBSCRIPTION_MSG.PAYMENTS_UNAVAILABLE },
+        });
+      } finally {
+        await off.close();
+      }
+    });
+  });
+
+  describe("check_user_subscription", () => {
+    it("says trial for a member never subscribed, subscribed while running, expired after", async () => {
+      const m = await signUpMember(t, "male", { accountStatus: "trial" });
+      expect(await status(m.cookie)).toEqual({ status: "trial", endsAt: null, plan: null });
+      await subscribe(m.userId, 60_000);
+      expect((await status(m.cookie)).status).toBe("subscribed");
+      await db().execute(
+        sql`UPDATE subscriptions SET end_date = now() - interval '1 second' WHERE user_id = ${m.userId}`,
+      );
+      const after = await status(m.cookie);
+      expect(after.status).toBe("expired");
+      expect(after.endsAt).not.toBeNull();
+      const [row] = await queryRows<{ status: string }>(
+        db(),
+        sql`SELECT status FROM subscriptions WHERE user_id = ${m.userId}`,
+      );
+      expect(row?.status).toBe("expired");
+    });
+
+    it("sweeps every member whose subscription has ended", async () => {
+      const ended = await signUpMember(t, "male", { accountStatus: "trial" });
+      const running = await signUpMember(t, "female", { accountStatus: "trial" });
+      await subscribe(ended.userId, -1_000);
+      await subscribe(running.userId, 3_600_000);
+      expect(await sweepExpiredSubscriptions(db())).toBeGreaterThanOrEqual(1);
+      const rows = await queryRows<{ user_id: string; account_status: string }>(
+        db(),
+        sql`SELECT user_id, account_status FROM profiles WHERE user_id IN (${ended.userId}, ${running.userId})`,
+      );
+      expect(Object.fromEntries(rows.map((r) => [r.user_id, r.account_status]))).toEqual({
+        [ended.userId]: "expired",
+        [running.userId]: "subscribed",
+      });
+    });
+  });
+
+  describe("API gate", () => {
+    const gated = (matchId: string, memberId: string): [string, string, unknown?][] => [
+      ["GET", "/api/search"],
+      ["POST", "/api/likes", { likedId: memberId, type: "like" }],
+      ["GET", `/api/members/${memberId}`],
+      ["GET", "/api/matches"],
+      ["DELETE", `/api/matches/${matchId}`],
+      ["GET", "/api/conversations"],
+      ["GET", `/api/matches/${matchId}/messages`],
+      ["POST", `/api/matches/${matchId}/messages`, { content: "Bonjour" }],
+      ["POST", `/api/matches/${matchId}/read`],
+      ["GET", "/api/events"],
+    ];
+
+    it("refuses trial and expired members everywhere, with a stable code and a French message", async () => {
+      const her = await insertMember(db(), "female");
+      const trial = await signUpMember(t, "male", { accountStatus: "trial" });
+      const expired = await signUpMember(t, "male", { accountStatus: "trial" });
+      await subscribe(expired.userId, -60_000);
+      await db().execute(
+        sql`UPDATE profiles SET account_status = 'expired', subscription_ends_at = NULL WHERE user_id = ${expired.userId}`,
+      );
+      const [match] = await queryRows<{ id: string }>(
+        db(),
+        sql`INSERT INTO matches (user1_id, user2_id, status) VALUES (${her}, ${trial.userId}, 'accepted') RETURNING id`,
+      );
+      for (const m of [trial, expired]) {
+        for (const [method, path, json] of gated(match!.id, her)) {
+          const res = await t.request(path, { method, cookie: m.cookie, json });
+          expect(res.status, `${method} ${path}`).toBe(403);
+          expect(await res.json()).toEqual({
+            error: { code: "SUBSCRIPTION_REQUIRED", message: SUBSCRIPTION_MSG.REQUIRED },
+          });
+        }
+      }
+      const [written] = await queryRows<{ n: number }>(
+        db(),
+        sql`SELECT (SELECT count(*) FROM likes WHERE liker_id IN (${trial.userId}, ${expired.userId}))::int
+          + (SELECT count(*) FROM messages WHERE match_id = ${match!.id}::uuid)::int AS n`,
+      );
+      expect(written?.n).toBe(0);
+    });
+
+    it("re-checks a « subscribed » member at the end of their period, to the second", async () => {
+      const m = await signUpMember(t, "male", { accountStatus: "trial" });
+      await subscribe(m.userId, 1_500);
+      expect((await t.request("/api/search", { cookie: m.cookie })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 1_600));
+      const res = await t.request("/api/search", { cookie: m.cookie });
+      expect(res.status).toBe(403);
+      expect((await status(m.cookie)).status).toBe("expired");
+    });
+  });
+});

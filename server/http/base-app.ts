@@ -1,0 +1,67 @@
+// What every response goes through, in the full app and in the starting one: request context
+// (id, access log, metrics), security headers, and the JSON error convention — a database that
+// cannot be reached answers 503 (the pool reconnects by itself), anything unexpected 500.
+import { MSG } from "@domain/messages.ts";
+import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import type { Metrics } from "../observability/metrics.ts";
+import { AppError } from "./errors.ts";
+import { requestContext } from "./request-context.ts";
+import type { AppEnv } from "./types.ts";
+
+/** PostgreSQL classes and Node codes of « the database is not there right now ». */
+const UNAVAILABLE = /^(08|57P0[1-3]|53300)|^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND)$/;
+const UNAVAILABLE_TEXT =
+  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && UNAVAILABLE.test(code)) return true;
+    if (e instanceof Error && UNAVAILABLE_TEXT.test(e.message)) return true;
+  }
+  return false;
+}
+
+export function createBaseApp(config: Config, logger: Logger, metrics: Metrics | null) {
+  const app = new Hono<AppEnv>();
+  app.use("*", requestContext(config, logger, metrics));
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        styleSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      strictTransportSecurity: config.isProduction ? "max-age=31536000; includeSubDomains" : false,
+      referrerPolicy: "strict-origin-when-cross-origin",
+      crossOriginEmbedderPolicy: false,
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+      // Routes that set a stricter header (photos: sandboxed, no scripts) keep their own.
+      overwrite: false,
+    }),
+  );
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json(err.toBody(), err.status);
+    const log = c.get("log") ?? logger;
+    if (isDatabaseUnavailable(err)) {
+      log.warn({ err, method: c.req.method, path: c.req.path }, "database unavailable");
+      c.header("Retry-After", "5");
+      return c.json({ error: { code: "SERVICE_UNAVAILABLE", message: MSG.SERVICE_UNAVAILABLE } }, 503);
+    }
+    log.error({ err, method: c.req.method, path: c.req.path }, "unhandled error");
+    return c.json({ error: { code: "INTERNAL_ERROR", message: MSG.GENERIC } }, 500);
+  });
+  app.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: MSG.NOT_FOUND } }, 404));
+  return app;
+}

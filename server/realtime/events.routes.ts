@@ -1,0 +1,51 @@
+// GET /api/events: the member's Server-Sent Events stream. The page opens it once; events carry
+// new messages, read receipts and match changes. A comment line every 25 s keeps proxies from
+// closing an idle stream; a stream that stops reading is closed rather than buffered without end
+// (the client reconnects and reloads what it shows).
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import { requireUser } from "../http/session.ts";
+import { requireSubscription } from "../http/subscription-gate.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
+
+const HEARTBEAT_MS = 25_000;
+/** Events queued for one stream beyond which it is considered stuck. */
+const MAX_PENDING = 200;
+/** Tells EventSource-style clients how long to wait before reconnecting. */
+const RETRY_MS = 2_000;
+
+export function eventRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .use(requireUser(deps))
+    .use(requireSubscription(deps))
+    .get("/", (c) => {
+      const userId = c.get("user").id;
+      c.header("X-Accel-Buffering", "no");
+      return streamSSE(c, async (stream) => {
+        let pending = 0;
+        let done!: () => void;
+        const finished = new Promise<void>((resolve) => {
+          done = resolve;
+        });
+        const write = (chunk: Parameters<typeof stream.writeSSE>[0] | string) => {
+          if (stream.closed || stream.aborted) return;
+          if (++pending > MAX_PENDING) return void stop();
+          const p = typeof chunk === "string" ? stream.write(chunk) : stream.writeSSE(chunk);
+          void p.finally(() => pending--);
+        };
+        const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
+        const remove = deps.hub.add(userId, {
+          send: (event) => write({ event: event.type, data: JSON.stringify(event) }),
+          close: () => stop(),
+        });
+        function stop() {
+          clearInterval(heartbeat);
+          remove();
+          done();
+        }
+        stream.onAbort(stop);
+        write({ event: "ready", data: JSON.stringify({ type: "ready" }), retry: RETRY_MS });
+        await finished;
+      });
+    });
+}

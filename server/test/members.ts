@@ -1,0 +1,91 @@
+// Test members: signed-up accounts (with a session) or rows written straight to the database (for
+// the many profiles a search looks through), with complete profiles.
+import { randomBytes } from "node:crypto";
+import { minusYears, todayIso } from "@domain/age.ts";
+import type { AccountStatus, Gender } from "@domain/constants.ts";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { profiles, subscriptions, user } from "../db/schema/index.ts";
+import type { TestApp } from "./harness.ts";
+
+export interface ProfileFields {
+  firstName: string;
+  lastName: string;
+  gender: Gender;
+  birthDate: string;
+  lookingFor: string;
+  country: string;
+  phoneNumber: string;
+  languages: string[];
+  interests: string[];
+  photos: string[];
+  accountStatus: AccountStatus;
+  createdAt: Date;
+}
+
+/** A birth date giving exactly `age` years today (born `daysAfterBirthday` days after the anniversary). */
+export function bornYearsAgo(age: number, daysAfterBirthday = 10): string {
+  const anniversary = Date.parse(`${minusYears(todayIso(), age)}T00:00:00Z`);
+  return new Date(anniversary - daysAfterBirthday * 86_400_000).toISOString().slice(0, 10);
+}
+
+function defaults(gender: Gender): ProfileFields {
+  return {
+    firstName: gender === "female" ? "Aminata" : "Kofi",
+    lastName: "Diallo",
+    gender,
+    birthDate: bornYearsAgo(30),
+    lookingFor: "Une relation sérieuse",
+    country: "Sénégal",
+    phoneNumber: "+221771234567",
+    languages: ["Français"],
+    interests: ["Cuisine"],
+    photos: [],
+    accountStatus: "trial",
+    createdAt: new Date(),
+  };
+}
+
+/** Inserts a user and a complete profile directly; returns the user id. */
+export async function insertMember(
+  db: Db,
+  gender: Gender,
+  fields: Partial<ProfileFields> = {},
+): Promise<string> {
+  const id = `m_${randomBytes(8).toString("hex")}`;
+  const p = { ...defaults(gender), ...fields };
+  await db.insert(user).values({ id, name: p.firstName, email: `${id}@exemple.fr`, createdAt: p.createdAt });
+  await db.insert(profiles).values({ userId: id, ...p });
+  return id;
+}
+
+/**
+ * Signs up through the API and completes the profile in the database; returns the session too.
+ * The member is subscribed (a running 30-day subscription) unless `accountStatus` says otherwise,
+ * since search, likes, matches and messages are for subscribers.
+ */
+export async function signUpMember(t: TestApp, gender: Gender, fields: Partial<ProfileFields> = {}) {
+  const account = await t.signUp();
+  const p = { ...defaults(gender), accountStatus: "subscribed" as const, ...fields };
+  const db = t.deps.database.db;
+  if (p.accountStatus === "subscribed") {
+    const ends = new Date(Date.now() + 30 * 86_400_000);
+    await db.insert(subscriptions).values({
+      userId: account.userId,
+      plan: "1-mois",
+      startDate: new Date(),
+      endDate: ends,
+      provider: "demo",
+      providerRef: `test_${account.userId}`,
+      amount: 1999,
+    });
+    await db.insert(profiles).values({ userId: account.userId, ...p, subscriptionEndsAt: ends });
+  } else {
+    await db.insert(profiles).values({ userId: account.userId, ...p });
+  }
+  return account;
+}
+
+export async function setBanned(db: Db, userId: string, banned: boolean): Promise<void> {
+  await db.update(user).set({ banned }).where(eq(user.id, userId));
+}

@@ -1,0 +1,74 @@
+import type { DashboardDto } from "@domain/admin.ts";
+import { screen, within } from "@testing-library/react";
+import { formatEuros } from "@web/lib/money.ts";
+import { stubFetch } from "@web/test/fetch-stub.ts";
+import { renderWithProviders } from "@web/test/render.tsx";
+import { describe, expect, it } from "vitest";
+import DashboardPage from "./DashboardPage.tsx";
+
+const days = (counts: number[]) =>
+  counts.map((count, i) => ({ day: `2026-11-${String(i + 1).padStart(2, "0")}`, count }));
+
+const dashboard: DashboardDto = {
+  members: {
+    total: 1234,
+    byStatus: { trial: 800, subscribed: 300, expired: 134 },
+    byGender: { male: 600, female: 620, unknown: 14 },
+    byCountry: [
+      { country: "France", count: 400 },
+      { country: "Sénégal", count: 210 },
+    ],
+  },
+  signupsPerDay: days([3, 0, 7, 2]),
+  messagesPerDay: days([10, 12, 0, 5]),
+  activeSubscriptions: 290,
+  revenueThisMonthCents: 479_700,
+  latestActions: [
+    {
+      id: "a1",
+      admin: { id: "admin-1", email: "moderation@passerelle.example" },
+      action: "user.ban",
+      targetType: "user",
+      targetId: "u1",
+      summary: "Bannissement : faux profil",
+      createdAt: "2026-11-22T09:15:00.000Z",
+    },
+  ],
+};
+
+describe("DashboardPage", () => {
+  it("shows the figures, accessible charts with their data, and the latest actions", async () => {
+    stubFetch(() => ({ body: dashboard }));
+    renderWithProviders(<DashboardPage />);
+    // getByText collapses the no-break spaces of French numbers; so does this.
+    expect(await screen.findByText(formatEuros(479_700).replace(/\s/g, " "))).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Par statut" }).parentElement).toHaveTextContent(
+      /Essai\s*800/,
+    );
+    expect(screen.getByRole("heading", { name: "Par statut" }).parentElement).toHaveTextContent(
+      /Abonné\s*300/,
+    );
+
+    const chart = screen.getByRole("img", { name: /Inscriptions par jour \(30 jours\)/ });
+    expect(chart).toHaveAccessibleName(
+      /12 inscriptions du 1 novembre au 4 novembre, au plus 7 le 3 novembre\./,
+    );
+    const data = screen.getByRole("table", { name: "Inscriptions par jour (30 jours) : chiffres par jour" });
+    expect(within(data).getByRole("row", { name: "3 novembre 7" })).toBeInTheDocument();
+
+    const actions = screen.getByRole("table", { name: "Dernières actions des administrateurs" });
+    expect(within(actions).getByRole("rowheader", { name: "Bannissement" })).toBeInTheDocument();
+    expect(actions).toHaveTextContent("Bannissement : faux profil");
+    expect(actions).toHaveTextContent("moderation@passerelle.example");
+  });
+
+  it("offers a retry when the figures cannot be loaded", async () => {
+    stubFetch(() => ({
+      status: 500,
+      body: { error: { code: "INTERNAL_ERROR", message: "Une erreur est survenue" } },
+    }));
+    renderWithProviders(<DashboardPage />);
+    expect(await screen.findByRole("button", { name: "Réessayer" })).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("Impossible de charger le tableau de bord");
+  });
+});

@@ -1,0 +1,111 @@
+import type { DashboardDto } from "@domain/admin.ts";
+import { GENDER_LABELS } from "@domain/profile.ts";
+import { Card } from "@web/components/ui/Card.tsx";
+import { ErrorState } from "@web/components/ui/ErrorState.tsx";
+import { Skeleton } from "@web/components/ui/Skeleton.tsx";
+import { errorMessage } from "@web/lib/api.ts";
+import { formatNumber } from "@web/lib/format.ts";
+import { formatEuros } from "@web/lib/money.ts";
+import { BadgeEuro, CreditCard, Users } from "lucide-react";
+import { AdminPage } from "../shared/AdminPage.tsx";
+import { ACCOUNT_STATUS_LABELS } from "../shared/labels.ts";
+import { useDashboard } from "./api.ts";
+import { BarChart } from "./components/BarChart.tsx";
+import { LatestActions } from "./components/LatestActions.tsx";
+import { Breakdown, StatCard } from "./components/StatCard.tsx";
+
+function DashboardSkeleton() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-6">
+      <p role="status" className="sr-only">
+        Chargement du tableau de bord…
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-32 w-full rounded-[var(--radius-card)]" />
+        ))}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-56 w-full rounded-[var(--radius-card)]" />
+        ))}
+      </div>
+      <Skeleton className="h-72 w-full rounded-[var(--radius-card)]" />
+    </div>
+  );
+}
+
+function Dashboard({ d }: { d: DashboardDto }) {
+  const m = d.members;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <StatCard icon={Users} label="Membres" value={formatNumber(m.total)}>
+          {formatNumber(m.byStatus.subscribed)} abonnés, {formatNumber(m.byStatus.trial)} en essai
+        </StatCard>
+        <StatCard icon={CreditCard} label="Abonnements actifs" value={formatNumber(d.activeSubscriptions)} />
+        <StatCard icon={BadgeEuro} label="Revenus ce mois-ci" value={formatEuros(d.revenueThisMonthCents)}>
+          Paiements reçus depuis le 1er du mois
+        </StatCard>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Breakdown
+          title="Par statut"
+          items={(["trial", "subscribed", "expired"] as const).map((s) => ({
+            label: ACCOUNT_STATUS_LABELS[s],
+            count: m.byStatus[s] ?? 0,
+          }))}
+        />
+        <Breakdown
+          title="Par genre"
+          items={[
+            { label: `${GENDER_LABELS.female}s`, count: m.byGender.female },
+            { label: `${GENDER_LABELS.male}s`, count: m.byGender.male },
+            { label: "Non renseigné", count: m.byGender.unknown },
+          ]}
+        />
+        <Breakdown
+          title="Principaux pays"
+          items={m.byCountry.map((c) => ({ label: c.country || "Non renseigné", count: c.count }))}
+        />
+      </div>
+
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Card className="sm:p-5">
+          <BarChart title="Inscriptions par jour (30 jours)" data={d.signupsPerDay} unit="inscriptions" />
+        </Card>
+        <Card className="sm:p-5">
+          <BarChart title="Messages par jour (30 jours)" data={d.messagesPerDay} unit="messages" />
+        </Card>
+      </div>
+
+      <section aria-labelledby="dernieres-actions" className="flex flex-col gap-3">
+        <h2 id="dernieres-actions" className="text-xl font-bold text-teal-900">
+          Dernières actions
+        </h2>
+        <LatestActions entries={d.latestActions} />
+      </section>
+    </div>
+  );
+}
+
+export default function DashboardPage() {
+  const dashboard = useDashboard();
+  return (
+    <AdminPage title="Tableau de bord" intro="L'activité de Passerelle en un coup d'œil.">
+      {dashboard.isPending ? (
+        <DashboardSkeleton />
+      ) : dashboard.isError ? (
+        <ErrorState
+          title="Impossible de charger le tableau de bord"
+          message={errorMessage(dashboard.error)}
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
+      ) : (
+        <Dashboard d={dashboard.data} />
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,106 @@
+import type { AdminProfileRow } from "@domain/admin.ts";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { stubFetch } from "@web/test/fetch-stub.ts";
+import { renderWithProviders } from "@web/test/render.tsx";
+import { Route, Routes } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import ProfileDetailPage from "./ProfileDetailPage.tsx";
+
+const photo = (n: number) => ({
+  key: `photos/u1${n}.jpg`,
+  url: `/storage/profiles/photos/u1${n}.jpg`,
+  thumbUrl: `/storage/profiles/photos/u1${n}-thumb.jpg`,
+});
+
+const row: AdminProfileRow = {
+  userId: "u1",
+  email: "awa.diop@example.com",
+  firstName: "Awa",
+  lastName: "Diop",
+  gender: "female",
+  birthDate: "1994-05-12",
+  age: 32,
+  lookingFor: "Une relation sérieuse",
+  country: "",
+  phoneNumber: "",
+  bio: "Bonjour",
+  occupation: "Infirmière",
+  education: "",
+  languages: ["Français"],
+  interests: ["Rencontre"],
+  photos: [photo(1), photo(2)],
+  accountStatus: "trial",
+  createdAt: "2026-11-01T10:00:00.000Z",
+  updatedAt: "2026-11-02T10:00:00.000Z",
+};
+
+function renderProfile(patch: (body: unknown) => { status?: number; body?: unknown }) {
+  const api = stubFetch((call) => {
+    if (call.method === "PATCH") return patch(call.body);
+    if (call.method === "DELETE") return { body: { ...row, photos: [photo(2)] } };
+    if (call.url === "/api/admin/profiles/u1") return { body: row };
+    return undefined;
+  });
+  renderWithProviders(
+    <Routes>
+      <Route path="/admin/profiles/:userId" element={<ProfileDetailPage />} />
+    </Routes>,
+    { route: "/admin/profiles/u1" },
+  );
+  return api;
+}
+
+describe("ProfileDetailPage", () => {
+  it("sends only the changed fields, even when another field is incomplete", async () => {
+    const { calls } = renderProfile((body) => ({ body: { ...row, ...(body as object) } }));
+    const bio = await screen.findByLabelText("Présentation");
+    await userEvent.clear(bio);
+    await userEvent.type(bio, "Infirmière à Dakar");
+    await userEvent.click(screen.getByRole("button", { name: "Enregistrer les modifications" }));
+    expect(await screen.findByText("Profil enregistré.")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "PATCH")).toMatchObject({
+      url: "/api/admin/profiles/u1",
+      body: { bio: "Infirmière à Dakar" },
+    });
+    expect(Object.keys(calls.find((c) => c.method === "PATCH")?.body as object)).toEqual(["bio"]);
+  });
+
+  it("checks a changed field with the profile rules, and shows the server's field errors on the inputs", async () => {
+    const { calls } = renderProfile(() => ({
+      status: 400,
+      body: {
+        error: {
+          code: "VALIDATION_ERROR",
+          message: "Certaines informations sont invalides",
+          fields: { occupation: "Profession refusée par la modération" },
+        },
+      },
+    }));
+    const phone = await screen.findByLabelText("Téléphone");
+    await userEvent.type(phone, "abc");
+    await userEvent.click(screen.getByRole("button", { name: "Enregistrer les modifications" }));
+    expect(await screen.findByText(/Numéro de téléphone invalide/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+
+    await userEvent.clear(phone);
+    await userEvent.type(screen.getByLabelText("Profession"), " libérale");
+    await userEvent.click(screen.getByRole("button", { name: "Enregistrer les modifications" }));
+    expect(await screen.findByText("Profession refusée par la modération")).toBeInTheDocument();
+    expect(screen.getByLabelText("Profession")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("removes a photo after confirmation", async () => {
+    const { calls } = renderProfile(() => ({}));
+    const gallery = await screen.findByRole("list", { name: "Photos de Awa Diop" });
+    expect(within(gallery).getAllByRole("img")).toHaveLength(2);
+    await userEvent.click(within(gallery).getByRole("button", { name: "Retirer la photo 1" }));
+    const dialog = screen.getByRole("dialog", { name: "Retirer la photo" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Retirer la photo" }));
+    expect(await screen.findByText("La photo 1 de Awa Diop a été retirée.")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "DELETE")?.url).toBe(
+      `/api/admin/profiles/u1/photos?path=${encodeURIComponent("photos/u11.jpg")}`,
+    );
+    await waitFor(() => expect(within(gallery).getAllByRole("img")).toHaveLength(1));
+  });
+});

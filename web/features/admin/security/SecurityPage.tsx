@@ -1,0 +1,106 @@
+import { Alert } from "@web/components/ui/Alert.tsx";
+import { Card } from "@web/components/ui/Card.tsx";
+import { ErrorState } from "@web/components/ui/ErrorState.tsx";
+import { Skeleton } from "@web/components/ui/Skeleton.tsx";
+import { errorMessage } from "@web/lib/api.ts";
+import { useState } from "react";
+import { AdminPage } from "../shared/AdminPage.tsx";
+import { useAdminMe } from "../shared/admin-api.ts";
+import { LiveNotice, useNotice } from "../shared/LiveNotice.tsx";
+import { type TotpSetup, useDisableTwoFactor, useEnableTwoFactor } from "./api.ts";
+import { PasswordStep } from "./components/PasswordStep.tsx";
+import { TotpSetupPanel } from "./components/TotpSetupPanel.tsx";
+
+/** /admin/security: turn the admin's two-factor authentication (TOTP) on or off. */
+export default function SecurityPage() {
+  const me = useAdminMe();
+  const enable = useEnableTwoFactor();
+  const disable = useDisableTwoFactor();
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const { notice, success, clear } = useNotice();
+
+  return (
+    <AdminPage
+      title="Sécurité"
+      intro="Protégez l'accès à l'administration avec un code à usage unique, en plus de votre mot de passe."
+    >
+      <LiveNotice notice={notice} />
+      <Card className="flex flex-col gap-5 sm:p-6">
+        <h2 className="text-xl font-bold text-teal-900">Double authentification</h2>
+        {me.isPending ? (
+          <div aria-busy="true" className="flex flex-col gap-3">
+            <p role="status" className="sr-only">
+              Chargement…
+            </p>
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="h-24 w-full max-w-md" />
+          </div>
+        ) : !me.data ? (
+          <ErrorState
+            title="Impossible de lire l'état de votre compte"
+            message={errorMessage(me.error)}
+            onRetry={() => void me.refetch()}
+            retrying={me.isFetching}
+          />
+        ) : me.data.twoFactorEnabled ? (
+          <>
+            <Alert tone="success" title="Activée">
+              Un code de votre application vous est demandé à chaque connexion.
+            </Alert>
+            <p className="text-ink-soft">
+              Pour la désactiver, confirmez votre mot de passe. Vos codes de secours ne fonctionneront plus.
+            </p>
+            <PasswordStep
+              id="disable-password"
+              label="Mot de passe"
+              submitLabel="Désactiver la double authentification"
+              pendingLabel="Désactivation…"
+              variant="danger"
+              pending={disable.isPending}
+              serverError={disable.isError ? errorMessage(disable.error) : null}
+              onSubmit={(password) => {
+                clear();
+                disable.mutate(password, {
+                  onSuccess: () => success("La double authentification est désactivée."),
+                });
+              }}
+            />
+          </>
+        ) : setup ? (
+          <TotpSetupPanel
+            setup={setup}
+            onCancel={() => setSetup(null)}
+            onDone={() => {
+              setSetup(null);
+              success(
+                "La double authentification est activée. Elle vous sera demandée à la prochaine connexion.",
+              );
+            }}
+          />
+        ) : (
+          <>
+            <Alert tone="info" title="Désactivée">
+              Seul votre mot de passe protège aujourd'hui l'accès à l'administration.
+            </Alert>
+            <p className="text-ink-soft">
+              Pour commencer, confirmez votre mot de passe. Vous aurez besoin d'une application
+              d'authentification sur votre téléphone.
+            </p>
+            <PasswordStep
+              id="enable-password"
+              label="Mot de passe"
+              submitLabel="Configurer la double authentification"
+              pendingLabel="Préparation…"
+              pending={enable.isPending}
+              serverError={enable.isError ? errorMessage(enable.error) : null}
+              onSubmit={(password) => {
+                clear();
+                enable.mutate(password, { onSuccess: setSetup });
+              }}
+            />
+          </>
+        )}
+      </Card>
+    </AdminPage>
+  );
+}

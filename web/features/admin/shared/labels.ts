@@ -1,0 +1,69 @@
+// French labels of the admin pages' values.
+import type { AdminMatchRow, AdminSubscriptionRow, AdminUserRow } from "@domain/admin.ts";
+import type { AccountStatus } from "@domain/constants.ts";
+import { CURRENCY, DEFAULT_PLANS } from "@domain/subscriptions.ts";
+import { formatDate, formatTime } from "@web/lib/format.ts";
+import { formatEuros } from "@web/lib/money.ts";
+
+export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
+  trial: "Essai",
+  subscribed: "Abonné",
+  expired: "Expiré",
+};
+
+export const ROLE_LABELS: Record<AdminUserRow["role"], string> = {
+  user: "Membre",
+  admin: "Administrateur",
+};
+
+export const SUBSCRIPTION_STATUS_LABELS: Record<AdminSubscriptionRow["status"], string> = {
+  active: "Actif",
+  expired: "Expiré",
+  cancelled: "Annulé",
+};
+
+export const PROVIDER_LABELS: Record<AdminSubscriptionRow["provider"], string> = {
+  stripe: "Carte bancaire",
+  demo: "Démonstration",
+  admin: "Offert par l'équipe",
+};
+
+export const MATCH_STATUS_LABELS: Record<AdminMatchRow["status"], string> = {
+  accepted: "Accepté",
+  rejected: "Rejeté",
+};
+
+/** Durations offered when granting or extending a subscription. */
+export const MONTH_CHOICES = [1, 3, 6] as const;
+
+export function monthsLabel(months: number): string {
+  return `${months} mois`;
+}
+
+/** « 3 mois » for a known plan id, the id made readable otherwise. */
+export function planLabel(id: string): string {
+  return DEFAULT_PLANS.find((p) => p.id === id)?.label ?? id.replace(/-/g, " ");
+}
+
+/** « 22 novembre 2026 à 14:05 » */
+export function formatDateTime(value: string): string {
+  return `${formatDate(value)} à ${formatTime(value)}`;
+}
+
+const amountFormats = new Map<string, Intl.NumberFormat>();
+
+/** Cents in the given currency, e.g. « 47,97 € ». */
+export function formatAmount(cents: number, currency: string): string {
+  const code = currency.toUpperCase();
+  if (code === CURRENCY) return formatEuros(cents);
+  let format = amountFormats.get(code);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat("fr-FR", { style: "currency", currency: code });
+    } catch {
+      return `${(cents / 100).toFixed(2)} ${code}`;
+    }
+    amountFormats.set(code, format);
+  }
+  return format.format(cents / 100);
+}

@@ -1,0 +1,49 @@
+import type { AdminSubscriptionRow } from "@domain/admin.ts";
+import type { DataTableColumn } from "@web/components/ui/DataTable.tsx";
+import { formatDate } from "@web/lib/format.ts";
+import { formatAmount, PROVIDER_LABELS, planLabel, SUBSCRIPTION_STATUS_LABELS } from "../shared/labels.ts";
+import { MemberCell } from "../shared/MemberCell.tsx";
+import { StatusPill } from "../shared/StatusPill.tsx";
+
+const STATUS_TONE = { active: "success", expired: "neutral", cancelled: "warning" } as const;
+
+export const SUBSCRIPTION_COLUMNS: DataTableColumn<AdminSubscriptionRow>[] = [
+  { id: "member", header: "Membre", cell: (s) => <MemberCell member={s.member} /> },
+  { id: "plan", header: "Formule", className: "whitespace-nowrap", cell: (s) => planLabel(s.plan) },
+  {
+    id: "status",
+    header: "Statut",
+    cell: (s) => <StatusPill tone={STATUS_TONE[s.status]}>{SUBSCRIPTION_STATUS_LABELS[s.status]}</StatusPill>,
+  },
+  {
+    id: "start",
+    header: "Début",
+    sortKey: "start_date",
+    firstDir: "desc",
+    className: "whitespace-nowrap",
+    cell: (s) => <time dateTime={s.startDate}>{formatDate(s.startDate)}</time>,
+  },
+  {
+    id: "end",
+    header: "Fin",
+    sortKey: "end_date",
+    firstDir: "desc",
+    className: "whitespace-nowrap",
+    cell: (s) => <time dateTime={s.endDate}>{formatDate(s.endDate)}</time>,
+  },
+  { id: "provider", header: "Moyen", cell: (s) => PROVIDER_LABELS[s.provider] ?? s.provider },
+  {
+    id: "amount",
+    header: "Montant",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (s) => formatAmount(s.amountCents, s.currency),
+  },
+  {
+    id: "created",
+    header: "Enregistré le",
+    sortKey: "created_at",
+    firstDir: "desc",
+    className: "whitespace-nowrap",
+    cell: (s) => <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>,
+  },
+];

@@ -1,0 +1,73 @@
+import type { MatchDto } from "@domain/discovery.ts";
+import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
+import { CompatibilityBadge } from "@web/features/members/CompatibilityBadge.tsx";
+import { MemberPhoto } from "@web/features/members/MemberPhoto.tsx";
+import { displayName, nameAndAge } from "@web/features/members/member-labels.ts";
+import { VerifiedBadge } from "@web/features/members/VerifiedBadge.tsx";
+import { SafetyMenu } from "@web/features/safety/components/SafetyMenu.tsx";
+import { formatDate } from "@web/lib/format.ts";
+import { MapPin, MessageCircle, UserX } from "lucide-react";
+import { Link } from "react-router-dom";
+
+interface Props {
+  match: MatchDto;
+  onOpen: () => void;
+  onRemove: () => void;
+  onReport: () => void;
+  onBlock: () => void;
+}
+
+/** One match: the other member, the score, « Écrire », « Retirer », « Signaler » and « Bloquer ». */
+export function MatchCard({ match, onOpen, onRemove, onReport, onBlock }: Props) {
+  const { member } = match;
+  const headingId = `match-${match.id}`;
+  const name = displayName(member);
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="relative flex flex-1 gap-4 rounded-[var(--radius-card)] border border-sand-200 bg-white p-4 shadow-sm"
+    >
+      <MemberPhoto member={member} width="w-24 sm:w-28" className="shrink-0 self-start rounded-xl" />
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <h3 id={headingId} className="text-lg font-bold text-teal-900">
+          <button
+            type="button"
+            onClick={onOpen}
+            className="rounded text-left after:absolute after:inset-0 hover:underline focus-visible:outline-3 focus-visible:outline-teal-500"
+          >
+            {nameAndAge(member)}
+            <span className="sr-only"> : voir le profil</span>
+          </button>
+        </h3>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-soft">
+          {member.country && (
+            <span className="inline-flex items-center gap-1">
+              <MapPin className="size-4" aria-hidden="true" />
+              {member.country}
+            </span>
+          )}
+          <span>Match depuis le {formatDate(match.since)}</span>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <CompatibilityBadge score={member.compatibility} />
+          {member.verified && <VerifiedBadge />}
+        </div>
+        <div className="relative z-10 mt-auto flex flex-wrap gap-2 pt-1">
+          <Link
+            to={`/messages?match=${encodeURIComponent(match.id)}`}
+            className={buttonClasses("primary", "sm")}
+            aria-label={`Écrire à ${name}`}
+          >
+            <MessageCircle className="size-4" aria-hidden="true" />
+            Écrire
+          </Link>
+          <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Retirer ${name} de vos matchs`}>
+            <UserX className="size-4" aria-hidden="true" />
+            Retirer
+          </Button>
+          <SafetyMenu name={name} onReport={onReport} onBlock={onBlock} className="ml-auto" />
+        </div>
+      </div>
+    </article>
+  );
+}

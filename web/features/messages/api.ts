@@ -1,0 +1,148 @@
+// Server state of conversations and messages, and the cache updates real-time events make.
+import {
+  afterCursor,
+  type ConversationDto,
+  type MessageDto,
+  type MessagePageDto,
+} from "@domain/messaging.ts";
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { api } from "@web/lib/api.ts";
+
+export const CONVERSATIONS_KEY = ["conversations"] as const;
+export const messagesKey = (matchId: string) => ["messages", matchId] as const;
+export const NAV_COUNTS_KEY = ["nav-counts"] as const;
+
+export type MessagePages = InfiniteData<MessagePageDto, string | null>;
+
+export function useConversations() {
+  return useQuery({
+    queryKey: CONVERSATIONS_KEY,
+    queryFn: ({ signal }) => api.get<{ data: ConversationDto[] }>("/api/conversations", signal),
+    select: (r) => r.data,
+  });
+}
+
+export function useMessages(matchId: string | null) {
+  return useInfiniteQuery({
+    queryKey: messagesKey(matchId ?? ""),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<MessagePageDto>(
+        `/api/matches/${encodeURIComponent(matchId ?? "")}/messages${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ""}`,
+        signal,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: matchId !== null,
+    // Events keep it fresh; refetching would reload every page already scrolled through.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Adds messages to a conversation's cache (newest first), once each. */
+export function mergeMessages(queryClient: QueryClient, matchId: string, incoming: MessageDto[]): void {
+  if (incoming.length === 0) return;
+  queryClient.setQueryData<MessagePages>(messagesKey(matchId), (data) => {
+    if (!data) return data;
+    const known = new Set(data.pages.flatMap((p) => p.data.map((m) => m.id)));
+    const fresh = incoming.filter((m) => !known.has(m.id));
+    const updated = new Map(incoming.map((m) => [m.id, m]));
+    const pages = data.pages.map((p) => ({ ...p, data: p.data.map((m) => updated.get(m.id) ?? m) }));
+    if (fresh.length > 0 && pages[0]) {
+      const first = pages[0];
+      pages[0] = {
+        ...first,
+        data: [...fresh, ...first.data].sort(
+          (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
+        ),
+      };
+    }
+    return { ...data, pages };
+  });
+}
+
+/** Marks the member's own messages up to `readAt` as read in the cache. */
+export function applyReadReceipt(
+  queryClient: QueryClient,
+  matchId: string,
+  readerId: string,
+  readAt: string,
+): void {
+  queryClient.setQueryData<MessagePages>(
+    messagesKey(matchId),
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((p) => ({
+          ...p,
+          data: p.data.map((m) =>
+            m.senderId !== readerId && !m.readAt && m.createdAt <= readAt ? { ...m, readAt } : m,
+          ),
+        })),
+      },
+  );
+}
+
+/** Drops a message from a conversation's cache (a moderator deleted it). */
+export function removeMessage(queryClient: QueryClient, matchId: string, messageId: string): void {
+  queryClient.setQueryData<MessagePages>(
+    messagesKey(matchId),
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((p) => ({ ...p, data: p.data.filter((m) => m.id !== messageId) })),
+      },
+  );
+}
+
+/** Fetches what is newer than the newest cached message of every loaded conversation. */
+export async function catchUp(queryClient: QueryClient): Promise<void> {
+  const cached = queryClient.getQueriesData<MessagePages>({ queryKey: ["messages"] });
+  await Promise.all(
+    cached.map(async ([key, data]) => {
+      const matchId = String(key[1]);
+      const newest = data?.pages[0]?.data[0];
+      if (!matchId) return;
+      if (!newest) return void queryClient.invalidateQueries({ queryKey: messagesKey(matchId) });
+      try {
+        const page = await api.get<MessagePageDto>(
+          `/api/matches/${encodeURIComponent(matchId)}/messages?after=${encodeURIComponent(afterCursor(newest))}`,
+        );
+        mergeMessages(queryClient, matchId, page.data);
+      } catch {
+        void queryClient.invalidateQueries({ queryKey: messagesKey(matchId) });
+      }
+    }),
+  );
+}
+
+export function useSendMessage(matchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) =>
+      api.post<MessageDto>(`/api/matches/${encodeURIComponent(matchId)}/messages`, { content }),
+    onSuccess: (message) => {
+      mergeMessages(queryClient, matchId, [message]);
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+    },
+  });
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (matchId: string) =>
+      api.post<{ readAt: string | null }>(`/api/matches/${encodeURIComponent(matchId)}/read`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: NAV_COUNTS_KEY });
+    },
+  });
+}

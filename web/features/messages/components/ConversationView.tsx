@@ -1,0 +1,224 @@
+import type { ConversationDto } from "@domain/messaging.ts";
+import { Avatar } from "@web/components/ui/Avatar.tsx";
+import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
+import { EmptyState } from "@web/components/ui/EmptyState.tsx";
+import { ErrorState } from "@web/components/ui/ErrorState.tsx";
+import { Spinner } from "@web/components/ui/Spinner.tsx";
+import { SafetyMenu } from "@web/features/safety/components/SafetyMenu.tsx";
+import { type SafetyTarget, useMemberSafety } from "@web/features/safety/use-member-safety.tsx";
+import { ApiError, errorMessage } from "@web/lib/api.ts";
+import { ArrowLeft, MessageCircleOff } from "lucide-react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import { useMarkRead, useMessages, useSendMessage } from "../api.ts";
+import { Composer } from "./Composer.tsx";
+import { MessageList, type PendingMessage } from "./MessageList.tsx";
+
+interface Props {
+  matchId: string;
+  /** From the conversation list; undefined while it loads or once the match is gone. */
+  conversation: ConversationDto | undefined;
+  /** True when the list has loaded and no longer holds this match (removed, or never ours). */
+  gone: boolean;
+  me: string;
+}
+
+/** Near the bottom: new messages scroll into view; further up, the member is reading history. */
+const NEAR_BOTTOM = 120;
+
+export function ConversationView({ matchId, conversation, gone, me }: Props) {
+  const messages = useMessages(matchId);
+  const send = useSendMessage(matchId);
+  const markRead = useMarkRead();
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const topSentinel = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const previousHeight = useRef(0);
+  const [blocked, setBlocked] = useState<SafetyTarget | null>(null);
+  const safety = useMemberSafety({ onBlocked: setBlocked });
+
+  const ordered = useMemo(
+    () => (messages.data?.pages.flatMap((p) => p.data) ?? []).slice().reverse(),
+    [messages.data],
+  );
+  const oldestId = ordered[0]?.id;
+  const newestId = ordered.at(-1)?.id;
+  const name = conversation
+    ? `${conversation.member.firstName}${conversation.member.lastInitial ? ` ${conversation.member.lastInitial}` : ""}`
+    : (blocked?.name ?? "");
+  const target: SafetyTarget | null = conversation ? { userId: conversation.member.userId, name } : null;
+  const closed =
+    blocked !== null ||
+    gone ||
+    (messages.error instanceof ApiError &&
+      ["CONVERSATION_CLOSED", "MATCH_NOT_FOUND"].includes(messages.error.code));
+
+  // Opening the conversation, and any message arriving while it is open and visible, marks it read.
+  const unreadFromOther = ordered.some((m) => m.senderId !== me && !m.readAt);
+  const { mutate: markReadMutate } = markRead;
+  useEffect(() => {
+    if (closed || !messages.isSuccess) return;
+    if (document.visibilityState === "visible") markReadMutate(matchId);
+  }, [matchId, closed, messages.isSuccess, markReadMutate]);
+  useEffect(() => {
+    if (!unreadFromOther || closed) return;
+    const mark = () => document.visibilityState === "visible" && markReadMutate(matchId);
+    mark();
+    document.addEventListener("visibilitychange", mark);
+    return () => document.removeEventListener("visibilitychange", mark);
+  }, [unreadFromOther, closed, matchId, markReadMutate]);
+
+  // Older pages are prepended without moving what the member is reading.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the oldest message changes
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (!stick.current && previousHeight.current > 0)
+      el.scrollTop += el.scrollHeight - previousHeight.current;
+    previousHeight.current = el.scrollHeight;
+  }, [oldestId]);
+
+  // New messages (or the first load) scroll to the bottom when the member is there already.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the newest message changes
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+    if (el) previousHeight.current = el.scrollHeight;
+  }, [newestId, pending.length]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
+  useEffect(() => {
+    const target = topSentinel.current;
+    if (!target || !hasNextPage || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const deliver = useCallback(
+    (p: PendingMessage) => {
+      stick.current = true;
+      setPending((list) => [
+        ...list.filter((x) => x.key !== p.key),
+        { ...p, status: "sending", error: undefined },
+      ]);
+      send.mutate(p.content, {
+        onSuccess: () => setPending((list) => list.filter((x) => x.key !== p.key)),
+        onError: (err) =>
+          setPending((list) =>
+            list.map((x) => (x.key === p.key ? { ...x, status: "failed", error: errorMessage(err) } : x)),
+          ),
+      });
+    },
+    [send],
+  );
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (el) stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM;
+  };
+
+  return (
+    <section
+      aria-label={name ? `Conversation avec ${name}` : "Conversation"}
+      className="flex h-full min-h-0 flex-col"
+    >
+      <header className="flex items-center gap-3 border-b border-sand-200 bg-white px-3 py-2">
+        <Link to="/messages" className={buttonClasses("ghost", "sm", "md:hidden -ml-2 px-3")}>
+          <ArrowLeft className="size-5" aria-hidden="true" />
+          <span className="sr-only">Retour aux conversations</span>
+        </Link>
+        {conversation && <Avatar src={conversation.member.photo?.thumbUrl} name={name} alt="" size="sm" />}
+        <h2 className="min-w-0 flex-1 truncate text-lg font-bold text-teal-900">{name || "Conversation"}</h2>
+        {target && !closed && (
+          <SafetyMenu
+            name={name}
+            onReport={() => safety.report(target)}
+            onBlock={() => safety.block(target)}
+          />
+        )}
+      </header>
+
+      {closed ? (
+        <div className="flex flex-1 items-center justify-center p-4">
+          <EmptyState
+            icon={MessageCircleOff}
+            title="Cette conversation est fermée"
+            action={
+              <Link to="/messages" className={buttonClasses("secondary")}>
+                Retour aux conversations
+              </Link>
+            }
+          >
+            <p role="status">
+              {blocked
+                ? `Vous avez bloqué ${blocked.name} : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil.`
+                : "Le match a été retiré : vous ne pouvez plus échanger de messages."}
+            </p>
+          </EmptyState>
+        </div>
+      ) : (
+        <>
+          <div
+            ref={scroller}
+            onScroll={onScroll}
+            className="flex-1 overflow-y-auto bg-sand-100 px-3 py-4"
+            aria-busy={messages.isPending || isFetchingNextPage}
+          >
+            <div ref={topSentinel} />
+            {hasNextPage && (
+              <div className="mb-3 flex justify-center">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  loading={isFetchingNextPage}
+                  loadingText="Chargement…"
+                  onClick={() => void fetchNextPage()}
+                >
+                  Messages précédents
+                </Button>
+              </div>
+            )}
+            {messages.isPending ? (
+              <div className="flex h-full items-center justify-center text-teal-700">
+                <Spinner label="Chargement des messages…" className="size-7" />
+              </div>
+            ) : messages.isError ? (
+              <ErrorState
+                title="Impossible de charger les messages"
+                message={errorMessage(messages.error)}
+                onRetry={() => void messages.refetch()}
+                retrying={messages.isRefetching}
+              />
+            ) : ordered.length === 0 && pending.length === 0 ? (
+              <p className="mt-8 text-center text-ink-soft">
+                Vous êtes en contact avec {name || "ce membre"}. Présentez-vous, posez une question sur son
+                profil : un premier message sincère fait toute la différence.
+              </p>
+            ) : (
+              <MessageList
+                messages={ordered}
+                pending={pending}
+                me={me}
+                onRetry={deliver}
+                onDiscard={(p) => setPending((list) => list.filter((x) => x.key !== p.key))}
+                onReport={
+                  target ? (m, reason) => safety.report(target, { messageId: m.id, reason }) : undefined
+                }
+              />
+            )}
+          </div>
+          <Composer
+            recipient={name || "ce membre"}
+            disabled={!messages.isSuccess}
+            onSend={(content) => deliver({ key: crypto.randomUUID(), content, status: "sending" })}
+          />
+        </>
+      )}
+      {safety.dialogs}
+    </section>
+  );
+}

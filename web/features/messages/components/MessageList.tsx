@@ -1,0 +1,156 @@
+import type { MessageDto } from "@domain/messaging.ts";
+import { type ScamSignal, scamSignals } from "@domain/scam-signals.ts";
+import { cn } from "@web/components/ui/cn.ts";
+import { formatDay, formatTime } from "@web/lib/format.ts";
+import { AlertCircle, Check, CheckCheck, Clock, Flag } from "lucide-react";
+import { Fragment, useMemo } from "react";
+import { ScamNotice } from "./ScamNotice.tsx";
+
+/** A message typed here that the server has not confirmed yet. */
+export interface PendingMessage {
+  key: string;
+  content: string;
+  status: "sending" | "failed";
+  error?: string;
+}
+
+interface Props {
+  /** Oldest first. */
+  messages: MessageDto[];
+  pending: PendingMessage[];
+  me: string;
+  onRetry: (p: PendingMessage) => void;
+  onDiscard: (p: PendingMessage) => void;
+  /** Reports a received message (« scam » when it comes from the warning under it). */
+  onReport?: ((message: MessageDto, reason?: "scam") => void) | undefined;
+}
+
+function Bubble({ mine, children }: { mine: boolean; children: React.ReactNode }) {
+  return (
+    <div
+      className={cn(
+        "max-w-[85%] rounded-2xl px-3.5 py-2 whitespace-pre-wrap break-words sm:max-w-[70%]",
+        mine
+          ? "self-end rounded-br-md bg-teal-700 text-white"
+          : "self-start rounded-bl-md bg-white text-ink shadow-sm",
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** The conversation, day by day, with the state of the member's last message and pending sends. */
+export function MessageList({ messages, pending, me, onRetry, onDiscard, onReport }: Props) {
+  const lastMine = [...messages].reverse().find((m) => m.senderId === me);
+  // Warnings for received messages that talk about money, payments, other apps or links.
+  const signals = useMemo(() => {
+    const found = new Map<string, ScamSignal[]>();
+    for (const m of messages) {
+      if (m.senderId === me) continue;
+      const s = scamSignals(m.content);
+      if (s.length > 0) found.set(m.id, s);
+    }
+    return found;
+  }, [messages, me]);
+  return (
+    <ol className="flex flex-col gap-1.5" aria-label="Messages">
+      {messages.map((m, i) => {
+        const mine = m.senderId === me;
+        const day = formatDay(m.createdAt);
+        const newDay = i === 0 || formatDay(messages[i - 1]!.createdAt) !== day;
+        return (
+          <Fragment key={m.id}>
+            {newDay && (
+              <li className="my-3 self-center rounded-full bg-sand-200 px-3 py-0.5 text-xs font-medium text-ink-soft">
+                {day}
+              </li>
+            )}
+            <li className="group flex flex-col">
+              <Bubble mine={mine}>
+                <span className="sr-only">
+                  {mine ? "Vous" : "Message reçu"}, à {formatTime(m.createdAt)} :{" "}
+                </span>
+                {m.content}
+                <time
+                  dateTime={m.createdAt}
+                  aria-hidden="true"
+                  className={cn(
+                    "mt-0.5 block text-right text-[0.7rem]",
+                    mine ? "text-teal-100" : "text-ink-soft",
+                  )}
+                >
+                  {formatTime(m.createdAt)}
+                </time>
+              </Bubble>
+              {!mine && onReport && signals.has(m.id) && (
+                <ScamNotice signals={signals.get(m.id)!} onReport={() => onReport(m, "scam")} />
+              )}
+              {!mine && onReport && !signals.has(m.id) && (
+                <button
+                  type="button"
+                  onClick={() => onReport(m)}
+                  // Discreet with a mouse (shown on hover or focus), always visible on touch screens.
+                  className="-my-2 inline-flex min-h-11 items-center gap-1 self-start rounded-full px-2 text-xs text-ink-soft hover:text-teal-900 hover:underline pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-visible:opacity-100"
+                >
+                  <Flag className="size-3" aria-hidden="true" />
+                  Signaler <span className="sr-only">le message reçu à {formatTime(m.createdAt)}</span>
+                </button>
+              )}
+              {m === lastMine && pending.length === 0 && (
+                <span className="mt-0.5 inline-flex items-center gap-1 self-end text-xs text-ink-soft">
+                  {m.readAt ? (
+                    <>
+                      <CheckCheck className="size-3.5 text-teal-700" aria-hidden="true" />
+                      Lu à {formatTime(m.readAt)}
+                    </>
+                  ) : (
+                    <>
+                      <Check className="size-3.5" aria-hidden="true" />
+                      Envoyé
+                    </>
+                  )}
+                </span>
+              )}
+            </li>
+          </Fragment>
+        );
+      })}
+      {pending.map((p) => (
+        <li key={p.key} className="flex flex-col">
+          <Bubble mine>
+            <span className={p.status === "sending" ? "opacity-80" : undefined}>{p.content}</span>
+          </Bubble>
+          {p.status === "sending" ? (
+            <span className="mt-0.5 inline-flex items-center gap-1 self-end text-xs text-ink-soft">
+              <Clock className="size-3.5" aria-hidden="true" />
+              Envoi…
+            </span>
+          ) : (
+            <span
+              className="mt-1 flex flex-wrap items-center justify-end gap-2 self-end text-xs text-danger-700"
+              role="alert"
+            >
+              <AlertCircle className="size-3.5" aria-hidden="true" />
+              {p.error ?? "Échec de l'envoi"}
+              <button
+                type="button"
+                onClick={() => onRetry(p)}
+                className="min-h-11 rounded-full px-3 font-semibold underline"
+              >
+                Réessayer
+              </button>
+              <button
+                type="button"
+                onClick={() => onDiscard(p)}
+                className="min-h-11 rounded-full px-3 underline"
+              >
+                Supprimer
+              </button>
+            </span>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,154 @@
+// Server state of blocks, reports and the member's own data (export, deletion). Blocking someone
+// takes them off every list the member has loaded at once: search, matches and conversations.
+import type { MatchListDto, SearchResultDto } from "@domain/discovery.ts";
+import type { ConversationDto } from "@domain/messaging.ts";
+import type { BlockedMemberDto, ReportReason } from "@domain/safety.ts";
+import {
+  type InfiniteData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { ApiError, api, NETWORK_ERROR_MESSAGE, parseJson, toApiError } from "@web/lib/api.ts";
+import { authClient } from "@web/lib/auth-client.ts";
+
+export const BLOCKS_KEY = ["blocks"] as const;
+
+/** Removes a member from the search results, the matches and the conversations in the cache. */
+export function forgetMember(queryClient: QueryClient, userId: string): void {
+  queryClient.setQueriesData<InfiniteData<SearchResultDto>>({ queryKey: ["search"] }, (data) =>
+    data?.pages
+      ? {
+          ...data,
+          pages: data.pages.map((p) => {
+            const kept = p.data.filter((m) => m.userId !== userId);
+            const removed = p.data.length - kept.length;
+            return { ...p, data: kept, count: p.countCapped ? p.count : Math.max(0, p.count - removed) };
+          }),
+        }
+      : data,
+  );
+  queryClient.setQueriesData<InfiniteData<MatchListDto>>({ queryKey: ["matches"] }, (data) =>
+    data?.pages
+      ? {
+          ...data,
+          pages: data.pages.map((p) => ({ ...p, data: p.data.filter((m) => m.member.userId !== userId) })),
+        }
+      : data,
+  );
+  queryClient.setQueriesData<{ data: ConversationDto[] }>({ queryKey: ["conversations"] }, (data) =>
+    data?.data ? { ...data, data: data.data.filter((c) => c.member.userId !== userId) } : data,
+  );
+  void queryClient.invalidateQueries({ queryKey: ["matches"] });
+  void queryClient.invalidateQueries({ queryKey: ["conversations"] });
+  void queryClient.invalidateQueries({ queryKey: ["nav-counts"] });
+  void queryClient.invalidateQueries({ queryKey: BLOCKS_KEY });
+}
+
+export function useBlocks() {
+  return useQuery({
+    queryKey: BLOCKS_KEY,
+    queryFn: ({ signal }) => api.get<{ data: BlockedMemberDto[] }>("/api/blocks", signal),
+    select: (r) => r.data,
+  });
+}
+
+export function useBlockMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.post<BlockedMemberDto>("/api/blocks", { userId }),
+    onSuccess: (_blocked, userId) => forgetMember(queryClient, userId),
+  });
+}
+
+export function useUnblockMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.delete<void>(`/api/blocks/${encodeURIComponent(userId)}`),
+    onSuccess: (_v, userId) => {
+      queryClient.setQueryData<{ data: BlockedMemberDto[] }>(
+        BLOCKS_KEY,
+        (data) => data && { data: data.data.filter((b) => b.userId !== userId) },
+      );
+      // They may show up again in search.
+      void queryClient.invalidateQueries({ queryKey: ["search"] });
+    },
+  });
+}
+
+export interface ReportInput {
+  userId: string;
+  messageId?: string | undefined;
+  reason: Exclude<ReportReason, "spam">;
+  details: string;
+  block: boolean;
+}
+
+export function useReportMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId, ...rest }: ReportInput) =>
+      api.post<{ id: string }>("/api/reports", messageId ? { ...rest, messageId } : rest),
+    onSuccess: (_r, input) => {
+      if (input.block) forgetMember(queryClient, input.userId);
+    },
+  });
+}
+
+/** « passerelle-mes-donnees-2026-11-22.zip » from the Content-Disposition header. */
+function fileNameOf(res: Response): string {
+  const match = /filename="?([^";]+)"?/i.exec(res.headers.get("Content-Disposition") ?? "");
+  return match?.[1] ?? "passerelle-mes-donnees.zip";
+}
+
+/** Downloads GET /api/me/export as a file (fetch, blob, temporary object URL). */
+export async function downloadMyData(): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch("/api/me/export", { credentials: "same-origin" });
+  } catch {
+    throw new ApiError(0, "NETWORK_ERROR", NETWORK_ERROR_MESSAGE);
+  }
+  if (!res.ok) throw toApiError(res.status, parseJson(await res.text().catch(() => "")));
+  const name = fileNameOf(res);
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start the download before releasing the blob.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return name;
+}
+
+export function useExportMyData() {
+  return useMutation({ mutationFn: downloadMyData });
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (password: string) => api.post<void>("/api/me/delete", { password }),
+  });
+}
+
+/** The history state of the home page after « Supprimer mon compte ». */
+export const ACCOUNT_DELETED_STATE = { accountDeleted: true } as const;
+
+/**
+ * Ends the local session once the account is gone (its server session went with it): the sign-out
+ * clears the cookie and the session the pages read; the cached data of the account is dropped.
+ */
+export async function endDeletedSession(queryClient: QueryClient): Promise<void> {
+  queryClient.clear();
+  try {
+    const { error } = await authClient.signOut();
+    if (!error) return;
+  } catch {
+    // The account is deleted either way; only the page's idea of the session is left to refresh.
+  }
+  authClient.$store.notify("$sessionSignal");
+}

@@ -1,0 +1,117 @@
+import type { SearchResultDto } from "@domain/discovery.ts";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { publicProfileFixture } from "@web/test/fixtures.ts";
+import { renderWithProviders } from "@web/test/render.tsx";
+import { describe, expect, it, vi } from "vitest";
+import SearchPage from "./SearchPage.tsx";
+
+const moussa = publicProfileFixture({ userId: "u-moussa", firstName: "Moussa" });
+const julien = publicProfileFixture({
+  userId: "u-julien",
+  firstName: "Julien",
+  lastInitial: "M.",
+  country: "France",
+});
+
+function page(data = [moussa, julien], more: Partial<SearchResultDto> = {}): SearchResultDto {
+  return { data, count: data.length, countCapped: false, hasMore: false, nextCursor: null, ...more };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+/** fetch stub: search answers at once; likes wait until the test releases them. */
+function stubApi(search: (url: string) => SearchResultDto) {
+  const urls: string[] = [];
+  let releaseLike: (res: Response) => void = () => {};
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((input: RequestInfo | URL) => {
+      const url = String(input);
+      urls.push(url);
+      if (url.startsWith("/api/likes")) return new Promise<Response>((resolve) => (releaseLike = resolve));
+      return Promise.resolve(json(200, search(url)));
+    }),
+  );
+  return { urls, releaseLike: (res: Response) => releaseLike(res) };
+}
+
+describe("SearchPage", () => {
+  it("sends the filters kept in the URL and shows the cards with the total", async () => {
+    const api = stubApi(() => page());
+    renderWithProviders(<SearchPage />, { route: "/search?ageMin=30&ageMax=45&withPhoto=1&interests=Danse" });
+    expect(await screen.findByRole("heading", { name: "2 profils" })).toBeInTheDocument();
+    expect(api.urls[0]).toBe("/api/search?ageMin=30&ageMax=45&withPhoto=true&interests=Danse");
+    const card = screen.getByRole("article", { name: /Moussa K\., 34 ans/ });
+    expect(within(card).getByText("Mali")).toBeInTheDocument();
+    expect(card).toHaveTextContent(/65\s% compatibles/);
+    expect(screen.getByLabelText("De", { selector: "select" })).toHaveValue("30");
+  });
+
+  it("removes a liked card at once and brings it back with the error when the like fails", async () => {
+    const api = stubApi(() => page());
+    renderWithProviders(<SearchPage />, { route: "/search" });
+    const card = await screen.findByRole("article", { name: /Moussa/ });
+    await userEvent.click(within(card).getByRole("button", { name: "J'aime Moussa K." }));
+    expect(screen.queryByRole("article", { name: /Moussa/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "1 profil" })).toBeInTheDocument();
+
+    api.releaseLike(json(503, { error: { code: "SERVICE_UNAVAILABLE", message: "Service indisponible" } }));
+    expect(await screen.findByRole("article", { name: /Moussa/ })).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Moussa K. est de retour dans la liste : Service indisponible",
+    );
+  });
+
+  it("confirms a match after a like succeeds", async () => {
+    const api = stubApi(() => page());
+    renderWithProviders(<SearchPage />, { route: "/search" });
+    const card = await screen.findByRole("article", { name: /Julien/ });
+    await userEvent.click(within(card).getByRole("button", { name: "J'aime Julien M." }));
+    api.releaseLike(json(200, { type: "like", matched: true, matchId: "m1" }));
+    expect(await screen.findByText(/C'est un match avec Julien M\./)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voir mes matchs" })).toHaveAttribute("href", "/matches");
+  });
+
+  it("loads the next page with the cursor on « Voir plus »", async () => {
+    const api = stubApi((url) =>
+      url.includes("cursor=")
+        ? page([julien])
+        : page([moussa], { hasMore: true, nextCursor: "abc", count: 2 }),
+    );
+    renderWithProviders(<SearchPage />, { route: "/search" });
+    await userEvent.click(await screen.findByRole("button", { name: "Voir plus" }));
+    expect(await screen.findByRole("article", { name: /Julien/ })).toBeInTheDocument();
+    expect(api.urls.at(-1)).toBe("/api/search?cursor=abc");
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Voir plus" })).not.toBeInTheDocument());
+  });
+
+  it("says what to do when nothing matches, and shows « 1 000+ » beyond the counted total", async () => {
+    stubApi((url) =>
+      url.includes("ageMin") ? page([]) : page([moussa], { count: 1000, countCapped: true, hasMore: true }),
+    );
+    const first = renderWithProviders(<SearchPage />, { route: "/search?ageMin=60" });
+    expect(
+      await screen.findByRole("heading", { name: "Aucun profil avec ces critères" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Effacer les filtres" })).toBeInTheDocument();
+    first.unmount();
+    renderWithProviders(<SearchPage />, { route: "/search" });
+    expect(await screen.findByRole("heading", { name: "1\u202f000+ profils" })).toBeInTheDocument();
+  });
+
+  it("asks for a complete profile when the API says it is incomplete", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        json(409, { error: { code: "PROFILE_INCOMPLETE", message: "Complétez votre profil" } }),
+      ),
+    );
+    renderWithProviders(<SearchPage />, { route: "/search" });
+    expect(await screen.findByRole("link", { name: "Compléter mon profil" })).toHaveAttribute(
+      "href",
+      "/profile",
+    );
+  });
+});

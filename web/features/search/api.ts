@@ -1,0 +1,63 @@
+// Server state of the search results, likes and passes (optimistic, rolled back on error).
+import type { LikeResultDto, LikeType, SearchResultDto } from "@domain/discovery.ts";
+import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@web/lib/api.ts";
+import { apiQuery, type SearchFilters } from "./search-filters.ts";
+
+export const searchKey = (f: SearchFilters) => ["search", f] as const;
+
+export function useSearch(filters: SearchFilters) {
+  return useInfiniteQuery({
+    queryKey: searchKey(filters),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<SearchResultDto>(`/api/search?${apiQuery(filters, pageParam)}`, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.hasMore ? last.nextCursor : null),
+    // Results shift as the member likes and passes; refetching behind their back would reshuffle.
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: false,
+  });
+}
+
+type Pages = InfiniteData<SearchResultDto, string | null>;
+
+/** Removes a profile from every loaded page and lowers the total (unless it is capped). */
+function withoutProfile(data: Pages | undefined, userId: string): Pages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => {
+      const kept = page.data.filter((p) => p.userId !== userId);
+      const removed = page.data.length - kept.length;
+      return {
+        ...page,
+        data: kept,
+        count: page.countCapped ? page.count : Math.max(0, page.count - removed),
+      };
+    }),
+  };
+}
+
+export function useReact(filters: SearchFilters) {
+  const queryClient = useQueryClient();
+  const key = searchKey(filters);
+  return useMutation({
+    mutationFn: (v: { userId: string; type: LikeType }) =>
+      api.post<LikeResultDto>("/api/likes", { likedId: v.userId, type: v.type }),
+    onMutate: async ({ userId }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Pages>(key);
+      queryClient.setQueryData<Pages>(key, (data) => withoutProfile(data, userId));
+      return { previous };
+    },
+    onError: (_err, _v, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: (result) => {
+      if (result.matched) {
+        void queryClient.invalidateQueries({ queryKey: ["matches"] });
+        void queryClient.invalidateQueries({ queryKey: ["nav-counts"] });
+      }
+    },
+  });
+}

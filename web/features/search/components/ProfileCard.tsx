@@ -1,0 +1,86 @@
+import type { LikeType, PublicProfileDto } from "@domain/discovery.ts";
+import { Button } from "@web/components/ui/Button.tsx";
+import { CompatibilityBadge } from "@web/features/members/CompatibilityBadge.tsx";
+import { MemberPhoto } from "@web/features/members/MemberPhoto.tsx";
+import { displayName, nameAndAge } from "@web/features/members/member-labels.ts";
+import { VerifiedBadge } from "@web/features/members/VerifiedBadge.tsx";
+import { SafetyMenu } from "@web/features/safety/components/SafetyMenu.tsx";
+import { Briefcase, Heart, Languages, MapPin, X } from "lucide-react";
+
+interface Props {
+  member: PublicProfileDto;
+  onOpen: () => void;
+  onReact: (type: LikeType) => void;
+  onReport: () => void;
+  onBlock: () => void;
+}
+
+/** One search result: photo, essentials, score, « Passer » and « J'aime », « Signaler » and « Bloquer ». */
+export function ProfileCard({ member, onOpen, onReact, onReport, onBlock }: Props) {
+  const headingId = `profil-${member.userId}`;
+  const name = displayName(member);
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-profile-card={member.userId}
+      className="relative flex flex-1 flex-col overflow-hidden rounded-[var(--radius-card)] border border-sand-200 bg-white shadow-sm"
+    >
+      <div className="relative">
+        <MemberPhoto member={member} shape="card" />
+        <CompatibilityBadge score={member.compatibility} className="absolute top-3 left-3 shadow" />
+        <div className="absolute top-2 right-2 z-10">
+          <SafetyMenu
+            name={name}
+            onReport={onReport}
+            onBlock={onBlock}
+            buttonClassName="bg-white/90 text-ink shadow hover:bg-white"
+          />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <h3 id={headingId} className="text-lg font-bold text-teal-900">
+          <button
+            type="button"
+            onClick={onOpen}
+            // Its ::after covers the card, so a click on the photo opens the profile too.
+            className="rounded text-left after:absolute after:inset-0 hover:underline focus-visible:outline-3 focus-visible:outline-teal-500"
+          >
+            {nameAndAge(member)}
+            <span className="sr-only"> : voir le profil</span>
+          </button>
+        </h3>
+        {member.verified && <VerifiedBadge className="-mt-1" />}
+        <ul className="flex flex-col gap-1.5 text-sm text-ink-soft">
+          {member.country && (
+            <li className="flex items-center gap-2">
+              <MapPin className="size-4 shrink-0" aria-hidden="true" />
+              <span className="sr-only">Pays :</span> {member.country}
+            </li>
+          )}
+          {member.occupation && (
+            <li className="flex items-center gap-2">
+              <Briefcase className="size-4 shrink-0" aria-hidden="true" />
+              <span className="sr-only">Profession :</span> {member.occupation}
+            </li>
+          )}
+          {member.languages.length > 0 && (
+            <li className="flex items-center gap-2">
+              <Languages className="size-4 shrink-0" aria-hidden="true" />
+              <span className="sr-only">Langues :</span> {member.languages.join(", ")}
+            </li>
+          )}
+        </ul>
+        <div className="relative z-10 mt-auto grid grid-cols-2 gap-2 pt-1">
+          <Button variant="secondary" onClick={() => onReact("reject")} aria-label={`Passer ${name}`}>
+            <X className="size-5" aria-hidden="true" />
+            Passer
+          </Button>
+          <Button onClick={() => onReact("like")} aria-label={`J'aime ${name}`}>
+            <Heart className="size-5" aria-hidden="true" />
+            J'aime
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,167 @@
+import { AGE_MAX, AGE_MIN } from "@domain/constants.ts";
+import { INTEREST_SUGGESTIONS } from "@domain/profile.ts";
+import { Button } from "@web/components/ui/Button.tsx";
+import { Checkbox } from "@web/components/ui/Checkbox.tsx";
+import { cn } from "@web/components/ui/cn.ts";
+import { Field } from "@web/components/ui/Field.tsx";
+import { Select } from "@web/components/ui/Select.tsx";
+import { Check, SlidersHorizontal } from "lucide-react";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { activeFilterCount, DEFAULT_FILTERS, type SearchFilters } from "../search-filters.ts";
+
+const AGES = Array.from({ length: AGE_MAX - AGE_MIN + 1 }, (_, i) => AGE_MIN + i);
+
+interface Props {
+  value: SearchFilters;
+  onApply: (filters: SearchFilters) => void;
+}
+
+/** The search filters; on small screens they fold behind a « Filtres » button. */
+export function SearchFiltersForm({ value, onApply }: Props) {
+  const [draft, setDraft] = useState(value);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const active = activeFilterCount(value);
+  useEffect(() => setDraft(value), [value]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+    setOpen(false);
+  };
+  const toggleInterest = (item: string) =>
+    setDraft((d) => ({
+      ...d,
+      interests: d.interests.includes(item) ? d.interests.filter((i) => i !== item) : [...d.interests, item],
+    }));
+  const setAge = (which: "ageMin" | "ageMax", n: number) =>
+    setDraft((d) => {
+      const next = { ...d, [which]: n };
+      // Keep the range ordered: moving one end past the other moves both.
+      if (next.ageMin > next.ageMax) {
+        if (which === "ageMin") next.ageMax = n;
+        else next.ageMin = n;
+      }
+      return next;
+    });
+
+  return (
+    <section
+      aria-labelledby={`${panelId}-title`}
+      className="rounded-[var(--radius-card)] border border-sand-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={`${panelId}-title`} className="text-lg font-bold text-teal-900">
+          Filtres
+        </h2>
+        <button
+          type="button"
+          className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-teal-700 px-4 font-semibold text-teal-800 hover:bg-teal-50 lg:hidden"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <SlidersHorizontal className="size-4" aria-hidden="true" />
+          {open ? "Masquer" : "Modifier"}
+          {active > 0 && <span className="sr-only">({active} actifs)</span>}
+          {active > 0 && (
+            <span
+              aria-hidden="true"
+              className="rounded-full bg-brand-700 px-1.5 text-xs leading-5 text-white"
+            >
+              {active}
+            </span>
+          )}
+        </button>
+      </div>
+
+      <form
+        id={panelId}
+        onSubmit={submit}
+        className={cn("mt-4 flex-col gap-5", open ? "flex" : "hidden lg:flex")}
+      >
+        <fieldset className="grid grid-cols-2 gap-3">
+          <legend className="mb-2 font-medium text-ink">Âge</legend>
+          <Field id={`${panelId}-min`} label="De">
+            {(control) => (
+              <Select
+                {...control}
+                value={draft.ageMin}
+                onChange={(e) => setAge("ageMin", Number(e.target.value))}
+              >
+                {AGES.map((a) => (
+                  <option key={a} value={a}>
+                    {a} ans
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field id={`${panelId}-max`} label="À">
+            {(control) => (
+              <Select
+                {...control}
+                value={draft.ageMax}
+                onChange={(e) => setAge("ageMax", Number(e.target.value))}
+              >
+                {AGES.map((a) => (
+                  <option key={a} value={a}>
+                    {a} ans
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </fieldset>
+
+        <Checkbox
+          id={`${panelId}-photo`}
+          label="Avec photo"
+          checked={draft.withPhoto}
+          onChange={(e) => setDraft((d) => ({ ...d, withPhoto: e.target.checked }))}
+        />
+
+        <fieldset>
+          <legend className="mb-1 font-medium text-ink">Centres d'intérêt</legend>
+          <p className="mb-2 text-sm text-ink-soft">Au moins un en commun avec les profils affichés.</p>
+          <div className="flex flex-wrap gap-2">
+            {INTEREST_SUGGESTIONS.map((item) => {
+              const selected = draft.interests.includes(item);
+              return (
+                <button
+                  key={item}
+                  type="button"
+                  aria-pressed={selected}
+                  onClick={() => toggleInterest(item)}
+                  className={cn(
+                    "inline-flex min-h-11 items-center gap-1 rounded-full border px-3.5 text-sm",
+                    selected
+                      ? "border-teal-700 bg-teal-50 font-semibold text-teal-900"
+                      : "border-sand-300 bg-white text-ink hover:border-teal-500",
+                  )}
+                >
+                  {selected && <Check className="size-4" aria-hidden="true" />}
+                  {item}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit">Rechercher</Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setDraft(DEFAULT_FILTERS);
+              onApply(DEFAULT_FILTERS);
+              setOpen(false);
+            }}
+          >
+            Réinitialiser
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

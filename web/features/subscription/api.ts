@@ -1,0 +1,55 @@
+// Server state of the member's subscription, checkouts and the access gate.
+import type { CheckoutDto, SubscriptionOverviewDto, SubscriptionStatusDto } from "@domain/subscriptions.ts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@web/lib/api.ts";
+
+export const STATUS_KEY = ["subscription-status"] as const;
+export const OVERVIEW_KEY = ["subscription"] as const;
+
+/** check_user_subscription, as the SPA's gate reads it (SPEC §2). */
+export function useSubscriptionStatus(enabled = true) {
+  return useQuery({
+    queryKey: STATUS_KEY,
+    queryFn: ({ signal }) => api.get<SubscriptionStatusDto>("/api/subscription/status", signal),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useSubscriptionOverview() {
+  return useQuery({
+    queryKey: OVERVIEW_KEY,
+    queryFn: ({ signal }) => api.get<SubscriptionOverviewDto>("/api/subscription", signal),
+  });
+}
+
+export function useStartCheckout() {
+  return useMutation({
+    mutationFn: (v: { plan: string; returnTo: string | null }) =>
+      api.post<CheckoutDto>("/api/subscription/checkout", v),
+  });
+}
+
+const checkoutPath = (id: string) => `/api/subscription/checkouts/${encodeURIComponent(id)}`;
+
+/** A checkout, polled while it waits for the provider's confirmation. */
+export function useCheckout(id: string | null, poll: boolean) {
+  return useQuery({
+    queryKey: ["checkout", id],
+    queryFn: ({ signal }) => api.get<CheckoutDto>(checkoutPath(id ?? ""), signal),
+    enabled: id !== null,
+    refetchInterval: (query) => (poll && query.state.data?.status === "pending" ? 1_500 : false),
+  });
+}
+
+export function useConfirmDemo(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CheckoutDto>(`${checkoutPath(id)}/confirm-demo`),
+    onSuccess: (checkout) => {
+      queryClient.setQueryData(["checkout", id], checkout);
+      void queryClient.invalidateQueries({ queryKey: STATUS_KEY });
+      void queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
+    },
+  });
+}

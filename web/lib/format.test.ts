@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDay, formatPercent, formatTime, formatWhen, plural, quoted } from "./format.ts";
+
+describe("French formatting", () => {
+  const now = new Date(2026, 10, 22, 15, 30);
+  it("writes dates, 24-hour times and day labels the French way", () => {
+    expect(formatDate(new Date(2026, 10, 22))).toBe("22 novembre 2026");
+    expect(formatTime(new Date(2026, 10, 22, 9, 5))).toBe("09:05");
+    expect(formatTime(new Date(2026, 10, 22, 21, 45))).toBe("21:45");
+    expect(formatDay(new Date(2026, 10, 22, 1, 0), now)).toBe("Aujourd'hui");
+    expect(formatDay(new Date(2026, 10, 21, 23, 59), now)).toBe("Hier");
+    expect(formatDay(new Date(2026, 10, 3, 12), now)).toBe("3 novembre 2026");
+    expect(formatWhen(new Date(2026, 10, 22, 8, 0), now)).toBe("08:00");
+    expect(formatWhen(new Date(2026, 10, 21, 8, 0), now)).toBe("Hier");
+    expect(formatWhen(new Date(2026, 1, 1), now)).toBe("1 février");
+    expect(formatWhen(new Date(2025, 1, 1), now)).toBe("1 février 2025");
+  });
+
+  it("puts the right spaces around percents, guillemets and counts", () => {
+    expect(formatPercent(85)).toBe("85\u202f%");
+    expect(quoted("J'aime")).toBe("«\u00a0J'aime\u00a0»");
+    expect(plural(0, "profil", "profils")).toBe("Aucun profil");
+    expect(plural(1, "profil", "profils")).toBe("1 profil");
+    expect(plural(1234, "profil", "profils")).toBe("1\u202f234 profils");
+  });
+});
