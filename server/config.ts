@@ -49,6 +49,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   NEW_CONVERSATIONS_PER_DAY: z.coerce.number().int().min(1).default(30),
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(30),
 });
 
 export interface Config {
@@ -73,6 +74,8 @@ export interface Config {
   authRateLimit: { max: number; window: number; signUpMax: number };
   /** Per member: messages per minute, and conversations they may start per day. */
   messageLimits: { perMinute: number; newConversationsPerDay: number };
+  /** Photo uploads per member and hour (a DB-held counter: server/http/rate-limit.ts). */
+  uploadsPerHour: number;
   plans: readonly Plan[];
   /** Stripe Checkout when both keys are set. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
@@ -177,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signUpMax: e.SIGNUP_RATE_LIMIT_MAX,
     },
     messageLimits: { perMinute: e.MESSAGES_PER_MINUTE, newConversationsPerDay: e.NEW_CONVERSATIONS_PER_DAY },
+    uploadsPerHour: e.UPLOADS_PER_HOUR,
     plans: parsePlans(e.SUBSCRIPTION_PLANS),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

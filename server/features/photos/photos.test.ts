@@ -240,6 +240,20 @@ describeEachEngine("photos API", (engine) => {
       }
     });
 
+    it("stores a JPEG with a script appended after its end as clean pixels only", async () => {
+      const member = await t.signUp();
+      const payload = "<script>alert(document.cookie)</script><?php system($_GET['c']); ?>";
+      const polyglot = Buffer.concat([await makeImage("jpeg"), Buffer.from(payload)]);
+      const dto = await uploadOk(member, polyglot, "polyglotte.jpg");
+      for (const url of [dto.photos[0]!.url, dto.photos[0]!.thumbUrl]) {
+        const { res, bytes } = await getBytes(url);
+        expect(res.headers.get("content-type")).toBe("image/jpeg");
+        expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(bytes.includes("<script")).toBe(false);
+        expect(bytes.includes("<?php")).toBe(false);
+      }
+    });
+
     it("applies EXIF orientation 6 to the pixels and drops the tag", async () => {
       const member = await t.signUp();
       const input = await makeJpegWithGps(6, 80, 40);
@@ -383,6 +397,24 @@ describeEachEngine("photos API", (engine) => {
       );
     });
 
+    it("refuses an SVG, even a harmless-looking one, whatever its declared type", async () => {
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+      );
+      for (const [name, type] of [
+        ["dessin.svg", "image/svg+xml"],
+        ["dessin.jpg", "image/jpeg"],
+      ] as const) {
+        const body = await expectRefused(
+          () => upload(member, blob(svg), name, type),
+          400,
+          expect.any(String),
+        );
+        expect(["PHOTO_NOT_IMAGE", "PHOTO_FORMAT_UNSUPPORTED"]).toContain(body.error.code);
+        expect(body.error.message).toMatch(/image|format/i);
+      }
+    });
+
     it("refuses a PNG decompression bomb with 400 PHOTO_NOT_IMAGE", async () => {
       const bomb = makePngBomb(20_000, 20_000);
       await expectRefused(
@@ -428,6 +460,35 @@ describeEachEngine("photos API", (engine) => {
         401,
         "UNAUTHENTICATED",
       );
+    });
+  });
+
+  describe("upload rate limit", () => {
+    it("refuses uploads over UPLOADS_PER_HOUR with 429, a French message and Retry-After, per member", async () => {
+      const limited = await createTestApp(engine, { UPLOADS_PER_HOUR: "2" });
+      try {
+        const [a, b] = [await limited.signUp(), await limited.signUp()];
+        const send = (m: Member) => {
+          const form = new FormData();
+          return makeImage("jpeg").then((bytes) => {
+            form.append("file", new File([blob(bytes)], "photo.jpg", { type: "image/jpeg" }));
+            return limited.request(PHOTOS, { method: "POST", body: form, cookie: m.cookie });
+          });
+        };
+        expect((await send(a)).status).toBe(201);
+        expect((await send(a)).status).toBe(201);
+        const refused = await send(a);
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
+        const body = (await refused.json()) as ErrorBody;
+        expect(body.error).toEqual({ code: "RATE_LIMITED", message: MSG.RATE_LIMITED });
+        const res = await limited.request("/api/profile", { cookie: a.cookie });
+        expect(((await res.json()) as ProfileDto).photos).toHaveLength(2);
+        // Another member has their own counter.
+        expect((await send(b)).status).toBe(201);
+      } finally {
+        await limited.close();
+      }
     });
   });
 
