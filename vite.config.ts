@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { precompress } from "./scripts/build/precompress.ts";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const alias = {
@@ -12,7 +13,7 @@ const alias = {
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias },
   build: { outDir: "../dist", emptyOutDir: true, sourcemap: false, target: "es2022" },
   server: {

@@ -142,6 +142,8 @@ function mountSpa(app: Hono<AppEnv>) {
     "/assets/*",
     serveStatic({
       root: path.relative(process.cwd(), distDir),
+      // The build writes .br and .gz copies (scripts/build/precompress.ts).
+      precompressed: true,
       onFound: (_p, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
@@ -149,7 +151,7 @@ function mountSpa(app: Hono<AppEnv>) {
   );
   // A hashed file that is not there (an old tab after a deploy) is a 404, never index.html.
   app.all("/assets/*", (c) => c.text("Not found", 404));
-  app.use("*", serveStatic({ root: path.relative(process.cwd(), distDir) }));
+  app.use("*", serveStatic({ root: path.relative(process.cwd(), distDir), precompressed: true }));
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");
     return c.html(indexHtml);

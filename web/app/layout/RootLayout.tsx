@@ -25,7 +25,9 @@ export function RootLayout() {
         Aller au contenu
       </a>
       <Header signedIn={signedIn} sessionPending={isPending} badges={badges} />
-      <main id="contenu" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least one screen tall: while a lazy page loads, the footer stays below the fold instead of
+          showing, then jumping down (a layout shift). */}
+      <main id="contenu" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
