@@ -158,6 +158,9 @@ export interface DashboardDto {
   activeSubscriptions: number;
   /** Payments received since the 1st of the month (Paris time), in cents. */
   revenueThisMonthCents: number;
+  /** When the figures above were computed (they are kept for DASHBOARD_CACHE_SECONDS). */
+  figuresAt: string;
+  /** Always current. */
   latestActions: AuditEntryDto[];
 }
 

@@ -50,6 +50,7 @@ const envSchema = z.object({
   MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   NEW_CONVERSATIONS_PER_DAY: z.coerce.number().int().min(1).default(30),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
 export interface Config {
@@ -76,6 +77,8 @@ export interface Config {
   messageLimits: { perMinute: number; newConversationsPerDay: number };
   /** Photo uploads per member and hour (a DB-held counter: server/http/rate-limit.ts). */
   uploadsPerHour: number;
+  /** How long the admin dashboard's counts are reused (0: computed on every request). */
+  dashboardCacheSeconds: number;
   plans: readonly Plan[];
   /** Stripe Checkout when both keys are set. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     messageLimits: { perMinute: e.MESSAGES_PER_MINUTE, newConversationsPerDay: e.NEW_CONVERSATIONS_PER_DAY },
     uploadsPerHour: e.UPLOADS_PER_HOUR,
+    dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
     plans: parsePlans(e.SUBSCRIPTION_PLANS),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -68,6 +68,8 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     SEED_DEMO: "false",
     AUTH_RATE_LIMIT_MAX: "1000",
     SIGNUP_RATE_LIMIT_MAX: "1000",
+    // Tests read the dashboard right after changing data.
+    DASHBOARD_CACHE_SECONDS: "0",
     ...(server ? { DATABASE_URL: server.url } : {}),
     ...env,
   });

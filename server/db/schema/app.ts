@@ -76,6 +76,10 @@ export const profiles = pgTable(
     index("profiles_interests_gin").using("gin", t.interests),
     // Administration lists: newest first, and « contains » search on the names.
     index("profiles_created_idx").on(t.createdAt),
+    // The admin profile list's other sort orders (docs/admin-lists.md).
+    index("profiles_updated_idx").on(t.updatedAt),
+    index("profiles_first_name_idx").on(t.firstName),
+    index("profiles_birth_date_idx").on(t.birthDate),
     index("profiles_name_trgm").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     check("profiles_photos_max", sql`coalesce(array_length(${t.photos}, 1), 0) <= 6`),
   ],
@@ -220,6 +224,9 @@ export const subscriptions = pgTable(
     index("subscriptions_user_idx").on(t.userId, t.endDate.desc()),
     index("subscriptions_created_idx").on(t.createdAt),
     index("subscriptions_status_end_idx").on(t.status, t.endDate),
+    // The admin subscription list: sorted by end date, filtered by status (newest first).
+    index("subscriptions_end_idx").on(t.endDate),
+    index("subscriptions_status_created_idx").on(t.status, t.createdAt),
     check("subscriptions_period", sql`${t.endDate} > ${t.startDate}`),
   ],
 );

@@ -29,6 +29,8 @@ export const user = pgTable(
     index("user_banned_idx").on(t.id).where(sql`${t.banned}`),
     // Administration: newest accounts first, and « contains » searches on e-mail and name.
     index("user_created_idx").on(t.createdAt),
+    // The admin user list sorted by name.
+    index("user_name_idx").on(t.name),
     index("user_email_trgm").using("gin", sql`${t.email} gin_trgm_ops`),
     index("user_name_trgm").using("gin", sql`${t.name} gin_trgm_ops`),
   ],

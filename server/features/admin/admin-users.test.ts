@@ -13,11 +13,13 @@ import type { ProfileDto } from "@domain/profile.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
+import { adminAudit } from "../../db/schema/app.ts";
 import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
-import { signUpMember } from "../../test/members.ts";
+import { insertMember, signUpMember } from "../../test/members.ts";
 import { readEvents } from "../../test/sse.ts";
 import { makeImage } from "../photos/test-fixtures.ts";
+import { dashboard } from "./dashboard.service.ts";
 
 describeEachEngine("admin: users and profiles", (engine) => {
   let t: TestApp;
@@ -197,5 +199,25 @@ describeEachEngine("admin: users and profiles", (engine) => {
     expect(d.body.latestActions.length).toBeGreaterThan(0);
     const { trial, subscribed, expired } = d.body.members.byStatus;
     expect(trial + subscribed + expired).toBeGreaterThan(0);
+  });
+
+  it("reuses the dashboard's counts for DASHBOARD_CACHE_SECONDS, but never the latest actions", async () => {
+    const before = await dashboard(t.deps.database.db, 60);
+    await insertMember(t.deps.database.db, "female");
+    await t.deps.database.db.insert(adminAudit).values({
+      adminId: admin.userId,
+      adminEmail: admin.email,
+      action: "user.ban",
+      targetType: "user",
+      targetId: "cache-test",
+      summary: "Essai du cache",
+    });
+    const cached = await dashboard(t.deps.database.db, 60);
+    expect(cached.figuresAt).toBe(before.figuresAt);
+    expect(cached.members.byGender.female).toBe(before.members.byGender.female);
+    expect(cached.latestActions[0]?.summary).toBe("Essai du cache");
+    // Without a cache (the tests' setting), every call counts again.
+    const fresh = await dashboard(t.deps.database.db, 0);
+    expect(fresh.members.byGender.female).toBe(before.members.byGender.female + 1);
   });
 });

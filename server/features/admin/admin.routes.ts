@@ -84,7 +84,7 @@ export function adminRoutes(deps: AppDeps) {
       const admin = await adminRecord(db, c.get("user").id);
       return admin ? c.json(admin) : c.json({ error: { code: "FORBIDDEN", message: "Accès refusé" } }, 403);
     })
-    .get("/dashboard", async (c) => c.json(await dashboard(db)))
+    .get("/dashboard", async (c) => c.json(await dashboard(db, deps.config.dashboardCacheSeconds)))
     .get("/audit", async (c) => c.json(await listAudit(db, readListQuery(c, auditShape))))
     // Users
     .get("/users", async (c) => c.json(await listUsers(db, storage, readListQuery(c, userListShape))))

@@ -1,4 +1,7 @@
 // The dashboard's figures. Per-day series are grouped by Paris calendar day over 30 days.
+// Counting every profile, country and day costs about a second and a half at 1,000,000 members
+// (docs/admin-lists.md), so the figures are computed at most once per DASHBOARD_CACHE_SECONDS per
+// instance and per database; the latest admin actions are always read fresh.
 import type { DashboardDto } from "@domain/admin.ts";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
@@ -20,7 +23,28 @@ async function perDay(db: Db, table: "user" | "messages"): Promise<{ day: string
   );
 }
 
-export async function dashboard(db: Db): Promise<DashboardDto> {
+type Figures = Omit<DashboardDto, "latestActions">;
+
+const cached = new WeakMap<Db, { until: number; figures: Promise<Figures> }>();
+
+export async function dashboard(db: Db, cacheSeconds: number): Promise<DashboardDto> {
+  const now = Date.now();
+  let entry = cacheSeconds > 0 ? cached.get(db) : undefined;
+  if (!entry || entry.until <= now) {
+    const figures = computeFigures(db);
+    entry = { until: now + cacheSeconds * 1000, figures };
+    if (cacheSeconds > 0) cached.set(db, entry);
+    // A failed computation is not kept.
+    figures.catch(() => {
+      if (cached.get(db) === entry) cached.delete(db);
+    });
+  }
+  const [figures, latestActions] = await Promise.all([entry.figures, latestAudit(db, 10)]);
+  return { ...figures, latestActions };
+}
+
+async function computeFigures(db: Db): Promise<Figures> {
+  const figuresAt = new Date().toISOString();
   const [totals] = await queryRows<{
     total: number;
     trial: number;
@@ -51,11 +75,7 @@ export async function dashboard(db: Db): Promise<DashboardDto> {
     db,
     sql`SELECT country, count(*)::int AS count FROM profiles WHERE country <> '' GROUP BY country ORDER BY count DESC, country LIMIT 10`,
   );
-  const [signupsPerDay, messagesPerDay, latestActions] = await Promise.all([
-    perDay(db, "user"),
-    perDay(db, "messages"),
-    latestAudit(db, 10),
-  ]);
+  const [signupsPerDay, messagesPerDay] = await Promise.all([perDay(db, "user"), perDay(db, "messages")]);
   const t = totals!;
   return {
     members: {
@@ -68,6 +88,6 @@ export async function dashboard(db: Db): Promise<DashboardDto> {
     messagesPerDay,
     activeSubscriptions: t.activeSubscriptions,
     revenueThisMonthCents: t.revenue,
-    latestActions,
+    figuresAt,
   };
 }

@@ -134,7 +134,7 @@ async function check(db: Db, json: string): Promise<Checked[]> {
   const existing = emails.length
     ? await queryRows<{ email: string; role: string }>(
         db,
-        sql`SELECT lower(email) AS email, role FROM "user" WHERE lower(email) = ANY(${sql.param(emails)}::text[])`,
+        sql`SELECT email, role FROM "user" WHERE email = ANY(${sql.param(emails)}::text[])`,
       )
     : [];
   const roles = new Map(existing.map((e) => [e.email, e.role]));

@@ -25,9 +25,13 @@ export function toMemberRef(row: MemberRefRow | null, storage: Storage): MemberR
   return { ...row, photo: row.photo ? photoDto(row.photo, storage) : null };
 }
 
-/** `member` filter: an exact user id, or an e-mail (case-insensitive). */
+/**
+ * `member` filter: an exact user id, or an e-mail (case-insensitive). Addresses are stored in lower
+ * case (Better Auth and every schema of ours lower-case them), so comparing the column itself keeps
+ * its unique index usable: `lower(email)` made each lookup a scan of every account.
+ */
 export function memberIdFrom(value: string): SQL {
   return value.includes("@")
-    ? sql`(SELECT id FROM "user" WHERE lower(email) = lower(${value}))`
+    ? sql`(SELECT id FROM "user" WHERE email = lower(${value.trim()}))`
     : sql`${value}::text`;
 }

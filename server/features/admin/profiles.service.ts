@@ -60,7 +60,9 @@ export async function listProfiles(
   const where: SQL[] = [sql`TRUE`];
   if (q.q) {
     const pattern = likePattern(q.q);
-    where.push(sql`((p.first_name || ' ' || p.last_name) ILIKE ${pattern} OR u.email ILIKE ${pattern})`);
+    // As a set of ids, so that each table's trigram index serves its arm (see users.service.ts).
+    where.push(sql`p.user_id IN (SELECT user_id FROM profiles WHERE (first_name || ' ' || last_name) ILIKE ${pattern}
+      UNION ALL SELECT id FROM "user" WHERE email ILIKE ${pattern})`);
   }
   if (q.gender) where.push(sql`p.gender = ${q.gender}`);
   if (q.status) where.push(sql`p.account_status = ${q.status}`);

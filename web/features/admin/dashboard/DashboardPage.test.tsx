@@ -1,5 +1,6 @@
 import type { DashboardDto } from "@domain/admin.ts";
 import { screen, within } from "@testing-library/react";
+import { formatTime } from "@web/lib/format.ts";
 import { formatEuros } from "@web/lib/money.ts";
 import { stubFetch } from "@web/test/fetch-stub.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
@@ -23,6 +24,7 @@ const dashboard: DashboardDto = {
   messagesPerDay: days([10, 12, 0, 5]),
   activeSubscriptions: 290,
   revenueThisMonthCents: 479_700,
+  figuresAt: "2026-11-22T15:12:00.000Z",
   latestActions: [
     {
       id: "a1",
@@ -60,6 +62,10 @@ describe("DashboardPage", () => {
     expect(within(actions).getByRole("rowheader", { name: "Bannissement" })).toBeInTheDocument();
     expect(actions).toHaveTextContent("Bannissement : faux profil");
     expect(actions).toHaveTextContent("moderation@passerelle.example");
+    // Local time, 24-hour: « 15:12 » on a machine in UTC.
+    expect(
+      screen.getByText(new RegExp(`Chiffres calculés à ${formatTime(dashboard.figuresAt)}`)),
+    ).toBeInTheDocument();
   });
 
   it("offers a retry when the figures cannot be loaded", async () => {

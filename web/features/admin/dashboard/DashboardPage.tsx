@@ -4,7 +4,7 @@ import { Card } from "@web/components/ui/Card.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { errorMessage } from "@web/lib/api.ts";
-import { formatNumber } from "@web/lib/format.ts";
+import { formatNumber, formatTime } from "@web/lib/format.ts";
 import { formatEuros } from "@web/lib/money.ts";
 import { BadgeEuro, CreditCard, Users } from "lucide-react";
 import { AdminPage } from "../shared/AdminPage.tsx";
@@ -86,6 +86,9 @@ function Dashboard({ d }: { d: DashboardDto }) {
         </h2>
         <LatestActions entries={d.latestActions} />
       </section>
+      <p className="text-sm text-ink-soft">
+        Chiffres calculés à {formatTime(d.figuresAt)} ; ils sont actualisés au plus toutes les minutes.
+      </p>
     </div>
   );
 }
