@@ -11,8 +11,8 @@ describe("Header", () => {
     for (const name of ["Accueil", "Profil", "Recherche", "Abonnement"]) {
       expect(screen.getAllByRole("link", { name }).length).toBeGreaterThan(0);
     }
-    expect(screen.getAllByRole("link", { name: "Matchs, 3 nouveaux" }).length).toBeGreaterThan(0);
-    expect(screen.getAllByRole("link", { name: "Messages, 1 conversation non lue" }).length).toBeGreaterThan(
+    expect(screen.getAllByRole("link", { name: "Matchs 3 nouveaux" }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole("link", { name: "Messages 1 conversation non lue" }).length).toBeGreaterThan(
       0,
     );
     expect(screen.getAllByRole("button", { name: "Déconnexion" }).length).toBeGreaterThan(0);

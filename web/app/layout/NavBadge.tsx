@@ -2,15 +2,24 @@ import { Badge } from "@web/components/ui/Badge.tsx";
 import type { NavItem } from "./nav-items.ts";
 import type { NavBadges } from "./use-nav-counts.ts";
 
-const spoken: Record<NonNullable<NavItem["badge"]>, (n: number) => string> = {
-  matches: (n) => (n === 1 ? "1 nouveau" : `${n} nouveaux`),
-  messages: (n) => (n === 1 ? "1 conversation non lue" : `${n} conversations non lues`),
+const spoken: Record<NonNullable<NavItem["badge"]>, (n: number, shown: string) => string> = {
+  matches: (n, shown) => (n === 1 ? "1 nouveau" : `${shown} nouveaux`),
+  messages: (n, shown) => (n === 1 ? "1 conversation non lue" : `${shown} conversations non lues`),
 };
 
-/** The link's accessible name with its count, e.g. « Matchs, 3 nouveaux »; undefined without one. */
+/** The count as the badge shows it. */
+const shownCount = (count: number) => (count > 99 ? "99+" : String(count));
+
+/**
+ * The link's accessible name with its count, e.g. « Matchs 3 nouveaux »; undefined without one.
+ * It starts with the visible text (label, then the badge's number) so that voice control users
+ * can say what they see (WCAG 2.5.3, label in name).
+ */
 export function badgeLabel(item: NavItem, badges: NavBadges): string | undefined {
   const count = item.badge ? badges[item.badge] : undefined;
-  return item.badge && count !== undefined ? `${item.label}, ${spoken[item.badge](count)}` : undefined;
+  return item.badge && count !== undefined
+    ? `${item.label} ${spoken[item.badge](count, shownCount(count))}`
+    : undefined;
 }
 
 /** The visual count (the link's aria-label says it in words, see badgeLabel). */
@@ -18,7 +27,7 @@ export function NavBadge({ count, className }: { count: number | undefined; clas
   if (count === undefined) return null;
   return (
     <Badge aria-hidden="true" className={className}>
-      {count > 99 ? "99+" : String(count)}
+      {shownCount(count)}
     </Badge>
   );
 }

@@ -14,6 +14,8 @@ interface MemberPhotoProps {
   /** Width classes; the frame fills its container by default. */
   width?: string;
   className?: string;
+  /** Above the fold (the first results): loaded at once, first, instead of lazily. */
+  priority?: boolean;
 }
 
 /** A member's photo in a 4:5 frame, or a calm placeholder when they have none. */
@@ -24,6 +26,7 @@ export function MemberPhoto({
   shape = "portrait",
   width = "w-full",
   className,
+  priority = false,
 }: MemberPhotoProps) {
   const photo = member.photos[index];
   const frame = cn(
@@ -46,7 +49,8 @@ export function MemberPhoto({
       <img
         src={variant === "thumb" ? photo.thumbUrl || photo.url : photo.url}
         alt={total > 1 ? `${displayName(member)} (${index + 1} sur ${total})` : displayName(member)}
-        loading="lazy"
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : "auto"}
         decoding="async"
         className="size-full object-cover"
       />

@@ -219,10 +219,12 @@ export default function SearchPage() {
           ) : (
             <>
               <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-                {profiles.map((member) => (
+                {profiles.map((member, i) => (
                   <li key={member.userId} className="flex">
                     <ProfileCard
                       member={member}
+                      // Up to three cards show on the first screen (one column on phones).
+                      priority={i < 3}
                       onOpen={() => setOpen(member)}
                       onReact={(type) => onReact(member, type)}
                       onReport={() => safety.report(targetOf(member))}

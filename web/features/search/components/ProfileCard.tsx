@@ -13,10 +13,12 @@ interface Props {
   onReact: (type: LikeType) => void;
   onReport: () => void;
   onBlock: () => void;
+  /** One of the first results, visible without scrolling: its photo loads first. */
+  priority?: boolean;
 }
 
 /** One search result: photo, essentials, score, « Passer » and « J'aime », « Signaler » and « Bloquer ». */
-export function ProfileCard({ member, onOpen, onReact, onReport, onBlock }: Props) {
+export function ProfileCard({ member, onOpen, onReact, onReport, onBlock, priority = false }: Props) {
   const headingId = `profil-${member.userId}`;
   const name = displayName(member);
   return (
@@ -26,7 +28,7 @@ export function ProfileCard({ member, onOpen, onReact, onReport, onBlock }: Prop
       className="relative flex flex-1 flex-col overflow-hidden rounded-[var(--radius-card)] border border-sand-200 bg-white shadow-sm"
     >
       <div className="relative">
-        <MemberPhoto member={member} shape="card" />
+        <MemberPhoto member={member} shape="card" priority={priority} />
         <CompatibilityBadge score={member.compatibility} className="absolute top-3 left-3 shadow" />
         <div className="absolute top-2 right-2 z-10">
           <SafetyMenu
