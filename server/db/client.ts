@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./data-lock.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -21,6 +22,8 @@ export interface Database {
   /** Applies the committed drizzle-kit migrations. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data folder as a gzipped tarball (a consistent copy: backups). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -30,6 +33,8 @@ export interface OpenOptions {
   url?: string | undefined;
   /** PGlite data folder; absent means in memory. */
   dataDir?: string | undefined;
+  /** PGlite: a data folder tarball (from dumpDataDir) to start from: a restore. */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
 }
 
@@ -52,19 +57,36 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  let unlock = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
   // pg_trgm: the administration's text searches (server: CREATE EXTENSION in the migrations).
   const client = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
   });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+    dumpDataDir: () => client.dumpDataDir("gzip"),
   };
 }
 

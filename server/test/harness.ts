@@ -26,7 +26,7 @@ export function describeEachEngine(name: string, fn: (engine: Engine) => void) {
   for (const engine of engines()) describe(`${name} [${engine}]`, () => fn(engine));
 }
 
-async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `passerelle_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
