@@ -11,7 +11,8 @@ export class DataDirLockedError extends Error {
   ) {
     super(
       `The embedded database folder is in use by process ${pid} (${lockFile}). ` +
-        "Stop that process first (backups and restores need the app stopped).",
+        "Stop that process first (backups and restores need the app stopped); " +
+        `if no Passerelle process is running, delete ${lockFile}.`,
     );
     this.name = "DataDirLockedError";
   }
