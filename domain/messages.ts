@@ -33,6 +33,7 @@ export const MSG = {
   RESET_TOKEN_INVALID: "Ce lien de réinitialisation est invalide ou a expiré",
   SAME_EMAIL: "La nouvelle adresse est identique à l'actuelle",
   SERVICE_UNAVAILABLE: "Le service est momentanément indisponible. Veuillez réessayer.",
+  INVALID_CHARACTERS: "Votre saisie contient un caractère non autorisé",
   MEMBER_NOT_FOUND: "Ce profil n'est pas disponible",
   MATCH_NOT_FOUND: "Ce match n'existe pas ou n'est plus disponible",
   PROFILE_INCOMPLETE: "Complétez votre profil (prénom et genre) pour découvrir d'autres membres",
@@ -74,6 +75,7 @@ export type ErrorCode =
   | "BODY_TOO_LARGE"
   | "RATE_LIMITED"
   | "SERVICE_UNAVAILABLE"
+  | "INVALID_CHARACTERS"
   | "INTERNAL_ERROR";
 
 export interface ApiErrorBody {

@@ -25,6 +25,19 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * PostgreSQL refuses some text our validation lets through: a NUL character (22021) or one the
+ * database encoding cannot hold (22P05). The statement failed as a whole, so nothing was written:
+ * a 400, not a 500. Found by server/http/fuzz.test.ts on the PostgreSQL server (PGlite stores NUL).
+ */
+function isRefusedCharacter(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === "22021" || code === "22P05") return true;
+  }
+  return false;
+}
+
 export function createBaseApp(config: Config, logger: Logger, metrics: Metrics | null) {
   const app = new Hono<AppEnv>();
   app.use("*", requestContext(config, logger, metrics));
@@ -58,6 +71,9 @@ export function createBaseApp(config: Config, logger: Logger, metrics: Metrics |
       log.warn({ err, method: c.req.method, path: c.req.path }, "database unavailable");
       c.header("Retry-After", "5");
       return c.json({ error: { code: "SERVICE_UNAVAILABLE", message: MSG.SERVICE_UNAVAILABLE } }, 503);
+    }
+    if (isRefusedCharacter(err)) {
+      return c.json({ error: { code: "INVALID_CHARACTERS", message: MSG.INVALID_CHARACTERS } }, 400);
     }
     log.error({ err, method: c.req.method, path: c.req.path }, "unhandled error");
     return c.json({ error: { code: "INTERNAL_ERROR", message: MSG.GENERIC } }, 500);

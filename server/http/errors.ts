@@ -2,7 +2,11 @@
 import type { ErrorCode } from "@domain/messages.ts";
 import { MSG } from "@domain/messages.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { z } from "zod";
+import { z } from "zod";
+
+// Zod's own messages (a wrong type, a missing field, in a schema without a message of ours) in
+// French: every refusal the API sends is read by a French-speaking member. Found by fuzz.test.ts.
+z.config(z.locales.fr());
 
 export class AppError extends Error {
   constructor(

@@ -1,0 +1,280 @@
+// Property-based fuzzing (fast-check) of every endpoint that takes input: generated hostile bodies
+// and query strings — wrong types, huge and unicode-edge strings, SQL and HTML fragments, missing
+// and extra fields, invalid JSON. The invariants, for every input:
+//   1. never a 5xx;
+//   2. a refusal (4xx) carries a stable error code and a French message;
+//   3. a refused request writes nothing (the fingerprint of every table is unchanged).
+// The number of inputs that ran is printed at the end.
+
+import { MSG } from "@domain/messages.ts";
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { queryRows } from "../db/client.ts";
+import { createAdmin } from "../test/admin.ts";
+import { createTestApp, describeEachEngine, type TestApp } from "../test/harness.ts";
+import { signUpMember } from "../test/members.ts";
+
+const HOSTILE_STRINGS = [
+  "",
+  " ",
+  "' OR '1'='1' --",
+  "'; DROP TABLE profiles; --",
+  "1; SELECT pg_sleep(5)",
+  '<script>alert("x")</script>',
+  '"><img src=x onerror=alert(1)>',
+  "javascript:alert(1)",
+  "\u0000",
+  "nul\u0000dans le texte",
+  "\uD800",
+  "\u202Eevil",
+  "\u200B\u200D\uFEFF",
+  "e\u0301\u0301\u0301",
+  "👩🏿‍❤️‍💋‍👨🏻",
+  "../../../etc/passwd",
+  "%00%2e%2e%2f",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4j-style injection attempt, on purpose
+  "${jndi:ldap://x/a}",
+  "{{7*7}}",
+  "__proto__",
+  "constructor",
+  "NaN",
+  "-1",
+  "1e309",
+  "2000-02-30",
+  "00000000-0000-4000-8000-000000000000",
+  "a".repeat(5_000),
+  "é".repeat(70_000),
+];
+
+const hostileString = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 300, unit: "binary" }) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 50, unit: "grapheme" }) },
+);
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: hostileString },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.double() },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.array(hostileString, { maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.dictionary(hostileString, hostileString, { maxKeys: 4 }) },
+);
+
+/** A body built around the endpoint's own field names (some missing, some hostile) plus extras. */
+function hostileBody(fields: string[]): fc.Arbitrary<{ raw: string } | { json: unknown }> {
+  const shaped = fc.record(Object.fromEntries(fields.map((f) => [f, hostileValue])), { requiredKeys: [] });
+  const withExtra = fc
+    .tuple(shaped, fc.dictionary(hostileString, hostileValue, { maxKeys: 3 }))
+    .map(([a, b]) => ({ ...b, ...a }));
+  return fc.oneof(
+    { weight: 5, arbitrary: shaped.map((json) => ({ json })) },
+    { weight: 2, arbitrary: withExtra.map((json) => ({ json })) },
+    { weight: 1, arbitrary: fc.jsonValue().map((json) => ({ json })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("{", "[1,", '{"a":', "null", "", "\u0000").map((raw) => ({ raw })),
+    },
+  );
+}
+
+function hostileQuery(params: string[]): fc.Arbitrary<string> {
+  return fc
+    .dictionary(fc.oneof(fc.constantFrom(...params), hostileString), hostileString, { maxKeys: 5 })
+    .map((q) => new URLSearchParams(q as Record<string, string>).toString());
+}
+
+type Who = "member" | "admin";
+interface Target {
+  who: Who;
+  method: string;
+  path: (ids: Ids) => string;
+  body?: string[];
+  query?: string[];
+}
+interface Ids {
+  match: string;
+  partner: string;
+  checkout: string;
+}
+
+const TARGETS: Target[] = [
+  {
+    who: "member",
+    method: "PUT",
+    path: () => "/api/profile",
+    body: [
+      "firstName",
+      "lastName",
+      "gender",
+      "lookingFor",
+      "birthDate",
+      "country",
+      "phoneNumber",
+      "bio",
+      "occupation",
+      "education",
+      "languages",
+      "interests",
+    ],
+  },
+  { who: "member", method: "PUT", path: () => "/api/profile/photos/main", body: ["key"] },
+  { who: "member", method: "DELETE", path: () => "/api/profile/photos", query: ["path"] },
+  {
+    who: "member",
+    method: "GET",
+    path: () => "/api/search",
+    query: ["ageMin", "ageMax", "withPhoto", "interests", "page", "size", "cursor"],
+  },
+  { who: "member", method: "POST", path: () => "/api/likes", body: ["likedId", "type"] },
+  { who: "member", method: "GET", path: (i) => `/api/members/${i.partner}`, query: ["x"] },
+  {
+    who: "member",
+    method: "GET",
+    path: (i) => `/api/matches/${i.match}/messages`,
+    query: ["before", "size"],
+  },
+  {
+    who: "member",
+    method: "POST",
+    path: (i) => `/api/matches/${i.match}/messages`,
+    body: ["content", "clientId"],
+  },
+  { who: "member", method: "POST", path: () => "/api/subscription/checkout", body: ["plan", "returnTo"] },
+  { who: "member", method: "POST", path: () => "/api/blocks", body: ["userId"] },
+  {
+    who: "member",
+    method: "POST",
+    path: () => "/api/reports",
+    body: ["userId", "messageId", "reason", "details", "block"],
+  },
+  { who: "member", method: "POST", path: () => "/api/me/delete", body: ["password"] },
+  {
+    who: "admin",
+    method: "GET",
+    path: () => "/api/admin/users",
+    query: ["q", "status", "role", "banned", "sort", "dir", "page", "size"],
+  },
+  {
+    who: "admin",
+    method: "GET",
+    path: () => "/api/admin/messages",
+    query: ["q", "matchId", "member", "sort", "dir", "page", "size"],
+  },
+  {
+    who: "admin",
+    method: "PATCH",
+    path: (i) => `/api/admin/profiles/${i.partner}`,
+    body: ["firstName", "birthDate", "country", "bio", "interests"],
+  },
+  { who: "admin", method: "POST", path: (i) => `/api/admin/users/${i.partner}/role`, body: ["role"] },
+  {
+    who: "admin",
+    method: "POST",
+    path: () => "/api/admin/subscriptions/grant",
+    body: ["userId", "months", "plan"],
+  },
+  {
+    who: "admin",
+    method: "POST",
+    path: () => "/api/admin/import/preview",
+    body: ["members", "profiles", "data"],
+  },
+];
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+
+describeEachEngine("hostile input", (engine) => {
+  let t: TestApp;
+  let ids: Ids;
+  const cookies: Record<Who, string> = { member: "", admin: "" };
+  let inputs = 0;
+
+  beforeAll(async () => {
+    // Generous limits: the fuzzer must reach validation, not the spam limits (tested elsewhere).
+    t = await createTestApp(engine, { MESSAGES_PER_MINUTE: "100000", NEW_CONVERSATIONS_PER_DAY: "100000" });
+    const member = await signUpMember(t, "female");
+    const partner = await signUpMember(t, "male");
+    const admin = await createAdmin(t);
+    cookies.member = member.cookie;
+    cookies.admin = admin.cookie;
+    const like = await t.request("/api/likes", {
+      method: "POST",
+      cookie: member.cookie,
+      json: { likedId: partner.userId, type: "like" },
+    });
+    const checkout = await t.request("/api/subscription/checkout", {
+      method: "POST",
+      cookie: member.cookie,
+      json: { plan: "1-mois" },
+    });
+    ids = {
+      match: ((await like.json()) as { matchId: string }).matchId,
+      partner: partner.userId,
+      checkout: ((await checkout.json()) as { id: string }).id,
+    };
+  });
+  afterAll(async () => {
+    console.log(`fuzz [${engine}]: ${inputs} hostile inputs over ${TARGETS.length} endpoints`);
+    await t?.close();
+  });
+
+  /** Row counts and last changes of every table a request could write. */
+  async function fingerprint(): Promise<string> {
+    const [row] = await queryRows<{ f: string }>(
+      t.deps.database.db,
+      sql`SELECT concat_ws('/',
+        (SELECT count(*) FROM "user"), (SELECT count(*) FROM profiles),
+        (SELECT max(updated_at)::text FROM profiles), (SELECT md5(string_agg(role || banned::text, ',' ORDER BY id)) FROM "user"),
+        (SELECT count(*) FROM likes), (SELECT count(*) FROM matches), (SELECT max(updated_at)::text FROM matches),
+        (SELECT count(*) FROM messages), (SELECT count(*) FROM subscriptions), (SELECT count(*) FROM checkouts),
+        (SELECT count(*) FROM blocks), (SELECT count(*) FROM reports), (SELECT count(*) FROM admin_audit)) AS f`,
+    );
+    return row!.f;
+  }
+
+  for (const target of TARGETS) {
+    it(`${target.method} ${target.path({ match: ":id", partner: ":userId", checkout: ":id" })}`, async () => {
+      const input = fc.tuple(
+        target.body ? hostileBody(target.body) : fc.constant(undefined),
+        target.query ? hostileQuery(target.query) : fc.constant(""),
+      );
+      await fc.assert(
+        fc.asyncProperty(input, async ([body, query]) => {
+          inputs++;
+          const before = await fingerprint();
+          const url = `${target.path(ids)}${query ? `?${query}` : ""}`;
+          const init: Parameters<TestApp["request"]>[1] = {
+            method: target.method,
+            cookie: cookies[target.who],
+          };
+          if (body && "json" in body) init.json = body.json;
+          if (body && "raw" in body) {
+            init.body = body.raw;
+            init.headers = { "content-type": "application/json" };
+          }
+          const res = await t.request(url, init);
+          const text = await res.text();
+          expect(res.status, `${url} → ${text.slice(0, 300)}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            const error = (JSON.parse(text) as { error?: { code?: unknown; message?: unknown } }).error;
+            expect(error?.code, text).toMatch(/^[A-Z][A-Z0-9_]+$/);
+            expect(typeof error?.message === "string" && error.message.length > 0, text).toBe(true);
+            // French, not a framework's English default (but the SPEC's own « Invalid file path »).
+            if (error?.message !== MSG.INVALID_FILE_PATH)
+              expect(error?.message, text).not.toMatch(
+                /^(Bad Request|Not Found|Unauthorized|Forbidden|Internal|Invalid|Expected|Required)/,
+              );
+            expect(await fingerprint(), `${url} was refused (${res.status}) but wrote`).toBe(before);
+          }
+        }),
+        {
+          numRuns: engine === "pglite" ? RUNS : Math.ceil(RUNS / 2),
+          seed: Number(process.env.FUZZ_SEED ?? 2026),
+        },
+      );
+    }, 120_000);
+  }
+});
