@@ -66,6 +66,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const client = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    // The safest setting, explicit: a query resolves only once PGlite has synced its files
+    // (server/lifecycle.test.ts: every acknowledged write survives kill -9; docs/operations.md).
+    relaxedDurability: false,
     extensions: { pg_trgm },
   });
   try {

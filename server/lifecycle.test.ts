@@ -1,0 +1,252 @@
+// The real process (server/main.ts), started and stopped like in production:
+// - SIGTERM: requests in flight are answered, event streams are closed, the database is closed
+//   (the embedded folder's lock is released) and the process exits 0;
+// - kill -9 in the middle of a stream of writes: after a restart, every write the API acknowledged
+//   is there — on the embedded database (PGlite) and on a PostgreSQL server.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createServerDatabase } from "./test/harness.ts";
+
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  base: string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+async function start(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_BASE_URL: base,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      SIGNUP_RATE_LIMIT_MAX: "100",
+      MESSAGES_PER_MINUTE: "100000",
+      ...env,
+    },
+    stdio: "ignore",
+  });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  for (const started = Date.now(); ; ) {
+    if (Date.now() - started > 60_000) throw new Error("the app did not become ready");
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base, exit };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const PROFILE = {
+  firstName: "Essai",
+  lastName: "Vie",
+  lookingFor: "Une relation sérieuse",
+  birthDate: "1990-04-02",
+  country: "France",
+  phoneNumber: "",
+  bio: "",
+  occupation: "",
+  education: "",
+  languages: ["Français"],
+  interests: ["Voyages"],
+};
+
+/** Signs up through the API (same-origin headers) and completes a subscribed-looking profile. */
+async function member(base: string, gender: "male" | "female") {
+  const email = `vie-${Math.random().toString(36).slice(2)}@exemple.fr`;
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({
+      email,
+      password: "un mot de passe solide",
+      name: "Essai",
+      ageConfirmed: true,
+      termsAccepted: true,
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const { user } = (await res.json()) as { user: { id: string } };
+  const profile = await fetch(`${base}/api/profile`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", origin: base, cookie },
+    body: JSON.stringify({ ...PROFILE, gender }),
+  });
+  expect(profile.status, await profile.clone().text()).toBe(200);
+  return { cookie, userId: user.id };
+}
+
+const api =
+  (base: string, cookie: string) =>
+  (p: string, method = "GET", json?: unknown) =>
+    fetch(`${base}${p}`, {
+      method,
+      headers: { origin: base, cookie, ...(json ? { "content-type": "application/json" } : {}) },
+      body: json ? JSON.stringify(json) : undefined,
+    });
+
+/** Pays with the demo provider, as a member would: events and messages are for subscribers. */
+async function subscribe(base: string, m: { cookie: string }) {
+  const call = api(base, m.cookie);
+  const checkout = (await (await call("/api/subscription/checkout", "POST", { plan: "1-mois" })).json()) as {
+    id: string;
+  };
+  expect((await call(`/api/subscription/checkouts/${checkout.id}/confirm-demo`, "POST", {})).status).toBe(
+    200,
+  );
+}
+
+describe("graceful shutdown on SIGTERM", () => {
+  it("answers what is in flight, closes event streams and the database, exits 0", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "passerelle-life-"));
+    dirs.push(dataDir);
+    const app = await start({ DATA_DIR: dataDir });
+    expect(existsSync(path.join(dataDir, "db.lock"))).toBe(true);
+    const a = await member(app.base, "female");
+    await subscribe(app.base, a);
+    const call = api(app.base, a.cookie);
+
+    const stream = await call("/api/events");
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    const streamEnded = (async () => {
+      for (;;) if ((await reader.read()).done) return true;
+    })();
+
+    // Twenty writes in flight, then the signal.
+    const inFlight = Array.from({ length: 20 }, (_, i) =>
+      call("/api/profile", "PUT", { ...PROFILE, gender: "female", bio: `Écrit ${i}` }),
+    );
+    // Long enough for all of them to reach the server, short of their answers (they queue on the
+    // database one after the other).
+    await new Promise((r) => setTimeout(r, 50));
+    app.child.kill("SIGTERM");
+    const answers = await Promise.allSettled(inFlight);
+    // Requests already received are answered (a request sent after the listener closed may be
+    // refused at connection, never half-answered).
+    const answered = answers.filter((r) => r.status === "fulfilled").map((r) => r.value.status);
+    expect(answered.every((s) => s === 200)).toBe(true);
+    expect(answered.length).toBeGreaterThan(0);
+
+    expect(await streamEnded).toBe(true);
+    expect(await app.exit).toEqual({ code: 0, signal: null });
+    expect(existsSync(path.join(dataDir, "db.lock")), "the database was closed").toBe(false);
+  }, 90_000);
+});
+
+/**
+ * Sends messages one after the other inside a match, noting each acknowledged one, kills the
+ * process with SIGKILL after `afterMs`, restarts it and reads the conversation back.
+ */
+async function killDuringWrites(env: Record<string, string>, afterMs: number) {
+  const app = await start(env);
+  const a = await member(app.base, "female");
+  const b = await member(app.base, "male");
+  await subscribe(app.base, a);
+  await subscribe(app.base, b);
+  const like = await api(app.base, a.cookie)("/api/likes", "POST", { likedId: b.userId, type: "like" });
+  const { matchId } = (await like.json()) as { matchId: string };
+
+  const acknowledged: string[] = [];
+  let stop = false;
+  const writer = (async () => {
+    for (let i = 0; !stop; i++) {
+      try {
+        const res = await api(app.base, a.cookie)(`/api/matches/${matchId}/messages`, "POST", {
+          content: `n°${i}`,
+        });
+        if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id);
+      } catch {
+        return; // the process is gone
+      }
+    }
+  })();
+  await new Promise((r) => setTimeout(r, afterMs));
+  app.child.kill("SIGKILL");
+  stop = true;
+  await writer;
+  expect(await app.exit).toEqual({ code: null, signal: "SIGKILL" });
+
+  const again = await start(env);
+  const stored = new Set<string>();
+  let before: string | undefined;
+  for (;;) {
+    const res = await api(
+      again.base,
+      a.cookie,
+    )(`/api/matches/${matchId}/messages${before ? `?before=${encodeURIComponent(before)}` : ""}`);
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { data: { id: string }[]; nextCursor: string | null };
+    for (const m of page.data) stored.add(m.id);
+    if (!page.nextCursor) break;
+    before = page.nextCursor;
+  }
+  again.child.kill("SIGTERM");
+  await again.exit;
+  return { acknowledged, stored };
+}
+
+describe("kill -9 during a stream of writes", () => {
+  it("keeps every acknowledged write on the embedded database", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "passerelle-kill-"));
+    dirs.push(dataDir);
+    const { acknowledged, stored } = await killDuringWrites({ DATA_DIR: dataDir }, 1_500);
+    console.log(`kill -9 [pglite]: ${acknowledged.length} acknowledged, ${stored.size} stored after restart`);
+    expect(acknowledged.length).toBeGreaterThan(5);
+    expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+  }, 120_000);
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "keeps every acknowledged write on a PostgreSQL server",
+    async () => {
+      const server = await createServerDatabase();
+      const dataDir = await mkdtemp(path.join(tmpdir(), "passerelle-kill-pg-"));
+      dirs.push(dataDir);
+      try {
+        const { acknowledged, stored } = await killDuringWrites(
+          { DATA_DIR: dataDir, DATABASE_URL: server.url },
+          1_500,
+        );
+        console.log(
+          `kill -9 [postgres]: ${acknowledged.length} acknowledged, ${stored.size} stored after restart`,
+        );
+        expect(acknowledged.length).toBeGreaterThan(5);
+        expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+      } finally {
+        await server.drop();
+      }
+    },
+    120_000,
+  );
+});
