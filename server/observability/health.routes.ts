@@ -1,6 +1,7 @@
 // /healthz: the process answers (liveness). /readyz: it can serve, the database answering within
 // two seconds (readiness; 503 otherwise, so a load balancer routes around it). /metrics: the
 // Prometheus metrics, behind METRICS_TOKEN (or open outside production when no token is set).
+import { createHash, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../http/types.ts";
@@ -29,8 +30,17 @@ export function healthRoutes(deps: AppDeps, metrics: Metrics) {
     })
     .get("/metrics", async (c) => {
       const token = config.metricsToken;
-      const allowed = token ? c.req.header("authorization") === `Bearer ${token}` : !config.isProduction;
+      const allowed = token
+        ? sameSecret(c.req.header("authorization") ?? "", `Bearer ${token}`)
+        : !config.isProduction;
       if (!allowed) return c.json({ error: { code: "NOT_FOUND", message: "Ressource introuvable" } }, 404);
       return c.text(await metrics.registry.metrics(), 200, { "Content-Type": metrics.registry.contentType });
     });
+}
+
+/** Constant-time comparison, so the token cannot be guessed from response times. */
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(expected).digest();
+  return timingSafeEqual(a, b);
 }

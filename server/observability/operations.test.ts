@@ -68,6 +68,26 @@ describeEachEngine("operations", (engine) => {
   });
 });
 
+describe("metrics behind METRICS_TOKEN", () => {
+  let t: TestApp;
+  const token = randomBytes(24).toString("hex");
+  beforeAll(async () => {
+    t = await createTestApp("pglite", { METRICS_TOKEN: token });
+  });
+  afterAll(() => t.close());
+
+  it("hides /metrics without the bearer token, or with a wrong one, and serves it with it", async () => {
+    const get = (authorization?: string) =>
+      t.app.request(`${BASE_URL}/metrics`, { headers: authorization ? { authorization } : {} });
+    expect((await get()).status).toBe(404);
+    expect((await get(`Bearer ${token.slice(0, -1)}x`)).status).toBe(404);
+    expect((await get(token)).status).toBe(404);
+    const ok = await get(`Bearer ${token}`);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain("http_requests_total");
+  });
+});
+
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("a PostgreSQL server that goes away", () => {
   let t: TestApp;
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
