@@ -15,6 +15,7 @@ import { createMemoryBus } from "./realtime/bus.ts";
 import { RealtimeHub } from "./realtime/hub.ts";
 import { createPgBus } from "./realtime/pg-bus.ts";
 import { createLocalStorage } from "./storage/local.ts";
+import { createS3Storage } from "./storage/s3.ts";
 
 export async function createDeps(
   config: Config,
@@ -32,7 +33,9 @@ export async function createDeps(
     outboxDir: config.outboxDir,
     logger,
   });
-  const storage = createLocalStorage(config.storageDir, PHOTO_BUCKET);
+  const storage = config.s3
+    ? createS3Storage(config.s3, PHOTO_BUCKET)
+    : createLocalStorage(config.storageDir, PHOTO_BUCKET);
   const auth = createAuth({ config, db: database.db, mailer, logger });
   const events = config.databaseUrl
     ? await createPgBus({

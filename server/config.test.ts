@@ -35,6 +35,23 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production", AUTH_SECRET: "court" })).toThrow(/AUTH_SECRET/);
   });
 
+  it("needs a bucket for S3 storage, and uses path-style URLs with a custom endpoint", () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ STORAGE_DRIVER: "disquette" })).toThrow(/STORAGE_DRIVER/);
+    const config = loadConfig({
+      STORAGE_DRIVER: "s3",
+      S3_BUCKET: "passerelle-photos",
+      S3_ENDPOINT: "https://s3.fr-par.scw.cloud",
+      S3_PUBLIC_URL: "https://cdn.passerelle.fr/",
+    });
+    expect(config.s3).toMatchObject({
+      bucket: "passerelle-photos",
+      forcePathStyle: true,
+      publicUrl: "https://cdn.passerelle.fr",
+    });
+    expect(loadConfig({}).s3).toBeNull();
+  });
+
   it("generates a development secret once and keeps it in the data folder", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "passerelle-config-"));
     const first = loadConfig({ DATA_DIR: dir });

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_PLANS, type Plan } from "@domain/subscriptions.ts";
 import { z } from "zod";
+import type { S3Settings } from "./storage/s3.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -51,6 +52,14 @@ const envSchema = z.object({
   NEW_CONVERSATIONS_PER_DAY: z.coerce.number().int().min(1).default(30),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PUBLIC_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -77,6 +86,8 @@ export interface Config {
   messageLimits: { perMinute: number; newConversationsPerDay: number };
   /** Photo uploads per member and hour (a DB-held counter: server/http/rate-limit.ts). */
   uploadsPerHour: number;
+  /** Photos: local disk under storageDir, or an S3-compatible bucket (server/storage/s3.ts). */
+  s3: S3Settings | null;
   /** How long the admin dashboard's counts are reused (0: computed on every request). */
   dashboardCacheSeconds: number;
   plans: readonly Plan[];
@@ -148,6 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         "DATABASE_URL (postgres://…), or ALLOW_EMBEDDED_DATABASE=true for a single-instance embedded database",
       );
   }
+  if (e.STORAGE_DRIVER === "s3" && !e.S3_BUCKET) {
+    throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required with STORAGE_DRIVER=s3");
+  }
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError(
       "Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to use Stripe, or neither",
@@ -185,6 +199,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     messageLimits: { perMinute: e.MESSAGES_PER_MINUTE, newConversationsPerDay: e.NEW_CONVERSATIONS_PER_DAY },
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
+    s3:
+      e.STORAGE_DRIVER === "s3" && e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            // Self-hosted servers (MinIO, s3rver) usually want path-style URLs.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+            publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+          }
+        : null,
     plans: parsePlans(e.SUBSCRIPTION_PLANS),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

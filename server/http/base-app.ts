@@ -46,7 +46,13 @@ export function createBaseApp(config: Config, logger: Logger, metrics: Metrics |
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        // Photos from an S3 bucket's public address or CDN, when configured (S3_PUBLIC_URL).
+        imgSrc: [
+          "'self'",
+          "data:",
+          "blob:",
+          ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : []),
+        ],
         styleSrc: ["'self'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],

@@ -1,0 +1,88 @@
+// S3-compatible object storage (AWS S3, MinIO, Scaleway, OVH…): what several API instances share.
+// Objects live under `<bucket prefix>/<key>` in one S3 bucket, e.g. profiles/photos/<file>.jpg.
+// Never overwriting (SPEC §9): a conditional write (If-None-Match: *, which S3 and most compatible
+// servers honour), after a HEAD for those that ignore it. Public URLs are either our own
+// /storage route (which reads through this driver, with our cache and sandbox headers) or, with
+// S3_PUBLIC_URL, the bucket's public address or a CDN in front of it.
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import { isSafeKey, ObjectExistsError, type Storage } from "./storage.ts";
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint?: string | undefined;
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  forcePathStyle: boolean;
+  /** Public base URL of the objects (no trailing slash); unset: served by /storage. */
+  publicUrl?: string | undefined;
+}
+
+const missing = (err: unknown) =>
+  err instanceof S3ServiceException &&
+  (err.name === "NoSuchKey" || err.name === "NotFound" || err.$metadata.httpStatusCode === 404);
+
+export function createS3Storage(settings: S3Settings, prefix: string): Storage & { client: S3Client } {
+  const client = new S3Client({
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+  });
+  const Bucket = settings.bucket;
+  const objectKey = (key: string) => {
+    if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+    return `${prefix}/${key}`;
+  };
+
+  return {
+    client,
+    async put(key, body, contentType) {
+      const Key = objectKey(key);
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key }));
+        throw new ObjectExistsError(key);
+      } catch (err) {
+        if (!missing(err)) throw err;
+      }
+      try {
+        await client.send(
+          new PutObjectCommand({ Bucket, Key, Body: body, ContentType: contentType, IfNoneMatch: "*" }),
+        );
+      } catch (err) {
+        if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 412) {
+          throw new ObjectExistsError(key);
+        }
+        throw err;
+      }
+    },
+    async get(key) {
+      if (!isSafeKey(key)) return null;
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        const body = await res.Body?.transformToByteArray();
+        if (!body) return null;
+        return { body, contentType: res.ContentType ?? "application/octet-stream" };
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      // S3 deletes are idempotent: a missing object is no error.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+    publicUrl(key) {
+      return settings.publicUrl ? `${settings.publicUrl}/${prefix}/${key}` : `/storage/${prefix}/${key}`;
+    },
+  };
+}
