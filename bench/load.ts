@@ -1,0 +1,338 @@
+// Load: mixed member traffic against the built server with autocannon. `npm run bench:load`.
+//
+// A fresh data set of --profiles generated members (npm run seed) on the embedded database (or,
+// with --engine postgres, a fresh database on BENCH_DATABASE_URL's server), then the production
+// server is started and --members members sign up through the API, subscribe (demo provider) and
+// pair up in matches. Each autocannon connection is one of them and cycles through: search, own
+// profile, send a message in their match, read the conversation. Printed: throughput, latency
+// p50/p99, errors (non-2xx and socket errors), and messages lost (acknowledged 201s missing from
+// the database afterwards). In the same run, as the baseline, an authenticated GET /api/profile
+// and a bare node:http server answering a fixed JSON body, each for --baseline seconds: the ratio
+// of the two throughputs. Asserts nothing.
+//
+//   npm run build && node --import tsx bench/load.ts [--profiles 100000] [--duration 60]
+//     [--connections 20] [--members 40] [--baseline 15] [--engine pglite|postgres]
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const PORT = 3240;
+const BASE = `http://127.0.0.1:${PORT}`;
+const PASSWORD = "mot de passe du bench de charge";
+const PROFILE = {
+  lastName: "Charge",
+  lookingFor: "Une relation sérieuse",
+  birthDate: "1990-04-02",
+  country: "France",
+  phoneNumber: "",
+  bio: "",
+  occupation: "",
+  education: "",
+  languages: ["Français"],
+  interests: ["Voyages", "Cuisine"],
+};
+
+const { values } = parseArgs({
+  options: {
+    profiles: { type: "string", default: "100000" },
+    duration: { type: "string", default: "60" },
+    connections: { type: "string", default: "20" },
+    members: { type: "string", default: "40" },
+    baseline: { type: "string", default: "15" },
+    engine: { type: "string", default: "pglite" },
+  },
+});
+const opts = {
+  profiles: Number(values.profiles),
+  duration: Number(values.duration),
+  connections: Number(values.connections),
+  members: Math.max(2, Number(values.members) - (Number(values.members) % 2)),
+  baseline: Number(values.baseline),
+  engine: values.engine === "postgres" ? "postgres" : "pglite",
+};
+
+const log = (m: string) => console.error(`[bench:load] ${m}`);
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")}: exit ${code}`)),
+    );
+  });
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (const started = Date.now(); ; ) {
+    if (Date.now() - started > 120_000) throw new Error("the server did not become ready");
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return child;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function call(cookie: string, p: string, method = "GET", json?: unknown) {
+  const res = await fetch(`${BASE}${p}`, {
+    method,
+    headers: { origin: BASE, cookie, ...(json ? { "content-type": "application/json" } : {}) },
+    body: json ? JSON.stringify(json) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+interface Member {
+  cookie: string;
+  userId: string;
+  matchId?: string;
+}
+
+async function makeMember(i: number): Promise<Member> {
+  const res = await fetch(`${BASE}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: BASE },
+    body: JSON.stringify({
+      email: `charge-${i}-${Date.now()}@exemple.fr`,
+      password: PASSWORD,
+      name: "",
+      ageConfirmed: true,
+      termsAccepted: true,
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const { user } = (await res.json()) as { user: { id: string } };
+  await call(cookie, "/api/profile", "PUT", {
+    ...PROFILE,
+    firstName: `Charge${i}`,
+    gender: i % 2 ? "male" : "female",
+  });
+  const checkout = await call(cookie, "/api/subscription/checkout", "POST", { plan: "1-mois" });
+  await call(cookie, `/api/subscription/checkouts/${checkout.id}/confirm-demo`, "POST", {});
+  return { cookie, userId: user.id };
+}
+
+/** The member a connection acts as in this turn of its cycle (see the mixed run). */
+const memberOf = (context: object) => (context as { member: Member }).member;
+
+const fmt = (n: number, digits = 1) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "passerelle-load-"));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (opts.engine === "postgres") {
+    const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+    const name = `passerelle_bench_load_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const env = {
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    PUBLIC_BASE_URL: BASE,
+    AUTH_SECRET: "bench-load-secret-0123456789abcdef0123",
+    DATA_DIR: dataDir,
+    ALLOW_EMBEDDED_DATABASE: "true",
+    ALLOW_DEMO_PAYMENTS: "true",
+    SEED_DEMO: "false",
+    LOG_LEVEL: "warn",
+    SIGNUP_RATE_LIMIT_MAX: "100000",
+    AUTH_RATE_LIMIT_MAX: "100000",
+    MESSAGES_PER_MINUTE: "1000000",
+    NEW_CONVERSATIONS_PER_DAY: "1000000",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  let server: ChildProcess | undefined;
+  try {
+    log(`seeding ${fmt(opts.profiles)} members on ${opts.engine}…`);
+    const seeded = Date.now();
+    await run(
+      process.execPath,
+      ["--import", "tsx", "scripts/seed.ts", "--count", String(opts.profiles)],
+      env,
+    );
+    log(`seeded in ${fmt((Date.now() - seeded) / 1000)} s; starting the server`);
+    server = await startServer(env);
+
+    log(`${opts.members} members sign up, subscribe and pair up…`);
+    const members: Member[] = [];
+    for (let i = 0; i < opts.members; i++) members.push(await makeMember(i));
+    for (let i = 0; i < members.length; i += 2) {
+      const [a, b] = [members[i]!, members[i + 1]!];
+      const like = await call(a.cookie, "/api/likes", "POST", { likedId: b.userId, type: "like" });
+      a.matchId = b.matchId = String(like.matchId);
+    }
+
+    // Mixed traffic: every connection is one member cycling through four requests.
+    let acknowledged = 0;
+    let sent = 0;
+    log(`mixed traffic: ${opts.connections} connections for ${opts.duration} s…`);
+    // autocannon gives each connection its own context, reset at each turn of the cycle: the
+    // first request of a turn picks the next member, the others act as that member.
+    let next = 0;
+    const as = (req: autocannon.Request, context: object, extra: Partial<autocannon.Request> = {}) => {
+      const m = memberOf(context);
+      return {
+        ...req,
+        ...extra,
+        headers: { ...req.headers, ...extra.headers, cookie: m.cookie, origin: BASE },
+      };
+    };
+    const mixed = await autocannon({
+      url: BASE,
+      connections: opts.connections,
+      duration: opts.duration,
+      initialContext: {},
+      requests: [
+        {
+          method: "GET",
+          path: "/api/search?ageMin=25&ageMax=45",
+          setupRequest: (req, context) => {
+            (context as { member?: Member }).member = members[next++ % members.length];
+            return as(req, context);
+          },
+        },
+        { method: "GET", path: "/api/profile", setupRequest: (req, context) => as(req, context) },
+        {
+          method: "POST",
+          setupRequest: (req, context) =>
+            as(req, context, {
+              path: `/api/matches/${memberOf(context).matchId}/messages`,
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ content: `Message de charge n°${++sent}` }),
+            }),
+          onResponse: (status) => {
+            if (status === 201) acknowledged++;
+          },
+        },
+        {
+          method: "GET",
+          setupRequest: (req, context) =>
+            as(req, context, { path: `/api/matches/${memberOf(context).matchId}/messages` }),
+        },
+      ],
+    });
+
+    // Messages lost: acknowledged sends missing from the database.
+    const stored = await countMessages(databaseUrl, members);
+
+    log(`baseline: GET /api/profile and a bare node:http server, ${opts.baseline} s each…`);
+    const member = members[0]!;
+    const profileRun = await autocannon({
+      url: `${BASE}/api/profile`,
+      connections: opts.connections,
+      duration: opts.baseline,
+      headers: { cookie: member.cookie },
+    });
+    const body = JSON.stringify({ id: "x", firstName: "Awa", interests: ["Voyages"] });
+    const bare = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(body);
+    });
+    await new Promise<void>((r) => bare.listen(0, "127.0.0.1", () => r()));
+    const barePort = (bare.address() as AddressInfo).port;
+    const bareRun = await autocannon({
+      url: `http://127.0.0.1:${barePort}/`,
+      connections: opts.connections,
+      duration: opts.baseline,
+    });
+    bare.close();
+
+    const errors = (r: autocannon.Result) => r.errors + r.non2xx + r.timeouts;
+    console.log(`\n## Load (bench/load.ts), ${fmt(opts.profiles)} profiles, ${opts.engine}\n`);
+    console.log(
+      `Node ${process.version}, 2 cores shared by the server and autocannon; ${opts.connections} connections, ` +
+        `${opts.members} subscribed members in ${opts.members / 2} matches; production build.\n`,
+    );
+    console.log("| run | duration | requests | req/s | p50 ms | p99 ms | errors |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|");
+    for (const [name, r] of [
+      ["mixed: search, profile, send, read", mixed],
+      ["GET /api/profile (authenticated)", profileRun],
+      ["bare node:http, fixed JSON (baseline)", bareRun],
+    ] as const) {
+      console.log(
+        `| ${name} | ${r.duration} s | ${fmt(r.requests.total, 0)} | ${fmt(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${errors(r)} |`,
+      );
+    }
+    console.log(
+      `\nMessages: ${fmt(acknowledged, 0)} acknowledged (201), ${fmt(stored, 0)} in the database, ` +
+        `${fmt(Math.max(0, acknowledged - stored), 0)} lost.`,
+    );
+    console.log(
+      `Authenticated profile read ÷ bare server: ${(profileRun.requests.average / bareRun.requests.average).toFixed(2)} (target ≥ 0.4).`,
+    );
+  } finally {
+    if (server) {
+      server.kill("SIGTERM");
+      await new Promise((r) => server?.once("exit", r));
+    }
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Messages sent by the bench members, as stored: SQL on a server, the API on the embedded database. */
+async function countMessages(databaseUrl: string | undefined, members: Member[]): Promise<number> {
+  const ids = members.map((m) => m.userId);
+  if (databaseUrl) {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    const { rows } = await c.query("SELECT count(*)::int AS n FROM messages WHERE sender_id = ANY($1)", [
+      ids,
+    ]);
+    await c.end();
+    return rows[0].n as number;
+  }
+  // The embedded database is one process: read through the API, every page of every match.
+  let total = 0;
+  const seen = new Set<string>();
+  for (const m of members) {
+    if (seen.has(m.matchId!)) continue;
+    seen.add(m.matchId!);
+    let before: string | null = null;
+    do {
+      const page = (await call(
+        m.cookie,
+        `/api/matches/${m.matchId}/messages${before ? `?before=${encodeURIComponent(before)}` : ""}`,
+      )) as { data: unknown[]; nextCursor: string | null };
+      total += page.data.length;
+      before = page.nextCursor;
+    } while (before);
+  }
+  return total;
+}
+
+await main();
