@@ -68,6 +68,37 @@ describeEachEngine("operations", (engine) => {
   });
 });
 
+describe("production cookies and transport headers", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp("pglite", { NODE_ENV: "production", ALLOW_EMBEDDED_DATABASE: "true" });
+  });
+  afterAll(() => t.close());
+
+  it("sets the session cookie __Secure-, HttpOnly, Secure and SameSite=Lax, and sends HSTS", async () => {
+    const res = await t.request("/api/auth/sign-up/email", {
+      method: "POST",
+      json: {
+        email: `prod-${randomBytes(4).toString("hex")}@exemple.fr`,
+        password: "un mot de passe solide",
+        name: "",
+        ageConfirmed: true,
+        termsAccepted: true,
+      },
+    });
+    expect(res.status).toBe(200);
+    const session = res.headers.getSetCookie().find((c) => c.includes("session_token="));
+    expect(session).toMatch(/^__Secure-/);
+    expect(session).toMatch(/;\s*HttpOnly/i);
+    expect(session).toMatch(/;\s*Secure/i);
+    expect(session).toMatch(/;\s*SameSite=Lax/i);
+    const health = await t.request("/api/health");
+    expect(health.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    expect(health.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(health.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+});
+
 describe("metrics behind METRICS_TOKEN", () => {
   let t: TestApp;
   const token = randomBytes(24).toString("hex");
