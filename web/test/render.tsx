@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router-dom";
+import { ToastProvider } from "../components/ui/Toast.tsx";
 
 /** Renders inside a router and a fresh query client (no retries). */
 export function renderWithProviders(ui: ReactElement, { route = "/" }: { route?: string } = {}) {
@@ -12,7 +13,9 @@ export function renderWithProviders(ui: ReactElement, { route = "/" }: { route?:
     client,
     ...render(
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <ToastProvider>
+          <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        </ToastProvider>
       </QueryClientProvider>,
     ),
   };

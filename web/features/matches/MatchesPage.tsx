@@ -1,11 +1,11 @@
 import type { MatchDto } from "@domain/discovery.ts";
 import { PageHeader } from "@web/components/layout/PageHeader.tsx";
-import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
 import { Dialog } from "@web/components/ui/Dialog.tsx";
 import { EmptyState } from "@web/components/ui/EmptyState.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
+import { useToast } from "@web/components/ui/Toast.tsx";
 import { displayName } from "@web/features/members/member-labels.ts";
 import { ProfileDetails } from "@web/features/members/ProfileDetails.tsx";
 import { type SafetyTarget, useMemberSafety } from "@web/features/safety/use-member-safety.tsx";
@@ -24,12 +24,13 @@ export default function MatchesPage() {
   const remove = useRemoveMatch();
   const [open, setOpen] = useState<MatchDto | null>(null);
   const [toRemove, setToRemove] = useState<MatchDto | null>(null);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  // The card concerned leaves the list: the confirmation outlives it as a toast.
+  const toast = useToast();
   const list = matches.data?.pages.flatMap((p) => p.data) ?? [];
   const heading = useRef<HTMLHeadingElement>(null);
   const safety = useMemberSafety({
     onBlocked: (target) => {
-      setNotice({
+      toast.show({
         tone: "success",
         text: `${target.name} est bloqué(e) : votre match et votre conversation sont fermés. Vous pouvez lever ce blocage depuis votre profil.`,
       });
@@ -47,9 +48,12 @@ export default function MatchesPage() {
     const name = displayName(toRemove.member);
     setToRemove(null);
     remove.mutate(toRemove.id, {
-      onSuccess: () => setNotice({ tone: "success", text: `${name} ne fait plus partie de vos matchs.` }),
+      onSuccess: () => toast.show({ tone: "success", text: `${name} ne fait plus partie de vos matchs.` }),
       onError: (err) =>
-        setNotice({ tone: "error", text: `Le match avec ${name} n'a pas été retiré : ${errorMessage(err)}` }),
+        toast.show({
+          tone: "error",
+          text: `Le match avec ${name} n'a pas été retiré : ${errorMessage(err)}`,
+        }),
     });
   };
 
@@ -63,9 +67,6 @@ export default function MatchesPage() {
         title="Mes matchs"
         intro="Les personnes avec qui le courant passe. Prenez le temps de vous écrire."
       />
-      <div aria-live="polite" className="mb-5 empty:hidden">
-        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      </div>
 
       {matches.isPending ? (
         <div aria-busy="true" className="grid gap-4 md:grid-cols-2">
