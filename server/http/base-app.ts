@@ -16,11 +16,17 @@ const UNAVAILABLE = /^(08|57P0[1-3]|53300)|^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|E
 const UNAVAILABLE_TEXT =
   /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i;
 
-export function isDatabaseUnavailable(err: unknown): boolean {
+/** The error and its causes (drizzle wraps the driver's error), five deep at most. */
+function* causeChain(err: unknown): Generator<{ code: unknown; error: unknown }> {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
+    yield { code: (e as { code?: unknown }).code, error: e };
+  }
+}
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (const { code, error } of causeChain(err)) {
     if (typeof code === "string" && UNAVAILABLE.test(code)) return true;
-    if (e instanceof Error && UNAVAILABLE_TEXT.test(e.message)) return true;
+    if (error instanceof Error && UNAVAILABLE_TEXT.test(error.message)) return true;
   }
   return false;
 }
@@ -31,10 +37,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * a 400, not a 500. Found by server/http/fuzz.test.ts on the PostgreSQL server (PGlite stores NUL).
  */
 function isRefusedCharacter(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (code === "22021" || code === "22P05") return true;
-  }
+  for (const { code } of causeChain(err)) if (code === "22021" || code === "22P05") return true;
   return false;
 }
 

@@ -4,6 +4,7 @@ import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
 import { Dialog } from "@web/components/ui/Dialog.tsx";
 import { EmptyState } from "@web/components/ui/EmptyState.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
+import { LoadMoreButton } from "@web/components/ui/LoadMoreButton.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { useToast } from "@web/components/ui/Toast.tsx";
 import { displayName } from "@web/features/members/member-labels.ts";
@@ -127,18 +128,7 @@ export default function MatchesPage() {
               </li>
             ))}
           </ul>
-          {matches.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button
-                variant="secondary"
-                loading={matches.isFetchingNextPage}
-                loadingText="Chargement…"
-                onClick={() => void matches.fetchNextPage()}
-              >
-                Voir plus
-              </Button>
-            </div>
-          )}
+          <LoadMoreButton list={matches} className="mt-6" />
         </>
       )}
 

@@ -5,6 +5,7 @@ import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
 import { Dialog } from "@web/components/ui/Dialog.tsx";
 import { EmptyState } from "@web/components/ui/EmptyState.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
+import { LoadMoreButton } from "@web/components/ui/LoadMoreButton.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { displayName, objectPronoun } from "@web/features/members/member-labels.ts";
 import { ProfileDetails } from "@web/features/members/ProfileDetails.tsx";
@@ -233,18 +234,7 @@ export default function SearchPage() {
                   </li>
                 ))}
               </ul>
-              {search.hasNextPage && (
-                <div className="flex justify-center">
-                  <Button
-                    variant="secondary"
-                    loading={search.isFetchingNextPage}
-                    loadingText="Chargement…"
-                    onClick={() => void search.fetchNextPage()}
-                  >
-                    Voir plus
-                  </Button>
-                </div>
-              )}
+              <LoadMoreButton list={search} />
               {search.isFetchNextPageError && (
                 <Alert tone="error">
                   Impossible de charger la suite. Réessayez avec {quoted("Voir plus")}.
