@@ -1,12 +1,14 @@
 import { MSG } from "@domain/messages.ts";
 import { PageHeader } from "@web/components/layout/PageHeader.tsx";
-import { Alert } from "@web/components/ui/Alert.tsx";
-import { Button } from "@web/components/ui/Button.tsx";
 import { Card } from "@web/components/ui/Card.tsx";
+import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
+import { type TabItem, Tabs } from "@web/components/ui/Tabs.tsx";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
+import { KeyRound, ShieldCheck, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { useMemo } from "react";
+import { useSearchParams } from "react-router-dom";
 import { useProfile } from "./api.ts";
 import { AccountSection } from "./components/AccountSection.tsx";
 import { BlockedMembersSection } from "./components/BlockedMembersSection.tsx";
@@ -38,6 +40,32 @@ function Section({
   );
 }
 
+type Tab = "profil" | "compte" | "confidentialite";
+
+/** The page's rubrics; the open one is kept in the address (?rubrique=compte) so it can be linked to. */
+const TABS: readonly TabItem<Tab>[] = [
+  { value: "profil", label: "Mon profil", icon: UserRound },
+  { value: "compte", label: "Mon compte", icon: KeyRound },
+  { value: "confidentialite", label: "Confidentialité", icon: ShieldCheck },
+];
+
+function useTab(): [Tab, (tab: Tab) => void] {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("rubrique");
+  const tab = TABS.find((t) => t.value === requested)?.value ?? "profil";
+  const setTab = (next: Tab) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === "profil") updated.delete("rubrique");
+        else updated.set("rubrique", next);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  return [tab, setTab];
+}
+
 function ProfileSkeleton() {
   return (
     <div className="flex flex-col gap-6" aria-busy="true">
@@ -53,6 +81,7 @@ function ProfileSkeleton() {
 export default function ProfilePage() {
   usePageTitle("Mon profil");
   const { data, error, isPending, refetch, isRefetching } = useProfile();
+  const [tab, setTab] = useTab();
 
   // SPEC §8: a "not found" error falls back to an empty default profile.
   const notFound = Boolean(error && /not found/i.test(error.message));
@@ -69,44 +98,48 @@ export default function ProfilePage() {
       {isPending ? (
         <ProfileSkeleton />
       ) : !profile ? (
-        <Alert tone="error" title="Impossible de charger votre profil">
-          <p>{error?.message || MSG.GENERIC}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            loading={isRefetching}
-            onClick={() => refetch()}
-          >
-            Réessayer
-          </Button>
-        </Alert>
+        <ErrorState
+          title="Impossible de charger votre profil"
+          message={error?.message || MSG.GENERIC}
+          onRetry={() => void refetch()}
+          retrying={isRefetching}
+        />
       ) : (
-        <div className="flex flex-col gap-6">
-          <Section
-            id="section-photos"
-            title="Mes photos"
-            intro="Jusqu'à 6 photos. La première est votre photo principale."
-          >
-            <PhotoManager photos={profile.photos} firstName={profile.firstName} />
-          </Section>
-          <Section id="section-infos" title="Mes informations">
-            <ProfileForm profile={profile} />
-          </Section>
-          <Section id="section-account" title="Mon compte">
-            <AccountSection />
-          </Section>
-          <Section
-            id="section-blocked"
-            title="Membres bloqués"
-            intro="Vous ne voyez plus ces membres et ils ne vous voient plus."
-          >
-            <BlockedMembersSection />
-          </Section>
-          <Section id="section-data" title="Mes données">
-            <MyDataSection />
-          </Section>
-        </div>
+        <Tabs label="Rubriques de mon profil" tabs={TABS} value={tab} onChange={setTab}>
+          {tab === "profil" && (
+            <div className="flex flex-col gap-6">
+              <Section
+                id="section-photos"
+                title="Mes photos"
+                intro="Jusqu'à 6 photos. La première est votre photo principale."
+              >
+                <PhotoManager photos={profile.photos} firstName={profile.firstName} />
+              </Section>
+              <Section id="section-infos" title="Mes informations">
+                <ProfileForm profile={profile} />
+              </Section>
+            </div>
+          )}
+          {tab === "compte" && (
+            <Section id="section-account" title="Mon compte">
+              <AccountSection />
+            </Section>
+          )}
+          {tab === "confidentialite" && (
+            <div className="flex flex-col gap-6">
+              <Section
+                id="section-blocked"
+                title="Membres bloqués"
+                intro="Vous ne voyez plus ces membres et ils ne vous voient plus."
+              >
+                <BlockedMembersSection />
+              </Section>
+              <Section id="section-data" title="Mes données">
+                <MyDataSection />
+              </Section>
+            </div>
+          )}
+        </Tabs>
       )}
     </div>
   );

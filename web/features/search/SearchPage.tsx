@@ -56,7 +56,7 @@ export default function SearchPage() {
     onBlocked: (target) => {
       setNotice({
         tone: "success",
-        text: `${target.name} est bloqué(e) : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil.`,
+        text: `${target.name} est bloqué(e) : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Confidentialité")}.`,
       });
       requestAnimationFrame(() => resultsHeading.current?.focus());
     },

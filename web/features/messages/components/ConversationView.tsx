@@ -7,6 +7,7 @@ import { Spinner } from "@web/components/ui/Spinner.tsx";
 import { SafetyMenu } from "@web/features/safety/components/SafetyMenu.tsx";
 import { type SafetyTarget, useMemberSafety } from "@web/features/safety/use-member-safety.tsx";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
+import { quoted } from "@web/lib/format.ts";
 import { ArrowLeft, MessageCircleOff } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
@@ -155,7 +156,7 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
           >
             <p role="status">
               {blocked
-                ? `Vous avez bloqué ${blocked.name} : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil.`
+                ? `Vous avez bloqué ${blocked.name} : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Confidentialité")}.`
                 : "Le match a été retiré : vous ne pouvez plus échanger de messages."}
             </p>
           </EmptyState>

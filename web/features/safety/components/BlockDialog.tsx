@@ -3,6 +3,7 @@ import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
 import { Dialog } from "@web/components/ui/Dialog.tsx";
 import { errorMessage } from "@web/lib/api.ts";
+import { quoted } from "@web/lib/format.ts";
 import { useEffect } from "react";
 import { useBlockMember } from "../api.ts";
 
@@ -57,7 +58,7 @@ export function BlockDialog({ target, onClose, onBlocked }: BlockDialogProps) {
       <div className="flex flex-col gap-4">
         <p>
           Vous ne vous verrez plus, votre match et votre conversation seront fermés. Vous pourrez {pronoun}{" "}
-          débloquer depuis votre profil.
+          débloquer depuis votre profil, rubrique {quoted("Confidentialité")}.
         </p>
         <p className="text-sm text-ink-soft">
           {target?.name} n'est pas prévenu(e). Si ce membre vous a manqué de respect ou demandé de l'argent,
