@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { precompress } from "./scripts/build/precompress.ts";
+import { prerender } from "./scripts/build/prerender.ts";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const alias = {
@@ -13,7 +14,7 @@ const alias = {
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), prerender(), precompress()],
   resolve: { alias },
   build: { outDir: "../dist", emptyOutDir: true, sourcemap: false, target: "es2022" },
   server: {

@@ -4,7 +4,7 @@
 // (the session cookie is passed as a request header). Prints the category scores and the main
 // metrics, the median of --runs runs per page; asserts nothing.
 //
-//   npm run build && node --import tsx bench/lighthouse.ts [--runs 3]
+//   npm run build && node --import tsx bench/lighthouse.ts [--runs 3] [--page /login --page /search]
 // Lighthouse itself is fetched by `npm exec` (pinned below) rather than kept as a dependency: it
 // weighs more than the whole app and only this script needs it.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
@@ -110,7 +110,9 @@ async function audit(url: string, cookie?: string): Promise<Report> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
+  const { values } = parseArgs({
+    options: { runs: { type: "string", default: "3" }, page: { type: "string", multiple: true } },
+  });
   const runs = Number(values.runs);
   const dataDir = mkdtempSync(path.join(tmpdir(), "passerelle-lighthouse-"));
   mkdirSync(REPORTS, { recursive: true });
@@ -121,7 +123,7 @@ async function main() {
       { path: "/", cookie: undefined },
       { path: "/login", cookie: undefined },
       { path: "/search", cookie },
-    ];
+    ].filter((p) => !values.page || values.page.includes(p.path));
     const header = ["page", ...CATEGORIES, ...Object.values(METRICS)];
     console.log(`Lighthouse ${LIGHTHOUSE.split("@")[1]}, mobile, median of ${runs} run(s)\n`);
     console.log(`Full reports: ${REPORTS}/\n`);

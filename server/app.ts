@@ -151,11 +151,29 @@ function mountSpa(app: Hono<AppEnv>) {
   );
   // A hashed file that is not there (an old tab after a deploy) is a 404, never index.html.
   app.all("/assets/*", (c) => c.text("Not found", 404));
+  // The public pages rendered at build time (scripts/build/prerender.ts), ahead of the plain index.html.
+  for (const [urlPath, file] of Object.entries(prerenderedPages(distDir))) {
+    const serve = serveStatic({
+      root: path.relative(process.cwd(), distDir),
+      path: file,
+      precompressed: true,
+    });
+    app.get(urlPath, (c, next) => {
+      c.header("Cache-Control", "no-cache");
+      return serve(c, next);
+    });
+  }
   app.use("*", serveStatic({ root: path.relative(process.cwd(), distDir), precompressed: true }));
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");
     return c.html(indexHtml);
   });
+}
+
+/** URL path → file under dist/, from the manifest the build writes (none when it did not prerender). */
+function prerenderedPages(distDir: string): Record<string, string> {
+  const manifest = path.join(distDir, "pages", "manifest.json");
+  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, "utf8")) as Record<string, string>) : {};
 }
 
 export type App = ReturnType<typeof createApp>;

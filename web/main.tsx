@@ -1,18 +1,33 @@
 import "./lib/zod-jitless.ts";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { Providers } from "./app/providers.tsx";
-import { router } from "./app/router.tsx";
+import { createQueryClient } from "./app/query-client.ts";
+import { createAppRouter } from "./app/router.tsx";
 import "./styles.css";
 
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
 const root = document.getElementById("root");
 if (!root) throw new Error("Élément #root introuvable");
 
-createRoot(root).render(
+const app = (
   <StrictMode>
-    <Providers>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The public pages arrive prerendered (web/prerender.tsx): React takes over their markup. Either
+// way the first render is a transition, which React does in slices, yielding to the browser
+// between them, rather than in one long task that would hold up a tap or a keystroke.
+startTransition(() => {
+  if (root.firstElementChild)
+    hydrateRoot(root, app, {
+      // A mismatch (React then renders the part afresh) is a bug in the prerender: say so loudly.
+      onRecoverableError: (error) => console.error("Passerelle: hydratation", error),
+    });
+  else createRoot(root).render(app);
+});

@@ -20,22 +20,27 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-      const files = entries
-        .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
-        .map((e) => path.join(e.parentPath, e.name));
-      await Promise.all(
-        files.map(async (file) => {
-          const bytes = await readFile(file);
-          if (bytes.length < MIN_BYTES) return;
-          const [br, gzipped] = await Promise.all([
-            brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-            gz(bytes, { level: 9 }),
-          ]);
-          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
-        }),
-      );
+    // After the other plugins' closeBundle (the prerendered pages are written there).
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      async handler() {
+        const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+        const files = entries
+          .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
+          .map((e) => path.join(e.parentPath, e.name));
+        await Promise.all(
+          files.map(async (file) => {
+            const bytes = await readFile(file);
+            if (bytes.length < MIN_BYTES) return;
+            const [br, gzipped] = await Promise.all([
+              brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+              gz(bytes, { level: 9 }),
+            ]);
+            await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+          }),
+        );
+      },
     },
   };
 }

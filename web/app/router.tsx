@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { PageSpinner } from "@web/components/ui/Spinner.tsx";
 import { AdminRouteError } from "@web/features/admin/AdminRouteError.tsx";
 import type { AdminScreenName } from "@web/features/admin/AdminScreen.tsx";
@@ -7,6 +8,7 @@ import { RootLayout } from "./layout/RootLayout.tsx";
 import { RequireAuth } from "./RequireAuth.tsx";
 import { RequireSubscription } from "./RequireSubscription.tsx";
 import { RouteErrorPage } from "./RouteErrorPage.tsx";
+import { loadMatchesPage, loadMessagesPage, loadSearchPage, routeLoaders } from "./route-preload.ts";
 
 // Every page is its own chunk, loaded on demand (the layout shows a spinner meanwhile).
 const HomePage = lazy(() => import("@web/features/home/HomePage.tsx"));
@@ -17,9 +19,9 @@ const ResetPasswordPage = lazy(() => import("@web/features/auth/pages/ResetPassw
 const PrivacyPolicyPage = lazy(() => import("@web/features/legal/PrivacyPolicyPage.tsx"));
 const TermsOfUsePage = lazy(() => import("@web/features/legal/TermsOfUsePage.tsx"));
 const ProfilePage = lazy(() => import("@web/features/profile/ProfilePage.tsx"));
-const SearchPage = lazy(() => import("@web/features/search/SearchPage.tsx"));
-const MatchesPage = lazy(() => import("@web/features/matches/MatchesPage.tsx"));
-const MessagesPage = lazy(() => import("@web/features/messages/MessagesPage.tsx"));
+const SearchPage = lazy(loadSearchPage);
+const MatchesPage = lazy(loadMatchesPage);
+const MessagesPage = lazy(loadMessagesPage);
 const SubscriptionPage = lazy(() => import("@web/features/subscription/SubscriptionPage.tsx"));
 const DemoPaymentPage = lazy(() => import("@web/features/subscription/DemoPaymentPage.tsx"));
 const SubscriptionSuccessPage = lazy(() => import("@web/features/subscription/SubscriptionSuccessPage.tsx"));
@@ -76,46 +78,50 @@ const adminRoute: RouteObject = {
   ],
 };
 
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteErrorPage standalone />,
-    children: [
-      {
-        // Errors inside a page render within the layout, so navigation stays available.
-        errorElement: <RouteErrorPage />,
-        children: [
-          { index: true, element: <HomePage /> },
-          { path: "signup", element: <SignupPage /> },
-          { path: "login", element: <LoginPage /> },
-          { path: "forgot-password", element: <ForgotPasswordPage /> },
-          { path: "reset-password", element: <ResetPasswordPage /> },
-          { path: "privacy-policy", element: <PrivacyPolicyPage /> },
-          { path: "terms-of-use", element: <TermsOfUsePage /> },
-          {
-            element: <RequireAuth />,
-            children: [
-              { path: "profile", element: <ProfilePage /> },
-              { path: "subscription", element: <SubscriptionPage /> },
-              { path: "subscription/demo", element: <DemoPaymentPage /> },
-              { path: "subscription/success", element: <SubscriptionSuccessPage /> },
-              {
-                // SPEC §2: subscribers only.
-                element: <RequireSubscription />,
-                children: [
-                  { path: "search", element: <SearchPage /> },
-                  { path: "matches", element: <MatchesPage /> },
-                  { path: "messages", element: <MessagesPage /> },
-                ],
-              },
-            ],
-          },
-          { path: "*", element: <NotFoundPage /> },
-        ],
-      },
-    ],
-  },
-  adminRoute,
-];
+/** The app's routes; `queryClient` is the one the pages read, which the loaders fill ahead. */
+export function appRoutes(queryClient: QueryClient): RouteObject[] {
+  const loaders = routeLoaders(queryClient);
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage standalone />,
+      children: [
+        {
+          // Errors inside a page render within the layout, so navigation stays available.
+          errorElement: <RouteErrorPage />,
+          children: [
+            { index: true, element: <HomePage /> },
+            { path: "signup", element: <SignupPage /> },
+            { path: "login", element: <LoginPage /> },
+            { path: "forgot-password", element: <ForgotPasswordPage /> },
+            { path: "reset-password", element: <ResetPasswordPage /> },
+            { path: "privacy-policy", element: <PrivacyPolicyPage /> },
+            { path: "terms-of-use", element: <TermsOfUsePage /> },
+            {
+              element: <RequireAuth />,
+              children: [
+                { path: "profile", element: <ProfilePage /> },
+                { path: "subscription", element: <SubscriptionPage /> },
+                { path: "subscription/demo", element: <DemoPaymentPage /> },
+                { path: "subscription/success", element: <SubscriptionSuccessPage /> },
+                {
+                  // SPEC §2: subscribers only.
+                  element: <RequireSubscription />,
+                  children: [
+                    { path: "search", element: <SearchPage />, loader: loaders.search },
+                    { path: "matches", element: <MatchesPage />, loader: loaders.matches },
+                    { path: "messages", element: <MessagesPage />, loader: loaders.messages },
+                  ],
+                },
+              ],
+            },
+            { path: "*", element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+    adminRoute,
+  ];
+}
 
-export const router = createBrowserRouter(routes);
+export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(appRoutes(queryClient));

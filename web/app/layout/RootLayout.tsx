@@ -9,6 +9,15 @@ import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 import { useNavBadges } from "./use-nav-counts.ts";
 
+// One element for the life of the app: when the layout re-renders (the session check answering),
+// the page's boundary is not touched. A prerendered page still waiting for its chunk would
+// otherwise be thrown away and rendered afresh instead of hydrated (web/prerender.tsx).
+const page = (
+  <Suspense fallback={<PageSpinner />}>
+    <Outlet />
+  </Suspense>
+);
+
 export function RootLayout() {
   const { data: session, isPending } = authClient.useSession();
   const signedIn = Boolean(session);
@@ -28,9 +37,7 @@ export function RootLayout() {
       {/* At least one screen tall: while a lazy page loads, the footer stays below the fold instead of
           showing, then jumping down (a layout shift). */}
       <main id="contenu" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        {page}
       </main>
       <Footer />
       {signedIn && <BottomNav badges={badges} />}

@@ -1,3 +1,4 @@
+import { useHydrated } from "@web/lib/use-hydrated.ts";
 import type { ButtonHTMLAttributes } from "react";
 import { cn } from "./cn.ts";
 import { Spinner } from "./Spinner.tsx";
@@ -52,10 +53,13 @@ export function Button({
   type = "button",
   ...rest
 }: ButtonProps) {
+  // A form on a prerendered page cannot be sent before its handlers exist (the browser would
+  // send it itself, to the wrong place).
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
-      disabled={disabled || loading}
+      disabled={disabled || loading || (type === "submit" && !hydrated)}
       aria-busy={loading || undefined}
       className={buttonClasses(variant, size, className)}
       {...rest}

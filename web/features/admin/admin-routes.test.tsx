@@ -2,15 +2,15 @@ import { ADMIN_STORAGE_KEY } from "@domain/admin.ts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { routes } from "@web/app/router.tsx";
+import { appRoutes } from "@web/app/router.tsx";
 import { stubFetch } from "@web/test/fetch-stub.ts";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminFixture } from "./shared/test-helpers.tsx";
 
 function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(appRoutes(client), { initialEntries: [path] });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />

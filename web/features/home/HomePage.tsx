@@ -3,6 +3,7 @@ import { Alert } from "@web/components/ui/Alert.tsx";
 import { buttonClasses } from "@web/components/ui/Button.tsx";
 import { endDeletedSession } from "@web/features/safety/api.ts";
 import { authClient } from "@web/lib/auth-client.ts";
+import { useAfterHydration } from "@web/lib/use-hydrated.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { HandHeart, Languages, MessageCircleHeart, ShieldCheck, Sparkles, UserRoundPen } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -67,8 +68,8 @@ function useAccountDeletedNotice(): boolean {
 
 export default function HomePage() {
   usePageTitle(null);
-  const { data: session, isPending } = authClient.useSession();
-  const signedIn = Boolean(session);
+  const { data: session } = authClient.useSession();
+  const signedIn = useAfterHydration(Boolean(session), false);
   const deleted = useAccountDeletedNotice();
 
   const primaryCta = signedIn ? (
@@ -105,16 +106,16 @@ export default function HomePage() {
               construire une relation durable, nourrie par la curiosité de l'autre et le respect des cultures
               de chacun.
             </p>
-            {!isPending && (
-              <div className="flex flex-wrap gap-3">
-                {primaryCta}
-                {!signedIn && (
-                  <Link to="/login" className={buttonClasses("secondary", "lg")}>
-                    J'ai déjà un compte
-                  </Link>
-                )}
-              </div>
-            )}
+            {/* A visitor's buttons show while the session is checked (and in the prerendered page):
+                most people landing here are visitors, and nothing moves when the answer comes. */}
+            <div className="flex flex-wrap gap-3">
+              {primaryCta}
+              {!signedIn && (
+                <Link to="/login" className={buttonClasses("secondary", "lg")}>
+                  J'ai déjà un compte
+                </Link>
+              )}
+            </div>
             <p className="text-sm text-ink-soft">Réservé aux personnes majeures (18 ans et plus).</p>
           </div>
           <BridgeArt />
@@ -188,7 +189,7 @@ export default function HomePage() {
                 : "L'inscription ne prend que quelques minutes. Vous compléterez votre profil ensuite, à votre rythme."}
             </p>
           </div>
-          {!isPending && primaryCta}
+          {primaryCta}
         </div>
       </section>
     </>

@@ -1,4 +1,5 @@
 import { usePublicConfig } from "@web/lib/use-config.ts";
+import { useAfterHydration } from "@web/lib/use-hydrated.ts";
 import type { ReactNode } from "react";
 
 export const LAST_UPDATED = "22 novembre 2026";
@@ -55,6 +56,7 @@ export function LegalSection({ id, title, children }: { id: string; title: strin
 /** The contact address from the server configuration, as a mailto link. */
 export function ContactEmail() {
   const { data } = usePublicConfig();
-  if (!data?.contactEmail) return <span>l'adresse de contact indiquée en bas de chaque page</span>;
-  return <a href={`mailto:${data.contactEmail}`}>{data.contactEmail}</a>;
+  const email = useAfterHydration(data?.contactEmail, undefined);
+  if (!email) return <span>l'adresse de contact indiquée en bas de chaque page</span>;
+  return <a href={`mailto:${email}`}>{email}</a>;
 }

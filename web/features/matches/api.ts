@@ -1,12 +1,18 @@
 // Server state of the member's matches; removing one is optimistic and rolled back on error.
 import type { MatchListDto } from "@domain/discovery.ts";
-import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { api } from "@web/lib/api.ts";
 
 export const MATCHES_KEY = ["matches"] as const;
 
-export function useMatches() {
-  return useInfiniteQuery({
+export const matchesQuery = () =>
+  infiniteQueryOptions({
     queryKey: MATCHES_KEY,
     queryFn: ({ pageParam, signal }) =>
       api.get<MatchListDto>(
@@ -16,6 +22,9 @@ export function useMatches() {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+
+export function useMatches() {
+  return useInfiniteQuery(matchesQuery());
 }
 
 type Pages = InfiniteData<MatchListDto, string | null>;

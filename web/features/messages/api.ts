@@ -8,6 +8,7 @@ import {
 import {
   type InfiniteData,
   type QueryClient,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -21,12 +22,14 @@ export const NAV_COUNTS_KEY = ["nav-counts"] as const;
 
 export type MessagePages = InfiniteData<MessagePageDto, string | null>;
 
-export function useConversations() {
-  return useQuery({
+export const conversationsQuery = () =>
+  queryOptions({
     queryKey: CONVERSATIONS_KEY,
     queryFn: ({ signal }) => api.get<{ data: ConversationDto[] }>("/api/conversations", signal),
-    select: (r) => r.data,
   });
+
+export function useConversations() {
+  return useQuery({ ...conversationsQuery(), select: (r) => r.data });
 }
 
 export function useMessages(matchId: string | null) {

@@ -1,13 +1,20 @@
 // Server state of the search results, likes and passes (optimistic, rolled back on error).
 import type { LikeResultDto, LikeType, SearchResultDto } from "@domain/discovery.ts";
-import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { api } from "@web/lib/api.ts";
 import { apiQuery, type SearchFilters } from "./search-filters.ts";
 
 export const searchKey = (f: SearchFilters) => ["search", f] as const;
 
-export function useSearch(filters: SearchFilters) {
-  return useInfiniteQuery({
+/** The first results, shared by the page and the route's preload (web/app/route-preload.ts). */
+export const searchQuery = (filters: SearchFilters) =>
+  infiniteQueryOptions({
     queryKey: searchKey(filters),
     queryFn: ({ pageParam, signal }) =>
       api.get<SearchResultDto>(`/api/search?${apiQuery(filters, pageParam)}`, signal),
@@ -17,6 +24,9 @@ export function useSearch(filters: SearchFilters) {
     staleTime: 5 * 60_000,
     refetchOnWindowFocus: false,
   });
+
+export function useSearch(filters: SearchFilters) {
+  return useInfiniteQuery(searchQuery(filters));
 }
 
 type Pages = InfiniteData<SearchResultDto, string | null>;

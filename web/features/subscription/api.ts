@@ -1,19 +1,21 @@
 // Server state of the member's subscription, checkouts and the access gate.
 import type { CheckoutDto, SubscriptionOverviewDto, SubscriptionStatusDto } from "@domain/subscriptions.ts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api.ts";
 
 export const STATUS_KEY = ["subscription-status"] as const;
 export const OVERVIEW_KEY = ["subscription"] as const;
 
-/** check_user_subscription, as the SPA's gate reads it (SPEC §2). */
-export function useSubscriptionStatus(enabled = true) {
-  return useQuery({
+export const subscriptionStatusQuery = () =>
+  queryOptions({
     queryKey: STATUS_KEY,
     queryFn: ({ signal }) => api.get<SubscriptionStatusDto>("/api/subscription/status", signal),
-    enabled,
     staleTime: 60_000,
   });
+
+/** check_user_subscription, as the SPA's gate reads it (SPEC §2). */
+export function useSubscriptionStatus(enabled = true) {
+  return useQuery({ ...subscriptionStatusQuery(), enabled });
 }
 
 export function useSubscriptionOverview() {

@@ -29,7 +29,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    // method="post": should the browser ever send the form itself, the password stays out of URLs.
+    <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {serverError && <Alert tone="error">{serverError}</Alert>}
 
       <Field id="login-email" label="Adresse e-mail" error={errors.email?.message}>

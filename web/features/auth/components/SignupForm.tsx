@@ -55,7 +55,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
       {serverError && <Alert tone="error">{serverError}</Alert>}
 
       <Field id="signup-email" label="Adresse e-mail" error={errors.email?.message}>

@@ -57,7 +57,7 @@ export default function ForgotPasswordPage() {
           </Link>
         </div>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           {error && <Alert tone="error">{error}</Alert>}
           <Field id="forgot-email" label="Adresse e-mail" error={errors.email?.message}>
             {(control) => (

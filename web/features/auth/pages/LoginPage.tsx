@@ -1,6 +1,6 @@
-import { PageSpinner } from "@web/components/ui/Spinner.tsx";
 import { authClient } from "@web/lib/auth-client.ts";
 import { safeRedirect } from "@web/lib/safe-redirect.ts";
+import { useAfterHydration } from "@web/lib/use-hydrated.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { AuthCard } from "../components/AuthCard.tsx";
@@ -11,9 +11,10 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const target = safeRedirect(params.get("redirect"));
-  const { data: session, isPending } = authClient.useSession();
+  const session = useAfterHydration(authClient.useSession().data, null);
 
-  if (isPending) return <PageSpinner />;
+  // The form shows while the session is being checked (it is also the prerendered page, see
+  // web/prerender.tsx); a member who turns out to be signed in is sent on.
   if (session) return <Navigate to={target} replace />;
 
   return (

@@ -73,7 +73,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard title="Nouveau mot de passe" intro="Choisissez un nouveau mot de passe pour votre compte.">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {error && <Alert tone="error">{error}</Alert>}
         <Field
           id="reset-password"

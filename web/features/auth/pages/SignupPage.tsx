@@ -1,5 +1,5 @@
-import { PageSpinner } from "@web/components/ui/Spinner.tsx";
 import { authClient } from "@web/lib/auth-client.ts";
+import { useAfterHydration } from "@web/lib/use-hydrated.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { Link, Navigate, useNavigate } from "react-router-dom";
 import { AuthCard } from "../components/AuthCard.tsx";
@@ -8,9 +8,10 @@ import { SignupForm } from "../components/SignupForm.tsx";
 export default function SignupPage() {
   usePageTitle("Inscription");
   const navigate = useNavigate();
-  const { data: session, isPending } = authClient.useSession();
+  const session = useAfterHydration(authClient.useSession().data, null);
 
-  if (isPending) return <PageSpinner />;
+  // The form shows while the session is being checked (it is also the prerendered page, see
+  // web/prerender.tsx); a member who turns out to be signed in is sent on.
   if (session) return <Navigate to="/profile" replace />;
 
   return (

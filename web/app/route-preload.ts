@@ -1,0 +1,64 @@
+// Render-as-you-fetch for the subscribers' pages. Without it, a visit to /search is a chain: the
+// session check renders, then the subscription check, then the page's chunk is fetched, and only
+// then does the page ask for its data. The route loaders below start the page's chunk at once and
+// its first data as soon as the session is known, in parallel with the checks. They never wait
+// (the router renders straight away) and fail silently: the page's own query reports errors.
+import type { QueryClient } from "@tanstack/react-query";
+import { conversationsQuery } from "@web/features/messages/api.ts";
+import { subscriptionStatusQuery } from "@web/features/subscription/api.ts";
+import { authClient } from "@web/lib/auth-client.ts";
+import type { LoaderFunctionArgs } from "react-router-dom";
+
+export const loadSearchPage = () => import("@web/features/search/SearchPage.tsx");
+export const loadMatchesPage = () => import("@web/features/matches/MatchesPage.tsx");
+export const loadMessagesPage = () => import("@web/features/messages/MessagesPage.tsx");
+
+/** Runs `then` once the session is known, if there is one (no request is made for a visitor). */
+function whenSignedIn(then: () => void): void {
+  const session = authClient.$store.atoms.session;
+  if (!session) return;
+  // Subscribing also starts the session request if the layout has not yet done so.
+  const stop = session.listen((value: { isPending: boolean; data: unknown }) => {
+    if (value.isPending) return;
+    queueMicrotask(stop);
+    if (value.data) then();
+  });
+  const now = session.get() as { isPending: boolean; data: unknown };
+  if (!now.isPending) {
+    stop();
+    if (now.data) then();
+  }
+}
+
+type Loader = (args: LoaderFunctionArgs) => null;
+
+function preload(
+  queryClient: QueryClient,
+  loadPage: () => Promise<unknown>,
+  data: (url: URL) => void,
+): Loader {
+  return ({ request }) => {
+    void loadPage().catch(() => undefined);
+    whenSignedIn(() => {
+      void queryClient.prefetchQuery(subscriptionStatusQuery());
+      data(new URL(request.url));
+    });
+    return null;
+  };
+}
+
+export function routeLoaders(queryClient: QueryClient) {
+  return {
+    search: preload(queryClient, loadSearchPage, (url) => {
+      void import("@web/features/search/prefetch.ts").then((m) => m.prefetchSearch(queryClient, url));
+    }),
+    matches: preload(queryClient, loadMatchesPage, () => {
+      void import("@web/features/matches/api.ts").then((m) =>
+        queryClient.prefetchInfiniteQuery(m.matchesQuery()),
+      );
+    }),
+    messages: preload(queryClient, loadMessagesPage, () => {
+      void queryClient.prefetchQuery(conversationsQuery());
+    }),
+  };
+}

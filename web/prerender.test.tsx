@@ -1,0 +1,105 @@
+// The prerendered public pages must be exactly the client's first render: React's development
+// build (the one tests run) reports any hydration mismatch through console.error or
+// onRecoverableError, which this test turns into failures.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { act, screen } from "@testing-library/react";
+import { StrictMode } from "react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { Providers } from "./app/providers.tsx";
+import { createQueryClient } from "./app/query-client.ts";
+import { appRoutes } from "./app/router.tsx";
+import { PRERENDERED_PATHS } from "./prerender.tsx";
+
+// Rendered by the build's own script, in another process: a server and a client renderer sharing
+// one realm trip React's context checks, which production never does.
+let pages: Record<string, string> = {};
+beforeAll(async () => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", "scripts/build/render-pages.ts"],
+    {
+      maxBuffer: 32 * 1024 * 1024,
+    },
+  );
+  pages = JSON.parse(stdout) as Record<string, string>;
+}, 60_000);
+
+const HEADINGS: Record<(typeof PRERENDERED_PATHS)[number], RegExp> = {
+  "/": /d'une rive à l'autre/,
+  "/login": /^Connexion$/,
+  "/signup": /^Créer mon compte$/,
+  "/forgot-password": /^Mot de passe oublié$/,
+  "/privacy-policy": /confidentialité/i,
+  "/terms-of-use": /conditions/i,
+};
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = "";
+  vi.restoreAllMocks();
+});
+
+/** Puts `html` in #root and hydrates it as the client does; reports what React complained about. */
+async function hydrate(path: string, html: string, fetchImpl: typeof fetch) {
+  const container = document.createElement("div");
+  container.id = "root";
+  container.innerHTML = html;
+  document.body.append(container);
+  const heading = container.querySelector("h1");
+  vi.stubGlobal("fetch", fetchImpl);
+  const consoleErrors = vi.spyOn(console, "error").mockImplementation(() => {});
+  const recoverable = vi.fn();
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <StrictMode>
+        <Providers queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+      { onRecoverableError: recoverable },
+    );
+  });
+  // The lazy page's chunk loads, then its part of the markup hydrates.
+  for (let i = 0; i < 10; i++) {
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 30));
+    });
+  }
+  return {
+    complaints: [...recoverable.mock.calls, ...consoleErrors.mock.calls].map((c) => String(c[0])),
+    // A mismatch makes React throw the server's nodes away and render anew.
+    keptServerNodes: heading !== null && container.querySelector("h1") === heading,
+  };
+}
+
+/** The server never answers: the page stays in its first state, the prerendered one. (The race
+ * where it answers before a page's chunk has loaded is timing-bound: e2e/prerender.spec.ts meets it
+ * in the browser.) */
+const silentServer: typeof fetch = () => new Promise(() => {});
+
+describe("prerendered pages", () => {
+  for (const path of PRERENDERED_PATHS) {
+    it(`${path}: rendered without scripts or pending parts, and hydrated without a mismatch`, async () => {
+      const html = pages[path] ?? "";
+      expect(html).not.toMatch(/<script|<!--\$[?!]-->/);
+      const result = await hydrate(path, html, silentServer);
+      expect(screen.getByRole("heading", { level: 1, name: HEADINGS[path] })).toBeTruthy();
+      expect(result.complaints.map((c) => c.slice(0, 400))).toEqual([]);
+      expect(result.keptServerNodes).toBe(true);
+    });
+  }
+
+  it("a page that differs from the client's render is caught", async () => {
+    const html = (pages["/login"] ?? "").replace("Heureux de vous revoir", "Heureux de te revoir");
+    const result = await hydrate("/login", html, silentServer);
+    expect(result.complaints.length).toBeGreaterThan(0);
+  });
+});
