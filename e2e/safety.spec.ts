@@ -68,7 +68,7 @@ test("a member blocks a match: it is gone for both, and she finds him in « Memb
   const blocked = her.getByRole("region", { name: "Membres bloqués" });
   await expect(blocked.getByRole("listitem").filter({ hasText: `${hisName} E.` })).toBeVisible();
   await blocked.getByRole("button", { name: `Débloquer ${hisName} E.` }).click();
-  await expect(blocked.getByText(`${hisName} E. est débloqué(e).`, { exact: false })).toBeVisible();
+  await expect(her.getByText(`${hisName} E. est débloqué(e).`, { exact: false })).toBeVisible();
   await expect(blocked.getByText(/Vous n'avez bloqué personne/)).toBeVisible();
 
   await close();

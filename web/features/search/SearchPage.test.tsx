@@ -59,9 +59,9 @@ describe("SearchPage", () => {
 
     api.releaseLike(json(503, { error: { code: "SERVICE_UNAVAILABLE", message: "Service indisponible" } }));
     expect(await screen.findByRole("article", { name: /Moussa/ })).toBeInTheDocument();
-    expect(screen.getByRole("alert")).toHaveTextContent(
-      "Moussa K. est de retour dans la liste : Service indisponible",
-    );
+    expect(
+      await screen.findByText("Moussa K. est de retour dans la liste : Service indisponible"),
+    ).toBeInTheDocument();
   });
 
   it("confirms a match after a like succeeds", async () => {

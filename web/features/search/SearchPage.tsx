@@ -7,6 +7,7 @@ import { EmptyState } from "@web/components/ui/EmptyState.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { LoadMoreButton } from "@web/components/ui/LoadMoreButton.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
+import { useToast } from "@web/components/ui/Toast.tsx";
 import { displayName, objectPronoun } from "@web/features/members/member-labels.ts";
 import { ProfileDetails } from "@web/features/members/ProfileDetails.tsx";
 import { type SafetyTarget, useMemberSafety } from "@web/features/safety/use-member-safety.tsx";
@@ -25,8 +26,6 @@ import {
   filtersToParams,
   type SearchFilters,
 } from "./search-filters.ts";
-
-type Notice = { tone: "success" | "error" | "info"; text: string; matched?: boolean };
 
 function ResultsSkeleton() {
   return (
@@ -50,11 +49,14 @@ export default function SearchPage() {
   const search = useSearch(filters);
   const react = useReact(filters);
   const [open, setOpen] = useState<PublicProfileDto | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  // A match is celebrated in the page, with a link to it; other confirmations are toasts, since the
+  // card concerned has left the list.
+  const [matchNotice, setMatchNotice] = useState<string | null>(null);
+  const toast = useToast();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const safety = useMemberSafety({
     onBlocked: (target) => {
-      setNotice({
+      toast.show({
         tone: "success",
         text: `${target.name} est bloqué(e) : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Confidentialité")}.`,
       });
@@ -80,7 +82,7 @@ export default function SearchPage() {
   const capped = first?.countCapped ?? false;
 
   const apply = (f: SearchFilters) => {
-    setNotice(null);
+    setMatchNotice(null);
     setParams(filtersToParams(f));
   };
 
@@ -97,24 +99,21 @@ export default function SearchPage() {
     const index = profiles.findIndex((p) => p.userId === member.userId);
     const name = displayName(member);
     setOpen(null);
-    setNotice(null);
+    setMatchNotice(null);
     react.mutate(
       { userId: member.userId, type },
       {
-        onSuccess: (result) =>
-          setNotice(
-            type === "reject"
-              ? { tone: "info", text: `Vous avez passé le profil de ${name}.` }
-              : result.matched
-                ? {
-                    tone: "success",
-                    text: `C'est un match avec ${name}\u00a0! Retrouvez-${objectPronoun(member)} dans vos matchs.`,
-                    matched: true,
-                  }
-                : { tone: "success", text: `Votre ${quoted("J'aime")} pour ${name} est enregistré.` },
-          ),
+        onSuccess: (result) => {
+          if (type === "reject") toast.show({ tone: "info", text: `Vous avez passé le profil de ${name}.` });
+          else if (result.matched)
+            setMatchNotice(
+              `C'est un match avec ${name}\u00a0! Retrouvez-${objectPronoun(member)} dans vos matchs.`,
+            );
+          else
+            toast.show({ tone: "success", text: `Votre ${quoted("J'aime")} pour ${name} est enregistré.` });
+        },
         onError: (err) =>
-          setNotice({ tone: "error", text: `${name} est de retour dans la liste : ${errorMessage(err)}` }),
+          toast.show({ tone: "error", text: `${name} est de retour dans la liste : ${errorMessage(err)}` }),
       },
     );
     focusAfterRemoval(index);
@@ -155,14 +154,12 @@ export default function SearchPage() {
           </div>
 
           <div aria-live="polite" className="empty:hidden">
-            {notice && (
-              <Alert tone={notice.tone} className="items-center">
-                <span>{notice.text}</span>{" "}
-                {notice.matched && (
-                  <Link to="/matches" className="font-semibold underline">
-                    Voir mes matchs
-                  </Link>
-                )}
+            {matchNotice && (
+              <Alert tone="success" className="items-center">
+                <span>{matchNotice}</span>{" "}
+                <Link to="/matches" className="font-semibold underline">
+                  Voir mes matchs
+                </Link>
               </Alert>
             )}
           </div>

@@ -1,14 +1,13 @@
 import type { BlockedMemberDto } from "@domain/safety.ts";
-import { Alert } from "@web/components/ui/Alert.tsx";
 import { Avatar } from "@web/components/ui/Avatar.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
+import { useToast } from "@web/components/ui/Toast.tsx";
 import { useBlocks, useUnblockMember } from "@web/features/safety/api.ts";
 import { errorMessage } from "@web/lib/api.ts";
 import { formatDate, quoted } from "@web/lib/format.ts";
 import { ShieldCheck } from "lucide-react";
-import { useState } from "react";
 
 const nameOf = (b: BlockedMemberDto) => (b.lastInitial ? `${b.firstName} ${b.lastInitial}` : b.firstName);
 
@@ -16,27 +15,24 @@ const nameOf = (b: BlockedMemberDto) => (b.lastInitial ? `${b.firstName} ${b.las
 export function BlockedMembersSection() {
   const blocks = useBlocks();
   const unblock = useUnblockMember();
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  // The member's row leaves the list: the confirmation outlives it as a toast.
+  const toast = useToast();
 
   const onUnblock = (b: BlockedMemberDto) => {
     const name = nameOf(b);
-    setNotice(null);
     unblock.mutate(b.userId, {
       onSuccess: () =>
-        setNotice({
+        toast.show({
           tone: "success",
           text: `${name} est débloqué(e). Votre ancien match reste fermé, mais vous pourrez de nouveau vous croiser.`,
         }),
       onError: (err) =>
-        setNotice({ tone: "error", text: `${name} n'a pas été débloqué(e) : ${errorMessage(err)}` }),
+        toast.show({ tone: "error", text: `${name} n'a pas été débloqué(e) : ${errorMessage(err)}` }),
     });
   };
 
   return (
     <div className="flex flex-col gap-4">
-      <div aria-live="polite" className="empty:hidden">
-        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      </div>
       {blocks.isPending ? (
         <div aria-busy="true" className="flex flex-col gap-3">
           <p role="status" className="sr-only">

@@ -78,7 +78,7 @@ describe("PhotoManager", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("uploads a valid photo with a progress bar and shows server errors", async () => {
+  it("uploads a valid photo with a progress bar, confirms it, and shows server errors", async () => {
     const { user, input, client } = setup();
     await user.upload(input, new File([new Uint8Array(1000)], "awa.jpg", { type: "image/jpeg" }));
 
@@ -100,6 +100,11 @@ describe("PhotoManager", () => {
     xhr.respond(201, updated);
     await waitFor(() => expect(screen.queryByRole("progressbar")).not.toBeInTheDocument());
     expect(client.getQueryData(["profile"])).toEqual(updated);
+    // Confirmed where everyone sees it, and announced.
+    expect((await screen.findByText("Photo ajoutée.")).closest("[aria-live]")).toHaveAttribute(
+      "aria-live",
+      "polite",
+    );
 
     await user.upload(input, new File([new Uint8Array(10)], "b.png", { type: "image/png" }));
     FakeXhr.last?.respond(400, { error: { code: "PHOTO_LIMIT", message: MSG.PHOTO_LIMIT } });

@@ -4,6 +4,7 @@ import { Alert } from "@web/components/ui/Alert.tsx";
 import { Badge } from "@web/components/ui/Badge.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
 import { Dialog } from "@web/components/ui/Dialog.tsx";
+import { useToast } from "@web/components/ui/Toast.tsx";
 import { errorMessage } from "@web/lib/api.ts";
 import { ImageOff, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -22,7 +23,9 @@ function altText(index: number, firstName: string): string {
 
 export function PhotoManager({ photos, firstName }: PhotoManagerProps) {
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Seen and announced (the photo grid changes under the member's eyes, which says nothing to a screen reader).
+  const toast = useToast();
+  const confirm = (text: string) => toast.show({ tone: "success", text });
   const [toDelete, setToDelete] = useState<{ photo: PhotoDto; index: number } | null>(null);
   const remove = useDeletePhoto();
   const setMain = useSetMainPhoto();
@@ -30,7 +33,6 @@ export function PhotoManager({ photos, firstName }: PhotoManagerProps) {
 
   const report = (message: string | null) => {
     setError(message);
-    if (message) setNotice(null);
   };
 
   const confirmDelete = async () => {
@@ -38,7 +40,7 @@ export function PhotoManager({ photos, firstName }: PhotoManagerProps) {
     report(null);
     try {
       await remove.mutateAsync(toDelete.photo.key);
-      setNotice("Photo supprimée.");
+      confirm("Photo supprimée.");
     } catch (err) {
       report(errorMessage(err));
     } finally {
@@ -50,7 +52,7 @@ export function PhotoManager({ photos, firstName }: PhotoManagerProps) {
     report(null);
     try {
       await setMain.mutateAsync(photo.key);
-      setNotice("Photo principale modifiée.");
+      confirm("Photo principale modifiée.");
     } catch (err) {
       report(errorMessage(err));
     }
@@ -110,12 +112,9 @@ export function PhotoManager({ photos, firstName }: PhotoManagerProps) {
         </ul>
       )}
 
-      <PhotoUploader count={photos.length} onError={report} onUploaded={() => setNotice("Photo ajoutée.")} />
+      <PhotoUploader count={photos.length} onError={report} onUploaded={() => confirm("Photo ajoutée.")} />
 
       {error && <Alert tone="error">{error}</Alert>}
-      <p className="sr-only" role="status">
-        {notice}
-      </p>
 
       <Dialog
         open={toDelete !== null}
