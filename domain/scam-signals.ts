@@ -48,7 +48,7 @@ export function scamSignals(text: string): ScamSignal[] {
 
 export const SCAM_WARNING: Record<ScamSignal, string> = {
   money:
-    "Ce message parle d'argent. Ne transférez jamais d'argent, ni carte cadeau, à quelqu'un que vous n'avez pas rencontré.",
+    "Ce message parle d'argent. Ne transférez jamais d'argent, ni de carte cadeau, à quelqu'un que vous n'avez pas rencontré.",
   payment:
     "Ce message mentionne un moyen de paiement ou des coordonnées bancaires. Ne transférez jamais d'argent à quelqu'un que vous n'avez pas rencontré.",
   contact:

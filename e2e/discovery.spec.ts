@@ -25,7 +25,7 @@ test("a member finds another, likes them, both see the match, and removing it re
   const card = him.getByRole("article", { name: new RegExp(herName) });
   await expect(card).toBeVisible();
   await expect(card.getByText("France")).toBeVisible();
-  await expect(card.getByText(/compatibles/)).toBeVisible();
+  await expect(card.getByText(/de compatibilité/)).toBeVisible();
 
   // Her profile opens in a dialog, without her phone number or e-mail.
   await card.getByRole("button", { name: new RegExp(`${herName}.*voir le profil`) }).click();

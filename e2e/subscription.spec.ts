@@ -22,8 +22,8 @@ test("a trial member is sent to the plans, pays with the demo provider and comes
   await page.getByRole("button", { name: "Confirmer le paiement de démonstration" }).click();
 
   await expect(page.getByRole("heading", { name: "Merci, votre abonnement est actif !" })).toBeVisible();
-  await expect(page.getByText(/Il court jusqu'au \d{1,2} [a-zéû]+ \d{4}\./)).toBeVisible();
-  await page.getByRole("link", { name: "Revenir où j'étais" }).click();
+  await expect(page.getByText(/Il est valable jusqu'au \d{1,2}(er)? [a-zéû]+ \d{4}\./)).toBeVisible();
+  await page.getByRole("link", { name: "Reprendre là où j'en étais" }).click();
   await expect(page).toHaveURL(/\/search\?ageMin=25$/);
   await expect(page.getByRole("heading", { level: 1, name: "Recherche" })).toBeVisible();
 

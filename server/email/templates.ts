@@ -46,7 +46,8 @@ const longDate = new Intl.DateTimeFormat("fr-FR", {
 });
 
 export function subscriptionConfirmedMail(to: string, plan: string, endDate: Date): Mail {
-  const until = longDate.format(endDate);
+  // « 1er décembre », as French writes the first day of a month.
+  const until = longDate.format(endDate).replace(/^1 /, "1er ");
   const text =
     `Bonjour,\n\nMerci ! Votre abonnement Passerelle (${plan.replace("-", " ")}) est actif jusqu'au ${until}.\n\n` +
     "Vous pouvez dès maintenant rechercher des profils, créer des matchs et échanger des messages.\n\n" +

@@ -2,7 +2,7 @@
 import type { ApiErrorBody } from "@domain/messages.ts";
 import { MSG } from "@domain/messages.ts";
 
-export const NETWORK_ERROR_MESSAGE = "Connexion impossible. Vérifiez votre connexion internet.";
+export const NETWORK_ERROR_MESSAGE = "Impossible de joindre Passerelle. Vérifiez votre connexion à Internet.";
 
 export class ApiError extends Error {
   override name = "ApiError";

@@ -10,10 +10,12 @@ describe("French formatting", () => {
     expect(formatDay(new Date(2026, 10, 22, 1, 0), now)).toBe("Aujourd'hui");
     expect(formatDay(new Date(2026, 10, 21, 23, 59), now)).toBe("Hier");
     expect(formatDay(new Date(2026, 10, 3, 12), now)).toBe("3 novembre 2026");
+    expect(formatDay(new Date(2026, 10, 1, 12), now)).toBe("1er novembre 2026");
+    expect(formatDate(new Date(2026, 10, 11, 12))).toBe("11 novembre 2026");
     expect(formatWhen(new Date(2026, 10, 22, 8, 0), now)).toBe("08:00");
     expect(formatWhen(new Date(2026, 10, 21, 8, 0), now)).toBe("Hier");
-    expect(formatWhen(new Date(2026, 1, 1), now)).toBe("1 février");
-    expect(formatWhen(new Date(2025, 1, 1), now)).toBe("1 février 2025");
+    expect(formatWhen(new Date(2026, 1, 1), now)).toBe("1er février");
+    expect(formatWhen(new Date(2025, 1, 1), now)).toBe("1er février 2025");
   });
 
   it("puts the right spaces around percents, guillemets and counts", () => {

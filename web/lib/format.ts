@@ -4,8 +4,13 @@
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric" });
 const numberFormat = new Intl.NumberFormat("fr-FR");
 
+/** « 1er novembre », not « 1 novembre » (the first day of a month is an ordinal in French). */
+export function withOrdinalFirst(date: string): string {
+  return date.replace(/^1 /, "1er ");
+}
+
 export function formatDate(value: string | Date): string {
-  return dateFormat.format(typeof value === "string" ? new Date(value) : value);
+  return withOrdinalFirst(dateFormat.format(typeof value === "string" ? new Date(value) : value));
 }
 
 export function formatNumber(n: number): string {
@@ -59,5 +64,5 @@ export function formatWhen(value: string | Date, now: Date = new Date()): string
   const n = daysAgo(d, now);
   if (n === 0) return formatTime(d);
   if (n === 1) return "Hier";
-  return d.getFullYear() === now.getFullYear() ? dayMonthFormat.format(d) : formatDate(d);
+  return d.getFullYear() === now.getFullYear() ? withOrdinalFirst(dayMonthFormat.format(d)) : formatDate(d);
 }

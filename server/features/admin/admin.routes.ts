@@ -56,9 +56,9 @@ import {
 
 const banSchema = z.strictObject({
   reason: z
-    .string({ error: "Indiquez la raison du bannissement" })
+    .string({ error: "Indiquez la motif du bannissement" })
     .trim()
-    .min(3, "Indiquez la raison du bannissement")
+    .min(3, "Indiquez la motif du bannissement")
     .max(300),
 });
 const roleSchema = z.strictObject({ role: z.enum(["user", "admin"], { error: "Rôle inconnu" }) });

@@ -109,7 +109,11 @@ export async function listMessages(
 ): Promise<MessagePageDto> {
   await openConversation(db, userId, matchId);
   if (opts.before && opts.after)
-    throw new AppError(400, "VALIDATION_ERROR", "Utilisez soit « before », soit « after », pas les deux");
+    throw new AppError(
+      400,
+      "VALIDATION_ERROR",
+      "Utilisez soit «\u00a0before\u00a0», soit «\u00a0after\u00a0», pas les deux",
+    );
   if (opts.after) {
     const c = parseCursor(opts.after);
     const rows = await queryRows<MessageRow>(

@@ -1,3 +1,4 @@
+import { quoted } from "@web/lib/format.ts";
 import { Check, Plus, X } from "lucide-react";
 import { type KeyboardEvent, useState } from "react";
 import { cn } from "./cn.ts";
@@ -43,7 +44,7 @@ export function TagInput({
     const item = raw.replace(/\s+/g, " ").trim();
     if (!item) return;
     if (value.some((v) => same(v, item))) {
-      setNotice(`« ${item} » figure déjà dans la liste.`);
+      setNotice(`${quoted(item)} figure déjà dans la liste.`);
       return;
     }
     if (full) {
@@ -75,7 +76,7 @@ export function TagInput({
 
   return (
     <div className="flex flex-col gap-3">
-      <ul className="flex flex-wrap gap-2" aria-label={`${label} sélectionnés`}>
+      <ul className="flex flex-wrap gap-2" aria-label={`Sélection : ${label}`}>
         {value.length === 0 && <li className="text-sm text-ink-soft">Aucun élément pour le moment.</li>}
         {value.map((item) => (
           <li key={item}>
@@ -114,7 +115,7 @@ export function TagInput({
           className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full border-2 border-teal-700 px-4 font-semibold text-teal-800 hover:bg-teal-50 disabled:opacity-50"
         >
           <Plus className="size-4" aria-hidden="true" />
-          Ajouter <span className="sr-only">à {label}</span>
+          Ajouter <span className="sr-only">à la liste {quoted(label)}</span>
         </button>
       </div>
       <p className="min-h-5 text-sm text-ink-soft" aria-live="polite">

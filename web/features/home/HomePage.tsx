@@ -24,7 +24,7 @@ const STEPS = [
   {
     icon: MessageCircleHeart,
     title: "Échangez",
-    text: "Quand l'intérêt se concrétise en match, la conversation s'ouvre. Prenez le temps de vous découvrir, à votre rythme.",
+    text: "Quand l'intérêt se concrétise par un match, la conversation s'ouvre. Prenez le temps de vous découvrir, à votre rythme.",
   },
 ] as const;
 
@@ -116,7 +116,7 @@ export default function HomePage() {
                 </Link>
               )}
             </div>
-            <p className="text-sm text-ink-soft">Réservé aux personnes majeures (18 ans et plus).</p>
+            <p className="text-sm text-ink-soft">Réservé aux personnes majeures (18 ans ou plus).</p>
           </div>
           <BridgeArt />
         </div>

@@ -111,7 +111,7 @@ export default function PrivacyPolicyPage() {
           <li>
             les signalements qui vous concernent : la raison, les précisions du membre qui a signalé, votre
             prénom, votre nom et votre adresse e-mail au moment du signalement, et une copie du message
-            signalé telle qu'il était à ce moment-là ;
+            signalé, tel qu'il était à ce moment-là ;
           </li>
           <li>
             les signalements automatiques : un même premier message envoyé à cinq personnes ou plus en 24

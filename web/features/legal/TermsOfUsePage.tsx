@@ -1,3 +1,4 @@
+import { quoted } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { Link } from "react-router-dom";
 import { ContactEmail, LegalLayout, LegalSection } from "./LegalLayout.tsx";
@@ -172,10 +173,11 @@ export default function TermsOfUsePage() {
 
       <LegalSection id="resiliation" title="8. Résiliation">
         <p>
-          Vous pouvez mettre fin à votre utilisation du service et demander la suppression de votre compte à
-          tout moment, en nous écrivant à <ContactEmail />. La suppression entraîne l'effacement de votre
-          profil, de vos photos et de vos messages, sous réserve des durées de conservation légales indiquées
-          dans notre <Link to="/privacy-policy">politique de confidentialité</Link>.
+          Vous pouvez mettre fin à votre utilisation du service à tout moment : supprimez votre compte depuis
+          votre profil (rubrique {quoted("Confidentialité")}), ou demandez-nous de le faire en écrivant à{" "}
+          <ContactEmail />. La suppression entraîne l'effacement de votre profil, de vos photos et de vos
+          messages, sous réserve des durées de conservation légales indiquées dans notre{" "}
+          <Link to="/privacy-policy">politique de confidentialité</Link>.
         </p>
         <p>
           Passerelle peut résilier votre compte en cas de manquement aux présentes conditions, dans les

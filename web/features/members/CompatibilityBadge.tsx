@@ -14,7 +14,7 @@ export function CompatibilityBadge({ score, className }: { score: number; classN
       )}
     >
       <Sparkles className="size-4" aria-hidden="true" />
-      {formatPercent(score)} <span className="font-normal">compatibles</span>
+      {formatPercent(score)} <span className="font-normal">de compatibilité</span>
     </span>
   );
 }

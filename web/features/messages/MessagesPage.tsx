@@ -5,6 +5,7 @@ import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { errorMessage } from "@web/lib/api.ts";
 import { authClient } from "@web/lib/auth-client.ts";
+import { quoted } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { MessagesSquare } from "lucide-react";
 import { Link, useSearchParams } from "react-router-dom";
@@ -69,7 +70,8 @@ export default function MessagesPage() {
                 </Link>
               }
             >
-              Chaque match ouvre une conversation. Aimez un profil pour commencer.
+              Chaque match ouvre une conversation. Pour commencer, cliquez sur {quoted("J'aime")} sur un
+              profil.
             </EmptyState>
           ) : (
             <ConversationList conversations={list} activeId={matchId} me={me} />

@@ -45,7 +45,7 @@ describe("SearchPage", () => {
     expect(api.urls[0]).toBe("/api/search?ageMin=30&ageMax=45&withPhoto=true&interests=Danse");
     const card = screen.getByRole("article", { name: /Moussa K\., 34 ans/ });
     expect(within(card).getByText("Mali")).toBeInTheDocument();
-    expect(card).toHaveTextContent(/65\s% compatibles/);
+    expect(card).toHaveTextContent(/65\s% de compatibilité/);
     expect(screen.getByLabelText("De", { selector: "select" })).toHaveValue("30");
   });
 
@@ -95,7 +95,7 @@ describe("SearchPage", () => {
     expect(
       await screen.findByRole("heading", { name: "Aucun profil avec ces critères" }),
     ).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Effacer les filtres" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Réinitialiser les filtres" })).toBeInTheDocument();
     first.unmount();
     renderWithProviders(<SearchPage />, { route: "/search" });
     expect(await screen.findByRole("heading", { name: "1\u202f000+ profils" })).toBeInTheDocument();

@@ -201,7 +201,7 @@ export default function SearchPage() {
                       apply({ ...filters, ageMin: 18, ageMax: 99, withPhoto: false, interests: [] })
                     }
                   >
-                    Effacer les filtres
+                    Réinitialiser les filtres
                   </Button>
                 ) : (
                   <Link to="/matches" className={buttonClasses("secondary")}>

@@ -17,7 +17,7 @@ import { PlanCards } from "./components/PlanCards.tsx";
 
 const BENEFITS = [
   { icon: Search, text: "La recherche de profils avec tous ses filtres" },
-  { icon: Heart, text: "Des « J'aime » et des matchs sans limite" },
+  { icon: Heart, text: "Des «\u00a0J'aime\u00a0» et des matchs sans limite" },
   { icon: MessageCircle, text: "La messagerie en temps réel avec vos matchs" },
   { icon: Sparkles, text: "L'indice de compatibilité sur chaque profil" },
   { icon: ShieldCheck, text: "Un paiement unique, sans renouvellement automatique" },

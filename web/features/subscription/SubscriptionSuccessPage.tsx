@@ -56,11 +56,11 @@ export default function SubscriptionSuccessPage() {
             <PartyPopper className="size-10 text-brand-700" aria-hidden="true" />
             <h1 className="text-2xl font-bold text-teal-900">Merci, votre abonnement est actif !</h1>
             <p role="status" className="text-ink-soft">
-              {checkout.data?.endsAt ? `Il court jusqu'au ${formatDate(checkout.data.endsAt)}. ` : ""}Un
+              {checkout.data?.endsAt ? `Il est valable jusqu'au ${formatDate(checkout.data.endsAt)}. ` : ""}Un
               e-mail de confirmation vous a été envoyé.
             </p>
             <Link to={checkout.data?.returnTo ?? "/search"} className={buttonClasses("primary")}>
-              {checkout.data?.returnTo ? "Revenir où j'étais" : "Découvrir des profils"}
+              {checkout.data?.returnTo ? "Reprendre là où j'en étais" : "Découvrir des profils"}
             </Link>
           </>
         ) : status === "failed" || status === "expired" ? (

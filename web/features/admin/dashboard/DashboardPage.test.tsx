@@ -53,7 +53,7 @@ describe("DashboardPage", () => {
 
     const chart = screen.getByRole("img", { name: /Inscriptions par jour \(30 jours\)/ });
     expect(chart).toHaveAccessibleName(
-      /12 inscriptions du 1 novembre au 4 novembre, au plus 7 le 3 novembre\./,
+      /12 inscriptions du 1er novembre au 4 novembre, avec un maximum de 7 le 3 novembre\./,
     );
     const data = screen.getByRole("table", { name: "Inscriptions par jour (30 jours) : chiffres par jour" });
     expect(within(data).getByRole("row", { name: "3 novembre 7" })).toBeInTheDocument();

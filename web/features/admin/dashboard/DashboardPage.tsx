@@ -4,7 +4,7 @@ import { Card } from "@web/components/ui/Card.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { errorMessage } from "@web/lib/api.ts";
-import { formatNumber, formatTime } from "@web/lib/format.ts";
+import { formatNumber, formatTime, plural } from "@web/lib/format.ts";
 import { formatEuros } from "@web/lib/money.ts";
 import { BadgeEuro, CreditCard, Users } from "lucide-react";
 import { AdminPage } from "../shared/AdminPage.tsx";
@@ -41,7 +41,7 @@ function Dashboard({ d }: { d: DashboardDto }) {
     <div className="flex flex-col gap-6">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <StatCard icon={Users} label="Membres" value={formatNumber(m.total)}>
-          {formatNumber(m.byStatus.subscribed)} abonnés, {formatNumber(m.byStatus.trial)} en essai
+          {plural(m.byStatus.subscribed, "abonné", "abonnés")}, {formatNumber(m.byStatus.trial)} en essai
         </StatCard>
         <StatCard icon={CreditCard} label="Abonnements actifs" value={formatNumber(d.activeSubscriptions)} />
         <StatCard icon={BadgeEuro} label="Revenus ce mois-ci" value={formatEuros(d.revenueThisMonthCents)}>
@@ -73,10 +73,20 @@ function Dashboard({ d }: { d: DashboardDto }) {
 
       <div className="grid gap-4 xl:grid-cols-2">
         <Card className="sm:p-5">
-          <BarChart title="Inscriptions par jour (30 jours)" data={d.signupsPerDay} unit="inscriptions" />
+          <BarChart
+            title="Inscriptions par jour (30 jours)"
+            data={d.signupsPerDay}
+            unit="inscriptions"
+            unitOne="inscription"
+          />
         </Card>
         <Card className="sm:p-5">
-          <BarChart title="Messages par jour (30 jours)" data={d.messagesPerDay} unit="messages" />
+          <BarChart
+            title="Messages par jour (30 jours)"
+            data={d.messagesPerDay}
+            unit="messages"
+            unitOne="message"
+          />
         </Card>
       </div>
 
@@ -87,7 +97,7 @@ function Dashboard({ d }: { d: DashboardDto }) {
         <LatestActions entries={d.latestActions} />
       </section>
       <p className="text-sm text-ink-soft">
-        Chiffres calculés à {formatTime(d.figuresAt)} ; ils sont actualisés au plus toutes les minutes.
+        Chiffres calculés à {formatTime(d.figuresAt)} ; ils sont actualisés au plus une fois par minute.
       </p>
     </div>
   );

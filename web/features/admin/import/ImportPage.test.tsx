@@ -79,10 +79,10 @@ describe("ImportPage", () => {
     expect(screen.getByText("3 lignes : 2 valides, 1 à corriger.")).toBeInTheDocument();
 
     const [, first, second, third] = within(table).getAllByRole("row");
-    expect(first).toHaveTextContent("création");
+    expect(first).toHaveTextContent("Création");
     expect(first).toHaveTextContent("Valide");
-    expect(second).toHaveTextContent("mise à jour");
-    expect(third).toHaveTextContent("ignorée");
+    expect(second).toHaveTextContent("Mise à jour");
+    expect(third).toHaveTextContent("Ignorée");
     expect(within(third as HTMLElement).getByText("Date de naissance :").parentElement).toHaveTextContent(
       "Date de naissance : Date de naissance invalide",
     );

@@ -87,7 +87,7 @@ describe("AdminLoginPage", () => {
     renderLogin(`/admin/login?redirect=${encodeURIComponent("/admin/users?page=2")}`);
     await signIn();
 
-    expect(await screen.findByRole("heading", { name: "Vérification en deux étapes" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Double authentification" })).toBeInTheDocument();
     expect(localStorage.getItem(ADMIN_STORAGE_KEY)).toBeNull();
     const code = screen.getByLabelText("Code à 6 chiffres");
     await waitFor(() => expect(code).toHaveFocus());

@@ -43,12 +43,7 @@ export function TwoFactorForm({
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="flex flex-col gap-5"
-      aria-label="Vérification en deux étapes"
-    >
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Double authentification">
       <p className="text-ink-soft">
         Votre compte est protégé par la double authentification. Saisissez le code à 6 chiffres affiché par
         votre application d'authentification.
@@ -71,7 +66,7 @@ export function TwoFactorForm({
           Vérifier
         </Button>
         <Button variant="ghost" size="lg" onClick={onBack} disabled={isSubmitting}>
-          Revenir à la connexion
+          Retour à la connexion
         </Button>
       </div>
     </form>

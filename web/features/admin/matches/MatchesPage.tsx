@@ -61,7 +61,7 @@ export default function MatchesPage() {
       },
       {
         id: "updated",
-        header: "Mis à jour le",
+        header: "Modifié le",
         sortKey: "updated_at",
         firstDir: "desc",
         className: "whitespace-nowrap",

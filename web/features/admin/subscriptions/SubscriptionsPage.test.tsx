@@ -51,7 +51,7 @@ describe("SubscriptionsPage", () => {
     await userEvent.selectOptions(within(dialog).getByLabelText("Prolonger de"), "3 mois");
     await userEvent.click(within(dialog).getByRole("button", { name: "Prolonger" }));
     expect(
-      await screen.findByText("L'abonnement de Awa Diop est prolongé jusqu'au 1 mai 2027."),
+      await screen.findByText("L'abonnement de Awa Diop est prolongé jusqu'au 1er mai 2027."),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.url.endsWith("/extend"))).toMatchObject({
       url: "/api/admin/subscriptions/s1/extend",

@@ -31,7 +31,7 @@ export const SUBSCRIPTION_COLUMNS: DataTableColumn<AdminSubscriptionRow>[] = [
     className: "whitespace-nowrap",
     cell: (s) => <time dateTime={s.endDate}>{formatDate(s.endDate)}</time>,
   },
-  { id: "provider", header: "Moyen", cell: (s) => PROVIDER_LABELS[s.provider] ?? s.provider },
+  { id: "provider", header: "Moyen de paiement", cell: (s) => PROVIDER_LABELS[s.provider] ?? s.provider },
   {
     id: "amount",
     header: "Montant",

@@ -53,7 +53,7 @@ export function BlockedMembersSection() {
           <ShieldCheck className="mt-0.5 size-6 shrink-0 text-ochre-700" aria-hidden="true" />
           <p>
             Vous n'avez bloqué personne. Depuis un profil, un match ou une conversation, le menu{" "}
-            {quoted("Plus d'actions")} permet de bloquer ou de signaler un membre.
+            {quoted("Plus d'actions")} (les trois points ⋮) permet de bloquer ou de signaler un membre.
           </p>
         </div>
       ) : (

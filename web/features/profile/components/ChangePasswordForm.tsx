@@ -61,7 +61,7 @@ export function ChangePasswordForm() {
       {error && <Alert tone="error">{error}</Alert>}
       {done && (
         <Alert tone="success">
-          Votre mot de passe a été modifié. Vos autres sessions ont été déconnectées par sécurité.
+          Votre mot de passe a été modifié. Par sécurité, vous avez été déconnecté(e) de vos autres appareils.
         </Alert>
       )}
       <Button

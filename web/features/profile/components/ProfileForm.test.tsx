@@ -40,7 +40,7 @@ describe("ProfileForm", () => {
     const languages = screen.getByLabelText("Langues");
 
     await user.type(languages, "Créole{Enter}");
-    const selected = screen.getByRole("list", { name: "Langues sélectionnés" });
+    const selected = screen.getByRole("list", { name: "Sélection : Langues" });
     expect(within(selected).getByText("Créole")).toBeInTheDocument();
     expect(languages).toHaveValue("");
 
@@ -59,8 +59,10 @@ describe("ProfileForm", () => {
 
     await user.click(screen.getByRole("button", { name: "Retirer Rencontre" }));
     await user.type(screen.getByLabelText("Centres d'intérêt"), "Jardinage");
-    await user.click(screen.getByRole("button", { name: "Ajouter à Centres d'intérêt" }));
-    const interests = screen.getByRole("list", { name: "Centres d'intérêt sélectionnés" });
+    await user.click(
+      screen.getByRole("button", { name: "Ajouter à la liste «\u00a0Centres d'intérêt\u00a0»" }),
+    );
+    const interests = screen.getByRole("list", { name: "Sélection : Centres d'intérêt" });
     expect(within(interests).getByText("Jardinage")).toBeInTheDocument();
     expect(within(interests).queryByText("Rencontre")).not.toBeInTheDocument();
   });

@@ -153,7 +153,7 @@ export function ProfileForm({ profile }: { profile: ProfileDto }) {
           id="profile-birthDate"
           label="Date de naissance"
           required
-          hint="Passerelle est réservée aux personnes de 18 ans et plus."
+          hint="Passerelle est réservé aux personnes de 18 ans ou plus."
           error={errors.birthDate?.message}
         >
           {(c) => (

@@ -38,7 +38,6 @@ export function BlockDialog({ target, onClose, onBlocked }: BlockDialogProps) {
     block.mutate(target.userId, { onSuccess: () => onBlocked(target) });
   };
 
-  const pronoun = target?.gender === "female" ? "la" : "le";
   return (
     <Dialog
       open={open}
@@ -57,8 +56,8 @@ export function BlockDialog({ target, onClose, onBlocked }: BlockDialogProps) {
     >
       <div className="flex flex-col gap-4">
         <p>
-          Vous ne vous verrez plus, votre match et votre conversation seront fermés. Vous pourrez {pronoun}{" "}
-          débloquer depuis votre profil, rubrique {quoted("Confidentialité")}.
+          Vous ne vous verrez plus : votre match et votre conversation seront fermés. Vous pourrez lever ce
+          blocage depuis votre profil, rubrique {quoted("Confidentialité")}.
         </p>
         <p className="text-sm text-ink-soft">
           {target?.name} n'est pas prévenu(e). Si ce membre vous a manqué de respect ou demandé de l'argent,

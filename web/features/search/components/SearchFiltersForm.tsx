@@ -63,7 +63,9 @@ export function SearchFiltersForm({ value, onApply }: Props) {
         >
           <SlidersHorizontal className="size-4" aria-hidden="true" />
           {open ? "Masquer" : "Modifier"}
-          {active > 0 && <span className="sr-only">({active} actifs)</span>}
+          {active > 0 && (
+            <span className="sr-only">({active === 1 ? "1 filtre actif" : `${active} filtres actifs`})</span>
+          )}
           {active > 0 && (
             <span
               aria-hidden="true"

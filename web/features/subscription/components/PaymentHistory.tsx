@@ -36,7 +36,7 @@ export function PaymentHistory({ payments, plans }: { payments: PaymentDto[]; pl
               Période
             </th>
             <th scope="col" className="py-2 pr-3 font-semibold">
-              Moyen
+              Moyen de paiement
             </th>
             <th scope="col" className="py-2 font-semibold">
               État

@@ -1,4 +1,4 @@
-import { formatNumber } from "@web/lib/format.ts";
+import { formatNumber, plural, withOrdinalFirst } from "@web/lib/format.ts";
 import { useId } from "react";
 
 export interface DayCount {
@@ -14,7 +14,7 @@ const shortFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "s
 export function dayLabel(day: string, short = false): string {
   const [y, m, d] = day.split("-").map(Number);
   const date = new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
-  return (short ? shortFormat : dayFormat).format(date);
+  return withOrdinalFirst((short ? shortFormat : dayFormat).format(date));
 }
 
 const WIDTH = 600;
@@ -35,14 +35,16 @@ interface BarChartProps {
   title: string;
   data: readonly DayCount[];
   /** Noun for the counts, e.g. « inscriptions ». */
+  /** What is counted, in the plural (« inscriptions »), and in the singular for 1. */
   unit: string;
+  unitOne: string;
 }
 
 /**
  * Counts per day as bars, in hand-written SVG: the image has a title and a summary (total,
  * busiest day), and the exact figures follow in a table for screen readers.
  */
-export function BarChart({ title, data, unit }: BarChartProps) {
+export function BarChart({ title, data, unit, unitOne }: BarChartProps) {
   const titleId = useId();
   const descId = useId();
   const total = data.reduce((sum, d) => sum + d.count, 0);
@@ -59,9 +61,9 @@ export function BarChart({ title, data, unit }: BarChartProps) {
   const summary =
     data.length === 0
       ? "Aucune donnée."
-      : `${formatNumber(total)} ${unit} du ${dayLabel(first?.day ?? "")} au ${dayLabel(last?.day ?? "")}` +
+      : `${plural(total, unitOne, unit, `0 ${unit}`)} du ${dayLabel(first?.day ?? "")} au ${dayLabel(last?.day ?? "")}` +
         (busiest && busiest.count > 0
-          ? `, au plus ${formatNumber(busiest.count)} le ${dayLabel(busiest.day)}.`
+          ? `, avec un maximum de ${formatNumber(busiest.count)} le ${dayLabel(busiest.day)}.`
           : ".");
 
   return (

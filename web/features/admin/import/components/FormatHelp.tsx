@@ -29,7 +29,10 @@ const FIELDS: [string, string][] = [
   ["gender", `${quoted("male")} (${GENDER_LABELS.male}) ou ${quoted("female")} (${GENDER_LABELS.female}).`],
   ["birthDate", "Date de naissance au format AAAA-MM-JJ, entre 18 et 99 ans."],
   ["lookingFor", `Une des valeurs : ${LOOKING_FOR_OPTIONS.map((o) => quoted(o)).join(", ")}.`],
-  ["country", "Un pays de la liste du formulaire de profil, par exemple « Sénégal » ou « France »."],
+  [
+    "country",
+    "Un pays de la liste du formulaire de profil, par exemple «\u00a0Sénégal\u00a0» ou «\u00a0France\u00a0».",
+  ],
   ["phoneNumber", "Téléphone, 8 à 15 chiffres (ex. +33 6 12 34 56 78)."],
   ["bio", "Présentation, 1 000 caractères au maximum."],
   ["occupation", "Profession."],

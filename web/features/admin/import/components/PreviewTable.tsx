@@ -13,10 +13,10 @@ const columns: DataTableColumn<ImportRowDto>[] = [
     header: "Opération",
     cell: (r) =>
       r.ok ? (
-        <StatusPill tone={r.exists ? "info" : "success"}>{r.exists ? "mise à jour" : "création"}</StatusPill>
+        <StatusPill tone={r.exists ? "info" : "success"}>{r.exists ? "Mise à jour" : "Création"}</StatusPill>
       ) : (
         <span className="flex flex-col items-start gap-1">
-          <StatusPill tone="neutral">ignorée</StatusPill>
+          <StatusPill tone="neutral">Ignorée</StatusPill>
           <span className="text-xs text-ink-soft">{r.exists ? "e-mail déjà inscrit" : "nouvel e-mail"}</span>
         </span>
       ),

@@ -92,7 +92,7 @@ export function ReportWorkflow({
 
   const confirmBan = () => {
     const value = requireNote(BAN_NOTE_MAX, "Indiquez le motif du bannissement.");
-    if (value) measure({ action: "ban", note: value }, `${name} est banni. Ses sessions ont été fermées.`);
+    if (value) measure({ action: "ban", note: value }, `${name} est banni(e). Ses sessions ont été fermées.`);
   };
 
   const confirmWarning = () => {

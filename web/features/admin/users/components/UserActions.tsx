@@ -110,7 +110,7 @@ export function UserActions({
         onClose={close}
         onDone={() => {
           close();
-          onNotice(`${name} est banni. Ses sessions ont été fermées.`);
+          onNotice(`${name} est banni(e). Ses sessions ont été fermées.`);
         }}
       />
       <ConfirmDialog
