@@ -23,9 +23,21 @@ const loginSchema = z.strictObject({
     .min(1, MSG.INVALID_CREDENTIALS)
     .max(128, MSG.INVALID_CREDENTIALS),
 });
+/** A 6-digit code from the authenticator app, or one of the backup codes (« abcde-12345 »). */
+const TOTP_CODE = /^\d{6}$/;
+const BACKUP_CODE = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
 const codeSchema = z.strictObject({
-  code: z.string({ error: "Code de vérification incorrect" }).regex(/^\d{6}$/, "Le code comporte 6 chiffres"),
+  code: z
+    .string({ error: "Code de vérification incorrect" })
+    .trim()
+    .refine(
+      (code) => TOTP_CODE.test(code) || BACKUP_CODE.test(code),
+      "Saisissez le code à 6 chiffres de votre application, ou l'un de vos codes de secours",
+    ),
 });
+
+/** Backup codes are stored with their hyphen; one typed without it is accepted too. */
+const backupCode = (code: string) => (code.includes("-") ? code : `${code.slice(0, 5)}-${code.slice(5)}`);
 
 const invalidCredentials = () => new AppError(401, "INVALID_CREDENTIALS", MSG.INVALID_CREDENTIALS);
 /** Spends the time of a real password check, so that refusing a non-admin takes as long. */
@@ -95,7 +107,11 @@ export function adminAuthRoutes(deps: AppDeps) {
     })
     .post("/login/verify", async (c) => {
       const { code } = parseOrThrow(codeSchema, await readJson(c));
-      const res = await authCall(deps, c, "/two-factor/verify-totp", { code });
+      const totp = TOTP_CODE.test(code);
+      // A backup code works once: Better Auth removes it when it is used.
+      const res = totp
+        ? await authCall(deps, c, "/two-factor/verify-totp", { code })
+        : await authCall(deps, c, "/two-factor/verify-backup-code", { code: backupCode(code) });
       if (!res.ok) return translateAuthResponse(res);
       const body = (await res.json()) as { user?: { id: string } };
       const admin = body.user ? await adminRecord(db, body.user.id) : null;
@@ -105,7 +121,9 @@ export function adminAuthRoutes(deps: AppDeps) {
         admin,
         "admin.login",
         { type: "user", id: admin.id },
-        "Connexion à l'administration (double authentification)",
+        totp
+          ? "Connexion à l'administration (double authentification)"
+          : "Connexion à l'administration (code de secours)",
       );
       return withCookies(res, { status: "ok", admin } satisfies AdminLoginResult);
     })

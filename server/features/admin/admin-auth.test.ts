@@ -114,3 +114,51 @@ describeEachEngine("admin sign-in", (engine) => {
     expect(res.status).toBe(404);
   });
 });
+
+// Its own app (and so its own rate-limit counters): the two-factor endpoints allow 3 calls in 10 s
+// per client, which the tests above have used.
+describeEachEngine("admin sign-in with a backup code", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+  const login = (email: string, password: string) =>
+    t.request("/api/admin/login", { method: "POST", json: { email, password } });
+
+  it("lets an administrator without their phone in with a backup code, once", async () => {
+    const admin = await createAdmin(t);
+    const enable = await t.request("/api/auth/two-factor/enable", {
+      method: "POST",
+      cookie: admin.cookie,
+      json: { password: ADMIN_PASSWORD },
+    });
+    const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
+    await t.request("/api/auth/two-factor/verify-totp", {
+      method: "POST",
+      cookie: admin.cookie,
+      json: { code: totpCode(totpURI) },
+    });
+    const [code] = backupCodes;
+    if (!code) throw new Error("no backup code");
+
+    // Sign-ins are rate limited: one two-factor step serves the wrong, malformed and right codes.
+    const step = sessionCookie(await login(admin.email, ADMIN_PASSWORD));
+    const verify = (typed: string, cookie = step) =>
+      t.request("/api/admin/login/verify", { method: "POST", cookie, json: { code: typed } });
+    const wrong = await verify("zzzzz-zzzzz");
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { message: string }).message).toBe("Code de secours incorrect");
+    expect((await verify("pas un code")).status).toBe(400);
+
+    // Typed without its hyphen, as people do.
+    const right = await verify(code.replace("-", ""));
+    expect(right.status).toBe(200);
+    expect(((await right.json()) as AdminLoginResult).status).toBe("ok");
+    expect((await t.request("/api/admin/me", { cookie: sessionCookie(right) })).status).toBe(200);
+
+    // Spent: it does not open a second session.
+    const again = sessionCookie(await login(admin.email, ADMIN_PASSWORD));
+    expect((await verify(code, again)).status).toBe(401);
+  });
+});

@@ -109,6 +109,45 @@ describe("AdminLoginPage", () => {
     expect(JSON.parse(localStorage.getItem(ADMIN_STORAGE_KEY) ?? "null")).toEqual(admin);
   });
 
+  it("takes a backup code instead of the app's code, hyphen or not", async () => {
+    const admin = adminFixture({ twoFactorEnabled: true });
+    const { calls } = stubFetch((call) => {
+      if (call.url === "/api/admin/login") return { body: { status: "two-factor-required" } };
+      if (call.url === "/api/admin/login/verify")
+        return (call.body as { code: string }).code === "abcde12345"
+          ? { body: { status: "ok", admin } }
+          : {
+              status: 401,
+              body: { error: { code: "INVALID_BACKUP_CODE", message: "Code de secours incorrect" } },
+            };
+      return undefined;
+    });
+    renderLogin("/admin/login");
+    await signIn();
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Je n'ai pas mon téléphone : utiliser un code de secours" }),
+    );
+    const code = screen.getByLabelText("Code de secours");
+    await waitFor(() => expect(code).toHaveFocus());
+
+    await userEvent.type(code, "123456");
+    await userEvent.click(screen.getByRole("button", { name: "Vérifier" }));
+    expect(
+      await screen.findByText("Saisissez un code de secours, par exemple abcde-12345"),
+    ).toBeInTheDocument();
+
+    await userEvent.clear(code);
+    await userEvent.type(code, "zzzzz-zzzzz");
+    await userEvent.click(screen.getByRole("button", { name: "Vérifier" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Code de secours incorrect");
+
+    await userEvent.clear(code);
+    await userEvent.type(code, "abcde12345");
+    await userEvent.click(screen.getByRole("button", { name: "Vérifier" }));
+    expect(await screen.findByTestId("location")).toHaveTextContent("/admin/dashboard");
+    expect(calls.at(-1)).toMatchObject({ url: "/api/admin/login/verify", body: { code: "abcde12345" } });
+  });
+
   it("links back to the site", () => {
     stubFetch(() => undefined);
     renderLogin();

@@ -7,3 +7,15 @@ export const totpCodeSchema = z.object({
     .transform((v) => v.replace(/\s+/g, ""))
     .pipe(z.string().regex(/^\d{6}$/, "Saisissez les 6 chiffres du code")),
 });
+
+/** A backup code as shown when two-factor was turned on (« abcde-12345 »); the hyphen may be left out. */
+export const backupCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, "Saisissez un code de secours, par exemple abcde-12345"),
+    ),
+});
