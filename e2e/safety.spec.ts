@@ -64,7 +64,7 @@ test("a member blocks a match: it is gone for both, and she finds him in « Memb
 
   // She finds him in her profile, and can lift the block.
   await her.goto("/profile");
-  await her.getByRole("tab", { name: "Confidentialité" }).click();
+  await her.getByRole("tab", { name: "Vie privée" }).click();
   const blocked = her.getByRole("region", { name: "Membres bloqués" });
   await expect(blocked.getByRole("listitem").filter({ hasText: `${hisName} E.` })).toBeVisible();
   await blocked.getByRole("button", { name: `Débloquer ${hisName} E.` }).click();
@@ -139,8 +139,8 @@ test("a member reports a message asking for money from its warning; the administ
 test("a member deletes their account with their password and can no longer sign in", async ({ page }) => {
   const { email } = await signUpWithProfile(page, { firstName: uniqueFirstName("Lea"), gender: "Femme" });
 
-  await page.getByRole("tab", { name: "Confidentialité" }).click();
-  await expect(page).toHaveURL(/rubrique=confidentialite/);
+  await page.getByRole("tab", { name: "Vie privée" }).click();
+  await expect(page).toHaveURL(/rubrique=vie-privee/);
   await page.getByRole("button", { name: "Supprimer mon compte" }).click();
   const dialog = page.getByRole("dialog", { name: "Supprimer mon compte" });
   await expect(dialog).toContainText("les messages disparaissent des deux côtés");

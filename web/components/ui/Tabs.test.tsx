@@ -7,7 +7,7 @@ import { Tabs } from "./Tabs.tsx";
 const TABS = [
   { value: "profil", label: "Mon profil" },
   { value: "compte", label: "Mon compte" },
-  { value: "confidentialite", label: "Confidentialité" },
+  { value: "confidentialite", label: "Vie privée" },
 ] as const;
 
 type Tab = (typeof TABS)[number]["value"];
@@ -48,7 +48,7 @@ describe("Tabs", () => {
     expect(screen.getByRole("tabpanel")).toHaveTextContent("Contenu : compte");
 
     await user.keyboard("{End}");
-    expect(screen.getByRole("tab", { name: "Confidentialité" })).toHaveFocus();
+    expect(screen.getByRole("tab", { name: "Vie privée" })).toHaveFocus();
     await user.keyboard("{ArrowRight}");
     expect(screen.getByRole("tab", { name: "Mon profil" })).toHaveFocus();
     await user.keyboard("{ArrowLeft}");
@@ -64,9 +64,9 @@ describe("Tabs", () => {
   it("selects a tab on click", async () => {
     const user = userEvent.setup();
     render(<Example />);
-    await user.click(screen.getByRole("tab", { name: "Confidentialité" }));
-    expect(screen.getByRole("tab", { name: "Confidentialité" })).toHaveAttribute("aria-selected", "true");
-    expect(screen.getByRole("tabpanel", { name: "Confidentialité" })).toHaveTextContent(
+    await user.click(screen.getByRole("tab", { name: "Vie privée" }));
+    expect(screen.getByRole("tab", { name: "Vie privée" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tabpanel", { name: "Vie privée" })).toHaveTextContent(
       "Contenu : confidentialite",
     );
   });

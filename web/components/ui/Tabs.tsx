@@ -74,7 +74,9 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, children,
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(tab.value)}
               className={cn(
-                "-mb-px inline-flex min-h-11 shrink-0 items-center gap-2 rounded-t-lg border-b-3 px-4 font-semibold whitespace-nowrap transition-colors",
+                // Phones: equal shares of the width, icon above the label, so three tabs fit at 360 px.
+                "-mb-px inline-flex min-h-11 flex-1 shrink-0 flex-col items-center justify-center gap-1 rounded-t-lg border-b-3 px-2 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors",
+                "sm:flex-none sm:flex-row sm:gap-2 sm:px-4 sm:text-base",
                 "focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-teal-500",
                 selected
                   ? "border-brand-700 text-teal-900"

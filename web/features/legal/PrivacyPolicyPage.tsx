@@ -286,8 +286,8 @@ export default function PrivacyPolicyPage() {
         <ul>
           <li>
             <strong>droit d'accès et droit à la portabilité</strong> : le bouton{" "}
-            {quoted("Télécharger mes données")}, dans la rubrique {quoted("Confidentialité")} de votre profil,
-            vous donne aussitôt un fichier .zip avec vos données (compte, profil, {quoted("J'aime")}, matchs,
+            {quoted("Télécharger mes données")}, dans la rubrique {quoted("Vie privée")} de votre profil, vous
+            donne aussitôt un fichier .zip avec vos données (compte, profil, {quoted("J'aime")}, matchs,
             messages que vous avez envoyés, abonnements, blocages, signalements que vous avez faits, sessions)
             dans un fichier JSON, et vos photos. Les autres membres n'y figurent que par leur prénom et
             l'initiale de leur nom, comme vous les voyiez sur le site ;
@@ -298,7 +298,7 @@ export default function PrivacyPolicyPage() {
           </li>
           <li>
             <strong>droit à l'effacement</strong> : le bouton {quoted("Supprimer mon compte")}, dans la
-            rubrique {quoted("Confidentialité")} de votre profil (voir la section 8) ;
+            rubrique {quoted("Vie privée")} de votre profil (voir la section 8) ;
           </li>
           <li>
             <strong>droit d'opposition</strong> aux traitements fondés sur notre intérêt légitime, pour des

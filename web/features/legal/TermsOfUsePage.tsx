@@ -174,7 +174,7 @@ export default function TermsOfUsePage() {
       <LegalSection id="resiliation" title="8. Résiliation">
         <p>
           Vous pouvez mettre fin à votre utilisation du service à tout moment : supprimez votre compte depuis
-          votre profil (rubrique {quoted("Confidentialité")}), ou demandez-nous de le faire en écrivant à{" "}
+          votre profil (rubrique {quoted("Vie privée")}), ou demandez-nous de le faire en écrivant à{" "}
           <ContactEmail />. La suppression entraîne l'effacement de votre profil, de vos photos et de vos
           messages, sous réserve des durées de conservation légales indiquées dans notre{" "}
           <Link to="/privacy-policy">politique de confidentialité</Link>.

@@ -33,7 +33,7 @@ export default function MatchesPage() {
     onBlocked: (target) => {
       toast.show({
         tone: "success",
-        text: `${target.name} est bloqué(e) : votre match et votre conversation sont fermés. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Confidentialité")}.`,
+        text: `${target.name} est bloqué(e) : votre match et votre conversation sont fermés. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Vie privée")}.`,
       });
       requestAnimationFrame(() => heading.current?.focus());
     },

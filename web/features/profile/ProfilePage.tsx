@@ -40,13 +40,13 @@ function Section({
   );
 }
 
-type Tab = "profil" | "compte" | "confidentialite";
+type Tab = "profil" | "compte" | "vie-privee";
 
 /** The page's rubrics; the open one is kept in the address (?rubrique=compte) so it can be linked to. */
 const TABS: readonly TabItem<Tab>[] = [
   { value: "profil", label: "Mon profil", icon: UserRound },
   { value: "compte", label: "Mon compte", icon: KeyRound },
-  { value: "confidentialite", label: "Confidentialité", icon: ShieldCheck },
+  { value: "vie-privee", label: "Vie privée", icon: ShieldCheck },
 ];
 
 function useTab(): [Tab, (tab: Tab) => void] {
@@ -125,7 +125,7 @@ export default function ProfilePage() {
               <AccountSection />
             </Section>
           )}
-          {tab === "confidentialite" && (
+          {tab === "vie-privee" && (
             <div className="flex flex-col gap-6">
               <Section
                 id="section-blocked"

@@ -58,7 +58,7 @@ export default function SearchPage() {
     onBlocked: (target) => {
       toast.show({
         tone: "success",
-        text: `${target.name} est bloqué(e) : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Confidentialité")}.`,
+        text: `${target.name} est bloqué(e) : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Vie privée")}.`,
       });
       requestAnimationFrame(() => resultsHeading.current?.focus());
     },

@@ -156,7 +156,7 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
           >
             <p role="status">
               {blocked
-                ? `Vous avez bloqué ${blocked.name} : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Confidentialité")}.`
+                ? `Vous avez bloqué ${blocked.name} : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Vie privée")}.`
                 : "Le match a été retiré : vous ne pouvez plus échanger de messages."}
             </p>
           </EmptyState>

@@ -86,7 +86,7 @@ describe("scam warning under received messages", () => {
     await user.click(screen.getByRole("button", { name: "Bloquer Kofi A." }));
     const dialog = screen.getByRole("dialog", { name: "Bloquer Kofi A. ?" });
     expect(dialog).toHaveTextContent(
-      "Vous ne vous verrez plus : votre match et votre conversation seront fermés. Vous pourrez lever ce blocage depuis votre profil, rubrique « Confidentialité ».",
+      "Vous ne vous verrez plus : votre match et votre conversation seront fermés. Vous pourrez lever ce blocage depuis votre profil, rubrique « Vie privée ».",
     );
     await user.click(within(dialog).getByRole("button", { name: "Bloquer" }));
     expect(await screen.findByText(/Vous avez bloqué Kofi A\./)).toBeInTheDocument();
