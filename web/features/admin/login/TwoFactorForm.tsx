@@ -6,7 +6,7 @@ import { Field } from "@web/components/ui/Field.tsx";
 import { Input } from "@web/components/ui/Input.tsx";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { backupCodeSchema, totpCodeSchema } from "../shared/totp.ts";
+import { backupCodeSchema, totpCodeSchema, totpInputProps } from "../shared/totp.ts";
 import { loginErrorMessage, useAdminLoginVerify } from "./api.ts";
 
 type Mode = "totp" | "backup";
@@ -81,14 +81,7 @@ function CodeForm({ mode, onSwitch, onResult, onBack }: Props & { mode: Mode; on
       <Field id="admin-code" label={text.label} required error={errors.code?.message}>
         {(c) =>
           mode === "totp" ? (
-            <Input
-              {...c}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              className="max-w-40 text-center text-xl tracking-[0.3em] tabular-nums"
-              {...register("code")}
-            />
+            <Input {...c} {...totpInputProps} {...register("code")} />
           ) : (
             <Input
               {...c}

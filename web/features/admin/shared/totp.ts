@@ -1,5 +1,13 @@
 import { z } from "zod";
 
+/** The input of a 6-digit code (sign-in and two-factor set-up): the phone's code keyboard and autofill. */
+export const totpInputProps = {
+  inputMode: "numeric",
+  autoComplete: "one-time-code",
+  maxLength: 7,
+  className: "max-w-40 text-center text-xl tracking-[0.3em] tabular-nums",
+} as const;
+
 /** A 6-digit TOTP code; spaces typed or pasted between digits are ignored. */
 export const totpCodeSchema = z.object({
   code: z

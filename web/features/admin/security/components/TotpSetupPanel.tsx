@@ -6,7 +6,7 @@ import { Input } from "@web/components/ui/Input.tsx";
 import { errorMessage } from "@web/lib/api.ts";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { totpCodeSchema } from "../../shared/totp.ts";
+import { totpCodeSchema, totpInputProps } from "../../shared/totp.ts";
 import { groupSecret, type TotpSetup, totpSecret, useVerifyTotp } from "../api.ts";
 import { TotpQrCode } from "./TotpQrCode.tsx";
 
@@ -99,16 +99,7 @@ export function TotpSetupPanel({
             hint="Le code affiché par l'application pour Passerelle."
             error={errors.code?.message}
           >
-            {(c) => (
-              <Input
-                {...c}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={7}
-                className="max-w-40 text-center text-xl tracking-[0.3em] tabular-nums"
-                {...register("code")}
-              />
-            )}
+            {(c) => <Input {...c} {...totpInputProps} {...register("code")} />}
           </Field>
           <div className="flex flex-wrap gap-3">
             <Button type="submit" loading={verify.isPending} loadingText="Vérification…">
