@@ -5,6 +5,7 @@ import { Checkbox } from "@web/components/ui/Checkbox.tsx";
 import { cn } from "@web/components/ui/cn.ts";
 import { Field } from "@web/components/ui/Field.tsx";
 import { Select } from "@web/components/ui/Select.tsx";
+import { useMediaQuery } from "@web/lib/use-media-query.ts";
 import { Check, SlidersHorizontal } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { activeFilterCount, DEFAULT_FILTERS, type SearchFilters } from "../search-filters.ts";
@@ -20,6 +21,9 @@ interface Props {
 export function SearchFiltersForm({ value, onApply }: Props) {
   const [draft, setDraft] = useState(value);
   const [open, setOpen] = useState(false);
+  // Folded on phones, where its fields (two lists of 82 ages, every interest) are not even built
+  // until asked for: a fifth of the page's elements otherwise, rendered for nothing.
+  const wide = useMediaQuery("(min-width: 64rem)");
   const panelId = useId();
   const active = activeFilterCount(value);
   useEffect(() => setDraft(value), [value]);
@@ -82,87 +86,91 @@ export function SearchFiltersForm({ value, onApply }: Props) {
         onSubmit={submit}
         className={cn("mt-4 flex-col gap-5", open ? "flex" : "hidden lg:flex")}
       >
-        <fieldset className="grid grid-cols-2 gap-3">
-          <legend className="mb-2 font-medium text-ink">Âge</legend>
-          <Field id={`${panelId}-min`} label="De">
-            {(control) => (
-              <Select
-                {...control}
-                value={draft.ageMin}
-                onChange={(e) => setAge("ageMin", Number(e.target.value))}
+        {(open || wide) && (
+          <>
+            <fieldset className="grid grid-cols-2 gap-3">
+              <legend className="mb-2 font-medium text-ink">Âge</legend>
+              <Field id={`${panelId}-min`} label="De">
+                {(control) => (
+                  <Select
+                    {...control}
+                    value={draft.ageMin}
+                    onChange={(e) => setAge("ageMin", Number(e.target.value))}
+                  >
+                    {AGES.map((a) => (
+                      <option key={a} value={a}>
+                        {a} ans
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+              <Field id={`${panelId}-max`} label="À">
+                {(control) => (
+                  <Select
+                    {...control}
+                    value={draft.ageMax}
+                    onChange={(e) => setAge("ageMax", Number(e.target.value))}
+                  >
+                    {AGES.map((a) => (
+                      <option key={a} value={a}>
+                        {a} ans
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            </fieldset>
+
+            <Checkbox
+              id={`${panelId}-photo`}
+              label="Avec photo"
+              checked={draft.withPhoto}
+              onChange={(e) => setDraft((d) => ({ ...d, withPhoto: e.target.checked }))}
+            />
+
+            <fieldset>
+              <legend className="mb-1 font-medium text-ink">Centres d'intérêt</legend>
+              <p className="mb-2 text-sm text-ink-soft">Au moins un en commun avec les profils affichés.</p>
+              <div className="flex flex-wrap gap-2">
+                {INTEREST_SUGGESTIONS.map((item) => {
+                  const selected = draft.interests.includes(item);
+                  return (
+                    <button
+                      key={item}
+                      type="button"
+                      aria-pressed={selected}
+                      onClick={() => toggleInterest(item)}
+                      className={cn(
+                        "inline-flex min-h-11 items-center gap-1 rounded-full border px-3.5 text-sm",
+                        selected
+                          ? "border-teal-700 bg-teal-50 font-semibold text-teal-900"
+                          : "border-sand-300 bg-white text-ink hover:border-teal-500",
+                      )}
+                    >
+                      {selected && <Check className="size-4" aria-hidden="true" />}
+                      {item}
+                    </button>
+                  );
+                })}
+              </div>
+            </fieldset>
+
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit">Rechercher</Button>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setDraft(DEFAULT_FILTERS);
+                  onApply(DEFAULT_FILTERS);
+                  setOpen(false);
+                }}
               >
-                {AGES.map((a) => (
-                  <option key={a} value={a}>
-                    {a} ans
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field id={`${panelId}-max`} label="À">
-            {(control) => (
-              <Select
-                {...control}
-                value={draft.ageMax}
-                onChange={(e) => setAge("ageMax", Number(e.target.value))}
-              >
-                {AGES.map((a) => (
-                  <option key={a} value={a}>
-                    {a} ans
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        </fieldset>
-
-        <Checkbox
-          id={`${panelId}-photo`}
-          label="Avec photo"
-          checked={draft.withPhoto}
-          onChange={(e) => setDraft((d) => ({ ...d, withPhoto: e.target.checked }))}
-        />
-
-        <fieldset>
-          <legend className="mb-1 font-medium text-ink">Centres d'intérêt</legend>
-          <p className="mb-2 text-sm text-ink-soft">Au moins un en commun avec les profils affichés.</p>
-          <div className="flex flex-wrap gap-2">
-            {INTEREST_SUGGESTIONS.map((item) => {
-              const selected = draft.interests.includes(item);
-              return (
-                <button
-                  key={item}
-                  type="button"
-                  aria-pressed={selected}
-                  onClick={() => toggleInterest(item)}
-                  className={cn(
-                    "inline-flex min-h-11 items-center gap-1 rounded-full border px-3.5 text-sm",
-                    selected
-                      ? "border-teal-700 bg-teal-50 font-semibold text-teal-900"
-                      : "border-sand-300 bg-white text-ink hover:border-teal-500",
-                  )}
-                >
-                  {selected && <Check className="size-4" aria-hidden="true" />}
-                  {item}
-                </button>
-              );
-            })}
-          </div>
-        </fieldset>
-
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit">Rechercher</Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setDraft(DEFAULT_FILTERS);
-              onApply(DEFAULT_FILTERS);
-              setOpen(false);
-            }}
-          >
-            Réinitialiser
-          </Button>
-        </div>
+                Réinitialiser
+              </Button>
+            </div>
+          </>
+        )}
       </form>
     </section>
   );
