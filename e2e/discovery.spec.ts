@@ -21,6 +21,8 @@ test("a member finds another, likes them, both see the match, and removing it re
 
   // He searches with a filter kept in the URL and finds her card.
   await him.goto("/search?ageMin=25&ageMax=45");
+  // On a phone the filters are folded (and not built) until opened.
+  if (options.isMobile) await him.getByRole("button", { name: /^Modifier/ }).click();
   await expect(him.getByLabel("De", { exact: true })).toHaveValue("25");
   const card = him.getByRole("article", { name: new RegExp(herName) });
   await expect(card).toBeVisible();

@@ -52,7 +52,7 @@ test("a member blocks a match: it is gone for both, and she finds him in « Memb
   await card.getByRole("button", { name: `Bloquer ${hisName} E.` }).click();
   const dialog = her.getByRole("dialog", { name: `Bloquer ${hisName} E. ?` });
   await expect(dialog).toContainText(
-    "Vous ne vous verrez plus, votre match et votre conversation seront fermés.",
+    "Vous ne vous verrez plus : votre match et votre conversation seront fermés.",
   );
   await dialog.getByRole("button", { name: "Bloquer", exact: true }).click();
   await expect(her.getByText(`${hisName} E. est bloqué(e)`, { exact: false })).toBeVisible();
