@@ -21,6 +21,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { createScratchDatabase } from "../server/db/scratch-database.ts";
 
 const PORT = 3240;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -142,20 +143,9 @@ async function main() {
   let dropDatabase = async () => {};
   if (opts.engine === "postgres") {
     const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-    const name = `passerelle_bench_load_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const scratch = await createScratchDatabase(adminUrl, "passerelle_bench_load");
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
   const env = {
     NODE_ENV: "production",

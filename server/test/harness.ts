@@ -4,11 +4,11 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { describe } from "vitest";
 import { createApp } from "../app.ts";
 import { closeDeps, createDeps } from "../bootstrap.ts";
 import { loadConfig } from "../config.ts";
+import { createScratchDatabase, type ScratchDatabase } from "../db/scratch-database.ts";
 import type { AppDeps } from "../http/types.ts";
 import { createLogger } from "../logger.ts";
 
@@ -26,24 +26,8 @@ export function describeEachEngine(name: string, fn: (engine: Engine) => void) {
   for (const engine of engines()) describe(`${name} [${engine}]`, () => fn(engine));
 }
 
-export async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `passerelle_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+export function createServerDatabase(): Promise<ScratchDatabase> {
+  return createScratchDatabase(process.env.TEST_DATABASE_URL!, "passerelle_test");
 }
 
 export interface TestApp {

@@ -1,8 +1,9 @@
 import { quoted } from "@web/lib/format.ts";
-import { Check, Plus, X } from "lucide-react";
+import { Plus, X } from "lucide-react";
 import { type KeyboardEvent, useState } from "react";
 import { cn } from "./cn.ts";
 import { controlClasses } from "./controls.ts";
+import { ToggleChip } from "./ToggleChip.tsx";
 
 interface TagInputProps {
   /** Id of the free-entry text input (the Field label points at it). */
@@ -128,22 +129,14 @@ export function TagInput({
           {suggestions.map((item) => {
             const selected = value.some((v) => same(v, item));
             return (
-              <button
+              <ToggleChip
                 key={item}
-                type="button"
-                aria-pressed={selected}
+                selected={selected}
                 onClick={() => toggle(item)}
                 disabled={!selected && full}
-                className={cn(
-                  "inline-flex min-h-11 items-center gap-1 rounded-full border px-3.5 text-sm disabled:opacity-50",
-                  selected
-                    ? "border-teal-700 bg-teal-50 font-semibold text-teal-900"
-                    : "border-sand-300 bg-white text-ink hover:border-teal-500",
-                )}
               >
-                {selected && <Check className="size-4" aria-hidden="true" />}
                 {item}
-              </button>
+              </ToggleChip>
             );
           })}
         </div>

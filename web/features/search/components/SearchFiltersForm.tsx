@@ -5,8 +5,9 @@ import { Checkbox } from "@web/components/ui/Checkbox.tsx";
 import { cn } from "@web/components/ui/cn.ts";
 import { Field } from "@web/components/ui/Field.tsx";
 import { Select } from "@web/components/ui/Select.tsx";
+import { ToggleChip } from "@web/components/ui/ToggleChip.tsx";
 import { useMediaQuery } from "@web/lib/use-media-query.ts";
-import { Check, SlidersHorizontal } from "lucide-react";
+import { SlidersHorizontal } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { activeFilterCount, DEFAULT_FILTERS, type SearchFilters } from "../search-filters.ts";
 
@@ -90,36 +91,23 @@ export function SearchFiltersForm({ value, onApply }: Props) {
           <>
             <fieldset className="grid grid-cols-2 gap-3">
               <legend className="mb-2 font-medium text-ink">Âge</legend>
-              <Field id={`${panelId}-min`} label="De">
-                {(control) => (
-                  <Select
-                    {...control}
-                    value={draft.ageMin}
-                    onChange={(e) => setAge("ageMin", Number(e.target.value))}
-                  >
-                    {AGES.map((a) => (
-                      <option key={a} value={a}>
-                        {a} ans
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
-              <Field id={`${panelId}-max`} label="À">
-                {(control) => (
-                  <Select
-                    {...control}
-                    value={draft.ageMax}
-                    onChange={(e) => setAge("ageMax", Number(e.target.value))}
-                  >
-                    {AGES.map((a) => (
-                      <option key={a} value={a}>
-                        {a} ans
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
+              {(["ageMin", "ageMax"] as const).map((which) => (
+                <Field key={which} id={`${panelId}-${which}`} label={which === "ageMin" ? "De" : "À"}>
+                  {(control) => (
+                    <Select
+                      {...control}
+                      value={draft[which]}
+                      onChange={(e) => setAge(which, Number(e.target.value))}
+                    >
+                      {AGES.map((a) => (
+                        <option key={a} value={a}>
+                          {a} ans
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Field>
+              ))}
             </fieldset>
 
             <Checkbox
@@ -136,21 +124,9 @@ export function SearchFiltersForm({ value, onApply }: Props) {
                 {INTEREST_SUGGESTIONS.map((item) => {
                   const selected = draft.interests.includes(item);
                   return (
-                    <button
-                      key={item}
-                      type="button"
-                      aria-pressed={selected}
-                      onClick={() => toggleInterest(item)}
-                      className={cn(
-                        "inline-flex min-h-11 items-center gap-1 rounded-full border px-3.5 text-sm",
-                        selected
-                          ? "border-teal-700 bg-teal-50 font-semibold text-teal-900"
-                          : "border-sand-300 bg-white text-ink hover:border-teal-500",
-                      )}
-                    >
-                      {selected && <Check className="size-4" aria-hidden="true" />}
+                    <ToggleChip key={item} selected={selected} onClick={() => toggleInterest(item)}>
                       {item}
-                    </button>
+                    </ToggleChip>
                   );
                 })}
               </div>
