@@ -1,6 +1,8 @@
 // Helpers shared by the journeys: unique accounts and test images made on the fly.
 import { randomBytes } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 
 export const PASSWORD = "un mot de passe solide";
@@ -21,19 +23,26 @@ export interface NewMember {
   firstName: string;
 }
 
-/** Signs up through the form and saves a complete profile; ends on /profile. */
-export async function signUpWithProfile(
+/**
+ * A member who joined through the API the app's pages call — sign-up, profile, and with `subscribed`
+ * a demo payment — signed in in the page's browser context (which shares its cookies with
+ * page.request). For journeys about something else than joining: the forms themselves are followed
+ * in foundation, onboarding and first-minutes.
+ */
+export async function joinThroughApi(
   page: Page,
   {
     firstName,
     gender,
     country = "Sénégal",
     birthDate = "1992-05-14",
+    subscribed = false,
   }: {
     firstName: string;
     gender: "Homme" | "Femme";
     country?: string;
     birthDate?: string;
+    subscribed?: boolean;
   },
 ): Promise<NewMember> {
   const email = uniqueEmail(
@@ -42,20 +51,38 @@ export async function signUpWithProfile(
       .normalize("NFD")
       .replace(/[^a-z]/g, ""),
   );
-  await page.goto("/signup");
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Je confirme avoir 18 ans ou plus").check();
-  await page.getByLabel("J'accepte les conditions d'utilisation").check();
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-  await page.getByLabel("Prénom").fill(firstName);
-  await page.getByLabel("Nom", { exact: true }).fill("Essai");
-  await page.getByLabel(gender, { exact: true }).check();
-  await page.getByLabel("Date de naissance").fill(birthDate);
-  await page.getByLabel("Pays").selectOption(country);
-  await page.getByRole("button", { name: "Enregistrer le profil" }).click();
-  await expect(page.getByText("Profil enregistré")).toBeVisible();
+  // The origin check wants the Origin a page of the app sends.
+  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  const call = async (method: "POST" | "PUT", path: string, data: unknown) => {
+    const res = await page.request.fetch(path, { method, data, headers: { origin } });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+    return res.json();
+  };
+  await call("POST", "/api/auth/sign-up/email", {
+    email,
+    password: PASSWORD,
+    name: "",
+    ageConfirmed: true,
+    termsAccepted: true,
+  });
+  await call("PUT", "/api/profile", {
+    firstName,
+    lastName: "Essai",
+    gender: gender === "Femme" ? "female" : "male",
+    lookingFor: "Une relation sérieuse",
+    birthDate,
+    country,
+    phoneNumber: "",
+    bio: "",
+    occupation: "",
+    education: "",
+    languages: ["Français"],
+    interests: ["Voyages"],
+  });
+  if (subscribed) {
+    const checkout = (await call("POST", "/api/subscription/checkout", { plan: "1-mois" })) as { id: string };
+    await call("POST", `/api/subscription/checkouts/${checkout.id}/confirm-demo`, {});
+  }
   return { email, firstName };
 }
 
@@ -65,11 +92,12 @@ export function uniqueFirstName(base: string): string {
   return `${base}${letters}`;
 }
 
-/** Subscribes for one month with the demo provider, from /subscription; ends on the success page. */
-export async function subscribeWithDemo(page: Page, plan = "1 mois"): Promise<void> {
-  await page.goto("/subscription");
-  await page.getByRole("button", { name: `Choisir ${plan}` }).click();
-  await expect(page.getByRole("heading", { name: "Paiement de démonstration" })).toBeVisible();
-  await page.getByRole("button", { name: "Confirmer le paiement de démonstration" }).click();
-  await expect(page.getByRole("heading", { name: "Merci, votre abonnement est actif !" })).toBeVisible();
+/** The e-mails the server wrote to its outbox (no SMTP in the journeys) for `to`, oldest first. */
+export async function mailsTo(to: string): Promise<{ subject: string; text: string }[]> {
+  // The server's data folder, chosen by playwright.config.ts and passed on to the workers.
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (see e2e/playwright.config.ts)");
+  const dir = path.join(dataDir, "outbox");
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
+  return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), "utf8"))));
 }

@@ -7,15 +7,35 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "passerelle-e2e-"));
+// Kept in the environment, so the test workers (which read this file again) see the server's folder:
+// journeys read the e-mails it writes to DATA_DIR/outbox.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "passerelle-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
+
+const MOBILE_JOURNEYS = [
+  "first-minutes.spec.ts",
+  "foundation.spec.ts",
+  "onboarding.spec.ts",
+  "photos.spec.ts",
+  "subscription.spec.ts",
+];
+const DESKTOP_JOURNEYS = [
+  "admin.spec.ts",
+  "discovery.spec.ts",
+  "messages.spec.ts",
+  "prerender.spec.ts",
+  "safety.spec.ts",
+];
 
 export default defineConfig({
   testDir: ".",
   outputDir: "../test-results/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Every test makes its own members (or only reads the demo data): they run in any order, two at a
+  // time on this project's two cores.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   reporter: [["list"]],
   use: {
@@ -34,11 +54,28 @@ export default defineConfig({
       ],
     },
   },
+  // The page tour (pages.spec.ts) audits every page at both widths. Each journey runs at one: on a
+  // phone what a new member does first (sign-up, guided profile, photos, plans), on a desktop the
+  // administration, the prerendered pages, and the journeys between two members (discovery, live
+  // messages, blocks and reports), which the tour also renders on a phone. Both widths for every
+  // journey doubled the suite's time for little: the layouts differ, the flows do not.
   projects: [
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: "desktop",
+      testIgnore: MOBILE_JOURNEYS,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
     {
       name: "mobile",
-      use: { ...devices["Pixel 5"], viewport: { width: 375, height: 800 }, defaultBrowserType: "chromium" },
+      testIgnore: DESKTOP_JOURNEYS,
+      use: {
+        ...devices["Pixel 5"],
+        viewport: { width: 375, height: 800 },
+        // Layout is in CSS pixels; drawing every page at the phone's 2.75 device pixels per CSS pixel
+        // only made the journeys slower.
+        deviceScaleFactor: 1,
+        defaultBrowserType: "chromium",
+      },
     },
   ],
   webServer: {

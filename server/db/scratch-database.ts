@@ -1,5 +1,6 @@
-// A throw-away database on a PostgreSQL server, for tests and benchmarks: created empty under a
-// unique name next to the one `adminUrl` points to, dropped (with its connections) when done.
+// A throw-away database on a PostgreSQL server, for tests and benchmarks: created under a unique
+// name next to the one `adminUrl` points to (empty, or as a copy of a template database, which
+// PostgreSQL does by copying files: far quicker than migrating), dropped with its connections when done.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 
@@ -19,9 +20,14 @@ async function run(adminUrl: string, statement: string): Promise<void> {
 }
 
 /** `prefix` names what it is for (passerelle_test, passerelle_bench_load); a random suffix follows. */
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+  options: { template?: string } = {},
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await run(adminUrl, `CREATE DATABASE ${name}`);
+  const template = options.template ? ` TEMPLATE ${pg.escapeIdentifier(options.template)}` : "";
+  await run(adminUrl, `CREATE DATABASE ${name}${template}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -6,7 +6,7 @@ import { sessionCookie, type TestApp } from "./harness.ts";
 export const ADMIN_PASSWORD = "mot de passe administrateur";
 
 export async function createAdmin(t: TestApp): Promise<{ cookie: string; userId: string; email: string }> {
-  const account = await t.signUp(undefined, ADMIN_PASSWORD);
+  const account = await t.createMember({ password: ADMIN_PASSWORD });
   await t.deps.database.db.execute(sql`UPDATE "user" SET role = 'admin' WHERE id = ${account.userId}`);
   const res = await t.request("/api/admin/login", {
     method: "POST",

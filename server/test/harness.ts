@@ -1,33 +1,81 @@
-// Integration-test harness: a real app on a real database. PGlite (in memory) always; a fresh
-// database on the PostgreSQL server as well when TEST_DATABASE_URL is set.
-import { randomBytes } from "node:crypto";
+// Integration-test harness: a real app on a real database, copied from a migrated template
+// (server/test/database-templates.ts): PGlite in memory, or a fresh database on the PostgreSQL
+// server of TEST_DATABASE_URL.
+import { createHmac, randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe } from "vitest";
+import { describe, inject, it } from "vitest";
 import { createApp } from "../app.ts";
 import { closeDeps, createDeps } from "../bootstrap.ts";
 import { loadConfig } from "../config.ts";
 import { createScratchDatabase, type ScratchDatabase } from "../db/scratch-database.ts";
 import type { AppDeps } from "../http/types.ts";
 import { createLogger } from "../logger.ts";
+import { pgliteTemplateBlob, readPgliteTemplate } from "./database-templates.ts";
 
 export type Engine = "pglite" | "postgres";
 
 export const BASE_URL = "http://localhost:3000";
 
-/** The engines the suite runs on: PGlite always, the server when TEST_DATABASE_URL is set. */
+/** The password of the accounts the harness creates unless told otherwise. */
+export const MEMBER_PASSWORD = "motdepasse-solide";
+
+/**
+ * The engines of engine-specific suites (`describeEachEngine`: the database layer, concurrency,
+ * durability, backups): PGlite always, the server too when TEST_DATABASE_URL is set.
+ */
 export function engines(): Engine[] {
   return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 }
 
-/** `describe` once per engine. */
+/**
+ * The engine of every other suite (`describeOnEngine`): the PostgreSQL server when
+ * TEST_DATABASE_URL is set, PGlite otherwise; so each run covers both engines' own behaviour and
+ * the rules once. TEST_ENGINES=all runs every suite on every engine.
+ */
+export function mainEngines(): Engine[] {
+  if (process.env.TEST_ENGINES === "all") return engines();
+  return process.env.TEST_DATABASE_URL ? ["postgres"] : ["pglite"];
+}
+
+/** `describe` once per engine, for what depends on the engine (locks, concurrency, files, plans). */
 export function describeEachEngine(name: string, fn: (engine: Engine) => void) {
   for (const engine of engines()) describe(`${name} [${engine}]`, () => fn(engine));
 }
 
+/** `describe` on the run's main engine (see mainEngines), for the application's rules. */
+export function describeOnEngine(name: string, fn: (engine: Engine) => void) {
+  for (const engine of mainEngines()) describe(`${name} [${engine}]`, () => fn(engine));
+}
+
+/**
+ * For a describeEachEngine suite that mixes the application's rules with engine-specific tests
+ * (races, files): `it` for the rules, which run on the main engine only and are reported skipped
+ * on the other; the engine-specific tests keep `it`.
+ */
+export function ruleIt(engine: Engine) {
+  return it.skipIf(!mainEngines().includes(engine));
+}
+
+/** A database on TEST_DATABASE_URL's server, copied from the run's migrated template when there is one. */
 export function createServerDatabase(): Promise<ScratchDatabase> {
-  return createScratchDatabase(process.env.TEST_DATABASE_URL!, "passerelle_test");
+  const template = inject("postgresTemplate") || undefined;
+  return createScratchDatabase(process.env.TEST_DATABASE_URL!, "passerelle_test", { template });
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+/** The migrated PGlite data folder: from the global setup, or built once in this worker. */
+function loadPgliteTemplate(): Promise<Blob> {
+  const file = inject("pgliteTemplate");
+  pgliteTemplate ??= file ? readPgliteTemplate(file) : pgliteTemplateBlob();
+  return pgliteTemplate;
+}
+
+export interface Account {
+  cookie: string;
+  userId: string;
+  email: string;
 }
 
 export interface TestApp {
@@ -36,9 +84,23 @@ export interface TestApp {
   dataDir: string;
   /** Sends a request the way the SPA does (same origin, cookies). */
   request(path: string, init?: RequestInit & { cookie?: string; json?: unknown }): Promise<Response>;
-  /** Creates an account and returns its session cookie and user id. */
-  signUp(email?: string, password?: string): Promise<{ cookie: string; userId: string; email: string }>;
+  /** Signs up through the API (Better Auth's sign-up); returns the session cookie and user id. */
+  signUp(email?: string, password?: string): Promise<Account>;
+  /**
+   * Creates a signed-in account directly in the database (user, password account and session
+   * through Better Auth's own adapter): what a sign-up leaves, without its cost. Real sign-ups are
+   * tested in server/auth and the journeys.
+   */
+  createMember(options?: { email?: string; password?: string }): Promise<Account>;
   close(): Promise<void>;
+}
+
+const passwordHashes = new Map<string, Promise<string>>();
+
+/** Better Auth's signed cookie value: the token, a dot and its HMAC-SHA256, URI-encoded. */
+function signedCookieValue(token: string, secret: string): string {
+  const signature = createHmac("sha256", secret).update(token).digest("base64");
+  return encodeURIComponent(`${token}.${signature}`);
 }
 
 export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
@@ -58,7 +120,10 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     ...env,
   });
   const logger = createLogger("silent", false);
-  const deps = await createDeps(config, logger, { inMemoryDb: true });
+  const deps = await createDeps(config, logger, {
+    inMemoryDb: true,
+    ...(server ? {} : { loadDataDir: await loadPgliteTemplate() }),
+  });
   const app = createApp(deps);
 
   const request: TestApp["request"] = (p, init = {}) => {
@@ -75,8 +140,10 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   };
 
   let counter = 0;
-  const signUp: TestApp["signUp"] = async (email, password = "motdepasse-solide") => {
-    const addr = email ?? `membre${++counter}-${randomBytes(3).toString("hex")}@exemple.fr`;
+  const newEmail = () => `membre${++counter}-${randomBytes(3).toString("hex")}@exemple.fr`;
+
+  const signUp: TestApp["signUp"] = async (email, password = MEMBER_PASSWORD) => {
+    const addr = email ?? newEmail();
     const res = await request("/api/auth/sign-up/email", {
       method: "POST",
       json: { email: addr, password, name: "", ageConfirmed: true, termsAccepted: true },
@@ -86,12 +153,37 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     return { cookie: sessionCookie(res), userId: body.user.id, email: addr };
   };
 
+  const createMember: TestApp["createMember"] = async ({ email, password = MEMBER_PASSWORD } = {}) => {
+    const ctx = await deps.auth.$context;
+    const addr = email ?? newEmail();
+    // Hashing is the costly part of a sign-up (scrypt): once per password and worker.
+    let hash = passwordHashes.get(password);
+    if (!hash) {
+      hash = ctx.password.hash(password);
+      passwordHashes.set(password, hash);
+    }
+    const created = await ctx.internalAdapter.createUser(
+      { email: addr, name: "", emailVerified: false },
+      { method: "email-password" },
+    );
+    await ctx.internalAdapter.linkAccount({
+      userId: created.id,
+      providerId: "credential",
+      accountId: created.id,
+      password: await hash,
+    });
+    const session = await ctx.internalAdapter.createSession(created.id);
+    const cookie = `${ctx.authCookies.sessionToken.name}=${signedCookieValue(session.token, ctx.secret)}`;
+    return { cookie, userId: created.id, email: addr };
+  };
+
   return {
     deps,
     app,
     dataDir,
     request,
     signUp,
+    createMember,
     async close() {
       await closeDeps(deps);
       await server?.drop();

@@ -1,8 +1,10 @@
 // Test members: signed-up accounts (with a session) or rows written straight to the database (for
-// the many profiles a search looks through), with complete profiles.
+// the many profiles a search looks through), with complete profiles: a confirmed birth date and the
+// guided first profile finished, unless a test says otherwise.
 import { randomBytes } from "node:crypto";
 import { minusYears, todayIso } from "@domain/age.ts";
 import type { AccountStatus, Gender } from "@domain/constants.ts";
+import { ONBOARDING_DONE } from "@domain/profile-completeness.ts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { profiles, subscriptions, user } from "../db/schema/index.ts";
@@ -13,6 +15,7 @@ export interface ProfileFields {
   lastName: string;
   gender: Gender;
   birthDate: string;
+  birthDateConfirmed: boolean;
   lookingFor: string;
   country: string;
   phoneNumber: string;
@@ -20,6 +23,7 @@ export interface ProfileFields {
   interests: string[];
   photos: string[];
   accountStatus: AccountStatus;
+  onboardingStep: number;
   createdAt: Date;
 }
 
@@ -35,6 +39,7 @@ function defaults(gender: Gender): ProfileFields {
     lastName: "Diallo",
     gender,
     birthDate: bornYearsAgo(30),
+    birthDateConfirmed: true,
     lookingFor: "Une relation sérieuse",
     country: "Sénégal",
     phoneNumber: "+221771234567",
@@ -42,6 +47,7 @@ function defaults(gender: Gender): ProfileFields {
     interests: ["Cuisine"],
     photos: [],
     accountStatus: "trial",
+    onboardingStep: ONBOARDING_DONE,
     createdAt: new Date(),
   };
 }
@@ -60,12 +66,12 @@ export async function insertMember(
 }
 
 /**
- * Signs up through the API and completes the profile in the database; returns the session too.
+ * Creates a signed-in account (TestApp.createMember) with a complete profile; returns the session too.
  * The member is subscribed (a running 30-day subscription) unless `accountStatus` says otherwise,
  * since search, likes, matches and messages are for subscribers.
  */
 export async function signUpMember(t: TestApp, gender: Gender, fields: Partial<ProfileFields> = {}) {
-  const account = await t.signUp();
+  const account = await t.createMember();
   const p = { ...defaults(gender), accountStatus: "subscribed" as const, ...fields };
   const db = t.deps.database.db;
   if (p.accountStatus === "subscribed") {

@@ -1,11 +1,25 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import * as matchers from "@testing-library/jest-dom/matchers";
+import { cleanup, configure } from "@testing-library/react";
+import { afterAll, afterEach, expect, vi } from "vitest";
+
+// findBy* and waitFor give up after 1 s by default: too short when two test workers share two
+// busy cores (a first render of a lazy admin page then takes longer). A real failure still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+// Test files share their worker's environment and packages (isolate: false in vite.config.ts); our
+// own modules start over for each file, so that singletons such as Better Auth's client and its
+// session store never carry one file's state into the next.
+afterAll(() => {
+  vi.resetModules();
+  localStorage.clear();
+  sessionStorage.clear();
 });
 
 // jsdom does not implement the modal dialog API yet.
@@ -23,3 +37,17 @@ if (typeof HTMLDialogElement !== "undefined" && !HTMLDialogElement.prototype.sho
 if (typeof Element !== "undefined" && !Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => {};
 }
+
+// toHaveTextContent collapses the element's spaces (a no-break space becomes a plain one) but not the
+// expected text's: a message typeset with French no-break spaces (domain/typography.ts, e.g. MSG.*)
+// would never match. Collapse both sides, as Testing Library's text queries do for the page.
+expect.extend({
+  toHaveTextContent(
+    element: HTMLElement,
+    expected: string | RegExp,
+    options?: { normalizeWhitespace: boolean },
+  ) {
+    const text = typeof expected === "string" ? expected.replace(/\s+/g, " ") : expected;
+    return matchers.toHaveTextContent.call(this as never, element, text, options);
+  },
+});

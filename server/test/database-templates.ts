@@ -1,0 +1,68 @@
+// Migrated template databases, built once per test run (vitest globalSetup: server/test/global-setup.ts)
+// and copied for every test app, instead of creating and migrating a database each time:
+// - PGlite: a migrated in-memory instance's data folder, dumped to a tarball that each app loads
+//   (starting from it skips PGlite's initdb as well as the migrations), and unpacked to a folder
+//   that tests starting the real process copy as their DATA_DIR/db;
+// - PostgreSQL: a migrated database that each app's database is created from
+//   (CREATE DATABASE … TEMPLATE, a file copy on the server).
+// Outside a vitest run (benchmarks) the harness builds the PGlite template once per process.
+import { randomBytes } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import pg from "pg";
+import { openDatabase } from "../db/client.ts";
+
+/**
+ * Migrates a fresh in-memory PGlite; writes its data folder to `file` (an uncompressed tarball) and,
+ * unpacked, to the folder `dataDir` (for tests that start the app on a data folder, which copy it).
+ */
+export async function writePgliteTemplates(file: string, dataDir: string): Promise<void> {
+  const blob = await pgliteTemplateBlob();
+  await writeFile(file, Buffer.from(await blob.arrayBuffer()));
+  const unpacked = await openDatabase({ dataDir, loadDataDir: blob });
+  await unpacked.close();
+}
+
+export async function pgliteTemplateBlob(): Promise<Blob> {
+  const database = await openDatabase({});
+  try {
+    await database.migrate();
+    // Uncompressed: loading it skips a gunzip of ~40 MB per test app.
+    return await database.dumpDataDir!("none");
+  } finally {
+    await database.close();
+  }
+}
+
+export async function readPgliteTemplate(file: string): Promise<Blob> {
+  return new Blob([await readFile(file)]);
+}
+
+async function run(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates a migrated database on the server to copy test databases from; returns its name and how
+ * to drop it. Its own connections are closed, as CREATE DATABASE … TEMPLATE requires.
+ */
+export async function createPostgresTemplate(
+  adminUrl: string,
+): Promise<{ name: string; drop(): Promise<void> }> {
+  const name = `passerelle_template_${randomBytes(6).toString("hex")}`;
+  await run(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 1 });
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  return { name, drop: () => run(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
