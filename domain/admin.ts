@@ -93,8 +93,11 @@ export interface AdminProfileRow {
   firstName: string;
   lastName: string;
   gender: Gender | null;
+  /** The SPEC default 2000-01-01 until `birthDateConfirmed`. */
   birthDate: string;
-  age: number;
+  birthDateConfirmed: boolean;
+  /** Null while the birth date is not confirmed: the default date is nobody's age. */
+  age: number | null;
   lookingFor: string;
   country: string;
   phoneNumber: string;

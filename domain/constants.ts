@@ -6,6 +6,8 @@ export const PHOTO_MAX_COUNT = 6;
 /** Longest side of a stored photo after re-encoding, in pixels. */
 export const PHOTO_MAX_DIMENSION = 1600;
 export const PHOTO_THUMB_DIMENSION = 400;
+/** Smallest side of the square a member may choose for the thumbnail (or the photo's short side). */
+export const PHOTO_CROP_MIN_SIZE = 100;
 export const PHOTO_BUCKET = "profiles";
 export const PHOTO_FOLDER = "photos";
 /** Image formats accepted on upload; each is re-encoded in its own format. */

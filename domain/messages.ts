@@ -15,6 +15,13 @@ export const MSG = {
   PHOTO_LIMIT: "Vous pouvez publier 6 photos au maximum",
   PHOTO_NOT_FOUND: "Photo introuvable",
   PHOTO_MISSING: "Aucun fichier reçu",
+  PHOTO_ORDER_INVALID: "Chaque photo doit apparaître une seule fois dans le nouvel ordre",
+  PHOTO_ORDER_MISMATCH: "Vos photos ont changé entre-temps : vérifiez la liste à jour puis réessayez",
+  PHOTO_CROP_INVALID: "Le cadrage doit être un carré entièrement compris dans la photo",
+  PHOTO_HEIC_UNSUPPORTED:
+    "Format d'image non pris en charge : ce navigateur ne sait pas lire les photos HEIC d'iPhone. Envoyez-la depuis l'iPhone (elle sera convertie en JPEG) ou enregistrez-la en JPEG, puis réessayez",
+  PHOTO_PREPARE_FAILED:
+    "Impossible de préparer cette photo sur cet appareil. Essayez une autre photo ou un autre navigateur",
   UNAUTHENTICATED: "Veuillez vous connecter pour continuer",
   FORBIDDEN: "Vous n'avez pas accès à cette ressource",
   NOT_FOUND: "Ressource introuvable",
@@ -38,6 +45,11 @@ export const MSG = {
   MATCH_NOT_FOUND: "Ce match n'existe pas ou n'est plus disponible",
   PROFILE_INCOMPLETE: "Complétez votre profil (prénom et genre) pour découvrir d'autres membres",
   SELF_ACTION: "Cette action n'est pas possible sur votre propre profil",
+  // Until the member gives their birth date, nobody can tell their age (docs/decisions/0010).
+  BIRTH_DATE_UNCONFIRMED_MESSAGE:
+    "Indiquez votre date de naissance dans votre profil (rubrique « Mon profil ») pour écrire aux autres membres.",
+  BIRTH_DATE_UNCONFIRMED_LIKE:
+    "Indiquez votre date de naissance dans votre profil (rubrique « Mon profil ») pour aimer des profils.",
 } as const;
 
 export type MessageKey = keyof typeof MSG;
@@ -54,6 +66,7 @@ export type ErrorCode =
   | "MEMBER_NOT_FOUND"
   | "MATCH_NOT_FOUND"
   | "SELF_ACTION"
+  | "BIRTH_DATE_UNCONFIRMED"
   | "CONVERSATION_CLOSED"
   | "MESSAGE_RATE_LIMITED"
   | "NEW_CONVERSATIONS_LIMITED"
@@ -71,6 +84,9 @@ export type ErrorCode =
   | "PHOTO_LIMIT"
   | "PHOTO_NOT_FOUND"
   | "PHOTO_MISSING"
+  | "PHOTO_ORDER_INVALID"
+  | "PHOTO_ORDER_MISMATCH"
+  | "PHOTO_CROP_INVALID"
   | "INVALID_FILE_PATH"
   | "BODY_TOO_LARGE"
   | "RATE_LIMITED"

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { normalizePhone, profileUpdateSchema } from "./profile.ts";
+import { minusYears, todayIso } from "./age.ts";
+import { normalizePhone, profileSaveSchema, profileUpdateSchema } from "./profile.ts";
+import { frenchTypography } from "./typography.ts";
 
 const valid = {
   firstName: "  Awa ",
@@ -43,12 +45,45 @@ describe("profileUpdateSchema", () => {
     const res = profileUpdateSchema.safeParse({ ...valid, ...patch });
     expect(res.success).toBe(false);
     const issue = res.error?.issues.find((i) => i.path[0] === field);
-    expect(issue?.message).toBe(message);
+    expect(issue?.message).toBe(frenchTypography(message));
   });
 
   it("refuses unknown fields such as account_status", () => {
     const res = profileUpdateSchema.safeParse({ ...valid, accountStatus: "subscribed" });
     expect(res.success).toBe(false);
+  });
+
+  it.each([
+    ["", "Veuillez indiquer votre date de naissance"],
+    ["2001-02-30", "Date de naissance invalide"],
+    [minusYears(todayIso(), -1), "La date de naissance ne peut pas être dans le futur"],
+    [minusYears(todayIso(), 17), "Vous devez avoir entre 18 et 99 ans"],
+    [minusYears(todayIso(), 100), "Vous devez avoir entre 18 et 99 ans"],
+  ])("gives the birth date %s exactly one message", (birthDate, message) => {
+    const res = profileUpdateSchema.safeParse({ ...valid, birthDate });
+    expect(res.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["birthDate", message]]);
+  });
+
+  it("accepts a birth date giving exactly 18 years today", () => {
+    expect(profileUpdateSchema.safeParse({ ...valid, birthDate: minusYears(todayIso(), 18) }).success).toBe(
+      true,
+    );
+  });
+});
+
+describe("profileSaveSchema", () => {
+  it("takes the step of the guided first profile with the profile's fields", () => {
+    expect(profileSaveSchema.parse({ ...valid, onboardingStep: 2 }).onboardingStep).toBe(2);
+    expect(profileSaveSchema.parse(valid).onboardingStep).toBeUndefined();
+  });
+
+  it.each([-1, 4, 1.5, "2", null])("refuses the step %o in French", (onboardingStep) => {
+    const res = profileSaveSchema.safeParse({ ...valid, onboardingStep });
+    expect(res.error?.issues[0]?.message).toBe("L'étape doit être un entier entre 0 et 3");
+  });
+
+  it("still refuses unknown fields", () => {
+    expect(profileSaveSchema.safeParse({ ...valid, birthDateConfirmed: true }).success).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 // Profile fields, their validation and the defaults of SPEC §7. Shared by the form and the API.
 import { z } from "zod";
-import { isAllowedAge, parseIsoDate } from "./age.ts";
+import { isAllowedAge, parseIsoDate, todayIso } from "./age.ts";
 import {
   type AccountStatus,
   AGE_MAX,
@@ -18,6 +18,13 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from "./constants.ts";
 import { isKnownCountry } from "./countries.ts";
+import { ONBOARDING_DONE } from "./profile-completeness.ts";
+
+export const PROFILE_MSG = {
+  BIRTH_DATE_MISSING: "Veuillez indiquer votre date de naissance",
+  BIRTH_DATE_FUTURE: "La date de naissance ne peut pas être dans le futur",
+  ONBOARDING_STEP: `L'étape doit être un entier entre 0 et ${ONBOARDING_DONE}`,
+} as const;
 
 export const GENDER_LABELS: Record<Gender, string> = { male: "Homme", female: "Femme" };
 
@@ -131,9 +138,13 @@ export const profileUpdateSchema = z.strictObject({
   lastName: text(NAME_MAX_LENGTH, "Nom"),
   gender: z.enum(GENDERS, { error: "Veuillez choisir Homme ou Femme" }),
   lookingFor: z.enum(LOOKING_FOR_OPTIONS, { error: "Veuillez choisir ce que vous recherchez" }),
+  // Each check stops the next, so a date gets the one message that explains it. ISO dates compare as
+  // text. Today's date is read at each check, so a long-running server never keeps yesterday's.
   birthDate: z
     .string({ error: "Date de naissance invalide" })
-    .refine((v) => parseIsoDate(v) !== null, "Date de naissance invalide")
+    .min(1, { error: PROFILE_MSG.BIRTH_DATE_MISSING, abort: true })
+    .refine((v) => parseIsoDate(v) !== null, { error: "Date de naissance invalide", abort: true })
+    .refine((v) => v <= todayIso(), { error: PROFILE_MSG.BIRTH_DATE_FUTURE, abort: true })
     .refine((v) => isAllowedAge(v), `Vous devez avoir entre ${AGE_MIN} et ${AGE_MAX} ans`),
   country: z
     .string({ error: "Pays invalide" })
@@ -152,6 +163,19 @@ export const profileUpdateSchema = z.strictObject({
   interests: list("Centres d'intérêt", INTEREST_SUGGESTIONS),
 });
 
+/**
+ * PUT /api/profile: every field of the form, and where the member is in the guided first profile
+ * (the step to resume at; it never goes back).
+ */
+export const profileSaveSchema = profileUpdateSchema.extend({
+  onboardingStep: z
+    .int({ error: PROFILE_MSG.ONBOARDING_STEP })
+    .min(0, PROFILE_MSG.ONBOARDING_STEP)
+    .max(ONBOARDING_DONE, PROFILE_MSG.ONBOARDING_STEP)
+    .optional(),
+});
+
+export type ProfileSave = z.output<typeof profileSaveSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
@@ -169,7 +193,10 @@ export interface ProfileDto {
   lastName: string;
   gender: Gender | null;
   lookingFor: string;
+  /** The SPEC default 2000-01-01 until `birthDateConfirmed`: never show it as the member's age. */
   birthDate: string;
+  /** The member entered or confirmed their birth date (docs/decisions/0010). */
+  birthDateConfirmed: boolean;
   country: string;
   phoneNumber: string;
   bio: string;
@@ -180,6 +207,8 @@ export interface ProfileDto {
   /** Ordered; the first photo is the main one. */
   photos: PhotoDto[];
   accountStatus: AccountStatus;
+  /** The step of the guided first profile to resume at (0–2), or 3 once finished. */
+  onboardingStep: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -191,6 +220,7 @@ export const PROFILE_DEFAULTS = {
   gender: null,
   lookingFor: DEFAULT_LOOKING_FOR,
   birthDate: DEFAULT_BIRTH_DATE,
+  birthDateConfirmed: false,
   country: "",
   phoneNumber: "",
   bio: "",
@@ -200,4 +230,5 @@ export const PROFILE_DEFAULTS = {
   interests: DEFAULT_INTERESTS,
   photos: [] as string[],
   accountStatus: "trial" as AccountStatus,
+  onboardingStep: 0,
 };

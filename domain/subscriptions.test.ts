@@ -33,6 +33,8 @@ describe("access gate (SPEC §2)", () => {
     "/signup",
     "/subscription",
     "/profile",
+    "/onboarding",
+    "/email-confirmed?error=TOKEN_EXPIRED",
     "/subscription/success?checkout=1",
     "/privacy-policy",
     "/admin/login",

@@ -45,13 +45,16 @@ export function addMonths(from: Date, months: number): Date {
 /**
  * Paths a signed-in member without a running subscription may still open (SPEC §2: /, /login,
  * /signup, /subscription, /profile). Also: the rest of the subscription flow (paying, its
- * confirmation), the password pages and the legal texts, which every visitor may read.
+ * confirmation), the guided first profile (part of /profile's job), the e-mail confirmation page,
+ * the password pages and the legal texts, which every visitor may read.
  */
 const OPEN_PATHS = [
   "/",
   "/login",
   "/signup",
   "/profile",
+  "/onboarding",
+  "/email-confirmed",
   "/subscription",
   "/privacy-policy",
   "/terms-of-use",

@@ -1,7 +1,7 @@
 // Discovery journey: two members of opposite gender; one finds the other in search and likes
 // them, both see the match in /matches, and removing it removes it for both.
 import { expect, test } from "@playwright/test";
-import { signUpWithProfile, subscribeWithDemo, uniqueFirstName } from "./fixtures.ts";
+import { joinThroughApi, uniqueFirstName } from "./fixtures.ts";
 
 test("a member finds another, likes them, both see the match, and removing it removes it for both", async ({
   browser,
@@ -14,10 +14,13 @@ test("a member finds another, likes them, both see the match, and removing it re
 
   const herName = uniqueFirstName("Ines");
   const hisName = uniqueFirstName("Kofi");
-  await signUpWithProfile(her, { firstName: herName, gender: "Femme", country: "France" });
-  await signUpWithProfile(him, { firstName: hisName, gender: "Homme", country: "Côte d'Ivoire" });
-  await subscribeWithDemo(her);
-  await subscribeWithDemo(him);
+  await joinThroughApi(her, { firstName: herName, gender: "Femme", country: "France", subscribed: true });
+  await joinThroughApi(him, {
+    firstName: hisName,
+    gender: "Homme",
+    country: "Côte d'Ivoire",
+    subscribed: true,
+  });
 
   // He searches with a filter kept in the URL and finds her card.
   await him.goto("/search?ageMin=25&ageMax=45");

@@ -1,4 +1,4 @@
-// Foundation journey: sign up → complete the profile → upload a photo → an invalid file is refused
+// Foundation journey: sign up → complete the profile → upload a photo (framed) → an invalid file is refused
 // in French → sign out → sign back in and find everything kept.
 import { expect, test } from "@playwright/test";
 import { jpegPhoto, PASSWORD, uniqueEmail } from "./fixtures.ts";
@@ -18,7 +18,9 @@ test("a new visitor signs up, completes a profile with a photo, signs out and ba
   await page.getByLabel("J'accepte les conditions d'utilisation").check();
   await page.getByRole("button", { name: "Créer mon compte" }).click();
 
-  await expect(page).toHaveURL(/\/profile$/);
+  // The guided first profile opens (e2e/onboarding.spec.ts); this journey fills /profile instead.
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.goto("/profile");
   await page.getByLabel("Prénom").fill("Aminata");
   await page.getByLabel("Nom", { exact: true }).fill("Koné");
   await page.getByLabel("Femme").check();
@@ -29,6 +31,11 @@ test("a new visitor signs up, completes a profile with a photo, signs out and ba
 
   const upload = page.getByLabel("Ajouter une photo");
   await upload.setInputFiles({ name: "portrait.jpg", mimeType: "image/jpeg", buffer: await jpegPhoto() });
+  // Prepared in the browser, then framed: the proposed square is kept.
+  await page
+    .getByRole("dialog", { name: "Cadrer votre photo" })
+    .getByRole("button", { name: "Envoyer la photo" })
+    .click();
   await expect(page.getByRole("img", { name: /Aminata/ }).first()).toBeVisible();
 
   await upload.setInputFiles({
@@ -65,13 +72,14 @@ test("bad credentials get one generic French message", async ({ page }) => {
   await expect(page.getByText("Adresse e-mail ou mot de passe incorrect")).toBeVisible();
 });
 
-test("public pages and the 404 page are in French", async ({ page }) => {
-  for (const [path, heading] of [
-    ["/privacy-policy", /confidentialité/i],
-    ["/terms-of-use", /conditions/i],
-    ["/page-qui-n-existe-pas", /introuvable/i],
+test("public pages and the 404 page are in French, the 404 page with HTTP 404", async ({ page }) => {
+  for (const [path, heading, status] of [
+    ["/privacy-policy", /confidentialité/i, 200],
+    ["/terms-of-use", /conditions/i, 200],
+    ["/page-qui-n-existe-pas", /introuvable/i, 404],
   ] as const) {
-    await page.goto(path);
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(status);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
   }
 });

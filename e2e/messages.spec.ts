@@ -1,7 +1,7 @@
 // Conversation journey in two browsers: a message typed by one member appears in the other's open
 // page without reload; the badge, unread count and read receipt follow in real time.
 import { expect, type Page, test } from "@playwright/test";
-import { signUpWithProfile, subscribeWithDemo, uniqueFirstName } from "./fixtures.ts";
+import { joinThroughApi, uniqueFirstName } from "./fixtures.ts";
 
 /** The Matchs / Messages link wherever it is visible (top bar on desktop, bottom bar on mobile). */
 const navLink = (page: Page, name: RegExp) =>
@@ -18,10 +18,8 @@ test("two members converse in real time; badges, unread counts and read receipts
 
   const herName = uniqueFirstName("Mariama");
   const hisName = uniqueFirstName("Lucas");
-  await signUpWithProfile(her, { firstName: herName, gender: "Femme", country: "Guinée" });
-  await signUpWithProfile(him, { firstName: hisName, gender: "Homme", country: "Belgique" });
-  await subscribeWithDemo(her);
-  await subscribeWithDemo(him);
+  await joinThroughApi(her, { firstName: herName, gender: "Femme", country: "Guinée", subscribed: true });
+  await joinThroughApi(him, { firstName: hisName, gender: "Homme", country: "Belgique", subscribed: true });
 
   // She waits on her conversation list while he likes her: the new match arrives without reload.
   await her.goto("/messages");

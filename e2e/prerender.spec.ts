@@ -12,8 +12,6 @@ const PAGES = [
 ];
 
 test.describe("prerendered public pages", () => {
-  test.skip(({ isMobile }) => isMobile, "the markup is the same at every width");
-
   for (const { path, heading } of PAGES) {
     test(`${path} is readable without JavaScript and hydrates cleanly`, async ({ browser, request }) => {
       const html = await (await request.get(path)).text();

@@ -2,7 +2,7 @@
 // reporting a message asking for money from its warning (found by the administrator in
 // « Signalements »), and deleting one's account (the sign-in refuses it afterwards).
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { PASSWORD, signUpWithProfile, subscribeWithDemo, uniqueFirstName } from "./fixtures.ts";
+import { joinThroughApi, PASSWORD, uniqueFirstName } from "./fixtures.ts";
 
 const ADMIN = { email: "admin@passerelle.example", password: "AdminPasserelle2026!" };
 
@@ -15,10 +15,8 @@ async function matchedPair(browser: Browser, testInfo: TestInfo, names: [string,
   const him = await hisContext.newPage();
   const herName = uniqueFirstName(names[0]);
   const hisName = uniqueFirstName(names[1]);
-  await signUpWithProfile(her, { firstName: herName, gender: "Femme", country: "France" });
-  await signUpWithProfile(him, { firstName: hisName, gender: "Homme", country: "Cameroun" });
-  await subscribeWithDemo(her);
-  await subscribeWithDemo(him);
+  await joinThroughApi(her, { firstName: herName, gender: "Femme", country: "France", subscribed: true });
+  await joinThroughApi(him, { firstName: hisName, gender: "Homme", country: "Cameroun", subscribed: true });
 
   await him.goto("/search?ageMin=25&ageMax=45");
   await him
@@ -137,7 +135,8 @@ test("a member reports a message asking for money from its warning; the administ
 });
 
 test("a member deletes their account with their password and can no longer sign in", async ({ page }) => {
-  const { email } = await signUpWithProfile(page, { firstName: uniqueFirstName("Lea"), gender: "Femme" });
+  const { email } = await joinThroughApi(page, { firstName: uniqueFirstName("Lea"), gender: "Femme" });
+  await page.goto("/profile");
 
   await page.getByRole("tab", { name: "Vie privée" }).click();
   await expect(page).toHaveURL(/rubrique=vie-privee/);

@@ -1,12 +1,12 @@
 // Subscription journey: a trial member opening /search is sent to /subscription?from=/search, pays
 // with the demo provider, sees the confirmation once the payment is recorded, and reaches search.
 import { expect, test } from "@playwright/test";
-import { signUpWithProfile, uniqueFirstName } from "./fixtures.ts";
+import { joinThroughApi, uniqueFirstName } from "./fixtures.ts";
 
 test("a trial member is sent to the plans, pays with the demo provider and comes back to search", async ({
   page,
 }) => {
-  await signUpWithProfile(page, { firstName: uniqueFirstName("Fanta"), gender: "Femme", country: "Mali" });
+  await joinThroughApi(page, { firstName: uniqueFirstName("Fanta"), gender: "Femme", country: "Mali" });
 
   await page.goto("/search?ageMin=25");
   await expect(page).toHaveURL(/\/subscription\?from=%2Fsearch%3FageMin%3D25$/);

@@ -1,9 +1,9 @@
 // The starting app: while the database opens, API requests wait for the full app rather than fail.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type App, createStartingApp } from "./app.ts";
-import { BASE_URL, createTestApp, describeEachEngine, type TestApp } from "./test/harness.ts";
+import { BASE_URL, createTestApp, describeOnEngine, type TestApp } from "./test/harness.ts";
 
-describeEachEngine("starting app", (engine) => {
+describeOnEngine("starting app", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { IMPORT_MAX_BYTES } from "@domain/admin.ts";
 import { MSG } from "@domain/messages.ts";
+import { isSpaRoute } from "@domain/routes.ts";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
@@ -39,7 +40,12 @@ const BODY_LIMITS: Record<string, number> = {
   "/api/admin/import/preview": IMPORT_MAX_BYTES * 2 + 1024,
 };
 
-export function createApp(deps: AppDeps) {
+export interface AppOptions {
+  /** The built SPA (dist/) to serve with the API; absent, only the API and photos are served. */
+  spaDir?: string | undefined;
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const { config, logger, auth } = deps;
   const metrics = createMetrics(() => deps.hub.connections);
   const app = createBaseApp(config, logger, metrics);
@@ -113,7 +119,7 @@ export function createApp(deps: AppDeps) {
     throw new AppError(404, "NOT_FOUND", MSG.NOT_FOUND);
   });
 
-  mountSpa(app);
+  if (options.spaDir) mountSpa(app, options.spaDir);
   return app;
 }
 
@@ -121,32 +127,44 @@ export function createApp(deps: AppDeps) {
  * What answers while the database opens (and, on a first start, demo data is seeded): the SPA is
  * served at once, and API and photo requests wait for the full app instead of failing.
  */
-export function createStartingApp(config: Config, logger: Logger, ready: Promise<App>) {
+export function createStartingApp(
+  config: Config,
+  logger: Logger,
+  ready: Promise<App>,
+  options: AppOptions = {},
+) {
   const app = createBaseApp(config, logger, null);
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", (c) => c.json({ status: "starting" }, 503));
   const forward = async (c: Context<AppEnv>) => (await ready).fetch(c.req.raw, c.env);
   app.all("/api/*", forward);
   app.all("/storage/*", forward);
-  mountSpa(app);
+  if (options.spaDir) mountSpa(app, options.spaDir);
   return app;
 }
 
-/** Serves dist/ (the built SPA): hashed assets cached for a year, every other path gets index.html. */
-function mountSpa(app: Hono<AppEnv>) {
-  const distDir = path.resolve("dist");
+/**
+ * Serves the built SPA: hashed assets cached for a year, the prerendered public pages, and
+ * index.html for every other path: with HTTP 200 for the app's pages (domain/routes.ts), 404
+ * otherwise (the app then shows « Page introuvable »).
+ */
+function mountSpa(app: Hono<AppEnv>, spaDir: string) {
+  const distDir = path.resolve(spaDir);
   const indexFile = path.join(distDir, "index.html");
   if (!existsSync(indexFile)) return;
   const indexHtml = readFileSync(indexFile, "utf8");
+  // Hashed file names change with their content: cached for a year. (Set on the response once it
+  // is made: serveStatic's onFound runs after the response exists, too late for a header.)
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  });
   app.use(
     "/assets/*",
     serveStatic({
       root: path.relative(process.cwd(), distDir),
       // The build writes .br and .gz copies (scripts/build/precompress.ts).
       precompressed: true,
-      onFound: (_p, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
     }),
   );
   // A hashed file that is not there (an old tab after a deploy) is a 404, never index.html.
@@ -166,7 +184,7 @@ function mountSpa(app: Hono<AppEnv>) {
   app.use("*", serveStatic({ root: path.relative(process.cwd(), distDir), precompressed: true }));
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
+    return c.html(indexHtml, isSpaRoute(c.req.path) ? 200 : 404);
   });
 }
 

@@ -20,11 +20,16 @@ import { createS3Storage } from "./storage/s3.ts";
 export async function createDeps(
   config: Config,
   logger: Logger,
-  opts: { inMemoryDb?: boolean } = {},
+  opts: {
+    inMemoryDb?: boolean;
+    /** PGlite: start from this data folder tarball (tests: an already migrated template). */
+    loadDataDir?: Blob;
+  } = {},
 ): Promise<AppDeps> {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: opts.inMemoryDb ? undefined : path.join(config.dataDir, "db"),
+    loadDataDir: opts.loadDataDir,
   });
   await database.migrate();
   const mailer = createMailer({

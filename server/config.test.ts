@@ -25,8 +25,35 @@ describe("loadConfig", () => {
       DATABASE_URL: "postgres://app@db:5432/passerelle",
     });
     expect(config.publicBaseUrl).toBe("https://passerelle.fr");
-    expect(config.host).toBe("0.0.0.0");
+    expect(config.hosts).toEqual(["0.0.0.0"]);
+    expect(config.trustedOrigins).toEqual(["https://passerelle.fr"]);
     expect(config.seedDemo).toBe(false);
+  });
+
+  it("trusts every loopback spelling of a loopback address outside production, and listens on both", () => {
+    const dev = loadConfig({ PORT: "3000" });
+    expect(dev.publicBaseUrl).toBe("http://localhost:3000");
+    expect(dev.trustedOrigins).toEqual([
+      "http://localhost:3000",
+      "http://127.0.0.1:3000",
+      "http://[::1]:3000",
+    ]);
+    expect(dev.hosts).toEqual(["127.0.0.1", "::1"]);
+    expect(loadConfig({ PUBLIC_BASE_URL: "http://127.0.0.1:3100" }).trustedOrigins[0]).toBe(
+      "http://127.0.0.1:3100",
+    );
+    // Another address, or production on a loopback address, trusts that origin only.
+    expect(loadConfig({ PUBLIC_BASE_URL: "http://192.168.1.20:3000" }).trustedOrigins).toEqual([
+      "http://192.168.1.20:3000",
+    ]);
+    const prod = loadConfig({
+      NODE_ENV: "production",
+      PUBLIC_BASE_URL: "http://localhost:8080",
+      AUTH_SECRET: "x".repeat(40),
+      ALLOW_EMBEDDED_DATABASE: "true",
+    });
+    expect(prod.trustedOrigins).toEqual(["http://localhost:8080"]);
+    expect(loadConfig({ HOST: "0.0.0.0" }).hosts).toEqual(["0.0.0.0"]);
   });
 
   it("refuses a malformed value with the variable's name", () => {

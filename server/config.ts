@@ -66,8 +66,15 @@ export interface Config {
   env: "development" | "production" | "test";
   isProduction: boolean;
   port: number;
-  host: string;
+  /** Addresses to listen on: HOST, else every interface in production, both loopbacks otherwise. */
+  hosts: string[];
   publicBaseUrl: string;
+  /**
+   * Origins whose pages may change things through the API (origin check, Better Auth): the public
+   * address's, and outside production with a loopback address, each spelling of the loopback at
+   * that port (localhost, 127.0.0.1, [::1]): a developer may open any of them.
+   */
+  trustedOrigins: string[];
   authSecret: string;
   /** Unset means the embedded PGlite database in `${dataDir}/db`. */
   databaseUrl: string | undefined;
@@ -140,6 +147,18 @@ function devSecret(dataDir: string): string {
   return secret;
 }
 
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+function trustedOrigins(publicBaseUrl: string, isProduction: boolean): string[] {
+  const base = new URL(publicBaseUrl);
+  if (isProduction || !LOOPBACK_HOSTS.includes(base.hostname)) return [base.origin];
+  return LOOPBACK_HOSTS.map((host) => {
+    const url = new URL(base.origin);
+    url.hostname = host;
+    return url.origin;
+  }).sort((a, b) => Number(b === base.origin) - Number(a === base.origin));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as unset, as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
@@ -174,12 +193,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
   return {
     env: e.NODE_ENV,
     isProduction,
     port,
-    host: e.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
-    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    hosts: e.HOST ? [e.HOST] : isProduction ? ["0.0.0.0"] : ["127.0.0.1", "::1"],
+    publicBaseUrl,
+    trustedOrigins: trustedOrigins(publicBaseUrl, isProduction),
     authSecret: e.AUTH_SECRET ?? devSecret(dataDir),
     databaseUrl: e.DATABASE_URL,
     dataDir,

@@ -1,5 +1,6 @@
 // Entry point: validate settings, open and migrate the database, seed demo data on an empty
 // embedded database, serve the API and the built SPA, shut down gracefully on SIGTERM/SIGINT.
+import path from "node:path";
 import { serve } from "@hono/node-server";
 import { seedDemoIfEmpty } from "../scripts/seed/demo.ts";
 import { type App, createApp, createStartingApp } from "./app.ts";
@@ -10,6 +11,8 @@ import type { AppDeps } from "./http/types.ts";
 import { createLogger } from "./logger.ts";
 
 const startedAt = performance.now();
+/** The built SPA (`npm run build`), served with the API when present. */
+const SPA_DIR = path.resolve("dist");
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -31,18 +34,34 @@ let deps: AppDeps | undefined;
 const ready = (async () => {
   deps = await createDeps(config, logger);
   if (config.seedDemo) await seedDemoIfEmpty(deps);
-  return createApp(deps);
+  return createApp(deps, { spaDir: SPA_DIR });
 })();
-let app: { fetch: App["fetch"] } = createStartingApp(config, logger, ready);
+let app: { fetch: App["fetch"] } = createStartingApp(config, logger, ready, { spaDir: SPA_DIR });
 
-const server = serve(
-  { fetch: (req, env) => app.fetch(req, env), port: config.port, hostname: config.host },
-  (info) =>
-    logger.info(
-      { url: config.publicBaseUrl, port: info.port, listeningMs: since() },
-      `Passerelle is listening on ${config.publicBaseUrl} (after ${since()} ms); opening the database…`,
-    ),
-);
+// One listener per address: in development both loopbacks, so that http://localhost, 127.0.0.1 and
+// [::1] all reach the app (config.hosts).
+const servers = config.hosts.map((hostname, i) => {
+  const listener = serve(
+    { fetch: (req, env) => app.fetch(req, env), port: config.port, hostname },
+    (info) => {
+      if (i > 0) return;
+      logger.info(
+        { url: config.publicBaseUrl, hosts: config.hosts, port: info.port, listeningMs: since() },
+        `Passerelle is listening on ${config.publicBaseUrl} (after ${since()} ms); opening the database…`,
+      );
+    },
+  );
+  listener.on("error", (err: NodeJS.ErrnoException) => {
+    // A machine without IPv6 has no ::1; the first address is enough.
+    if (i > 0 && (err.code === "EADDRNOTAVAIL" || err.code === "EAFNOSUPPORT")) {
+      logger.warn({ host: hostname, code: err.code }, `not listening on ${hostname}: ${err.code}`);
+      return;
+    }
+    logger.fatal({ err, host: hostname, port: config.port }, `cannot listen on ${hostname}:${config.port}`);
+    process.exit(1);
+  });
+  return listener;
+});
 
 ready.then(
   (full) => {
@@ -77,12 +96,13 @@ async function shutdown(signal: string) {
   logger.info({ signal }, "shutting down");
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  // Event streams never end by themselves: close them first so that server.close() can finish.
+  // Event streams never end by themselves: close them first so that the listeners can close.
   deps?.hub.closeAll();
-  server.close(async () => {
-    if (deps) await closeDeps(deps).catch((err) => logger.error({ err }, "shutdown: closing failed"));
-    process.exit(0);
-  });
+  await Promise.all(
+    servers.map((listener) => new Promise<void>((resolve) => listener.close(() => resolve()))),
+  );
+  if (deps) await closeDeps(deps).catch((err) => logger.error({ err }, "shutdown: closing failed"));
+  process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

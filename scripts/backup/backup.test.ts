@@ -1,11 +1,11 @@
 // A backup restored elsewhere holds the same data: rows and photo files, on the embedded database
 // and (with TEST_DATABASE_URL) on a PostgreSQL server through pg_dump / pg_restore.
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { type Database, openDatabase, queryRows } from "../../server/db/client.ts";
 import { DataDirLockedError } from "../../server/db/data-lock.ts";
 import { createServerDatabase } from "../../server/test/harness.ts";
@@ -51,6 +51,8 @@ async function photoFiles(dataDir: string) {
 describe("backup and restore, embedded database", () => {
   it("restores the same rows and photos into another data folder", async () => {
     const source = await tempDir("passerelle-backup-src-");
+    // A copy of the run's migrated data folder (server/test/global-setup.ts).
+    await cp(inject("pgliteDataDir"), path.join(source, "db"), { recursive: true });
     const db = await openDatabase({ dataDir: path.join(source, "db") });
     await db.migrate();
     for (const gender of ["female", "male", "female"] as const) {

@@ -6,7 +6,9 @@ import { createTestApp, describeEachEngine, type TestApp } from "../../server/te
 import { seedMembers } from "./bulk.ts";
 import { insertMembers } from "./insert.ts";
 import { generateMember } from "./members.ts";
-import { POOL_SIZE, poolKey } from "./photos.ts";
+import { originOf } from "./names.ts";
+import { ensurePhotoPool, POOL_SIZE, poolKey } from "./photos.ts";
+import { toneGroupOf } from "./portrait-look.ts";
 import { Random } from "./random.ts";
 
 describe("generateMember", () => {
@@ -54,13 +56,22 @@ describeEachEngine("seedMembers (bulk)", (engine) => {
       .from(profiles)
       .where(eq(profiles.accountStatus, "subscribed"));
     expect(await count(subscriptions)).toBe(subscribed.length);
-    const photos = await t.deps.database.db.select({ photos: profiles.photos }).from(profiles);
-    const used = new Set(photos.flatMap((p) => p.photos));
-    for (const key of used) expect(key).toMatch(/^photos\/seedpool-\d+\.jpg$/);
+    const rows = await t.deps.database.db
+      .select({ photos: profiles.photos, gender: profiles.gender, country: profiles.country })
+      .from(profiles);
     for (let n = 1; n <= POOL_SIZE; n++) {
-      expect(await t.deps.storage.get(poolKey(n))).not.toBeNull();
-      expect(await t.deps.storage.get(thumbKey(poolKey(n)))).not.toBeNull();
+      expect(await t.deps.storage.get(poolKey(n))).toMatchObject({ contentType: "image/webp" });
+      expect(await t.deps.storage.get(thumbKey(poolKey(n)))).toMatchObject({ contentType: "image/webp" });
     }
+    // Each member's pooled photos show one person of their gender and skin-tone group.
+    const pool = await ensurePhotoPool(t.deps.storage);
+    for (const row of rows) {
+      for (const key of row.photos) expect(key).toMatch(/^photos\/seedpool-\d+\.webp$/);
+      if (row.photos.length === 0) continue;
+      const people = pool.get(`${row.gender}/${toneGroupOf(originOf(row.country)!.region)}`)!;
+      expect(people.some((own) => row.photos.every((k) => own.includes(k)))).toBe(true);
+    }
+    expect(rows.filter((r) => r.photos.length === 2).length).toBeGreaterThan(100);
   });
 
   it("stores every field as generated, quotes, braces and backslashes included", async () => {

@@ -1,10 +1,13 @@
 // Seeds N generated members in batches: one transaction per batch, photos drawn per member (small
 // runs) or picked from a shared pool (large data sets), progress reported after every batch.
+import { ageOn, todayIso } from "@domain/age.ts";
 import type { Database } from "../../server/db/client.ts";
 import type { Storage } from "../../server/storage/storage.ts";
 import { countUsers, insertMembers } from "./insert.ts";
-import { generateMember, initials, type SeedMember } from "./members.ts";
-import { ensurePhotoPool, type PhotoTask, planPhotos, storePhotos } from "./photos.ts";
+import { generateMember, type SeedMember, type SeedProfile } from "./members.ts";
+import { originOf, type Region } from "./names.ts";
+import { ensurePhotoPool, type PhotoTask, pickPooledPhotos, planPhotos, storePhotos } from "./photos.ts";
+import type { Person } from "./portrait-look.ts";
 import { Random } from "./random.ts";
 
 export const DEFAULT_BATCH = 5_000;
@@ -13,7 +16,7 @@ export interface SeedOptions {
   count: number;
   /** PRNG seed: the same seed gives the same people (ids excepted). */
   seed: number;
-  /** "individual": drawings with each member's initials; "pool": shared pictures, for large N. */
+  /** "individual": each member's own portraits; "pool": shared pictures, for large N. */
   photos: "individual" | "pool";
   /** Shared password hash for credential accounts; null inserts no account rows. */
   passwordHash: string | null;
@@ -29,12 +32,27 @@ export interface SeedResult {
   ms: number;
 }
 
-/** The member's own pictures (initials drawn on them), uploaded an hour after signing up. */
+function regionOf(country: string): Region {
+  const origin = originOf(country);
+  if (!origin) throw new Error(`No demo origin for the country "${country}"`);
+  return origin.region;
+}
+
+/** Whom a member's portraits show: someone of their origin, gender and age. */
+export function personOf(profile: SeedProfile): Person {
+  return {
+    region: regionOf(profile.country),
+    gender: profile.gender,
+    age: ageOn(profile.birthDate, todayIso()),
+  };
+}
+
+/** The member's own portraits, uploaded an hour after signing up. */
 export function ownPhotos(m: SeedMember): PhotoTask[] {
   if (!m.profile || m.photoPlan.count === 0) return [];
   return planPhotos({
     userId: m.id,
-    initials: initials(m.profile.firstName, m.profile.lastName),
+    person: personOf(m.profile),
     hue: m.photoPlan.hue,
     count: m.photoPlan.count,
     uploadedAt: m.createdAt.getTime() + 3_600_000,
@@ -75,7 +93,10 @@ export async function seedMembers(
     const tasks: PhotoTask[] = [];
     for (const m of members) {
       if (pool) {
-        m.photos = rng.sample(pool, m.photoPlan.count);
+        const p = m.profile;
+        m.photos = p
+          ? pickPooledPhotos(pool, { region: regionOf(p.country), gender: p.gender }, m.photoPlan.count, rng)
+          : [];
       } else {
         const own = ownPhotos(m);
         m.photos = own.map((t) => t.key);

@@ -1,15 +1,29 @@
 import { ageOn, todayIso } from "@domain/age.ts";
+import { PHOTO_THUMB_DIMENSION } from "@domain/constants.ts";
 import type { MatchListDto, SearchResultDto } from "@domain/discovery.ts";
 import type { ConversationDto, NavCountsDto } from "@domain/messaging.ts";
 import { and, eq, gt, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { account, profiles, subscriptions, user } from "../../server/db/schema/index.ts";
 import { thumbKey } from "../../server/features/photos/photo-keys.ts";
-import { createTestApp, describeEachEngine, sessionCookie, type TestApp } from "../../server/test/harness.ts";
-import { DEMO_ADMIN, DEMO_MEMBER, DEMO_MEMBER_2, DEMO_MEMBER_COUNT, DEMO_PASSWORD } from "./accounts.ts";
+import { createTestApp, describeOnEngine, sessionCookie, type TestApp } from "../../server/test/harness.ts";
+import {
+  DEMO_ADMIN,
+  DEMO_MEMBER,
+  DEMO_MEMBER_2,
+  DEMO_MEMBER_COUNT,
+  DEMO_PASSWORD,
+  DEMO_SEED,
+} from "./accounts.ts";
+import { ownPhotos } from "./bulk.ts";
 import { seedDemoIfEmpty } from "./demo.ts";
+import { generateMember } from "./members.ts";
+import { MAIN_HEIGHT, MAIN_WIDTH } from "./photos.ts";
+import { SKIN_TONES, type ToneGroup } from "./portrait-look.ts";
+import { Random } from "./random.ts";
 
-describeEachEngine("seedDemoIfEmpty", (engine) => {
+describeOnEngine("seedDemoIfEmpty", (engine) => {
   let t: TestApp;
   let seedMs = 0;
 
@@ -57,18 +71,69 @@ describeEachEngine("seedDemoIfEmpty", (engine) => {
     expect(new Set(active.map((s) => s.userId))).toEqual(new Set(subscribed.map((p) => p.userId)));
   });
 
-  it("stores every photo and its thumbnail, and leaves some members without photos", async () => {
+  it("stores every photo and its thumbnail as WebP, and leaves some members without photos", async () => {
     const rows = await db().select({ photos: profiles.photos }).from(profiles);
     const keys = rows.flatMap((p) => p.photos);
     expect(rows.filter((p) => p.photos.length === 0).length).toBeGreaterThan(5);
     expect(keys.length).toBeGreaterThan(150);
-    for (const key of keys) {
-      const main = await t.deps.storage.get(key);
-      const thumb = await t.deps.storage.get(thumbKey(key));
-      expect(main?.body.length, key).toBeGreaterThan(1000);
-      expect(main?.contentType).toBe("image/jpeg");
-      expect(thumb?.body.length, key).toBeGreaterThan(500);
+    // Decoded in full, not only read from the header; a few at a time so sharp uses both cores.
+    const size = async (body: Uint8Array | undefined) => {
+      const { info } = await sharp(body).raw().toBuffer({ resolveWithObject: true });
+      return [info.width, info.height];
+    };
+    for (let i = 0; i < keys.length; i += 8) {
+      await Promise.all(
+        keys.slice(i, i + 8).map(async (key) => {
+          expect(key).toMatch(/^photos\/[A-Za-z0-9]{32}\d+\.webp$/);
+          const main = await t.deps.storage.get(key);
+          const thumb = await t.deps.storage.get(thumbKey(key));
+          expect(main?.contentType).toBe("image/webp");
+          expect(thumb?.contentType).toBe("image/webp");
+          expect(await size(main?.body), key).toEqual([MAIN_WIDTH, MAIN_HEIGHT]);
+          expect(await size(thumb?.body), key).toEqual([PHOTO_THUMB_DIMENSION, PHOTO_THUMB_DIMENSION]);
+        }),
+      );
     }
+    // The photos are served as stored.
+    const res = await t.request(t.deps.storage.publicUrl(keys[0]!));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+  });
+
+  it("portrays the seeded members as people of their origin, dark to light in the origins' proportions", async () => {
+    const rows = await db()
+      .select({
+        email: user.email,
+        country: profiles.country,
+        gender: profiles.gender,
+        photos: profiles.photos,
+      })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.userId));
+    const byEmail = new Map(rows.map((r) => [r.email, r]));
+    // The same seed gives the same members: their portraits are the ones planned here.
+    const rng = new Random(DEMO_SEED);
+    const groups: Record<ToneGroup, number> = { dark: 0, medium: 0, light: 0 };
+    let european = 0;
+    let subsaharan = 0;
+    for (let n = 1; n <= DEMO_MEMBER_COUNT; n++) {
+      const m = generateMember(rng, n, Date.now());
+      const row = byEmail.get(m.email);
+      expect(row).toMatchObject({ country: m.profile!.country, gender: m.profile!.gender });
+      const tasks = ownPhotos(m);
+      expect(row!.photos).toHaveLength(tasks.length);
+      const look = tasks[0]?.look;
+      if (!look) continue;
+      expect(look.gender).toBe(row!.gender);
+      groups[SKIN_TONES[look.skin].group]++;
+      if (look.region === "europe") european++;
+      if (look.region === "subsaharan") subsaharan++;
+    }
+    expect(groups.dark).toBe(subsaharan);
+    expect(groups.light).toBe(european);
+    expect(groups.dark).toBeGreaterThan(groups.light);
+    expect(groups.light).toBeGreaterThan(20);
+    expect(groups.medium).toBeGreaterThan(5);
   });
 
   it("lets the demo accounts and seeded members sign in; the administrator has role admin", async () => {

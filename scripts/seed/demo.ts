@@ -24,7 +24,8 @@ const DAY = 86_400_000;
 
 type SeedDeps = Pick<AppDeps, "database" | "storage" | "logger">;
 
-function accountMember(a: DemoAccount, rng: Random, now: number): SeedMember {
+/** A demo account as a seed member (exported for tests). */
+export function accountMember(a: DemoAccount, rng: Random, now: number): SeedMember {
   const createdAt = new Date(now - a.joinedDaysAgo * DAY);
   const p = a.profile;
   return {
@@ -49,7 +50,7 @@ function accountMember(a: DemoAccount, rng: Random, now: number): SeedMember {
       accountStatus: a.subscribedDaysAgo === null ? "trial" : "subscribed",
     },
     photos: [],
-    photoPlan: { count: p ? 2 : 0, hue: p?.gender === "female" ? 10 : 30, seed: rng.int(1, 2 ** 30) },
+    photoPlan: { count: p ? 2 : 0, hue: p?.gender === "female" ? 20 : 200, seed: rng.int(1, 2 ** 30) },
     subscriptionStart: a.subscribedDaysAgo === null ? null : new Date(now - a.subscribedDaysAgo * DAY),
   };
 }

@@ -1,6 +1,8 @@
 // Bulk inserts of seeded members, one transaction per batch. Each table gets a single
 // INSERT … SELECT FROM unnest(…) per 5,000 rows: one parameter per column whatever the row count,
-// which PostgreSQL and PGlite parse far faster than multi-row VALUES lists.
+// which PostgreSQL and PGlite parse far faster than multi-row VALUES lists. Seeded members gave their
+// birth date and finished the guided first profile.
+import { ONBOARDING_DONE } from "@domain/profile-completeness.ts";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../server/db/client.ts";
 import { user } from "../../server/db/schema/index.ts";
@@ -81,11 +83,12 @@ async function insertProfiles(tx: Tx, chunk: SeedMember[]): Promise<void> {
       "text[]",
     );
   await tx.execute(sql`
-    INSERT INTO profiles (user_id, first_name, last_name, gender, looking_for, birth_date, country, phone_number,
-      bio, occupation, education, languages, interests, photos, account_status, created_at, updated_at)
-    SELECT user_id, first_name, last_name, gender::gender, looking_for, birth_date::date, country, phone_number,
+    INSERT INTO profiles (user_id, first_name, last_name, gender, looking_for, birth_date, birth_date_confirmed,
+      country, phone_number, bio, occupation, education, languages, interests, photos, account_status,
+      onboarding_step, created_at, updated_at)
+    SELECT user_id, first_name, last_name, gender::gender, looking_for, birth_date::date, true, country, phone_number,
       bio, occupation, education, languages::text[], interests::text[], photos::text[],
-      account_status::account_status, created_at, created_at
+      account_status::account_status, ${ONBOARDING_DONE}::smallint, created_at, created_at
     FROM unnest(${p((m) => m.id)}, ${p((m) => m.profile!.firstName)}, ${p((m) => m.profile!.lastName)},
       ${p((m) => m.profile!.gender)}, ${p((m) => m.profile!.lookingFor)}, ${p((m) => m.profile!.birthDate)},
       ${p((m) => m.profile!.country)}, ${p((m) => m.profile!.phoneNumber)}, ${p((m) => m.profile!.bio)},

@@ -44,7 +44,7 @@ export interface SeedMember {
   profile: SeedProfile | null;
   /** Storage keys, main photo first; filled in by the caller. */
   photos: string[];
-  /** How many pictures to draw for this member, their palette and drawing seed. */
+  /** How many portraits to draw for this member, the backdrop hue of the first, and their seed. */
   photoPlan: { count: number; hue: number; seed: number };
   /** Start of the active subscription of subscribed members. */
   subscriptionStart: Date | null;
@@ -75,10 +75,6 @@ function phoneNumber(prefixes: readonly string[], digits: number, rng: Random): 
   let n = rng.pick(prefixes);
   for (let i = 0; i < digits; i++) n += String(rng.int(0, 9));
   return n;
-}
-
-export function initials(first: string, last: string): string {
-  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
 }
 
 function photoCount(rng: Random): number {
@@ -140,7 +136,7 @@ export function generateMember(rng: Random, n: number, now: number): SeedMember 
       accountStatus: subscribed ? "subscribed" : "trial",
     },
     photos: [],
-    photoPlan: { count: photoCount(rng), hue: (rng.int(-45, 50) + 360) % 360, seed: rng.int(1, 2 ** 30) },
+    photoPlan: { count: photoCount(rng), hue: rng.int(0, 359), seed: rng.int(1, 2 ** 30) },
     subscriptionStart,
   };
 }

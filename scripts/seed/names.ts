@@ -1,8 +1,13 @@
 // Where demo members come from: first and last names, cities, phone formats and the languages
 // spoken there, for francophone Africa and Europe. Countries are spelled as in domain/countries.ts.
 
+/** Broad population groups, used to draw fitting portraits (skin tones, hair) for demo members. */
+export const REGIONS = ["subsaharan", "maghreb", "madagascar", "europe"] as const;
+export type Region = (typeof REGIONS)[number];
+
 export interface Origin {
   country: string;
+  region: Region;
   /** Relative share of the seeded members. */
   weight: number;
   male: readonly string[];
@@ -20,6 +25,7 @@ const w = (s: string) => s.split(" ");
 export const ORIGINS: readonly Origin[] = [
   {
     country: "Sénégal",
+    region: "subsaharan",
     weight: 10,
     male: w("Moussa Ibrahima Cheikh Mamadou Ousmane Abdoulaye Modou Babacar Pape Serigne"),
     female: w("Awa Fatou Aminata Aïssatou Mariama Ndèye Khady Coumba Astou Sokhna"),
@@ -30,6 +36,7 @@ export const ORIGINS: readonly Origin[] = [
   },
   {
     country: "Côte d'Ivoire",
+    region: "subsaharan",
     weight: 9,
     male: w("Koffi Yao Kouamé Konan Didier Serge Arsène Wilfried Hervé Franck"),
     female: w("Adjoua Aya Affoué Ruth Christelle Nadège Josiane Grâce Estelle Prisca"),
@@ -40,6 +47,7 @@ export const ORIGINS: readonly Origin[] = [
   },
   {
     country: "Cameroun",
+    region: "subsaharan",
     weight: 9,
     male: w("Jean-Paul Emmanuel Samuel Aristide Junior Landry Boris Steve Blaise Cédric"),
     female: w("Brenda Mireille Carine Laure Sandrine Vanessa Murielle Nadine Rosine Ornella"),
@@ -50,6 +58,7 @@ export const ORIGINS: readonly Origin[] = [
   },
   {
     country: "Mali",
+    region: "subsaharan",
     weight: 6,
     male: w("Bakary Seydou Souleymane Adama Drissa Lassana Boubacar Modibo"),
     female: w("Kadiatou Oumou Rokia Fanta Hawa Mariam Salimata Djeneba"),
@@ -60,6 +69,7 @@ export const ORIGINS: readonly Origin[] = [
   },
   {
     country: "République démocratique du Congo",
+    region: "subsaharan",
     weight: 8,
     male: w("Patrick Christian Fiston Héritier Glody Dieumerci Trésor Junior Cédrick Jonathan"),
     female: w("Grâce Merveille Divine Chancelle Ornella Naomie Gloria Rachel Sarah Nathalie"),
@@ -70,6 +80,7 @@ export const ORIGINS: readonly Origin[] = [
   },
   {
     country: "Bénin",
+    region: "subsaharan",
     weight: 5,
     male: w("Romuald Gildas Sènan Codjo Ulrich Fabrice Rodrigue Mathias"),
     female: w("Ablavi Fifamè Sènami Reine Elvire Judith Carole Pélagie"),
@@ -80,6 +91,7 @@ export const ORIGINS: readonly Origin[] = [
   },
   {
     country: "Maroc",
+    region: "maghreb",
     weight: 6,
     male: w("Youssef Mehdi Amine Karim Hamza Omar Rachid Anas Ilyas"),
     female: w("Salma Imane Nadia Leïla Khadija Yasmine Sanaa Houda Meryem"),
@@ -90,6 +102,7 @@ export const ORIGINS: readonly Origin[] = [
   },
   {
     country: "Togo",
+    region: "subsaharan",
     weight: 4,
     male: w("Kossi Komlan Yawo Edem Kodjo Sélom Kafui Mawuli"),
     female: w("Akossiwa Ablavi Enyonam Afi Essi Dzifa Mawuena Elom"),
@@ -100,6 +113,7 @@ export const ORIGINS: readonly Origin[] = [
   },
   {
     country: "Guinée",
+    region: "subsaharan",
     weight: 4,
     male: w("Alpha Mamadou Thierno Sékou Lansana Ibrahima Amadou Saliou"),
     female: w("Fatoumata Mariama Kadiatou Hadja Djenab Aïssata Binta Oumou"),
@@ -110,6 +124,7 @@ export const ORIGINS: readonly Origin[] = [
   },
   {
     country: "Burkina Faso",
+    region: "subsaharan",
     weight: 4,
     male: w("Issouf Salif Rasmané Boukary Hamidou Noufou Lamine Aristide"),
     female: w("Aminata Rasmata Alizèta Mamounata Salamata Bibata Clarisse Estelle"),
@@ -120,6 +135,7 @@ export const ORIGINS: readonly Origin[] = [
   },
   {
     country: "Madagascar",
+    region: "madagascar",
     weight: 4,
     male: w("Hery Tiana Fanja Rija Mamy Toky Haja Faly"),
     female: w("Voahangy Lalaina Mialy Hanitra Fara Nirina Tahina Onja"),
@@ -130,6 +146,7 @@ export const ORIGINS: readonly Origin[] = [
   },
   {
     country: "Gabon",
+    region: "subsaharan",
     weight: 3,
     male: w("Ghislain Landry Davy Arnaud Loïc Junior Stéphane Yannick"),
     female: w("Larissa Ingrid Murielle Prisca Lydie Dorine Sylvie Aurore"),
@@ -140,6 +157,7 @@ export const ORIGINS: readonly Origin[] = [
   },
   {
     country: "France",
+    region: "europe",
     weight: 18,
     male: w("Julien Thomas Nicolas Maxime Antoine Guillaume Olivier Mathieu Laurent Pierre Sébastien Romain"),
     female: w("Camille Julie Claire Marie Sophie Élodie Aurélie Pauline Céline Émilie Laure Mathilde"),
@@ -150,6 +168,7 @@ export const ORIGINS: readonly Origin[] = [
   },
   {
     country: "Belgique",
+    region: "europe",
     weight: 7,
     male: w("Arnaud Kevin Benoît Quentin Cédric Grégory Frédéric Jérôme"),
     female: w("Charlotte Manon Laura Sarah Noémie Stéphanie Alice Justine"),
@@ -160,6 +179,7 @@ export const ORIGINS: readonly Origin[] = [
   },
   {
     country: "Suisse",
+    region: "europe",
     weight: 5,
     male: w("Luca Yannick Cyril Fabien Loïc Raphaël Samuel David"),
     female: w("Léa Chloé Anaïs Océane Valérie Nathalie Sandra Marion"),
@@ -170,6 +190,7 @@ export const ORIGINS: readonly Origin[] = [
   },
   {
     country: "Luxembourg",
+    region: "europe",
     weight: 2,
     male: w("Marc Luc Gilles Tom Jeff Philippe"),
     female: w("Anne Carole Isabelle Sylvie Nadine Joëlle"),
@@ -179,6 +200,11 @@ export const ORIGINS: readonly Origin[] = [
     languages: w("Allemand Anglais Portugais"),
   },
 ];
+
+/** The origin of a country name, or undefined for a country no demo member comes from. */
+export function originOf(country: string): Origin | undefined {
+  return ORIGINS.find((o) => o.country === country);
+}
 
 /** "Aïssatou N'Diaye" → "aissatou.ndiaye": the local part of a demo e-mail address. */
 export function emailSlug(first: string, last: string): string {

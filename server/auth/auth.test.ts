@@ -2,12 +2,12 @@ import { MSG } from "@domain/messages.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, user } from "../db/schema/index.ts";
-import { createTestApp, describeEachEngine, sessionCookie, type TestApp } from "../test/harness.ts";
+import { createTestApp, describeOnEngine, sessionCookie, type TestApp } from "../test/harness.ts";
 import { linkIn, waitForMail } from "../test/mail.ts";
 
 const PASSWORD = "un mot de passe long";
 
-describeEachEngine("accounts", (engine) => {
+describeOnEngine("accounts", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);

@@ -42,7 +42,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     baseURL: config.publicBaseUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
-    trustedOrigins: [config.publicBaseUrl],
+    trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: "pg",

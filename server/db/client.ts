@@ -22,8 +22,8 @@ export interface Database {
   /** Applies the committed drizzle-kit migrations. */
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the data folder as a gzipped tarball (a consistent copy: backups). */
-  dumpDataDir?: () => Promise<Blob>;
+  /** PGlite only: the data folder as a tarball, gzipped unless told (a consistent copy: backups). */
+  dumpDataDir?: (compression?: "gzip" | "none") => Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -89,7 +89,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         unlock();
       }
     },
-    dumpDataDir: () => client.dumpDataDir("gzip"),
+    dumpDataDir: (compression = "gzip") => client.dumpDataDir(compression),
   };
 }
 

@@ -10,7 +10,7 @@ import type { ProfileDto } from "@domain/profile.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { makeImage } from "../features/photos/test-fixtures.ts";
 import { createAdmin } from "../test/admin.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../test/harness.ts";
+import { createTestApp, describeOnEngine, type TestApp } from "../test/harness.ts";
 import { signUpMember } from "../test/members.ts";
 
 type Role = "anonymous" | "trial" | "owner" | "other" | "admin";
@@ -51,6 +51,9 @@ const RULES: Record<string, Rule> = {
   "POST /api/profile/photos": SIGNED_IN,
   "DELETE /api/profile/photos": OWNER,
   "PUT /api/profile/photos/main": OWNER,
+  // The member's own list: another member's keys are not a permutation of theirs (409, allowed).
+  "PUT /api/profile/photos/order": SIGNED_IN,
+  "POST /api/profile/photos/crop": OWNER,
   "GET /api/nav/counts": SIGNED_IN,
   "GET /api/search": SUBSCRIBERS,
   "POST /api/likes": SUBSCRIBERS,
@@ -81,12 +84,11 @@ const ELSEWHERE = new Set([
   "POST /api/auth/*",
   "GET /api/events", // a stream: events are per session, see messages and realtime tests
   "GET /storage/profiles/*", // public photo files: photos.test.ts
-  "GET /*", // the SPA's index.html
 ]);
 
 const isAdminRoute = (key: string) => key.includes(" /api/admin/");
 
-describeEachEngine("authorization matrix", (engine) => {
+describeOnEngine("authorization matrix", (engine) => {
   let t: TestApp;
   const cookies: Partial<Record<Role, string>> = {};
   let ids: { match: string; checkout: string; blocked: string; photo: string; partner: string };
@@ -171,6 +173,8 @@ describeEachEngine("authorization matrix", (engine) => {
         : ({
             "PUT /api/profile": { bio: "Bonjour" },
             "PUT /api/profile/photos/main": { key: ids.photo },
+            "PUT /api/profile/photos/order": { keys: [ids.photo] },
+            "POST /api/profile/photos/crop": { key: ids.photo, square: { left: 0, top: 0, size: 48 } },
             "POST /api/likes": { likedId: ids.partner, type: "like" },
             "POST /api/matches/:id/messages": { content: "Bonjour" },
             "POST /api/subscription/checkout": { plan: "1-mois" },
@@ -192,7 +196,10 @@ describeEachEngine("authorization matrix", (engine) => {
   }
 
   async function errorCode(res: Response): Promise<string | undefined> {
-    const text = await res.text();
+    return errorCodeOf(await res.text());
+  }
+
+  function errorCodeOf(text: string): string | undefined {
     try {
       return (JSON.parse(text) as { error?: { code?: string } }).error?.code;
     } catch {
@@ -213,7 +220,12 @@ describeEachEngine("authorization matrix", (engine) => {
         const { method, path, json } = request(key);
         const res = await t.request(path, { method, cookie: cookies[role], json });
         checked++;
-        const code = await errorCode(res);
+        const text = await res.text();
+        const code = errorCodeOf(text);
+        // A framed photo moves to a new key: the routes after this one act on that key.
+        if (key === "POST /api/profile/photos/crop" && res.ok) {
+          ids.photo = (JSON.parse(text) as ProfileDto).photos[0]?.key ?? ids.photo;
+        }
         if (!verdict(rule[role], res.status, code)) {
           failures.push(`${key} as ${role}: expected ${rule[role]}, got ${res.status} ${code ?? ""}`);
         }

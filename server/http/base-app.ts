@@ -74,18 +74,21 @@ export function createBaseApp(config: Config, logger: Logger, metrics: Metrics |
     }),
   );
   app.onError((err, c) => {
-    if (err instanceof AppError) return c.json(err.toBody(), err.status);
+    const answer = (e: AppError) =>
+      // Better Auth's routes answer `{ code, message }` (README); a refusal raised before them by
+      // our own middleware (origin check, body limit) keeps that shape, so the auth client reads it.
+      c.json(c.req.path.startsWith("/api/auth/") ? e.toBody().error : e.toBody(), e.status);
+    if (err instanceof AppError) return answer(err);
     const log = c.get("log") ?? logger;
     if (isDatabaseUnavailable(err)) {
       log.warn({ err, method: c.req.method, path: c.req.path }, "database unavailable");
       c.header("Retry-After", "5");
-      return c.json({ error: { code: "SERVICE_UNAVAILABLE", message: MSG.SERVICE_UNAVAILABLE } }, 503);
+      return answer(new AppError(503, "SERVICE_UNAVAILABLE", MSG.SERVICE_UNAVAILABLE));
     }
-    if (isRefusedCharacter(err)) {
-      return c.json({ error: { code: "INVALID_CHARACTERS", message: MSG.INVALID_CHARACTERS } }, 400);
-    }
+    if (isRefusedCharacter(err))
+      return answer(new AppError(400, "INVALID_CHARACTERS", MSG.INVALID_CHARACTERS));
     log.error({ err, method: c.req.method, path: c.req.path }, "unhandled error");
-    return c.json({ error: { code: "INTERNAL_ERROR", message: MSG.GENERIC } }, 500);
+    return answer(new AppError(500, "INTERNAL_ERROR", MSG.GENERIC));
   });
   app.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: MSG.NOT_FOUND } }, 404));
   return app;

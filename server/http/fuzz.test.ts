@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { queryRows } from "../db/client.ts";
 import { createAdmin } from "../test/admin.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../test/harness.ts";
+import { createTestApp, describeOnEngine, type TestApp } from "../test/harness.ts";
 import { signUpMember } from "../test/members.ts";
 
 const HOSTILE_STRINGS = [
@@ -121,6 +121,8 @@ const TARGETS: Target[] = [
     ],
   },
   { who: "member", method: "PUT", path: () => "/api/profile/photos/main", body: ["key"] },
+  { who: "member", method: "PUT", path: () => "/api/profile/photos/order", body: ["keys"] },
+  { who: "member", method: "POST", path: () => "/api/profile/photos/crop", body: ["key", "square"] },
   { who: "member", method: "DELETE", path: () => "/api/profile/photos", query: ["path"] },
   {
     who: "member",
@@ -186,7 +188,7 @@ const TARGETS: Target[] = [
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 
-describeEachEngine("hostile input", (engine) => {
+describeOnEngine("hostile input", (engine) => {
   let t: TestApp;
   let ids: Ids;
   const cookies: Record<Who, string> = { member: "", admin: "" };

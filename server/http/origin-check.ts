@@ -1,6 +1,7 @@
 // Cross-site request forgery: a request that changes something must come from our own pages. The
 // browser says where a request comes from (Origin, or Sec-Fetch-Site); anything else is refused,
 // on every endpoint, not only the ones Better Auth guards. Stripe's webhook is signed instead.
+// A refusal says why, to the member (a French message naming the address to open) and in the log.
 import { createMiddleware } from "hono/factory";
 import type { Config } from "../config.ts";
 import { AppError } from "./errors.ts";
@@ -9,12 +10,30 @@ import type { AppEnv } from "./types.ts";
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 const EXEMPT = new Set(["/api/payments/stripe/webhook"]);
 
+/** The French refusal: which address the page was opened at, and the one to open instead. */
+export function originRefusal(origin: string | undefined, expected: string): string {
+  return origin
+    ? `Requête refusée : cette page est ouverte à l'adresse ${origin}, que Passerelle ne reconnaît pas. Ouvrez Passerelle à l'adresse ${expected}.`
+    : `Requête refusée : elle ne vient pas d'une page de Passerelle. Ouvrez Passerelle à l'adresse ${expected}.`;
+}
+
 export function requireSameOrigin(config: Config) {
+  const trusted = new Set(config.trustedOrigins);
   return createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE.has(c.req.method) || EXEMPT.has(c.req.path)) return next();
     const origin = c.req.header("origin");
-    const ok = origin ? origin === config.publicBaseUrl : c.req.header("sec-fetch-site") === "same-origin";
-    if (!ok) throw new AppError(403, "CSRF_REJECTED", "Origine de la requête non autorisée");
+    const ok = origin ? trusted.has(origin) : c.req.header("sec-fetch-site") === "same-origin";
+    if (!ok) {
+      c.get("log")?.warn(
+        {
+          origin: origin ?? null,
+          secFetchSite: c.req.header("sec-fetch-site") ?? null,
+          trusted: [...trusted],
+        },
+        `request refused by the origin check: ${origin ?? "no Origin header"} is not ${config.publicBaseUrl} (PUBLIC_BASE_URL)`,
+      );
+      throw new AppError(403, "CSRF_REJECTED", originRefusal(origin, config.publicBaseUrl));
+    }
     await next();
   });
 }

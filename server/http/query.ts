@@ -15,14 +15,9 @@ export function readQuery(c: Context, rules: QueryRules): Record<string, string 
   const out: Record<string, string | string[]> = {};
   for (const [key, values] of Object.entries(c.req.queries())) {
     if (!rules.allowed.includes(key)) {
-      throw new AppError(
-        400,
-        "VALIDATION_ERROR",
-        `${rules.unknownMessage} : «\u00a0${key.slice(0, 40)}\u00a0»`,
-        {
-          [key.slice(0, 40)]: rules.unknownMessage,
-        },
-      );
+      throw new AppError(400, "VALIDATION_ERROR", `${rules.unknownMessage} : « ${key.slice(0, 40)}\u00a0»`, {
+        [key.slice(0, 40)]: rules.unknownMessage,
+      });
     }
     if (rules.repeatable?.includes(key)) out[key] = values;
     else if (values.length > 1)

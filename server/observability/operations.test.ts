@@ -2,13 +2,14 @@
 // Prometheus metrics, the same-origin check on every state-changing request, and a database that
 // goes away (503) and comes back (recovers by itself).
 import { randomBytes } from "node:crypto";
+import { frenchTypography } from "@domain/typography.ts";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, createTestApp, describeEachEngine, type TestApp } from "../test/harness.ts";
+import { BASE_URL, createTestApp, describeOnEngine, type TestApp } from "../test/harness.ts";
 import { signUpMember } from "../test/members.ts";
 import { startTcpProxy } from "../test/tcp-proxy.ts";
 
-describeEachEngine("operations", (engine) => {
+describeOnEngine("operations", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -51,13 +52,23 @@ describeEachEngine("operations", (engine) => {
     const none = await t.app.request(`${BASE_URL}/api/likes`, base);
     expect(none.status).toBe(403);
     expect(await none.json()).toEqual({
-      error: { code: "CSRF_REJECTED", message: "Origine de la requête non autorisée" },
+      error: {
+        code: "CSRF_REJECTED",
+        message: frenchTypography(
+          `Requête refusée : elle ne vient pas d'une page de Passerelle. Ouvrez Passerelle à l'adresse ${BASE_URL}.`,
+        ),
+      },
     });
     const evil = await t.app.request(`${BASE_URL}/api/likes`, {
       ...base,
       headers: { ...base.headers, origin: "https://evil.example" },
     });
     expect(evil.status).toBe(403);
+    expect(((await evil.json()) as { error: { message: string } }).error.message).toBe(
+      frenchTypography(
+        `Requête refusée : cette page est ouverte à l'adresse https://evil.example, que Passerelle ne reconnaît pas. Ouvrez Passerelle à l'adresse ${BASE_URL}.`,
+      ),
+    );
     const sameSite = await t.app.request(`${BASE_URL}/api/likes`, {
       ...base,
       headers: { ...base.headers, "sec-fetch-site": "same-origin" },
@@ -65,6 +76,28 @@ describeEachEngine("operations", (engine) => {
     expect(sameSite.status).toBe(404); // through the check, then the unknown member
     // Reads are not concerned.
     expect((await t.app.request(`${BASE_URL}/api/health`)).status).toBe(200);
+  });
+
+  it("lets a developer sign in at any loopback spelling of the address, and says why another is refused", async () => {
+    const { email } = await t.createMember({ password: "motdepasse-solide" });
+    const signIn = (origin: string) =>
+      t.app.request(`${BASE_URL}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin },
+        body: JSON.stringify({ email, password: "motdepasse-solide" }),
+      });
+    for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]) {
+      expect((await signIn(origin)).status, origin).toBe(200);
+    }
+    // Another port is another site. Auth routes answer in Better Auth's shape, which the SPA reads.
+    const refused = await signIn("http://127.0.0.1:4000");
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      code: "CSRF_REJECTED",
+      message: frenchTypography(
+        `Requête refusée : cette page est ouverte à l'adresse http://127.0.0.1:4000, que Passerelle ne reconnaît pas. Ouvrez Passerelle à l'adresse ${BASE_URL}.`,
+      ),
+    });
   });
 });
 

@@ -96,7 +96,7 @@ describe("photos on S3, through the API", () => {
   afterAll(() => t?.close());
 
   it("uploads to the bucket, serves the public URL, and deletes the objects with the photo", async () => {
-    const member = await t.signUp();
+    const member = await t.createMember();
     const form = new FormData();
     form.append(
       "file",

@@ -16,9 +16,11 @@ const SignupPage = lazy(() => import("@web/features/auth/pages/SignupPage.tsx"))
 const LoginPage = lazy(() => import("@web/features/auth/pages/LoginPage.tsx"));
 const ForgotPasswordPage = lazy(() => import("@web/features/auth/pages/ForgotPasswordPage.tsx"));
 const ResetPasswordPage = lazy(() => import("@web/features/auth/pages/ResetPasswordPage.tsx"));
+const EmailConfirmedPage = lazy(() => import("@web/features/auth/pages/EmailConfirmedPage.tsx"));
 const PrivacyPolicyPage = lazy(() => import("@web/features/legal/PrivacyPolicyPage.tsx"));
 const TermsOfUsePage = lazy(() => import("@web/features/legal/TermsOfUsePage.tsx"));
 const ProfilePage = lazy(() => import("@web/features/profile/ProfilePage.tsx"));
+const OnboardingPage = lazy(() => import("@web/features/onboarding/OnboardingPage.tsx"));
 const SearchPage = lazy(loadSearchPage);
 const MatchesPage = lazy(loadMatchesPage);
 const MessagesPage = lazy(loadMessagesPage);
@@ -95,12 +97,16 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
             { path: "login", element: <LoginPage /> },
             { path: "forgot-password", element: <ForgotPasswordPage /> },
             { path: "reset-password", element: <ResetPasswordPage /> },
+            // The e-mail confirmation link lands here, signed in or not.
+            { path: "email-confirmed", element: <EmailConfirmedPage /> },
             { path: "privacy-policy", element: <PrivacyPolicyPage /> },
             { path: "terms-of-use", element: <TermsOfUsePage /> },
             {
               element: <RequireAuth />,
               children: [
                 { path: "profile", element: <ProfilePage /> },
+                // The guided first profile: open to trial members, like /profile.
+                { path: "onboarding", element: <OnboardingPage /> },
                 { path: "subscription", element: <SubscriptionPage /> },
                 { path: "subscription/demo", element: <DemoPaymentPage /> },
                 { path: "subscription/success", element: <SubscriptionSuccessPage /> },

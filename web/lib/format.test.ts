@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDay, formatPercent, formatTime, formatWhen, plural, quoted } from "./format.ts";
+import {
+  formatDate,
+  formatDay,
+  formatPercent,
+  formatTime,
+  formatWhen,
+  frenchList,
+  plural,
+  quoted,
+} from "./format.ts";
 
 describe("French formatting", () => {
   const now = new Date(2026, 10, 22, 15, 30);
@@ -24,5 +33,13 @@ describe("French formatting", () => {
     expect(plural(0, "profil", "profils")).toBe("Aucun profil");
     expect(plural(1, "profil", "profils")).toBe("1 profil");
     expect(plural(1234, "profil", "profils")).toBe("1\u202f234 profils");
+  });
+
+  it("enumerates with « et » and no comma before it", () => {
+    expect(frenchList(["votre prénom"])).toBe("votre prénom");
+    expect(frenchList(["votre pays", "une photo"])).toBe("votre pays et une photo");
+    expect(frenchList(["votre prénom", "votre pays", "une photo"])).toBe(
+      "votre prénom, votre pays et une photo",
+    );
   });
 });

@@ -66,3 +66,10 @@ export function formatWhen(value: string | Date, now: Date = new Date()): string
   if (n === 1) return "Hier";
   return d.getFullYear() === now.getFullYear() ? withOrdinalFirst(dayMonthFormat.format(d)) : formatDate(d);
 }
+
+const listFormat = new Intl.ListFormat("fr-FR", { style: "long", type: "conjunction" });
+
+/** « a, b et c »: French enumeration (no comma before « et »). */
+export function frenchList(items: readonly string[]): string {
+  return listFormat.format(items);
+}

@@ -8,6 +8,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -33,6 +34,12 @@ export const profiles = pgTable(
     gender: genderEnum("gender"),
     lookingFor: text("looking_for").notNull().default("Une relation sérieuse"),
     birthDate: date("birth_date", { mode: "string" }).notNull().default("2000-01-01"),
+    /**
+     * The member entered or confirmed birth_date themself (onboarding, profile form, an admin's edit or
+     * an import). Until then birth_date holds the SPEC default, which is never taken for a real age:
+     * the member is hidden from others and cannot like or write (docs/decisions/0010).
+     */
+    birthDateConfirmed: boolean("birth_date_confirmed").notNull().default(false),
     country: text("country").notNull().default(""),
     phoneNumber: text("phone_number").notNull().default(""),
     bio: text("bio").notNull().default(""),
@@ -45,6 +52,8 @@ export const profiles = pgTable(
     /** Search's "with photo" filter, kept by PostgreSQL so that profiles_search_idx can carry it. */
     hasPhoto: boolean("has_photo").notNull().generatedAlwaysAs(sql`cardinality(photos) > 0`),
     accountStatus: accountStatusEnum("account_status").notNull().default("trial"),
+    /** The next step of the guided first profile to show (0–2); 3 once it was finished. */
+    onboardingStep: smallint("onboarding_step").notNull().default(0),
     /**
      * End of the running subscription while account_status is « subscribed » (null otherwise): the
      * access gate re-checks the subscriptions only once it has passed.
@@ -71,6 +80,7 @@ export const profiles = pgTable(
       t.firstName,
       t.hasPhoto,
       t.interests,
+      t.birthDateConfirmed,
     ),
     index("profiles_gender_birth_idx").on(t.gender, t.birthDate),
     index("profiles_interests_gin").using("gin", t.interests),
@@ -82,6 +92,7 @@ export const profiles = pgTable(
     index("profiles_birth_date_idx").on(t.birthDate),
     index("profiles_name_trgm").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     check("profiles_photos_max", sql`coalesce(array_length(${t.photos}, 1), 0) <= 6`),
+    check("profiles_onboarding_step", sql`${t.onboardingStep} BETWEEN 0 AND 3`),
   ],
 );
 

@@ -1,12 +1,12 @@
-// Admin sign-in on both engines: only administrators get in, with one generic refusal for
+// Admin sign-in: only administrators get in, with one generic refusal for
 // everything else, and the TOTP second step once they turn it on.
 import type { AdminLoginResult, AdminRecord } from "@domain/admin.ts";
 import { MSG } from "@domain/messages.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { ADMIN_PASSWORD, createAdmin, totpCode } from "../../test/admin.ts";
-import { createTestApp, describeEachEngine, sessionCookie, type TestApp } from "../../test/harness.ts";
+import { createTestApp, describeOnEngine, sessionCookie, type TestApp } from "../../test/harness.ts";
 
-describeEachEngine("admin sign-in", (engine) => {
+describeOnEngine("admin sign-in", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -31,7 +31,7 @@ describeEachEngine("admin sign-in", (engine) => {
 
   it("refuses members, unknown accounts and wrong passwords with the same message and no session", async () => {
     const admin = await createAdmin(t);
-    const member = await t.signUp(undefined, "mot de passe du membre");
+    const member = await t.createMember({ password: "mot de passe du membre" });
     for (const [email, password] of [
       [member.email, "mot de passe du membre"],
       ["personne@exemple.fr", "peu importe"],
@@ -117,7 +117,7 @@ describeEachEngine("admin sign-in", (engine) => {
 
 // Its own app (and so its own rate-limit counters): the two-factor endpoints allow 3 calls in 10 s
 // per client, which the tests above have used.
-describeEachEngine("admin sign-in with a backup code", (engine) => {
+describeOnEngine("admin sign-in with a backup code", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);

@@ -1,4 +1,4 @@
-// Matches, messages, subscriptions and the JSON import in the administration, on both engines.
+// Matches, messages, subscriptions and the JSON import in the administration.
 import type {
   AdminList,
   AdminMatchRow,
@@ -13,12 +13,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { createAdmin } from "../../test/admin.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { linkIn, waitForMail } from "../../test/mail.ts";
 import { signUpMember } from "../../test/members.ts";
 import { readEvents } from "../../test/sse.ts";
 
-describeEachEngine("admin: matches, messages, subscriptions, import", (engine) => {
+describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof createAdmin>>;
   beforeAll(async () => {

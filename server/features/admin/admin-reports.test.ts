@@ -1,14 +1,14 @@
-// The moderation queue on both engines: open reports first with the most reported members first,
+// The moderation queue: open reports first with the most reported members first,
 // the reported message in its context, and the workflow to a measure or a dismissal, audited.
 import type { AdminList } from "@domain/admin.ts";
 import type { AdminReportDetail, AdminReportRow } from "@domain/safety.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAdmin } from "../../test/admin.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { waitForMail } from "../../test/mail.ts";
 import { signUpMember } from "../../test/members.ts";
 
-describeEachEngine("admin: reports", (engine) => {
+describeOnEngine("admin: reports", (engine) => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof createAdmin>>;
   beforeAll(async () => {

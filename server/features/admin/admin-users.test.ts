@@ -1,4 +1,4 @@
-// Accounts and profiles in the administration, on both engines: lists that search, filter, sort and
+// Accounts and profiles in the administration: lists that search, filter, sort and
 // page on the server; ban (sessions and streams end at once), role, deletion with photos; profile
 // edits under the member form's rules; photo moderation; every action in the audit log.
 import type {
@@ -15,13 +15,13 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { adminAudit } from "../../db/schema/app.ts";
 import { createAdmin } from "../../test/admin.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { insertMember, signUpMember } from "../../test/members.ts";
 import { readEvents } from "../../test/sse.ts";
 import { makeImage } from "../photos/test-fixtures.ts";
 import { dashboard } from "./dashboard.service.ts";
 
-describeEachEngine("admin: users and profiles", (engine) => {
+describeOnEngine("admin: users and profiles", (engine) => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof createAdmin>>;
   beforeAll(async () => {

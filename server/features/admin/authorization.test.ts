@@ -3,13 +3,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";
 
 /** Open by design: signing in and out. */
 const PUBLIC = new Set(["POST /api/admin/login", "POST /api/admin/login/verify", "POST /api/admin/logout"]);
 
-describeEachEngine("admin authorization", (engine) => {
+describeOnEngine("admin authorization", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);

@@ -187,9 +187,11 @@ export async function runImport(db: Db, actor: Actor, json: string): Promise<Imp
       FROM json_to_recordset(${people}::json) AS r(id text, email text, name text, hash text)
       WHERE r.id = ANY(${sql.param(created.map((c) => c.id))}::text[])`);
     const profiles = JSON.stringify(rows);
-    await tx.execute(sql`INSERT INTO profiles (user_id, first_name, last_name, gender, looking_for, birth_date, country,
-        phone_number, bio, occupation, education, languages, interests, created_at, updated_at)
-      SELECT u.id, r."firstName", r."lastName", r.gender::gender, r."lookingFor", r."birthDate"::date, r.country,
+    // Every row carries a birth date checked like the member form's: it counts as confirmed.
+    await tx.execute(sql`INSERT INTO profiles (user_id, first_name, last_name, gender, looking_for, birth_date,
+        birth_date_confirmed, country, phone_number, bio, occupation, education, languages, interests, created_at,
+        updated_at)
+      SELECT u.id, r."firstName", r."lastName", r.gender::gender, r."lookingFor", r."birthDate"::date, true, r.country,
         r."phoneNumber", r.bio, r.occupation, r.education, r.languages, r.interests, now(), now()
       FROM json_to_recordset(${profiles}::json) AS r(email text, "firstName" text, "lastName" text, gender text,
         "lookingFor" text, "birthDate" text, country text, "phoneNumber" text, bio text, occupation text,
@@ -197,7 +199,7 @@ export async function runImport(db: Db, actor: Actor, json: string): Promise<Imp
       JOIN "user" u ON u.email = r.email
       ON CONFLICT (user_id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
         gender = excluded.gender, looking_for = excluded.looking_for, birth_date = excluded.birth_date,
-        country = excluded.country, phone_number = excluded.phone_number, bio = excluded.bio,
+        birth_date_confirmed = true, country = excluded.country, phone_number = excluded.phone_number, bio = excluded.bio,
         occupation = excluded.occupation, education = excluded.education, languages = excluded.languages,
         interests = excluded.interests, updated_at = now()`);
     const result = { created: created.length, updated: rows.length - created.length, skipped };

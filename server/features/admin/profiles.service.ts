@@ -38,14 +38,14 @@ type Row = Omit<AdminProfileRow, "photos" | "age" | "createdAt" | "updatedAt"> &
 };
 
 const COLUMNS = sql`p.user_id AS "userId", u.email, p.first_name AS "firstName", p.last_name AS "lastName", p.gender,
-  p.birth_date::text AS "birthDate", p.looking_for AS "lookingFor", p.country, p.phone_number AS "phoneNumber",
+  p.birth_date::text AS "birthDate", p.birth_date_confirmed AS "birthDateConfirmed", p.looking_for AS "lookingFor", p.country, p.phone_number AS "phoneNumber",
   p.bio, p.occupation, p.education, p.languages, p.interests, p.photos, p.account_status AS "accountStatus",
   p.created_at AS "createdAt", p.updated_at AS "updatedAt"`;
 
 function toDto(r: Row, storage: Storage, today: string): AdminProfileRow {
   return {
     ...r,
-    age: ageOn(r.birthDate, today),
+    age: r.birthDateConfirmed ? ageOn(r.birthDate, today) : null,
     photos: r.photos.map((k) => photoDto(k, storage)),
     createdAt: new Date(r.createdAt).toISOString(),
     updatedAt: new Date(r.updatedAt).toISOString(),
@@ -131,7 +131,8 @@ export async function updateAdminProfile(
     const sets = entries.map(([k, v]) => {
       const column = sql.raw(`"${FIELD_COLUMNS[k]}"`);
       if (k === "languages" || k === "interests") return sql`${column} = ${sql.param(v)}::text[]`;
-      if (k === "birthDate") return sql`${column} = ${v}::date`;
+      // A birth date an administrator enters (from the member's request or papers) is confirmed.
+      if (k === "birthDate") return sql`${column} = ${v}::date, birth_date_confirmed = true`;
       if (k === "gender") return sql`${column} = ${v}::gender`;
       return sql`${column} = ${v}`;
     });

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 import { findVisibleMember, memberNotFound } from "../members/members.service.ts";
-import type { Viewer } from "../members/public-profile.ts";
+import { birthDateUnconfirmed, type Viewer } from "../members/public-profile.ts";
 
 const PAIR = sql`(least(user1_id, user2_id)), (greatest(user1_id, user2_id))`;
 
@@ -26,6 +26,10 @@ export async function react(
 ): Promise<{ result: LikeResultDto; change: MatchChange; matchId: string | null }> {
   const me = viewer.userId;
   if (likedId === me) throw new AppError(400, "SELF_ACTION", MSG.SELF_ACTION);
+  // A like makes an accepted match at once (SPEC §4), which opens a conversation: reaching out
+  // waits for the member's birth date. Passing only shapes their own search, so it stays open.
+  if (type === "like" && !viewer.birthDateConfirmed)
+    throw birthDateUnconfirmed(MSG.BIRTH_DATE_UNCONFIRMED_LIKE);
   if (!(await findVisibleMember(db, viewer, likedId))) throw memberNotFound();
 
   return db.transaction(async (txArg) => {

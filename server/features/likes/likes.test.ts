@@ -5,10 +5,36 @@ import { MSG } from "@domain/messages.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { createTestApp, describeEachEngine, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { insertMember, setBanned, signUpMember } from "../../test/members.ts";
 
-describeEachEngine("likes API", (engine) => {
+/** Reacting through the API, and reading the rows it leaves. */
+function likeHelpers(app: () => TestApp) {
+  const db = () => app().deps.database.db;
+  return {
+    react: async (cookie: string, likedId: unknown, type: unknown = "like") => {
+      const res = await app().request("/api/likes", { method: "POST", cookie, json: { likedId, type } });
+      return {
+        status: res.status,
+        body: (await res.json()) as LikeResultDto & { error?: { code: string; message: string } },
+      };
+    },
+    likesOf: (a: string, b: string) =>
+      queryRows<{ type: string }>(
+        db(),
+        sql`SELECT type FROM likes WHERE liker_id = ${a} AND liked_id = ${b}`,
+      ),
+    matchesOf: (a: string, b: string) =>
+      queryRows<{ id: string; status: string; rejected_by: string | null }>(
+        db(),
+        sql`SELECT id, status, rejected_by FROM matches
+          WHERE least(user1_id, user2_id) = least(${a}::text, ${b}::text)
+            AND greatest(user1_id, user2_id) = greatest(${a}::text, ${b}::text)`,
+      ),
+  };
+}
+
+describeOnEngine("likes API", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -16,22 +42,7 @@ describeEachEngine("likes API", (engine) => {
   afterAll(() => t.close());
 
   const db = () => t.deps.database.db;
-  const react = async (cookie: string, likedId: unknown, type: unknown = "like") => {
-    const res = await t.request("/api/likes", { method: "POST", cookie, json: { likedId, type } });
-    return {
-      status: res.status,
-      body: (await res.json()) as LikeResultDto & { error?: { code: string; message: string } },
-    };
-  };
-  const likesOf = (a: string, b: string) =>
-    queryRows<{ type: string }>(db(), sql`SELECT type FROM likes WHERE liker_id = ${a} AND liked_id = ${b}`);
-  const matchesOf = (a: string, b: string) =>
-    queryRows<{ id: string; status: string; rejected_by: string | null }>(
-      db(),
-      sql`SELECT id, status, rejected_by FROM matches
-        WHERE least(user1_id, user2_id) = least(${a}::text, ${b}::text)
-          AND greatest(user1_id, user2_id) = greatest(${a}::text, ${b}::text)`,
-    );
+  const { react, likesOf, matchesOf } = likeHelpers(() => t);
 
   it("refuses anonymous visitors", async () => {
     const res = await t.request("/api/likes", { method: "POST", json: { likedId: "x", type: "like" } });
@@ -89,40 +100,6 @@ describeEachEngine("likes API", (engine) => {
     expect(await matchesOf(a.userId, b.userId)).toMatchObject([{ rejected_by: b.userId }]);
   });
 
-  it("leaves exactly one match when two members like each other at the same time", async () => {
-    for (let round = 0; round < 8; round++) {
-      const a = await signUpMember(t, "male");
-      const b = await signUpMember(t, "female");
-      const [ra, rb] = await Promise.all([react(a.cookie, b.userId), react(b.cookie, a.userId)]);
-      expect([ra.status, rb.status]).toEqual([200, 200]);
-      expect(ra.body.matched && rb.body.matched).toBe(true);
-      expect(ra.body.matchId).toBe(rb.body.matchId);
-      const rows = await matchesOf(a.userId, b.userId);
-      expect(rows).toEqual([{ id: ra.body.matchId, status: "accepted", rejected_by: null }]);
-    }
-  });
-
-  it("absorbs a burst of double clicks: one like row, one match", async () => {
-    const a = await signUpMember(t, "female");
-    const b = await insertMember(db(), "male");
-    const results = await Promise.all(Array.from({ length: 6 }, () => react(a.cookie, b)));
-    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(new Set(results.map((r) => r.body.matchId)).size).toBe(1);
-    expect(await likesOf(a.userId, b)).toHaveLength(1);
-    expect(await matchesOf(a.userId, b)).toHaveLength(1);
-  });
-
-  it("ends rejected, in one row, when a like and a pass of the pair cross", async () => {
-    for (let round = 0; round < 4; round++) {
-      const a = await signUpMember(t, "male");
-      const b = await signUpMember(t, "female");
-      await Promise.all([react(a.cookie, b.userId, "like"), react(b.cookie, a.userId, "reject")]);
-      expect(await matchesOf(a.userId, b.userId)).toMatchObject([
-        { status: "rejected", rejected_by: b.userId },
-      ]);
-    }
-  });
-
   it("refuses self, the same gender, banned, unknown and malformed targets, writing nothing", async () => {
     const a = await signUpMember(t, "male");
     const sameGender = await insertMember(db(), "male");
@@ -167,5 +144,51 @@ describeEachEngine("likes API", (engine) => {
     const r = await react(cookie, b);
     expect(r.status).toBe(409);
     expect(r.body.error?.code).toBe("PROFILE_INCOMPLETE");
+  });
+});
+
+// One row per pair under concurrent requests rests on each engine's locking: run on both.
+describeEachEngine("likes API under concurrency", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.deps.database.db;
+  const { react, likesOf, matchesOf } = likeHelpers(() => t);
+
+  it("leaves exactly one match when two members like each other at the same time", async () => {
+    for (let round = 0; round < 8; round++) {
+      const a = await signUpMember(t, "male");
+      const b = await signUpMember(t, "female");
+      const [ra, rb] = await Promise.all([react(a.cookie, b.userId), react(b.cookie, a.userId)]);
+      expect([ra.status, rb.status]).toEqual([200, 200]);
+      expect(ra.body.matched && rb.body.matched).toBe(true);
+      expect(ra.body.matchId).toBe(rb.body.matchId);
+      const rows = await matchesOf(a.userId, b.userId);
+      expect(rows).toEqual([{ id: ra.body.matchId, status: "accepted", rejected_by: null }]);
+    }
+  });
+
+  it("absorbs a burst of double clicks: one like row, one match", async () => {
+    const a = await signUpMember(t, "female");
+    const b = await insertMember(db(), "male");
+    const results = await Promise.all(Array.from({ length: 6 }, () => react(a.cookie, b)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(results.map((r) => r.body.matchId)).size).toBe(1);
+    expect(await likesOf(a.userId, b)).toHaveLength(1);
+    expect(await matchesOf(a.userId, b)).toHaveLength(1);
+  });
+
+  it("ends rejected, in one row, when a like and a pass of the pair cross", async () => {
+    for (let round = 0; round < 4; round++) {
+      const a = await signUpMember(t, "male");
+      const b = await signUpMember(t, "female");
+      await Promise.all([react(a.cookie, b.userId, "like"), react(b.cookie, a.userId, "reject")]);
+      expect(await matchesOf(a.userId, b.userId)).toMatchObject([
+        { status: "rejected", rejected_by: b.userId },
+      ]);
+    }
   });
 });

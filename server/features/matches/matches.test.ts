@@ -1,14 +1,14 @@
-// Matches and public profiles on both engines: both members see the match, removing it hides it
+// Matches and public profiles: both members see the match, removing it hides it
 // from both, and nobody can read or remove what is not theirs.
 import type { MatchListDto, PublicProfileDto } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { bornYearsAgo, insertMember, setBanned, signUpMember } from "../../test/members.ts";
 
-describeEachEngine("matches API", (engine) => {
+describeOnEngine("matches API", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);

@@ -1,5 +1,6 @@
 // The public view of a member (what others see) and the SQL conditions that decide who can be
-// seen at all: a complete profile (first name and gender) of an account that is not banned.
+// seen at all: a complete profile (first name, gender, a birth date the member gave) of an account
+// that is not banned.
 import { ageOn } from "@domain/age.ts";
 import { compatibilityScore } from "@domain/compatibility.ts";
 import type { Gender } from "@domain/constants.ts";
@@ -36,9 +37,11 @@ export interface PublicRow {
 
 /**
  * `profiles p` joined to `"user" u` is visible to others: complete and not banned (a ban with a
- * passed expiry no longer counts).
+ * passed expiry no longer counts). A member whose birth date is still the stored default is not:
+ * their age would be a guess (docs/decisions/0010), so they leave every list, profile view and
+ * conversation of others until they give it.
  */
-export const VISIBLE = sql`p.first_name <> '' AND p.gender IS NOT NULL
+export const VISIBLE = sql`p.first_name <> '' AND p.gender IS NOT NULL AND p.birth_date_confirmed
   AND (u.banned IS NOT TRUE OR u.ban_expires < now())`;
 
 export function oppositeGender(g: Gender): Gender {
@@ -52,6 +55,13 @@ export interface Viewer {
   interests: string[];
   languages: string[];
   lookingFor: string;
+  /** Whether others may be approached by this member (a like, a message): their age is known. */
+  birthDateConfirmed: boolean;
+}
+
+/** A member whose birth date is still the default may look, but not reach out (docs/decisions/0010). */
+export function birthDateUnconfirmed(message: string): AppError {
+  return new AppError(403, "BIRTH_DATE_UNCONFIRMED", message);
 }
 
 export function viewerFrom(profile: ProfileRow | null): Viewer {

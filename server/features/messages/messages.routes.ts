@@ -43,12 +43,13 @@ export function messageRoutes(deps: AppDeps) {
       return c.json(page);
     })
     .post("/:id/messages", async (c) => {
+      const sender = c.get("profile");
       const { content } = parseOrThrow(messageInputSchema, await readJson(c));
-      const me = c.get("user").id;
+      const me = sender.userId;
       const { message, recipientId } = await sendMessage(
         db,
         deps.config.messageLimits,
-        me,
+        sender,
         c.req.param("id"),
         content,
       );

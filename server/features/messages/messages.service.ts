@@ -1,10 +1,12 @@
 // Messages (SPEC §3, §7): insert (match_id, sender_id, content) inside an accepted match of the
 // sender, select by match newest first, 50 per page (§9), mark read. Spam limits are counted on the
 // messages table itself, under a per-sender advisory lock, so they hold across API instances.
+import { MSG } from "@domain/messages.ts";
 import { MESSAGE_MSG, MESSAGES_PAGE_SIZE, type MessageDto, type MessagePageDto } from "@domain/messaging.ts";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
+import { birthDateUnconfirmed } from "../members/public-profile.ts";
 import { detectCopyPaste } from "../safety/reports.service.ts";
 import { openConversation } from "./conversation-access.ts";
 
@@ -55,13 +57,19 @@ export interface SendResult {
   recipientId: string;
 }
 
+/**
+ * Sends a message in one of the sender's matches. `sender` is their profile as the request loaded
+ * it: a member whose birth date is still the default cannot write (docs/decisions/0010).
+ */
 export async function sendMessage(
   db: Db,
   limits: MessageLimits,
-  senderId: string,
+  sender: { userId: string; birthDateConfirmed: boolean },
   matchId: string,
   content: string,
 ): Promise<SendResult> {
+  const senderId = sender.userId;
+  if (!sender.birthDateConfirmed) throw birthDateUnconfirmed(MSG.BIRTH_DATE_UNCONFIRMED_MESSAGE);
   return db.transaction(async (txArg) => {
     const tx = txArg as unknown as Db;
     // One sender's messages are written one at a time, so two tabs cannot both pass the limits.

@@ -1,4 +1,4 @@
-// Messages on both engines: only the two members of an accepted match read and write, every
+// Messages: only the two members of an accepted match read and write, every
 // refusal writes nothing, pages go back in time, limits hold under concurrency, events arrive.
 
 import { MSG } from "@domain/messages.ts";
@@ -7,25 +7,20 @@ import { afterCursor, MESSAGE_MSG } from "@domain/messaging.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { createTestApp, describeEachEngine, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";
 import { readEvents } from "../../test/sse.ts";
 
-describeEachEngine("messages API", (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine, { MESSAGES_PER_MINUTE: "12", NEW_CONVERSATIONS_PER_DAY: "3" });
-  });
-  afterAll(() => t.close());
+type Member = Awaited<ReturnType<typeof signUpMember>>;
 
-  const db = () => t.deps.database.db;
-  type Member = Awaited<ReturnType<typeof signUpMember>>;
-
+/** Pairs, sending, paging and counting through the API of the app `app()` returns. */
+function messageHelpers(app: () => TestApp) {
+  const db = () => app().deps.database.db;
   /** A man and a woman with an accepted match (he liked her). */
   async function pair(): Promise<{ him: Member; her: Member; matchId: string }> {
-    const him = await signUpMember(t, "male");
-    const her = await signUpMember(t, "female");
-    const res = await t.request("/api/likes", {
+    const him = await signUpMember(app(), "male");
+    const her = await signUpMember(app(), "female");
+    const res = await app().request("/api/likes", {
       method: "POST",
       cookie: him.cookie,
       json: { likedId: her.userId, type: "like" },
@@ -34,9 +29,9 @@ describeEachEngine("messages API", (engine) => {
     return { him, her, matchId };
   }
   const send = (cookie: string, matchId: string, content: unknown) =>
-    t.request(`/api/matches/${matchId}/messages`, { method: "POST", cookie, json: { content } });
+    app().request(`/api/matches/${matchId}/messages`, { method: "POST", cookie, json: { content } });
   const page = async (cookie: string, matchId: string, query = "") => {
-    const res = await t.request(`/api/matches/${matchId}/messages${query}`, { cookie });
+    const res = await app().request(`/api/matches/${matchId}/messages${query}`, { cookie });
     return { status: res.status, body: (await res.json()) as MessagePageDto & { error?: { code: string } } };
   };
   const count = async (matchId: string) => {
@@ -47,9 +42,22 @@ describeEachEngine("messages API", (engine) => {
     return row?.n ?? 0;
   };
   const counts = async (cookie: string) =>
-    (await (await t.request("/api/nav/counts", { cookie })).json()) as NavCountsDto;
+    (await (await app().request("/api/nav/counts", { cookie })).json()) as NavCountsDto;
   const conversations = async (cookie: string) =>
-    ((await (await t.request("/api/conversations", { cookie })).json()) as { data: ConversationDto[] }).data;
+    ((await (await app().request("/api/conversations", { cookie })).json()) as { data: ConversationDto[] })
+      .data;
+  return { pair, send, page, count, counts, conversations };
+}
+
+describeOnEngine("messages API", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { MESSAGES_PER_MINUTE: "12", NEW_CONVERSATIONS_PER_DAY: "3" });
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.deps.database.db;
+  const { pair, send, page, count, counts, conversations } = messageHelpers(() => t);
 
   it("refuses anonymous visitors everywhere", async () => {
     const { matchId } = await pair();
@@ -210,6 +218,18 @@ describeEachEngine("messages API", (engine) => {
     expect([...(list[0]?.lastMessage?.content ?? "")].length).toBe(120);
     expect(list[1]?.lastMessage).toBeNull();
   });
+});
+
+// Limits under concurrent requests and the event bus (in-process on PGlite, LISTEN/NOTIFY on a
+// server) depend on the engine: run on both.
+describeEachEngine("messages API: spam limits and events", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { MESSAGES_PER_MINUTE: "12", NEW_CONVERSATIONS_PER_DAY: "3" });
+  });
+  afterAll(() => t.close());
+
+  const { pair, send, count } = messageHelpers(() => t);
 
   describe("spam limits", () => {
     it("refuses a 13th message within a minute, even when they race", async () => {

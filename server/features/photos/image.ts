@@ -1,7 +1,9 @@
 // Re-encodes an uploaded photo with sharp: checks the bytes really are an image, auto-rotates,
-// bounds the size and drops every metadata block (EXIF, GPS, XMP, ICC comments).
+// bounds the size and drops every metadata block (EXIF, GPS, XMP, ICC comments). The thumbnail is
+// the member's chosen square when there is one, else sharp's "attention" crop.
 import { PHOTO_FORMATS, PHOTO_MAX_DIMENSION, PHOTO_THUMB_DIMENSION } from "@domain/constants.ts";
 import { MSG } from "@domain/messages.ts";
+import { type PhotoSquare, scaleSquare, squareFits } from "@domain/photo-square.ts";
 import sharp, { type Sharp } from "sharp";
 import { AppError } from "../../http/errors.ts";
 
@@ -22,25 +24,47 @@ function encode(img: Sharp, format: PhotoFormat): Sharp {
   return img.jpeg({ quality: 82, mozjpeg: true });
 }
 
-export async function processPhoto(input: Uint8Array): Promise<ProcessedPhoto> {
+const cropInvalid = () => new AppError(400, "PHOTO_CROP_INVALID", MSG.PHOTO_CROP_INVALID);
+
+function squareThumb(img: Sharp, square: PhotoSquare): Sharp {
+  return img
+    .extract({ left: square.left, top: square.top, width: square.size, height: square.size })
+    .resize(PHOTO_THUMB_DIMENSION, PHOTO_THUMB_DIMENSION);
+}
+
+/**
+ * `square`, when given, is in the pixels of the upload as displayed (after its EXIF rotation); it
+ * is checked before any decoding and scaled onto the stored, possibly smaller, main image.
+ */
+export async function processPhoto(input: Uint8Array, square?: PhotoSquare): Promise<ProcessedPhoto> {
   let format: string | undefined;
+  let shown: { width: number; height: number } | undefined;
   try {
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     format = meta.format;
+    shown = meta.autoOrient;
   } catch {
     throw new AppError(400, "PHOTO_NOT_IMAGE", MSG.PHOTO_NOT_IMAGE);
   }
   if (!format || !(format in PHOTO_FORMATS)) {
     throw new AppError(400, "PHOTO_FORMAT_UNSUPPORTED", MSG.PHOTO_FORMAT_UNSUPPORTED);
   }
+  if (square && !(shown && squareFits(square, shown.width, shown.height))) throw cropInvalid();
   const fmt = format as PhotoFormat;
   const base = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
   try {
+    const resized = base().resize(PHOTO_MAX_DIMENSION, PHOTO_MAX_DIMENSION, {
+      fit: "inside",
+      withoutEnlargement: true,
+    });
+    if (square && shown) {
+      const { data: main, info } = await encode(resized, fmt).toBuffer({ resolveWithObject: true });
+      const onMain = scaleSquare(square, info.width / shown.width, info.width, info.height);
+      const thumb = await encode(squareThumb(sharp(main), onMain), fmt).toBuffer();
+      return { format: fmt, main, thumb };
+    }
     const [main, thumb] = await Promise.all([
-      encode(
-        base().resize(PHOTO_MAX_DIMENSION, PHOTO_MAX_DIMENSION, { fit: "inside", withoutEnlargement: true }),
-        fmt,
-      ).toBuffer(),
+      encode(resized, fmt).toBuffer(),
       encode(
         base().resize(PHOTO_THUMB_DIMENSION, PHOTO_THUMB_DIMENSION, { fit: "cover", position: "attention" }),
         fmt,
@@ -51,6 +75,28 @@ export async function processPhoto(input: Uint8Array): Promise<ProcessedPhoto> {
     // Truncated or corrupt data that passed the header check.
     throw new AppError(400, "PHOTO_NOT_IMAGE", MSG.PHOTO_NOT_IMAGE);
   }
+}
+
+/**
+ * A new thumbnail from a stored main image (already oriented, no metadata) and a square in its
+ * pixels. The main image is kept as it is: re-encoding it would only lose quality.
+ */
+export async function thumbnailFromMain(
+  main: Uint8Array,
+  square: PhotoSquare,
+): Promise<{ format: PhotoFormat; thumb: Buffer }> {
+  const meta = await sharp(main, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  if (!meta.format || !(meta.format in PHOTO_FORMATS)) {
+    throw new AppError(400, "PHOTO_FORMAT_UNSUPPORTED", MSG.PHOTO_FORMAT_UNSUPPORTED);
+  }
+  const { width, height } = meta.autoOrient;
+  if (!squareFits(square, width, height)) throw cropInvalid();
+  const format = meta.format as PhotoFormat;
+  const thumb = await encode(
+    squareThumb(sharp(main, { failOn: "error" }).rotate(), square),
+    format,
+  ).toBuffer();
+  return { format, thumb };
 }
 
 /** Keeps the original extension when it names the detected format, else uses the format's own. */

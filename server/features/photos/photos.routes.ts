@@ -1,4 +1,10 @@
 import { MSG } from "@domain/messages.ts";
+import {
+  type PhotoSquare,
+  photoCropSchema,
+  photoOrderSchema,
+  photoSquareSchema,
+} from "@domain/photo-square.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
@@ -7,7 +13,7 @@ import { memberRateLimit } from "../../http/rate-limit.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { toProfileDto } from "../profile/profile.service.ts";
-import { addPhoto, deletePhoto, setMainPhoto } from "./photos.service.ts";
+import { addPhoto, cropPhoto, deletePhoto, reorderPhotos, setMainPhoto } from "./photos.service.ts";
 
 const pathSchema = z.string({ error: MSG.INVALID_FILE_PATH }).max(300, MSG.INVALID_FILE_PATH);
 // PUT /main takes a JSON body: every shape error gets a French message (INVALID_FILE_PATH is the
@@ -16,6 +22,31 @@ const mainSchema = z.strictObject(
   { key: z.string({ error: MSG.VALIDATION }).min(1, MSG.VALIDATION).max(300, MSG.VALIDATION) },
   { error: MSG.VALIDATION },
 );
+
+/** The optional `square` field of an upload: JSON text, `{"left":0,"top":0,"size":400}`. */
+function squareField(value: unknown): PhotoSquare | undefined {
+  if (value === undefined) return undefined;
+  const invalid = () => new AppError(400, "PHOTO_CROP_INVALID", MSG.PHOTO_CROP_INVALID);
+  if (typeof value !== "string" || value.length > 200) throw invalid();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw invalid();
+  }
+  const result = photoSquareSchema.safeParse(parsed);
+  if (!result.success) throw invalid();
+  return result.data;
+}
+
+/** A wrong square is PHOTO_CROP_INVALID (a stable code the crop dialog can rely on); the rest is validation. */
+function parseCrop(body: unknown) {
+  const result = photoCropSchema.safeParse(body);
+  if (!result.success && result.error.issues.some((issue) => issue.path[0] === "square")) {
+    throw new AppError(400, "PHOTO_CROP_INVALID", MSG.PHOTO_CROP_INVALID);
+  }
+  return parseOrThrow(photoCropSchema, body);
+}
 
 export function photoRoutes(deps: AppDeps) {
   const { db } = deps.database;
@@ -36,12 +67,19 @@ export function photoRoutes(deps: AppDeps) {
           }
           const file = body.file;
           if (!(file instanceof File)) throw new AppError(400, "PHOTO_MISSING", MSG.PHOTO_MISSING);
-          const row = await addPhoto(db, storage, c.get("user").id, {
-            name: file.name,
-            type: file.type,
-            size: file.size,
-            bytes: async () => new Uint8Array(await file.arrayBuffer()),
-          });
+          const square = squareField(body.square);
+          const row = await addPhoto(
+            db,
+            storage,
+            c.get("user").id,
+            {
+              name: file.name,
+              type: file.type,
+              size: file.size,
+              bytes: async () => new Uint8Array(await file.arrayBuffer()),
+            },
+            square,
+          );
           return c.json(toProfileDto(row, storage), 201);
         },
       )
@@ -55,5 +93,22 @@ export function photoRoutes(deps: AppDeps) {
         const row = await setMainPhoto(db, c.get("user").id, key);
         return c.json(toProfileDto(row, storage));
       })
+      // The full new order of the member's own photos.
+      .put("/order", async (c) => {
+        const { keys } = parseOrThrow(photoOrderSchema, await readJson(c));
+        const row = await reorderPhotos(db, c.get("user").id, keys);
+        return c.json(toProfileDto(row, storage));
+      })
+      // A new square for a photo's thumbnail; the photo gets a new key (see cropPhoto). It costs a
+      // sharp encode and two writes, like an upload: its own counter, at the same rate.
+      .post(
+        "/crop",
+        memberRateLimit(db, "photo-crop", { max: deps.config.uploadsPerHour, windowSeconds: 3600 }),
+        async (c) => {
+          const { key, square } = parseCrop(await readJson(c));
+          const row = await cropPhoto(db, storage, c.get("user").id, key, square);
+          return c.json(toProfileDto(row, storage));
+        },
+      )
   );
 }

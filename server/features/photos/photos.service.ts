@@ -1,15 +1,16 @@
-// Photo upload, deletion and ordering. The profile row is changed in one conditional UPDATE so the
-// 6-photo limit and ownership hold under concurrent requests; stored files are cleaned up when the
-// row change does not happen, so a refused request leaves nothing behind.
-import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from "@domain/constants.ts";
+// Photo upload, deletion, ordering and re-framing. The profile row is changed in one conditional
+// UPDATE so the 6-photo limit, ownership and the order hold under concurrent requests; stored files
+// are cleaned up when the row change does not happen, so a refused request leaves nothing behind.
+import { PHOTO_FORMATS, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from "@domain/constants.ts";
 import { MSG } from "@domain/messages.ts";
+import type { PhotoSquare } from "@domain/photo-square.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
 import { ObjectExistsError, type Storage } from "../../storage/storage.ts";
 import { getOrCreateProfile, type ProfileRow } from "../profile/profile.service.ts";
-import { extensionFor, processPhoto } from "./image.ts";
+import { extensionFor, type PhotoFormat, processPhoto, thumbnailFromMain } from "./image.ts";
 import { isOwnedBy, lastSegment, photoKey, thumbKey } from "./photo-keys.ts";
 
 export interface UploadedFile {
@@ -31,8 +32,8 @@ async function putUnique(
   storage: Storage,
   userId: string,
   ext: string,
-  main: Buffer,
-  thumb: Buffer,
+  main: Uint8Array,
+  thumb: Uint8Array,
   type: string,
 ) {
   // Same-millisecond uploads get the next timestamp instead of overwriting (SPEC §9: no overwrite).
@@ -63,14 +64,21 @@ export async function addPhoto(
   storage: Storage,
   userId: string,
   file: UploadedFile,
+  square?: PhotoSquare,
 ): Promise<ProfileRow> {
   checkDeclaredFile(file);
   const profile = await getOrCreateProfile(db, userId);
   if (profile.photos.length >= PHOTO_MAX_COUNT) throw limitReached();
-  const processed = await processPhoto(await file.bytes());
+  const processed = await processPhoto(await file.bytes(), square);
   const ext = extensionFor(file.name, processed.format);
-  const mime = processed.format === "jpeg" ? "image/jpeg" : `image/${processed.format}`;
-  const key = await putUnique(storage, userId, ext, processed.main, processed.thumb, mime);
+  const key = await putUnique(
+    storage,
+    userId,
+    ext,
+    processed.main,
+    processed.thumb,
+    mimeOf(processed.format),
+  );
   let row: ProfileRow | undefined;
   try {
     [row] = await db
@@ -129,6 +137,91 @@ export async function setMainPhoto(db: Db, userId: string, path: string): Promis
     .returning();
   if (!row) throw new AppError(404, "PHOTO_NOT_FOUND", MSG.PHOTO_NOT_FOUND);
   return row;
+}
+
+/**
+ * Puts the member's photos in the given order. The list must be exactly their current photos,
+ * each once: the UPDATE only happens when the stored array has the same length and the same
+ * elements, so a photo added or deleted meanwhile (another tab) makes it a 409, never a lost or
+ * doubled photo.
+ */
+export async function reorderPhotos(db: Db, userId: string, keys: string[]): Promise<ProfileRow> {
+  if (new Set(keys).size !== keys.length) {
+    throw new AppError(400, "PHOTO_ORDER_INVALID", MSG.PHOTO_ORDER_INVALID);
+  }
+  await getOrCreateProfile(db, userId);
+  const list = sql`ARRAY[${sql.join(
+    keys.map((k) => sql`${k}::text`),
+    sql`, `,
+  )}]::text[]`;
+  const [row] = await db
+    .update(profiles)
+    .set({ photos: list, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(profiles.userId, userId),
+        sql`cardinality(${profiles.photos}) = ${keys.length}`,
+        sql`${profiles.photos} @> ${list}`,
+        sql`${profiles.photos} <@ ${list}`,
+      ),
+    )
+    .returning();
+  if (!row) throw new AppError(409, "PHOTO_ORDER_MISMATCH", MSG.PHOTO_ORDER_MISMATCH);
+  return row;
+}
+
+/**
+ * Frames a photo's thumbnail on a new square. Stored keys are never overwritten (SPEC §9), and the
+ * thumbnail's URL is cached for an hour: the photo moves to a new key (same main image, new
+ * thumbnail), swapped in place in the profile's array by one conditional UPDATE, then the old files
+ * go. A photo deleted or re-framed meanwhile makes it a 404 and the new files are removed.
+ */
+export async function cropPhoto(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  key: string,
+  square: PhotoSquare,
+): Promise<ProfileRow> {
+  checkPath(key);
+  const profile = await getOrCreateProfile(db, userId);
+  const notFound = () => new AppError(404, "PHOTO_NOT_FOUND", MSG.PHOTO_NOT_FOUND);
+  if (!profile.photos.includes(key)) throw notFound();
+  const stored = await storage.get(key);
+  if (!stored) throw notFound();
+  const { format, thumb } = await thumbnailFromMain(stored.body, square);
+  const newKey = await putUnique(
+    storage,
+    userId,
+    extensionFor(key, format),
+    stored.body,
+    thumb,
+    mimeOf(format),
+  );
+  let row: ProfileRow | undefined;
+  try {
+    [row] = await db
+      .update(profiles)
+      .set({
+        photos: sql`array_replace(${profiles.photos}, ${key}::text, ${newKey}::text)`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(profiles.userId, userId), sql`${key}::text = any(${profiles.photos})`))
+      .returning();
+  } catch (err) {
+    await removeFiles(storage, newKey);
+    throw err;
+  }
+  if (!row) {
+    await removeFiles(storage, newKey);
+    throw notFound();
+  }
+  if (isOwnedBy(key, userId)) await removeFiles(storage, key);
+  return row;
+}
+
+function mimeOf(format: PhotoFormat): string {
+  return PHOTO_FORMATS[format].mime;
 }
 
 async function removeFiles(storage: Storage, key: string) {

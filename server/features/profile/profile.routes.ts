@@ -1,4 +1,4 @@
-import { profileUpdateSchema } from "@domain/profile.ts";
+import { profileSaveSchema } from "@domain/profile.ts";
 import { Hono } from "hono";
 import { parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/json.ts";
@@ -15,7 +15,7 @@ export function profileRoutes(deps: AppDeps) {
       return c.json(toProfileDto(row, deps.storage));
     })
     .put("/", async (c) => {
-      const input = parseOrThrow(profileUpdateSchema, await readJson(c));
+      const input = parseOrThrow(profileSaveSchema, await readJson(c));
       const row = await updateProfile(db, c.get("user").id, input);
       return c.json(toProfileDto(row, deps.storage));
     });

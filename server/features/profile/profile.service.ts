@@ -1,5 +1,5 @@
 // Profiles: created with the SPEC §7 defaults on first load, edited by their owner only.
-import type { ProfileDto, ProfileUpdate } from "@domain/profile.ts";
+import type { ProfileDto, ProfileSave } from "@domain/profile.ts";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { profiles } from "../../db/schema/index.ts";
@@ -17,6 +17,7 @@ export function toProfileDto(row: ProfileRow, storage: Storage): ProfileDto {
     gender: row.gender,
     lookingFor: row.lookingFor,
     birthDate: row.birthDate,
+    birthDateConfirmed: row.birthDateConfirmed,
     country: row.country,
     phoneNumber: row.phoneNumber,
     bio: row.bio,
@@ -26,6 +27,7 @@ export function toProfileDto(row: ProfileRow, storage: Storage): ProfileDto {
     interests: row.interests,
     photos: row.photos.map((key) => photoDto(key, storage)),
     accountStatus: row.accountStatus,
+    onboardingStep: row.onboardingStep,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -47,11 +49,23 @@ export async function getOrCreateProfile(db: Db, userId: string): Promise<Profil
   return created;
 }
 
-export async function updateProfile(db: Db, userId: string, input: ProfileUpdate): Promise<ProfileRow> {
+/**
+ * Saves the member's form. The form always holds a birth date the member entered or kept, so it is
+ * confirmed from now on; the guided first profile's step only moves forward.
+ */
+export async function updateProfile(db: Db, userId: string, input: ProfileSave): Promise<ProfileRow> {
   await getOrCreateProfile(db, userId);
+  const { onboardingStep, ...fields } = input;
   const [row] = await db
     .update(profiles)
-    .set({ ...input, updatedAt: sql`now()` })
+    .set({
+      ...fields,
+      birthDateConfirmed: true,
+      ...(onboardingStep === undefined
+        ? {}
+        : { onboardingStep: sql`greatest(${profiles.onboardingStep}, ${onboardingStep})` }),
+      updatedAt: sql`now()`,
+    })
     .where(eq(profiles.userId, userId))
     .returning();
   if (!row) throw new Error(`Profile update failed for ${userId}`);

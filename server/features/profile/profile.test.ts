@@ -3,7 +3,7 @@ import type { ProfileDto } from "@domain/profile.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { profiles } from "../../db/schema/index.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { createTestApp, describeEachEngine, ruleIt, type TestApp } from "../../test/harness.ts";
 
 const complete = {
   firstName: "Mamadou",
@@ -21,6 +21,8 @@ const complete = {
 };
 
 describeEachEngine("profile API", (engine) => {
+  // A first load under concurrent requests depends on the engine; the other tests are rules.
+  const rule = ruleIt(engine);
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -30,7 +32,7 @@ describeEachEngine("profile API", (engine) => {
   const rowsOf = (userId: string) =>
     t.deps.database.db.select().from(profiles).where(eq(profiles.userId, userId));
 
-  it("refuses anonymous visitors", async () => {
+  rule("refuses anonymous visitors", async () => {
     const res = await t.request("/api/profile");
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: { code: "UNAUTHENTICATED", message: MSG.UNAUTHENTICATED } });
@@ -38,7 +40,7 @@ describeEachEngine("profile API", (engine) => {
   });
 
   it("creates the profile with the SPEC defaults on first load, once even under concurrent loads", async () => {
-    const { cookie, userId } = await t.signUp();
+    const { cookie, userId } = await t.createMember();
     const loads = await Promise.all(Array.from({ length: 5 }, () => t.request("/api/profile", { cookie })));
     const bodies = (await Promise.all(loads.map((r) => r.json()))) as ProfileDto[];
     expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
@@ -57,8 +59,8 @@ describeEachEngine("profile API", (engine) => {
     });
   });
 
-  it("saves every field and returns the normalised profile", async () => {
-    const { cookie, userId } = await t.signUp();
+  rule("saves every field and returns the normalised profile", async () => {
+    const { cookie, userId } = await t.createMember();
     const res = await t.request("/api/profile", { method: "PUT", cookie, json: complete });
     expect(res.status).toBe(200);
     const body = (await res.json()) as ProfileDto;
@@ -68,8 +70,8 @@ describeEachEngine("profile API", (engine) => {
     expect(row?.accountStatus).toBe("trial");
   });
 
-  it("refuses invalid fields with French messages per field and changes nothing", async () => {
-    const { cookie, userId } = await t.signUp();
+  rule("refuses invalid fields with French messages per field and changes nothing", async () => {
+    const { cookie, userId } = await t.createMember();
     await t.request("/api/profile", { method: "PUT", cookie, json: complete });
     const res = await t.request("/api/profile", {
       method: "PUT",
@@ -85,8 +87,8 @@ describeEachEngine("profile API", (engine) => {
     expect(row?.firstName).toBe("Mamadou");
   });
 
-  it("refuses attempts to set the account status or other unknown fields", async () => {
-    const { cookie, userId } = await t.signUp();
+  rule("refuses attempts to set the account status or other unknown fields", async () => {
+    const { cookie, userId } = await t.createMember();
     const res = await t.request("/api/profile", {
       method: "PUT",
       cookie,
@@ -99,7 +101,7 @@ describeEachEngine("profile API", (engine) => {
     expect(rows[0]?.accountStatus ?? "trial").toBe("trial");
   });
 
-  it.each([
+  rule.each([
     [
       "malformed JSON",
       { body: "{ pas du json", headers: { "content-type": "application/json" } },
@@ -116,7 +118,7 @@ describeEachEngine("profile API", (engine) => {
     ["wrong types", { json: { ...complete, languages: "Français", gender: 3 } }, 400, "VALIDATION_ERROR"],
     ["a body over 100 KB", { json: { ...complete, bio: "x".repeat(200_000) } }, 413, "BODY_TOO_LARGE"],
   ])("answers %s with a 4xx and a French message", async (_label, init, status, code) => {
-    const { cookie } = await t.signUp();
+    const { cookie } = await t.createMember();
     const res = await t.request("/api/profile", { method: "PUT", cookie, ...init });
     expect(res.status).toBe(status);
     const body = (await res.json()) as { error: { code: string; message: string } };
@@ -124,7 +126,7 @@ describeEachEngine("profile API", (engine) => {
     expect(body.error.message).toMatch(/[a-zé]/);
   });
 
-  it("answers unknown API paths with a French 404", async () => {
+  rule("answers unknown API paths with a French 404", async () => {
     const res = await t.request("/api/nope");
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: { code: "NOT_FOUND", message: MSG.NOT_FOUND } });

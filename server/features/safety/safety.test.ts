@@ -1,4 +1,4 @@
-// Blocks, reports, the automatic spam report, data export and account deletion, on both engines.
+// Blocks, reports, the automatic spam report, data export and account deletion.
 import type { SearchResultDto } from "@domain/discovery.ts";
 import type { ProfileDto } from "@domain/profile.ts";
 import type { BlockedMemberDto } from "@domain/safety.ts";
@@ -6,12 +6,12 @@ import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { linkIn, waitForMail } from "../../test/mail.ts";
 import { signUpMember } from "../../test/members.ts";
 import { makeImage } from "../photos/test-fixtures.ts";
 
-describeEachEngine("trust and safety", (engine) => {
+describeOnEngine("trust and safety", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);

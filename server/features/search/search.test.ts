@@ -1,13 +1,14 @@
-// Search API on both engines: who is found, in what order, full pages, count, validation.
+// Search API: who is found, in what order, full pages, count, validation.
 import { randomBytes } from "node:crypto";
 import type { SearchResultDto } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
+import { frenchTypography } from "@domain/typography.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { bornYearsAgo, insertMember, setBanned, signUpMember } from "../../test/members.ts";
 
-describeEachEngine("search API", (engine) => {
+describeOnEngine("search API", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -35,7 +36,7 @@ describeEachEngine("search API", (engine) => {
   });
 
   it("answers 'Profil utilisateur non trouvé' to a member without a profile", async () => {
-    const { cookie } = await t.signUp();
+    const { cookie } = await t.createMember();
     const r = await search(cookie);
     expect(r.status).toBe(404);
     expect(r.body.error).toEqual({ code: "PROFILE_NOT_FOUND", message: "Profil utilisateur non trouvé" });
@@ -202,8 +203,8 @@ describeEachEngine("search API", (engine) => {
         INSERT INTO "user" (id, name, email)
         SELECT 'bulk_' || ${k} || '_' || i, 'Fatou', 'bulk_' || ${k} || '_' || i || '@exemple.fr'
         FROM generate_series(1, 1005) AS i RETURNING id)
-      INSERT INTO profiles (user_id, first_name, gender, birth_date, interests)
-      SELECT id, 'Fatou', 'female', '1994-05-01', ARRAY[${k}]::text[] FROM u`);
+      INSERT INTO profiles (user_id, first_name, gender, birth_date, birth_date_confirmed, interests)
+      SELECT id, 'Fatou', 'female', '1994-05-01', true, ARRAY[${k}]::text[] FROM u`);
     const r = await search(me.cookie, { interests: k });
     expect(r.body).toMatchObject({ count: 1000, countCapped: true, hasMore: true });
     expect(r.body.data).toHaveLength(10);
@@ -242,8 +243,8 @@ describeEachEngine("search API", (engine) => {
       const r = await search(cookie, params);
       expect(r.status).toBe(400);
       expect(r.body.error?.code).toBe("VALIDATION_ERROR");
-      expect(r.body.error?.fields?.[field]).toBe(message);
-      expect(r.body.error?.message).toContain(message);
+      expect(r.body.error?.fields?.[field]).toBe(frenchTypography(message));
+      expect(r.body.error?.message).toContain(frenchTypography(message));
     });
   });
 });

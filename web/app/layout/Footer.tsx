@@ -1,3 +1,4 @@
+import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
 import { usePublicConfig } from "@web/lib/use-config.ts";
 import { Mail, MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
@@ -49,9 +50,9 @@ export function Footer() {
 
         <address className="flex flex-col gap-1 not-italic">
           {config?.contactEmail && (
-            <a href={`mailto:${config.contactEmail}`} className={`${linkClass} gap-2 break-all`}>
+            <a href={`mailto:${config.contactEmail}`} className={`${linkClass} gap-2`}>
               <Mail className="size-4 shrink-0" aria-hidden="true" />
-              {config.contactEmail}
+              <EmailAddress email={config.contactEmail} />
             </a>
           )}
           <span className="inline-flex min-h-11 items-center gap-2">

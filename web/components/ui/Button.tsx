@@ -4,10 +4,12 @@ import { cn } from "./cn.ts";
 import { Spinner } from "./Spinner.tsx";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
-export type ButtonSize = "sm" | "md" | "lg";
+export type ButtonSize = "sm" | "md" | "lg" | "icon";
 
+// `relative`: visually hidden text in a button (`sr-only`, absolutely positioned) stays inside it,
+// instead of being placed against a far ancestor where it can widen the page or a scroll box.
 const base =
-  "inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors " +
+  "relative inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors " +
   "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-500 " +
   "disabled:cursor-not-allowed disabled:opacity-60 select-none [&_svg]:shrink-0";
 
@@ -23,6 +25,8 @@ const sizes: Record<ButtonSize, string> = {
   sm: "min-h-11 px-4 text-sm",
   md: "min-h-11 px-5 text-base",
   lg: "min-h-12 px-7 text-lg",
+  /** A square 44 px button holding only an icon: give it an aria-label or an sr-only text. */
+  icon: "size-11 p-0",
 };
 
 /** Classes for links styled as buttons. */

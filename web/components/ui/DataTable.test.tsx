@@ -81,4 +81,39 @@ describe("DataTable", () => {
     );
     expect(screen.getByRole("cell", { name: "Rien ici." })).toHaveAttribute("colspan", "3");
   });
+
+  it("labels each cell with its column for the cards, hidden from screen readers, which use the headers", () => {
+    render(<DataTable caption="Utilisateurs" columns={columns} rows={rows} rowKey={(r) => r.id} />);
+    const table = screen.getByRole("table", { name: "Utilisateurs" });
+    // The explicit roles keep the table semantics when the cards change the elements' display.
+    expect(table).toHaveAttribute("role", "table");
+    const [, awa] = within(table).getAllByRole("row");
+    if (!awa) throw new Error("no data row");
+    expect(awa).toHaveAttribute("role", "row");
+
+    const created = within(awa).getByRole("cell", { name: "hier" });
+    const label = within(created).getByText("Inscription");
+    expect(label).toHaveAttribute("aria-hidden", "true");
+    // The row header is the card's title and the actions are shown as they are: no label.
+    expect(within(awa).getByRole("rowheader", { name: "Awa" })).toHaveTextContent(/^Awa$/);
+    expect(within(awa).getByRole("button", { name: "Voir" }).closest("td")).toHaveTextContent(/^Voir$/);
+  });
+
+  it("names the cards' sort bar only when a column can be sorted", () => {
+    const { rerender } = render(
+      <DataTable
+        caption="Utilisateurs"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sort={{ key: "name", dir: "asc" }}
+        onSortChange={() => {}}
+      />,
+    );
+    expect(screen.getByText("Trier par")).toHaveAttribute("aria-hidden", "true");
+    // Without a sort handler the headers are plain text: nothing to sort by.
+    rerender(<DataTable caption="Utilisateurs" columns={columns} rows={rows} rowKey={(r) => r.id} />);
+    expect(screen.queryByText("Trier par")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Nom" })).not.toBeInTheDocument();
+  });
 });

@@ -46,21 +46,42 @@ export function Pagination({
   const pagesText = totalCapped ? `${formatNumber(pages)}+` : formatNumber(pages);
   const totalText = `${formatTotal(total, totalCapped)} ${total === 1 && !totalCapped ? itemLabel : itemsLabel}`;
 
+  // On a phone the three controls do not fit on one line: the total and « Page 2 sur 40 » share the
+  // first line, the two buttons the second (the controls' box dissolves into the nav's grid).
   return (
     <nav
       aria-label="Pagination"
-      className={cn("flex flex-wrap items-center justify-between gap-3 text-sm", className)}
+      className={cn(
+        "grid grid-cols-2 items-center gap-3 text-sm sm:flex sm:flex-wrap sm:justify-between",
+        className,
+      )}
     >
       <p className="text-ink-soft">{totalText}</p>
-      <div className="flex items-center gap-2">
-        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+      <div className="contents sm:flex sm:items-center sm:gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          className="justify-self-start"
+          disabled={page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
           <ChevronLeft className="size-4" aria-hidden="true" />
           Précédent
         </Button>
-        <p className="min-w-28 text-center font-medium tabular-nums" aria-live="polite" aria-atomic="true">
+        <p
+          className="col-start-2 row-start-1 text-right font-medium tabular-nums sm:min-w-28 sm:text-center"
+          aria-live="polite"
+          aria-atomic="true"
+        >
           Page {formatNumber(page)} sur {pagesText}
         </p>
-        <Button variant="secondary" size="sm" disabled={!canNext} onClick={() => onPageChange(page + 1)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="justify-self-end"
+          disabled={!canNext}
+          onClick={() => onPageChange(page + 1)}
+        >
           Suivant
           <ChevronRight className="size-4" aria-hidden="true" />
         </Button>

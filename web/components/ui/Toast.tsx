@@ -1,6 +1,7 @@
 // Short-lived confirmations (« … ne fait plus partie de vos matchs ») that outlive the element that
 // caused them: a dialog that closed, a card that left the list. One polite live region for the whole
-// app (errors in an assertive one), above the bottom bar on phones, top right from the md breakpoint.
+// app (errors in an assertive one), above the bottom bar on phones (56 px, plus the home indicator's
+// safe area on iPhones), top right from the md breakpoint.
 // Each toast stays 6 s (errors 10 s), longer while hovered or focused, and can be closed by keyboard.
 import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
 import {
@@ -57,7 +58,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="pointer-events-none fixed inset-x-3 bottom-20 z-50 flex flex-col items-center gap-2 md:inset-x-auto md:top-20 md:right-4 md:bottom-auto md:items-end">
+      <div className="pointer-events-none fixed inset-x-3 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-50 flex flex-col items-center gap-2 md:inset-x-auto md:top-20 md:right-4 md:bottom-auto md:items-end">
         {/* Live regions without a role: always present (a region must exist before its content
             for screen readers to announce it), and not mistaken for a page's own alert. */}
         <div aria-live="polite" className="flex w-full flex-col gap-2 md:w-96">

@@ -124,8 +124,8 @@ export default function PrivacyPolicyPage() {
         </ul>
         <p>
           Lorsqu'un message reçu parle d'argent, de moyens de paiement, propose de poursuivre ailleurs ou
-          contient un lien, un conseil de prudence s'affiche sous ce message, dans votre navigateur seulement
-          : cette analyse n'est ni enregistrée ni transmise.
+          contient un lien, un conseil de prudence s'affiche sous ce message, dans votre navigateur
+          seulement : cette analyse n'est ni enregistrée ni transmise.
         </p>
         <h3>Journal des actions des administrateurs</h3>
         <p>
@@ -359,8 +359,8 @@ export default function PrivacyPolicyPage() {
         <ul>
           <li>connexions chiffrées (HTTPS) ;</li>
           <li>
-            mots de passe stockés sous forme d'empreinte, avec un algorithme conçu pour résister aux attaques
-            ;
+            mots de passe stockés sous forme d'empreinte, avec un algorithme conçu pour résister aux
+            attaques ;
           </li>
           <li>limitation du nombre de tentatives de connexion ;</li>
           <li>suppression des métadonnées des photos (dont la localisation) ;</li>

@@ -72,8 +72,8 @@ export default function TermsOfUsePage() {
 
       <LegalSection id="conduite" title="4. Règles de conduite">
         <p>
-          Sur Passerelle, chacun s'engage à traiter les autres membres avec respect. Il est notamment interdit
-          :
+          Sur Passerelle, chacun s'engage à traiter les autres membres avec respect. Il est notamment
+          interdit :
         </p>
         <ul>
           <li>
@@ -83,8 +83,8 @@ export default function TermsOfUsePage() {
           <li>de harceler un membre, d'insister après un refus ou de le menacer ;</li>
           <li>
             de demander de l'argent, des cadeaux, des recharges ou des transferts, sous quelque prétexte que
-            ce soit, et plus généralement de se livrer à toute arnaque ou escroquerie, y compris sentimentale
-            ;
+            ce soit, et plus généralement de se livrer à toute arnaque ou escroquerie, y compris
+            sentimentale ;
           </li>
           <li>
             d'utiliser le service à des fins commerciales, publicitaires ou de prostitution, ou de proposer
@@ -132,9 +132,9 @@ export default function TermsOfUsePage() {
         <h3>Durée et renouvellement</h3>
         <p>
           L'abonnement prend effet dès la confirmation du paiement, pour la durée de la formule choisie. Il
-          n'est pas renouvelé automatiquement, sauf mention contraire clairement indiquée lors de la commande
-          ; dans ce cas, vous pouvez désactiver le renouvellement à tout moment, et nous vous le rappelons
-          avant chaque échéance.
+          n'est pas renouvelé automatiquement, sauf mention contraire clairement indiquée lors de la
+          commande ; dans ce cas, vous pouvez désactiver le renouvellement à tout moment, et nous vous le
+          rappelons avant chaque échéance.
         </p>
         <h3>Droit de rétractation</h3>
         <p>

@@ -4,6 +4,7 @@ import { Card } from "@web/components/ui/Card.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { type TabItem, Tabs } from "@web/components/ui/Tabs.tsx";
+import { FinishProfileBanner } from "@web/features/onboarding/FinishProfileBanner.tsx";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { KeyRound, ShieldCheck, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
@@ -15,6 +16,7 @@ import { BlockedMembersSection } from "./components/BlockedMembersSection.tsx";
 import { EmailVerificationNotice } from "./components/EmailVerificationNotice.tsx";
 import { MyDataSection } from "./components/MyDataSection.tsx";
 import { PhotoManager } from "./components/PhotoManager.tsx";
+import { ProfileCompleteness } from "./components/ProfileCompleteness.tsx";
 import { ProfileForm } from "./components/ProfileForm.tsx";
 import { emptyProfile } from "./profile-values.ts";
 
@@ -95,6 +97,7 @@ export default function ProfilePage() {
         intro="Un profil soigné et sincère est la meilleure façon de faire de belles rencontres."
       />
       <EmailVerificationNotice />
+      <FinishProfileBanner />
       {isPending ? (
         <ProfileSkeleton />
       ) : !profile ? (
@@ -108,6 +111,9 @@ export default function ProfilePage() {
         <Tabs label="Rubriques de mon profil" tabs={TABS} value={tab} onChange={setTab}>
           {tab === "profil" && (
             <div className="flex flex-col gap-6">
+              <Card>
+                <ProfileCompleteness profile={profile} />
+              </Card>
               <Section
                 id="section-photos"
                 title="Mes photos"

@@ -1,5 +1,6 @@
 // Server state of the member's own profile.
-import type { ProfileDto, ProfileUpdate } from "@domain/profile.ts";
+import type { PhotoSquare } from "@domain/photo-square.ts";
+import type { ProfileDto, ProfileSave } from "@domain/profile.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api, NETWORK_ERROR_MESSAGE, parseJson, toApiError } from "@web/lib/api.ts";
 
@@ -23,7 +24,7 @@ function useStoreProfile() {
 export function useUpdateProfile() {
   const store = useStoreProfile();
   return useMutation({
-    mutationFn: (values: ProfileUpdate) => api.put<ProfileDto>("/api/profile", values),
+    mutationFn: (values: ProfileSave) => api.put<ProfileDto>("/api/profile", values),
     onSuccess: store,
   });
 }
@@ -45,14 +46,59 @@ export function useSetMainPhoto() {
   });
 }
 
+export function useReorderPhotos() {
+  const queryClient = useQueryClient();
+  const store = useStoreProfile();
+  return useMutation({
+    mutationFn: (keys: string[]) => api.put<ProfileDto>("/api/profile/photos/order", { keys }),
+    // Shown at once; put back (and refreshed from the server) if the change is refused.
+    onMutate: (keys) => {
+      const previous = queryClient.getQueryData<ProfileDto>(PROFILE_KEY);
+      if (previous) {
+        const byKey = new Map(previous.photos.map((p) => [p.key, p]));
+        const photos = keys.map((k) => byKey.get(k)).filter((p) => p !== undefined);
+        if (photos.length === previous.photos.length) store({ ...previous, photos });
+      }
+      return { previous };
+    },
+    onError: (err, _keys, context) => {
+      if (context?.previous) store(context.previous);
+      if (err instanceof ApiError && err.code === "PHOTO_ORDER_MISMATCH") {
+        void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+      }
+    },
+    onSuccess: store,
+  });
+}
+
+export function useCropPhoto() {
+  const store = useStoreProfile();
+  return useMutation({
+    mutationFn: ({ key, square }: { key: string; square: PhotoSquare }) =>
+      api.post<ProfileDto>("/api/profile/photos/crop", { key, square }),
+    onSuccess: store,
+  });
+}
+
+export interface UploadOptions {
+  /** The thumbnail's square, in the pixels of the file sent. */
+  square?: PhotoSquare;
+  onProgress?: (percent: number) => void;
+  /** Aborting rejects with ApiError code "ABORTED". */
+  signal?: AbortSignal;
+}
+
 /** Sends one photo as multipart/form-data with XMLHttpRequest, which reports upload progress. */
-export function uploadPhoto(file: File, onProgress: (percent: number) => void): Promise<ProfileDto> {
+export function uploadPhoto(
+  file: File,
+  { square, onProgress, signal }: UploadOptions = {},
+): Promise<ProfileDto> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/profile/photos");
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.addEventListener("progress", (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress((event.loaded / event.total) * 100);
+      if (event.lengthComputable && event.total > 0) onProgress?.((event.loaded / event.total) * 100);
     });
     xhr.addEventListener("load", () => {
       const body = parseJson(xhr.responseText);
@@ -61,16 +107,18 @@ export function uploadPhoto(file: File, onProgress: (percent: number) => void): 
     });
     xhr.addEventListener("error", () => reject(new ApiError(0, "NETWORK_ERROR", NETWORK_ERROR_MESSAGE)));
     xhr.addEventListener("abort", () => reject(new ApiError(0, "ABORTED", "Envoi annulé")));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     const form = new FormData();
     form.append("file", file);
+    if (square) form.append("square", JSON.stringify(square));
     xhr.send(form);
   });
 }
 
-export function useUploadPhoto(onProgress: (percent: number) => void) {
+export function useUploadPhoto() {
   const store = useStoreProfile();
   return useMutation({
-    mutationFn: (file: File) => uploadPhoto(file, onProgress),
+    mutationFn: ({ file, ...options }: UploadOptions & { file: File }) => uploadPhoto(file, options),
     onSuccess: store,
   });
 }

@@ -11,7 +11,8 @@ export function toFormValues(profile: ProfileDto): ProfileFormValues {
     lastName: profile.lastName,
     gender: profile.gender,
     lookingFor: profile.lookingFor as ProfileUpdateInput["lookingFor"],
-    birthDate: profile.birthDate,
+    // An unconfirmed birth date is the stored default, not the member's: the field starts empty.
+    birthDate: profile.birthDateConfirmed ? profile.birthDate : "",
     country: profile.country,
     phoneNumber: profile.phoneNumber,
     bio: profile.bio,

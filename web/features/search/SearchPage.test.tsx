@@ -1,7 +1,8 @@
 import type { SearchResultDto } from "@domain/discovery.ts";
+import type { ProfileDto } from "@domain/profile.ts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { publicProfileFixture } from "@web/test/fixtures.ts";
+import { profileFixture, publicProfileFixture } from "@web/test/fixtures.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
 import { describe, expect, it, vi } from "vitest";
 import SearchPage from "./SearchPage.tsx";
@@ -21,14 +22,18 @@ function page(data = [moussa, julien], more: Partial<SearchResultDto> = {}): Sea
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-/** fetch stub: search answers at once; likes wait until the test releases them. */
-function stubApi(search: (url: string) => SearchResultDto) {
+/**
+ * fetch stub: search answers at once; likes wait until the test releases them. The member's own
+ * profile (read by the « finish your profile » banner) is `me`, and not among the recorded urls.
+ */
+function stubApi(search: (url: string) => SearchResultDto, me: ProfileDto = profileFixture()) {
   const urls: string[] = [];
   let releaseLike: (res: Response) => void = () => {};
   vi.stubGlobal(
     "fetch",
     vi.fn((input: RequestInfo | URL) => {
       const url = String(input);
+      if (url === "/api/profile") return Promise.resolve(json(200, me));
       urls.push(url);
       if (url.startsWith("/api/likes")) return new Promise<Response>((resolve) => (releaseLike = resolve));
       return Promise.resolve(json(200, search(url)));
@@ -111,7 +116,27 @@ describe("SearchPage", () => {
     renderWithProviders(<SearchPage />, { route: "/search" });
     expect(await screen.findByRole("link", { name: "Compléter mon profil" })).toHaveAttribute(
       "href",
-      "/profile",
+      "/onboarding",
     );
+    // The results say it: no second message above them.
+    expect(screen.queryByText("Votre profil n'est pas encore visible")).not.toBeInTheDocument();
+  });
+
+  it("offers to finish a profile whose birth date is not given yet, with the results still shown", async () => {
+    stubApi(() => page(), profileFixture({ birthDate: "2000-01-01", birthDateConfirmed: false }));
+    renderWithProviders(<SearchPage />, { route: "/search" });
+    expect(await screen.findByRole("heading", { name: "2 profils" })).toBeInTheDocument();
+    expect(await screen.findByText("Votre profil n'est pas encore visible")).toBeInTheDocument();
+    expect(screen.getByText(/Il manque votre date de naissance\./)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Terminer mon profil" })).toHaveAttribute("href", "/onboarding");
+  });
+
+  it("shows no such offer to a member whose profile is ready", async () => {
+    stubApi(() => page());
+    const { client } = renderWithProviders(<SearchPage />, { route: "/search" });
+    expect(await screen.findByRole("heading", { name: "2 profils" })).toBeInTheDocument();
+    // The profile has arrived (and been rendered from) before the banner's absence is checked.
+    await waitFor(() => expect(client.getQueryState(["profile"])?.status).toBe("success"));
+    expect(screen.queryByText("Votre profil n'est pas encore visible")).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { useToast } from "@web/components/ui/Toast.tsx";
 import { displayName, objectPronoun } from "@web/features/members/member-labels.ts";
 import { ProfileDetails } from "@web/features/members/ProfileDetails.tsx";
+import { FinishProfileBanner } from "@web/features/onboarding/FinishProfileBanner.tsx";
 import { type SafetyTarget, useMemberSafety } from "@web/features/safety/use-member-safety.tsx";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { formatNumber, plural, quoted } from "@web/lib/format.ts";
@@ -129,6 +130,8 @@ export default function SearchPage() {
         title="Recherche"
         intro="Découvrez des membres qui partagent vos envies, entre l'Afrique francophone et l'Europe."
       />
+      {/* Below, the results say it themselves when the profile lacks what search needs. */}
+      {!needsProfile && <FinishProfileBanner />}
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr] lg:items-start">
         <SearchFiltersForm value={filters} onApply={apply} />
 
@@ -171,7 +174,7 @@ export default function SearchPage() {
               icon={UserRoundPen}
               title="Complétez votre profil"
               action={
-                <Link to="/profile" className={buttonClasses("primary")}>
+                <Link to="/onboarding" className={buttonClasses("primary")}>
                   Compléter mon profil
                 </Link>
               }

@@ -126,7 +126,7 @@ export default function SubscriptionPage() {
                 />
               )}
             </section>
-            <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr]">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
               <Card>
                 <h2 className="text-xl font-bold text-teal-900">Ce que l'abonnement vous ouvre</h2>
                 <ul className="mt-4 flex flex-col gap-3">

@@ -1,4 +1,5 @@
 import type { DashboardDto } from "@domain/admin.ts";
+import { frenchTypography } from "@domain/typography.ts";
 import { screen, within } from "@testing-library/react";
 import { formatTime } from "@web/lib/format.ts";
 import { formatEuros } from "@web/lib/money.ts";
@@ -55,7 +56,9 @@ describe("DashboardPage", () => {
     expect(chart).toHaveAccessibleName(
       /12 inscriptions du 1er novembre au 4 novembre, avec un maximum de 7 le 3 novembre\./,
     );
-    const data = screen.getByRole("table", { name: "Inscriptions par jour (30 jours) : chiffres par jour" });
+    const data = screen.getByRole("table", {
+      name: frenchTypography("Inscriptions par jour (30 jours) : chiffres par jour"),
+    });
     expect(within(data).getByRole("row", { name: "3 novembre 7" })).toBeInTheDocument();
 
     const actions = screen.getByRole("table", { name: "Dernières actions des administrateurs" });

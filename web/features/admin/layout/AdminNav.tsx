@@ -1,5 +1,6 @@
 import type { AdminRecord } from "@domain/admin.ts";
 import { cn } from "@web/components/ui/cn.ts";
+import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
 import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
@@ -96,7 +97,7 @@ export function AdminNav({ admin }: { admin: AdminRecord | null }) {
             <div className="px-3 text-sm">
               <p className="text-sand-200">Connecté en tant que</p>
               <p className="font-semibold break-words text-white">{admin.name || admin.email}</p>
-              {admin.name && <p className="break-all text-sand-200">{admin.email}</p>}
+              {admin.name && <EmailAddress email={admin.email} className="block text-sand-200" />}
             </div>
           )}
           <button

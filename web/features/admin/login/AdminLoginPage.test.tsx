@@ -1,5 +1,6 @@
 import { ADMIN_STORAGE_KEY } from "@domain/admin.ts";
 import { MSG } from "@domain/messages.ts";
+import { frenchTypography } from "@domain/typography.ts";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { stubFetch } from "@web/test/fetch-stub.ts";
@@ -125,7 +126,9 @@ describe("AdminLoginPage", () => {
     renderLogin("/admin/login");
     await signIn();
     await userEvent.click(
-      await screen.findByRole("button", { name: "Je n'ai pas mon téléphone : utiliser un code de secours" }),
+      await screen.findByRole("button", {
+        name: frenchTypography("Je n'ai pas mon téléphone : utiliser un code de secours"),
+      }),
     );
     const code = screen.getByLabelText("Code de secours");
     await waitFor(() => expect(code).toHaveFocus());

@@ -35,13 +35,23 @@ export default function MatchesPage() {
 
   const columns = useMemo<DataTableColumn<AdminMatchRow>[]>(
     () => [
-      { id: "user1", header: "Premier membre", cell: (m) => <MemberCell member={m.user1} /> },
-      { id: "user2", header: "Second membre", cell: (m) => <MemberCell member={m.user2} /> },
+      {
+        // One column for the pair keeps the table within a laptop's width.
+        id: "members",
+        header: "Membres",
+        cell: (m) => (
+          <div className="flex flex-col gap-2">
+            <MemberCell member={m.user1} />
+            <span className="sr-only">et</span>
+            <MemberCell member={m.user2} />
+          </div>
+        ),
+      },
       {
         id: "status",
         header: "Statut",
         cell: (m) => (
-          <span className="flex flex-col gap-1">
+          <span className="flex flex-col items-start gap-1">
             <StatusPill tone={m.status === "accepted" ? "success" : "neutral"}>
               {MATCH_STATUS_LABELS[m.status]}
             </StatusPill>
@@ -56,7 +66,7 @@ export default function MatchesPage() {
         header: "Créé le",
         sortKey: "created_at",
         firstDir: "desc",
-        className: "whitespace-nowrap",
+        className: "min-w-30",
         cell: (m) => <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>,
       },
       {
@@ -64,7 +74,7 @@ export default function MatchesPage() {
         header: "Modifié le",
         sortKey: "updated_at",
         firstDir: "desc",
-        className: "whitespace-nowrap",
+        className: "min-w-30",
         cell: (m) => <time dateTime={m.updatedAt}>{formatDate(m.updatedAt)}</time>,
       },
       {

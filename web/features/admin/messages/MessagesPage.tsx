@@ -55,7 +55,6 @@ export default function MessagesPage() {
         header: "Date",
         sortKey: "created_at",
         firstDir: "desc",
-        className: "whitespace-nowrap",
         cell: (m) => (
           <>
             <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>

@@ -1,10 +1,11 @@
 import type { AdminProfileRow } from "@domain/admin.ts";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { stubFetch } from "@web/test/fetch-stub.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
 import { Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
+import { PROFILE_COLUMNS } from "./columns.tsx";
 import ProfileDetailPage from "./ProfileDetailPage.tsx";
 
 const photo = (n: number) => ({
@@ -20,6 +21,7 @@ const row: AdminProfileRow = {
   lastName: "Diop",
   gender: "female",
   birthDate: "1994-05-12",
+  birthDateConfirmed: true,
   age: 32,
   lookingFor: "Une relation sérieuse",
   country: "",
@@ -35,11 +37,14 @@ const row: AdminProfileRow = {
   updatedAt: "2026-11-02T10:00:00.000Z",
 };
 
-function renderProfile(patch: (body: unknown) => { status?: number; body?: unknown }) {
+function renderProfile(
+  patch: (body: unknown) => { status?: number; body?: unknown },
+  shown: AdminProfileRow = row,
+) {
   const api = stubFetch((call) => {
     if (call.method === "PATCH") return patch(call.body);
-    if (call.method === "DELETE") return { body: { ...row, photos: [photo(2)] } };
-    if (call.url === "/api/admin/profiles/u1") return { body: row };
+    if (call.method === "DELETE") return { body: { ...shown, photos: [photo(2)] } };
+    if (call.url === "/api/admin/profiles/u1") return { body: shown };
     return undefined;
   });
   renderWithProviders(
@@ -102,5 +107,42 @@ describe("ProfileDetailPage", () => {
       `/api/admin/profiles/u1/photos?path=${encodeURIComponent("photos/u11.jpg")}`,
     );
     await waitFor(() => expect(within(gallery).getAllByRole("img")).toHaveLength(1));
+  });
+
+  it("shows an unconfirmed birth date empty, says so, and sends a date the administrator enters", async () => {
+    const unconfirmed = { ...row, birthDate: "2000-01-01", birthDateConfirmed: false, age: null };
+    const { calls } = renderProfile((body) => {
+      const changes = body as Partial<AdminProfileRow>;
+      const confirmed = changes.birthDate !== undefined;
+      return {
+        body: { ...unconfirmed, ...changes, birthDateConfirmed: confirmed, age: confirmed ? 40 : null },
+      };
+    }, unconfirmed);
+    const birthDate = await screen.findByLabelText("Date de naissance");
+    expect(birthDate).toHaveValue("");
+    expect(birthDate).toHaveAccessibleDescription(/Non confirmée\s: le membre ne l'a pas encore indiquée/);
+
+    // Saving another field leaves the birth date out.
+    await userEvent.type(screen.getByLabelText("Profession"), " libérale");
+    await userEvent.click(screen.getByRole("button", { name: "Enregistrer les modifications" }));
+    expect(await screen.findByText("Profil enregistré.")).toBeInTheDocument();
+    const patches = () => calls.filter((c) => c.method === "PATCH").map((c) => c.body);
+    expect(patches()).toEqual([{ occupation: "Infirmière libérale" }]);
+
+    fireEvent.change(screen.getByLabelText("Date de naissance"), { target: { value: "1986-03-02" } });
+    await userEvent.click(screen.getByRole("button", { name: "Enregistrer les modifications" }));
+    await waitFor(() => expect(patches()).toHaveLength(2));
+    expect(patches()[1]).toEqual({ birthDate: "1986-03-02" });
+  });
+});
+
+describe("profile list columns", () => {
+  it("shows « Naissance non confirmée » instead of the default date and an age", () => {
+    const birth = PROFILE_COLUMNS.find((c) => c.id === "birth");
+    const unconfirmed = { ...row, birthDate: "2000-01-01", birthDateConfirmed: false, age: null };
+    const { container: hidden } = render(<div>{birth?.cell(unconfirmed)}</div>);
+    expect(hidden).toHaveTextContent(/^Femme\s*Naissance non confirmée$/);
+    const { container: shown } = render(<div>{birth?.cell(row)}</div>);
+    expect(shown).toHaveTextContent(/^Femme\s*12 mai 1994\s*32 ans$/);
   });
 });

@@ -1,5 +1,6 @@
 import { PHOTO_MAX_COUNT } from "@domain/constants.ts";
 import { Card } from "@web/components/ui/Card.tsx";
+import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
 import { formatDate } from "@web/lib/format.ts";
 import { Link, useParams } from "react-router-dom";
 import { AdminPage } from "../shared/AdminPage.tsx";
@@ -40,7 +41,9 @@ export default function ProfileDetailPage() {
       ) : (
         <>
           <Card className="flex flex-wrap items-center gap-x-6 gap-y-2 sm:p-5">
-            <p className="font-semibold break-all">{row.email}</p>
+            <p className="font-semibold">
+              <EmailAddress email={row.email} />
+            </p>
             <AccountStatusPill status={row.accountStatus} />
             <p className="text-sm text-ink-soft">
               Créé le {formatDate(row.createdAt)}, modifié le {formatDate(row.updatedAt)}

@@ -2,6 +2,7 @@ import type { AdminProfileRow } from "@domain/admin.ts";
 import { GENDER_LABELS } from "@domain/profile.ts";
 import { Avatar } from "@web/components/ui/Avatar.tsx";
 import type { DataTableColumn } from "@web/components/ui/DataTable.tsx";
+import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
 import { formatDate } from "@web/lib/format.ts";
 import { Link } from "react-router-dom";
 import { AccountStatusPill } from "../users/columns.tsx";
@@ -16,8 +17,8 @@ export const PROFILE_COLUMNS: DataTableColumn<AdminProfileRow>[] = [
     sortKey: "first_name",
     rowHeader: true,
     cell: (p) => (
-      <div className="flex min-w-48 items-center gap-3">
-        <span aria-hidden="true">
+      <div className="flex min-w-56 items-center gap-3">
+        <span aria-hidden="true" className="shrink-0">
           <Avatar src={p.photos[0]?.thumbUrl} name={profileName(p)} size="sm" />
         </span>
         <div className="min-w-0">
@@ -27,21 +28,31 @@ export const PROFILE_COLUMNS: DataTableColumn<AdminProfileRow>[] = [
           >
             {`${p.firstName} ${p.lastName}`.trim() || "Profil sans nom"}
           </Link>
-          <p className="truncate text-ink-soft">{p.email}</p>
+          <EmailAddress email={p.email} className="block text-ink-soft" />
         </div>
       </div>
     ),
   },
-  { id: "gender", header: "Genre", cell: (p) => (p.gender ? GENDER_LABELS[p.gender] : "—") },
   {
+    // Gender and birth in one column keep the table within a laptop's width.
     id: "birth",
-    header: "Naissance",
+    header: "Genre et naissance",
     sortKey: "birth_date",
-    className: "whitespace-nowrap",
+    className: "min-w-30",
+    // The stored default date of an unconfirmed birth date is nobody's: neither it nor an age is shown.
     cell: (p) => (
       <>
-        <time dateTime={p.birthDate}>{formatDate(`${p.birthDate}T12:00:00`)}</time>
-        <span className="block text-ink-soft">{p.age} ans</span>
+        <span className="block">{p.gender ? GENDER_LABELS[p.gender] : "Genre non renseigné"}</span>
+        {p.birthDateConfirmed && p.age !== null ? (
+          <>
+            <time dateTime={p.birthDate} className="block">
+              {formatDate(`${p.birthDate}T12:00:00`)}
+            </time>
+            <span className="block text-ink-soft">{p.age} ans</span>
+          </>
+        ) : (
+          <span className="block text-ink-soft">Naissance non confirmée</span>
+        )}
       </>
     ),
   },
@@ -53,7 +64,7 @@ export const PROFILE_COLUMNS: DataTableColumn<AdminProfileRow>[] = [
     header: "Modifié le",
     sortKey: "updated_at",
     firstDir: "desc",
-    className: "whitespace-nowrap",
+    className: "min-w-30",
     cell: (p) => <time dateTime={p.updatedAt}>{formatDate(p.updatedAt)}</time>,
   },
   {
@@ -61,7 +72,7 @@ export const PROFILE_COLUMNS: DataTableColumn<AdminProfileRow>[] = [
     header: "Créé le",
     sortKey: "created_at",
     firstDir: "desc",
-    className: "whitespace-nowrap",
+    className: "min-w-30",
     cell: (p) => <time dateTime={p.createdAt}>{formatDate(p.createdAt)}</time>,
   },
 ];

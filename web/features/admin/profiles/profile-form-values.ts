@@ -14,7 +14,8 @@ export function toFormValues(row: AdminProfileRow): ProfileFormValues {
     lastName: row.lastName,
     gender: row.gender,
     lookingFor: row.lookingFor as ProfileUpdateInput["lookingFor"],
-    birthDate: row.birthDate,
+    // The stored default is not the member's birth date: the field starts empty (docs/decisions/0010).
+    birthDate: row.birthDateConfirmed ? row.birthDate : "",
     country: row.country,
     phoneNumber: row.phoneNumber,
     bio: row.bio,

@@ -1,4 +1,5 @@
 import type { AdminReportDetail } from "@domain/safety.ts";
+import { frenchTypography } from "@domain/typography.ts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { stubFetch } from "@web/test/fetch-stub.ts";
@@ -33,7 +34,10 @@ describe("ReportDetailPage", () => {
   it("shows the report, the conversation with the reported message highlighted and the member's photos", async () => {
     renderDetail();
     expect(
-      await screen.findByRole("heading", { level: 1, name: "Signalement : Arnaque ou demande d'argent" }),
+      await screen.findByRole("heading", {
+        level: 1,
+        name: frenchTypography("Signalement : Arnaque ou demande d'argent"),
+      }),
     ).toBeInTheDocument();
     const conversation = screen.getByRole("list", { name: "Messages autour du message signalé" });
     const items = within(conversation).getAllByRole("listitem");
@@ -100,7 +104,7 @@ describe("ReportDetailPage", () => {
     await user.click(await screen.findByRole("button", { name: "Bannir" }));
     const dialog = screen.getByRole("dialog", { name: "Bannir Marc Durand" });
     const reason = within(dialog).getByLabelText("Motif du bannissement");
-    expect(reason).toHaveValue("Signalement : Arnaque ou demande d'argent");
+    expect(reason).toHaveValue(frenchTypography("Signalement : Arnaque ou demande d'argent"));
     await user.clear(reason);
     await user.type(reason, "Demandes d'argent répétées");
     await user.click(within(dialog).getByRole("button", { name: "Bannir" }));

@@ -19,28 +19,28 @@ const excerpt = (text: string) => (text.length > EXCERPT_LENGTH ? `${text.slice(
 
 const columns: DataTableColumn<AdminReportRow>[] = [
   {
-    id: "date",
-    header: "Date",
+    // The reason (the link to the report) and the date share a column: the table fits a laptop.
+    id: "report",
+    header: "Signalement",
     rowHeader: true,
-    className: "whitespace-nowrap",
     cell: (r) => (
-      <Link to={reportPath(r.id)} className="font-semibold text-teal-800 underline underline-offset-2">
-        <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
-        <span className="sr-only"> : examiner le signalement</span>
-      </Link>
+      <>
+        <Link to={reportPath(r.id)} className="font-semibold text-teal-800 underline underline-offset-2">
+          <span>{reasonLabel(r.reason)}</span>
+          <span className="sr-only"> : examiner le signalement</span>
+        </Link>
+        <time dateTime={r.createdAt} className="block text-ink-soft">
+          {formatDateTime(r.createdAt)}
+        </time>
+      </>
     ),
-  },
-  {
-    id: "reason",
-    header: "Raison",
-    cell: (r) => <span className="font-medium">{reasonLabel(r.reason)}</span>,
   },
   { id: "reported", header: "Membre signalé", cell: (r) => <ReportedCell report={r} /> },
   { id: "reporter", header: "Signalé par", cell: (r) => <ReporterCell report={r} /> },
   {
     id: "excerpt",
     header: "Extrait",
-    className: "min-w-64 max-w-md",
+    className: "min-w-40 max-w-md",
     cell: (r) => (
       <div className="flex flex-col gap-1 break-words whitespace-pre-wrap [overflow-wrap:anywhere]">
         {r.messageExcerpt && <p>{quoted(excerpt(r.messageExcerpt))}</p>}

@@ -1,13 +1,15 @@
 import type { MemberRef } from "@domain/admin.ts";
 import { Avatar } from "@web/components/ui/Avatar.tsx";
+import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
 import { Link } from "react-router-dom";
 
-/** Photo, name (a link to the member's account) and e-mail. */
+/** Photo, name (a link to the member's account) and e-mail (whole: it may wrap before the « @ »). */
 export function MemberCell({ member }: { member: MemberRef }) {
   const name = member.name.trim() || member.email;
   return (
-    <div className="flex min-w-48 items-center gap-3">
-      <span aria-hidden="true">
+    // Room for a name and an address's domain beside the photo.
+    <div className="flex min-w-56 items-center gap-3">
+      <span aria-hidden="true" className="shrink-0">
         <Avatar src={member.photo?.thumbUrl} name={name} size="sm" />
       </span>
       <div className="min-w-0">
@@ -17,7 +19,7 @@ export function MemberCell({ member }: { member: MemberRef }) {
         >
           {name}
         </Link>
-        <p className="truncate text-ink-soft">{member.email}</p>
+        <EmailAddress email={member.email} className="block text-ink-soft" />
       </div>
     </div>
   );

@@ -39,7 +39,7 @@ export default function SubscriptionsPage() {
         headerHidden: true,
         cell: (s) =>
           s.status === "active" ? (
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <Button variant="secondary" size="sm" onClick={() => setExtending(s)}>
                 Prolonger <span className="sr-only">l'abonnement de {memberName(s)}</span>
               </Button>

@@ -9,7 +9,20 @@ const STATUS_TONE = { active: "success", expired: "neutral", cancelled: "warning
 
 export const SUBSCRIPTION_COLUMNS: DataTableColumn<AdminSubscriptionRow>[] = [
   { id: "member", header: "Membre", cell: (s) => <MemberCell member={s.member} /> },
-  { id: "plan", header: "Formule", className: "whitespace-nowrap", cell: (s) => planLabel(s.plan) },
+  {
+    // The plan, its price and how it was paid in one column keep the table within a laptop's width.
+    id: "plan",
+    header: "Formule et paiement",
+    cell: (s) => (
+      <>
+        <span className="block font-medium whitespace-nowrap">{planLabel(s.plan)}</span>
+        <span className="block whitespace-nowrap tabular-nums">
+          {formatAmount(s.amountCents, s.currency)}
+        </span>
+        <span className="block text-ink-soft">{PROVIDER_LABELS[s.provider] ?? s.provider}</span>
+      </>
+    ),
+  },
   {
     id: "status",
     header: "Statut",
@@ -20,7 +33,7 @@ export const SUBSCRIPTION_COLUMNS: DataTableColumn<AdminSubscriptionRow>[] = [
     header: "Début",
     sortKey: "start_date",
     firstDir: "desc",
-    className: "whitespace-nowrap",
+    className: "min-w-30",
     cell: (s) => <time dateTime={s.startDate}>{formatDate(s.startDate)}</time>,
   },
   {
@@ -28,22 +41,15 @@ export const SUBSCRIPTION_COLUMNS: DataTableColumn<AdminSubscriptionRow>[] = [
     header: "Fin",
     sortKey: "end_date",
     firstDir: "desc",
-    className: "whitespace-nowrap",
+    className: "min-w-30",
     cell: (s) => <time dateTime={s.endDate}>{formatDate(s.endDate)}</time>,
-  },
-  { id: "provider", header: "Moyen de paiement", cell: (s) => PROVIDER_LABELS[s.provider] ?? s.provider },
-  {
-    id: "amount",
-    header: "Montant",
-    className: "whitespace-nowrap tabular-nums",
-    cell: (s) => formatAmount(s.amountCents, s.currency),
   },
   {
     id: "created",
     header: "Enregistré le",
     sortKey: "created_at",
     firstDir: "desc",
-    className: "whitespace-nowrap",
+    className: "min-w-30",
     cell: (s) => <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>,
   },
 ];

@@ -1,6 +1,7 @@
 import type { AdminUserRow } from "@domain/admin.ts";
 import { Avatar } from "@web/components/ui/Avatar.tsx";
 import type { DataTableColumn } from "@web/components/ui/DataTable.tsx";
+import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
 import { formatDate } from "@web/lib/format.ts";
 import { Link } from "react-router-dom";
 import { ACCOUNT_STATUS_LABELS, ROLE_LABELS } from "../shared/labels.ts";
@@ -27,7 +28,7 @@ export const USER_COLUMNS: DataTableColumn<AdminUserRow>[] = [
     rowHeader: true,
     cell: (u) => (
       <div className="flex min-w-40 items-center gap-3">
-        <span aria-hidden="true">
+        <span aria-hidden="true" className="shrink-0">
           <Avatar src={u.photo?.thumbUrl} name={userName(u)} size="sm" />
         </span>
         <Link to={userPath(u.id)} className="font-semibold text-teal-800 underline-offset-2 hover:underline">
@@ -40,7 +41,7 @@ export const USER_COLUMNS: DataTableColumn<AdminUserRow>[] = [
     id: "email",
     header: "E-mail",
     sortKey: "email",
-    cell: (u) => <span className="break-all">{u.email}</span>,
+    cell: (u) => <EmailAddress email={u.email} />,
   },
   { id: "role", header: "Rôle", cell: (u) => <RolePill role={u.role} /> },
   { id: "status", header: "Statut", cell: (u) => <AccountStatusPill status={u.accountStatus} /> },
@@ -49,7 +50,7 @@ export const USER_COLUMNS: DataTableColumn<AdminUserRow>[] = [
     header: "Bannissement",
     cell: (u) =>
       u.banned ? (
-        <span className="flex flex-col gap-1">
+        <span className="flex flex-col items-start gap-1">
           <StatusPill tone="danger">Banni</StatusPill>
           {u.banReason && <span className="text-xs text-ink-soft">{u.banReason}</span>}
         </span>
@@ -62,7 +63,7 @@ export const USER_COLUMNS: DataTableColumn<AdminUserRow>[] = [
     header: "Inscription",
     sortKey: "created_at",
     firstDir: "desc",
-    className: "whitespace-nowrap",
+    className: "min-w-30",
     cell: (u) => <time dateTime={u.createdAt}>{formatDate(u.createdAt)}</time>,
   },
 ];

@@ -1,4 +1,5 @@
 import { MSG } from "@domain/messages.ts";
+import { frenchTypography } from "@domain/typography.ts";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { stubFetch } from "@web/test/fetch-stub.ts";
@@ -47,7 +48,7 @@ describe("LoginForm", () => {
 
   it("links to the forgotten-password page", () => {
     renderWithProviders(<LoginForm onSuccess={() => {}} />);
-    expect(screen.getByRole("link", { name: "Mot de passe oublié ?" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: frenchTypography("Mot de passe oublié ?") })).toHaveAttribute(
       "href",
       "/forgot-password",
     );

@@ -84,6 +84,7 @@ describe("SignupForm", () => {
       name: "",
       ageConfirmed: true,
       termsAccepted: true,
+      callbackURL: "/email-confirmed",
     });
   });
 

@@ -13,6 +13,7 @@ import { type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
 import type { z } from "zod";
 import { runAuthCall } from "../auth-error.ts";
+import { EMAIL_CONFIRMED_PATH } from "../email-verification.ts";
 
 interface SignupValues {
   email: string;
@@ -48,6 +49,8 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
         name: "",
         ageConfirmed: true,
         termsAccepted: true,
+        // Where the confirmation link sent at sign-up lands.
+        callbackURL: EMAIL_CONFIRMED_PATH,
       } as Parameters<typeof authClient.signUp.email>[0]),
     );
     if (error) setServerError(error);

@@ -11,15 +11,18 @@ export default function SignupPage() {
   const session = useAfterHydration(authClient.useSession().data, null);
 
   // The form shows while the session is being checked (it is also the prerendered page, see
-  // web/prerender.tsx); a member who turns out to be signed in is sent on.
-  if (session) return <Navigate to="/profile" replace />;
+  // web/prerender.tsx); a member who turns out to be signed in is sent on. A sign-up opens the
+  // session before the form's own onSuccess runs, so this is also where a new member goes on from:
+  // the guided first profile, which sends a member whose profile is done to /search.
+  if (session) return <Navigate to="/onboarding" replace />;
 
   return (
     <AuthCard
       title="Créer mon compte"
       intro="Rejoignez Passerelle et rencontrez des personnes francophones d'Afrique et d'Europe."
     >
-      <SignupForm onSuccess={() => navigate("/profile", { replace: true })} />
+      {/* A new member is guided through a first profile (web/features/onboarding). */}
+      <SignupForm onSuccess={() => navigate("/onboarding", { replace: true })} />
       <p className="mt-6 text-center text-ink-soft">
         Vous avez déjà un compte ?{" "}
         <Link to="/login" className="font-semibold text-teal-700 underline">

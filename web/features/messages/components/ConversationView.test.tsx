@@ -1,7 +1,9 @@
 import type { ConversationDto, MessageDto } from "@domain/messaging.ts";
+import type { ProfileDto } from "@domain/profile.ts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { formatDate } from "@web/lib/format.ts";
+import { profileFixture } from "@web/test/fixtures.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
 import { describe, expect, it, vi } from "vitest";
 import { ConversationView } from "./ConversationView.tsx";
@@ -28,13 +30,21 @@ const message = (over: Partial<MessageDto>): MessageDto => ({
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-/** fetch stub: the history, the read call, and sends answered by `onSend` in order. */
-function stubApi(history: MessageDto[], onSend: ((content: string) => Response)[]) {
+/**
+ * fetch stub: the history, the read call, and sends answered by `onSend` in order; the member's
+ * own profile is `me`.
+ */
+function stubApi(
+  history: MessageDto[],
+  onSend: ((content: string) => Response)[],
+  me: ProfileDto = profileFixture({ userId: ME }),
+) {
   const sent: string[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
+      if (url === "/api/profile") return json(200, me);
       if (url.endsWith("/read")) return json(200, { readAt: null });
       if (init?.method === "POST") {
         const { content } = JSON.parse(String(init.body)) as { content: string };
@@ -120,5 +130,40 @@ describe("ConversationView", () => {
     renderView();
     expect(await screen.findByRole("heading", { name: "Cette conversation est fermée" })).toBeInTheDocument();
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+  });
+
+  it("explains a send refused for an unconfirmed birth date, and where to give it", async () => {
+    const user = userEvent.setup();
+    const refusal =
+      "Indiquez votre date de naissance dans votre profil (rubrique « Mon profil ») pour écrire aux autres membres.";
+    const sent = stubApi(
+      [],
+      [() => json(403, { error: { code: "BIRTH_DATE_UNCONFIRMED", message: refusal } })],
+    );
+    renderView();
+    const box = await screen.findByRole("textbox", { name: "Votre message à Aïssatou B." });
+    await screen.findByText(/Présentez-vous/);
+    await user.type(box, "Bonjour Aïssatou{Enter}");
+
+    // The message stays, with the server's reason; the composer gives way to the explanation.
+    expect(await screen.findByRole("alert")).toHaveTextContent(refusal);
+    expect(sent).toEqual(["Bonjour Aïssatou"]);
+    expect(await screen.findByText("Indiquez votre date de naissance pour écrire")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Compléter mon profil" })).toHaveAttribute("href", "/onboarding");
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+  });
+
+  it("shows the explanation from the start when the member's birth date is not confirmed", async () => {
+    const sent = stubApi(
+      [message({ id: "a", content: "Bonjour !" })],
+      [],
+      profileFixture({ userId: ME, birthDate: "2000-01-01", birthDateConfirmed: false }),
+    );
+    renderView();
+    // The history stays readable.
+    expect(await screen.findByText("Bonjour !")).toBeInTheDocument();
+    expect(await screen.findByText("Indiquez votre date de naissance pour écrire")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
 import { EmptyState } from "@web/components/ui/EmptyState.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Spinner } from "@web/components/ui/Spinner.tsx";
+import { useProfile } from "@web/features/profile/api.ts";
 import { SafetyMenu } from "@web/features/safety/components/SafetyMenu.tsx";
 import { type SafetyTarget, useMemberSafety } from "@web/features/safety/use-member-safety.tsx";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
@@ -12,6 +13,7 @@ import { ArrowLeft, MessageCircleOff } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { useMarkRead, useMessages, useSendMessage } from "../api.ts";
+import { BirthDateRequiredNotice } from "./BirthDateRequiredNotice.tsx";
 import { Composer } from "./Composer.tsx";
 import { MessageList, type PendingMessage } from "./MessageList.tsx";
 
@@ -38,6 +40,10 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
   const previousHeight = useRef(0);
   const [blocked, setBlocked] = useState<SafetyTarget | null>(null);
   const safety = useMemberSafety({ onBlocked: setBlocked });
+  // Known from the member's profile, or learnt from a refused send (the profile may be older).
+  const profile = useProfile();
+  const [birthDateRefused, setBirthDateRefused] = useState(false);
+  const birthDateMissing = profile.data?.birthDateConfirmed === false || birthDateRefused;
 
   const ordered = useMemo(
     () => (messages.data?.pages.flatMap((p) => p.data) ?? []).slice().reverse(),
@@ -108,10 +114,12 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
       ]);
       send.mutate(p.content, {
         onSuccess: () => setPending((list) => list.filter((x) => x.key !== p.key)),
-        onError: (err) =>
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === "BIRTH_DATE_UNCONFIRMED") setBirthDateRefused(true);
           setPending((list) =>
             list.map((x) => (x.key === p.key ? { ...x, status: "failed", error: errorMessage(err) } : x)),
-          ),
+          );
+        },
       });
     },
     [send],
@@ -212,11 +220,15 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
               />
             )}
           </div>
-          <Composer
-            recipient={name || "ce membre"}
-            disabled={!messages.isSuccess}
-            onSend={(content) => deliver({ key: crypto.randomUUID(), content, status: "sending" })}
-          />
+          {birthDateMissing ? (
+            <BirthDateRequiredNotice />
+          ) : (
+            <Composer
+              recipient={name || "ce membre"}
+              disabled={!messages.isSuccess}
+              onSend={(content) => deliver({ key: crypto.randomUUID(), content, status: "sending" })}
+            />
+          )}
         </>
       )}
       {safety.dialogs}

@@ -1,3 +1,4 @@
+import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
 import { authClient } from "@web/lib/auth-client.ts";
 import { ChangeEmailForm } from "./ChangeEmailForm.tsx";
 import { ChangePasswordForm } from "./ChangePasswordForm.tsx";
@@ -7,9 +8,7 @@ export function AccountSection() {
   const email = session?.user.email ?? "";
   return (
     <div className="flex flex-col gap-8">
-      <p>
-        Adresse e-mail actuelle : <strong className="break-all">{email || "—"}</strong>
-      </p>
+      <p>Adresse e-mail actuelle : {email ? <EmailAddress email={email} className="font-bold" /> : "—"}</p>
       <ChangeEmailForm currentEmail={email} />
       <hr className="border-sand-200" />
       <ChangePasswordForm />

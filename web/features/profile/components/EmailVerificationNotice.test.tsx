@@ -23,7 +23,7 @@ describe("EmailVerificationNotice", () => {
     expect(await screen.findByText(/Un nouveau lien vient de vous être envoyé/)).toBeInTheDocument();
     expect(calls.find((c) => c.url.includes("/send-verification-email"))).toMatchObject({
       method: "POST",
-      body: { email: "awa@exemple.fr", callbackURL: "/profile" },
+      body: { email: "awa@exemple.fr", callbackURL: "/email-confirmed" },
     });
   });
 });

@@ -1,9 +1,9 @@
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
-import { runAuthCall } from "@web/features/auth/auth-error.ts";
+import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
+import { useResendVerification } from "@web/features/auth/email-verification.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 import { quoted } from "@web/lib/format.ts";
-import { useState } from "react";
 
 /**
  * Shown in /profile until the member follows the link sent at sign-up: other members then see
@@ -11,25 +11,16 @@ import { useState } from "react";
  */
 export function EmailVerificationNotice() {
   const { data: session } = authClient.useSession();
-  const [state, setState] = useState<
-    { status: "idle" | "sending" | "sent" } | { status: "error"; message: string }
-  >({ status: "idle" });
+  const { state, send } = useResendVerification();
   const user = session?.user;
   if (!user || user.emailVerified) return null;
-
-  const resend = async () => {
-    setState({ status: "sending" });
-    const message = await runAuthCall(() =>
-      authClient.sendVerificationEmail({ email: user.email, callbackURL: "/profile" }),
-    );
-    setState(message ? { status: "error", message } : { status: "sent" });
-  };
 
   return (
     <Alert tone="info" title="Confirmez votre adresse e-mail" className="mb-6">
       <p>
-        Nous vous avons envoyé un lien à <strong className="break-all">{user.email}</strong>. Une fois votre
-        adresse confirmée, les autres membres verront la mention {quoted("E-mail vérifié")} sur votre profil.
+        Nous vous avons envoyé un lien à <EmailAddress email={user.email} className="font-bold" />. Une fois
+        votre adresse confirmée, les autres membres verront la mention {quoted("E-mail vérifié")} sur votre
+        profil.
       </p>
       <Button
         variant="secondary"
@@ -37,7 +28,7 @@ export function EmailVerificationNotice() {
         className="mt-3"
         loading={state.status === "sending"}
         loadingText="Envoi…"
-        onClick={() => void resend()}
+        onClick={() => void send(user.email)}
       >
         Renvoyer le lien
       </Button>

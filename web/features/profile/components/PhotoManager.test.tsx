@@ -1,130 +1,174 @@
-import { PHOTO_MAX_BYTES } from "@domain/constants.ts";
+// The photo list: main photo, reordering, re-framing a thumbnail, deleting, and where each
+// confirmation or refusal shows. Requests go to a stubbed fetch that answers like the API.
 import { MSG } from "@domain/messages.ts";
-import { screen, waitFor } from "@testing-library/react";
+import type { PhotoDto, ProfileDto } from "@domain/profile.ts";
+import { frenchTypography } from "@domain/typography.ts";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { stubFetch } from "@web/test/fetch-stub.ts";
 import { profileFixture } from "@web/test/fixtures.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
-import { describe, expect, it, vi } from "vitest";
-import { PhotoManager } from "./PhotoManager.tsx";
+import { describe, expect, it } from "vitest";
+import { PhotosFromCache, stubBrowser } from "./photo-test-support.tsx";
 
-/** A fake XMLHttpRequest the test drives by hand. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  status = 0;
-  responseText = "";
-  method = "";
-  url = "";
-  body: unknown = null;
-  upload = new EventTarget();
-  private events = new EventTarget();
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener);
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  progress(loaded: number, total: number) {
-    const event = Object.assign(new Event("progress"), { lengthComputable: true, loaded, total });
-    this.upload.dispatchEvent(event);
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.events.dispatchEvent(new Event("load"));
-  }
+const photo = (name: string): PhotoDto => ({
+  key: `photos/${name}.jpg`,
+  url: `/s/${name}.jpg`,
+  thumbUrl: `/s/thumbs/${name}.jpg`,
+});
+const [A, B, C] = [photo("a"), photo("b"), photo("c")];
+
+type Reply = { status?: number; body?: unknown } | undefined;
+
+function setup(
+  photos: PhotoDto[],
+  reply: (url: string, method: string, body: unknown) => Reply = () => undefined,
+) {
+  stubBrowser();
+  const { calls } = stubFetch(({ url, method, body }) => reply(url, method, body));
+  const user = userEvent.setup();
+  const utils = renderWithProviders(<PhotosFromCache initial={profileFixture({ photos })} />);
+  return { user, calls, ...utils };
 }
 
-function setup(photos = profileFixture().photos) {
-  const fetchMock = vi.fn();
-  vi.stubGlobal("fetch", fetchMock);
-  FakeXhr.last = null;
-  vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  // applyAccept: false lets the test pick files the input's accept attribute would hide.
-  const user = userEvent.setup({ applyAccept: false });
-  const utils = renderWithProviders(<PhotoManager photos={photos} firstName="Awa" />);
-  return { user, fetchMock, ...utils, input: screen.getByLabelText("Ajouter une photo") };
-}
+/** The photos' alt texts in the order shown: « a », « b »… from their thumbnails. */
+const shownOrder = () =>
+  screen
+    .getAllByRole("img", { name: /^Photo \d de Awa$/ })
+    .map((img) => img.getAttribute("src")!.replace("/s/thumbs/", "").replace(".jpg", ""));
+
+/** The API's answer to a reorder: the photos in the order of the keys sent. */
+const reordered = (body: unknown, photos: PhotoDto[]): ProfileDto => {
+  const keys = (body as { keys: string[] }).keys;
+  return profileFixture({ photos: keys.map((k) => photos.find((p) => p.key === k)!) });
+};
 
 describe("PhotoManager", () => {
-  it("only offers JPEG, PNG and WebP", () => {
-    const { input } = setup();
-    expect(input).toHaveAttribute("type", "file");
-    expect(input).toHaveAttribute("accept", "image/jpeg,image/png,image/webp");
-  });
-
-  it("rejects a non-image file in the browser without any request", async () => {
-    const { user, input, fetchMock } = setup();
-    await user.upload(input, new File(["bonjour"], "notes.txt", { type: "text/plain" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(MSG.PHOTO_NOT_IMAGE);
-    expect(screen.getByRole("alert").textContent).toBe(MSG.PHOTO_NOT_IMAGE);
-    expect(FakeXhr.last).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it("rejects a file over 2 MB in the browser without any request", async () => {
-    const { user, input, fetchMock } = setup();
-    const big = new File([new Uint8Array(PHOTO_MAX_BYTES + 1)], "grande.jpg", { type: "image/jpeg" });
-    await user.upload(input, big);
-    expect(await screen.findByRole("alert")).toHaveTextContent(MSG.PHOTO_TOO_LARGE);
-    expect(FakeXhr.last).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it("uploads a valid photo with a progress bar, confirms it, and shows server errors", async () => {
-    const { user, input, client } = setup();
-    await user.upload(input, new File([new Uint8Array(1000)], "awa.jpg", { type: "image/jpeg" }));
-
-    const xhr = FakeXhr.last;
-    if (!xhr) throw new Error("no request sent");
-    expect(xhr.method).toBe("POST");
-    expect(xhr.url).toBe("/api/profile/photos");
-    expect((xhr.body as FormData).get("file")).toBeInstanceOf(File);
-
-    xhr.progress(50, 100);
-    expect(await screen.findByRole("progressbar", { name: "Envoi de la photo" })).toHaveAttribute(
-      "aria-valuenow",
-      "50",
-    );
-
-    const updated = profileFixture({
-      photos: [{ key: "photos/u1-1.jpg", url: "/storage/a.jpg", thumbUrl: "/storage/a-t.jpg" }],
-    });
-    xhr.respond(201, updated);
-    await waitFor(() => expect(screen.queryByRole("progressbar")).not.toBeInTheDocument());
-    expect(client.getQueryData(["profile"])).toEqual(updated);
-    // Confirmed where everyone sees it, and announced.
-    expect((await screen.findByText("Photo ajoutée.")).closest("[aria-live]")).toHaveAttribute(
-      "aria-live",
-      "polite",
-    );
-
-    await user.upload(input, new File([new Uint8Array(10)], "b.png", { type: "image/png" }));
-    FakeXhr.last?.respond(400, { error: { code: "PHOTO_LIMIT", message: MSG.PHOTO_LIMIT } });
-    expect(await screen.findByRole("alert")).toHaveTextContent(MSG.PHOTO_LIMIT);
-  });
-
   it("marks the main photo, uses French alt texts and confirms before deleting", async () => {
-    const photos = [
-      { key: "photos/a.jpg", url: "/s/a.jpg", thumbUrl: "/s/a-t.jpg" },
-      { key: "photos/b.jpg", url: "/s/b.jpg", thumbUrl: "/s/b-t.jpg" },
-    ];
-    const { user, fetchMock } = setup(photos);
+    const { user, calls } = setup([A, B]);
     expect(screen.getByAltText("Photo 1 de Awa")).toBeInTheDocument();
     expect(screen.getByAltText("Photo 2 de Awa")).toBeInTheDocument();
     expect(screen.getByText("Photo principale")).toBeInTheDocument();
     expect(screen.getAllByRole("button", { name: /Définir comme principale/ })).toHaveLength(1);
 
     await user.click(screen.getByRole("button", { name: "Supprimer la photo 2" }));
-    expect(screen.getByRole("dialog", { name: "Supprimer cette photo ?" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("dialog", { name: frenchTypography("Supprimer cette photo ?") }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Annuler" }));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
+  });
+
+  it("moves a photo earlier and later with buttons, sending the full order, focus following it", async () => {
+    const { user, calls } = setup([A, B, C], (url, method, body) =>
+      url === "/api/profile/photos/order" && method === "PUT"
+        ? { body: reordered(body, [A, B, C]) }
+        : undefined,
+    );
+    expect(shownOrder()).toEqual(["a", "b", "c"]);
+    // Nothing moves past either end.
+    expect(screen.getByRole("button", { name: "Déplacer la photo 1 avant" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Déplacer la photo 3 après" })).toBeDisabled();
+
+    await user.click(screen.getByRole("button", { name: "Déplacer la photo 2 après" }));
+    await waitFor(() => expect(shownOrder()).toEqual(["a", "c", "b"]));
+    expect(calls.at(-1)).toEqual({
+      url: "/api/profile/photos/order",
+      method: "PUT",
+      body: { keys: [A.key, C.key, B.key] },
+    });
+    expect(await screen.findByText("Photo déplacée en position 3.")).toBeInTheDocument();
+    // « b » is last now: its « après » button is disabled, so focus went to its « avant » button.
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Déplacer la photo 3 avant" })).toHaveFocus(),
+    );
+
+    // By keyboard, twice: « b » becomes the main photo.
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(shownOrder()).toEqual(["a", "b", "c"]));
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Déplacer la photo 2 avant" })).toHaveFocus(),
+    );
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(shownOrder()).toEqual(["b", "a", "c"]));
+    expect(calls.at(-1)?.body).toEqual({ keys: [B.key, A.key, C.key] });
+    expect(
+      await screen.findByText("Photo déplacée en première position : c'est votre photo principale."),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Déplacer la photo 1 après" })).toHaveFocus(),
+    );
+    expect(within(screen.getAllByRole("listitem")[0]!).getByText("Photo principale")).toBeInTheDocument();
+  });
+
+  it("puts the order back and shows the refusal next to the photo when the server refuses", async () => {
+    const { user, calls } = setup([A, B, C], (url) =>
+      url === "/api/profile/photos/order"
+        ? {
+            status: 409,
+            body: { error: { code: "PHOTO_ORDER_MISMATCH", message: MSG.PHOTO_ORDER_MISMATCH } },
+          }
+        : url === "/api/profile"
+          ? { body: profileFixture({ photos: [A, B, C] }) }
+          : undefined,
+    );
+    await user.click(screen.getByRole("button", { name: "Déplacer la photo 3 avant" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(MSG.PHOTO_ORDER_MISMATCH);
+    expect(shownOrder()).toEqual(["a", "b", "c"]);
+    // In the item of the photo that was moved: « c », still third.
+    expect(screen.getAllByRole("listitem")[2]).toContainElement(alert);
+    // The list is fetched again, since it changed elsewhere.
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/profile" && c.method === "GET")).toBe(true));
+  });
+
+  it("re-frames a photo's thumbnail: the square is sent and the photo gets its new key", async () => {
+    const framed = photo("b2");
+    const { user, calls } = setup([A, B], (url) =>
+      url === "/api/profile/photos/crop" ? { body: profileFixture({ photos: [A, framed] }) } : undefined,
+    );
+    await user.click(screen.getByRole("button", { name: "Recadrer la vignette de la photo 2" }));
+    const dialog = screen.getByRole("dialog", { name: "Recadrer la vignette" });
+    const frame = await within(dialog).findByRole("application", { name: "Cadre de la vignette" });
+    expect(within(dialog).getByRole("img", { name: "Aperçu de la vignette" })).toBeInTheDocument();
+    frame.focus();
+    await user.keyboard("-{ArrowLeft}");
+    const square = frame.getAttribute("data-square");
+    await user.click(within(dialog).getByRole("button", { name: "Enregistrer le cadrage" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const [left, top, size] = square!.split(",").map(Number);
+    expect(calls.at(-1)).toEqual({
+      url: "/api/profile/photos/crop",
+      method: "POST",
+      body: { key: B.key, square: { left, top, size } },
+    });
+    expect(await screen.findByText("Vignette recadrée.")).toBeInTheDocument();
+    expect(shownOrder()).toEqual(["a", "b2"]);
+  });
+
+  it("keeps the framing dialog open with the refusal inside it", async () => {
+    const { user } = setup([A, B], () => ({
+      status: 400,
+      body: { error: { code: "PHOTO_CROP_INVALID", message: MSG.PHOTO_CROP_INVALID } },
+    }));
+    await user.click(screen.getByRole("button", { name: "Recadrer la vignette de la photo 1" }));
+    const dialog = screen.getByRole("dialog", { name: "Recadrer la vignette" });
+    await within(dialog).findByRole("application", { name: "Cadre de la vignette" });
+    await user.click(within(dialog).getByRole("button", { name: "Enregistrer le cadrage" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(MSG.PHOTO_CROP_INVALID);
+    expect(shownOrder()).toEqual(["a", "b"]);
+  });
+
+  it("shows a failed deletion next to the photo", async () => {
+    const { user } = setup([A, B], (_url, method) =>
+      method === "DELETE"
+        ? { status: 500, body: { error: { code: "INTERNAL_ERROR", message: MSG.GENERIC } } }
+        : undefined,
+    );
+    await user.click(screen.getByRole("button", { name: "Supprimer la photo 2" }));
+    await user.click(screen.getByRole("button", { name: "Supprimer la photo" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(MSG.GENERIC);
+    expect(screen.getAllByRole("listitem")[1]).toContainElement(alert);
   });
 });

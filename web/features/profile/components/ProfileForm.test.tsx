@@ -1,4 +1,5 @@
 import { minusYears, todayIso } from "@domain/age.ts";
+import { frenchTypography } from "@domain/typography.ts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { stubFetch } from "@web/test/fetch-stub.ts";
@@ -40,7 +41,7 @@ describe("ProfileForm", () => {
     const languages = screen.getByLabelText("Langues");
 
     await user.type(languages, "Créole{Enter}");
-    const selected = screen.getByRole("list", { name: "Sélection : Langues" });
+    const selected = screen.getByRole("list", { name: frenchTypography("Sélection : Langues") });
     expect(within(selected).getByText("Créole")).toBeInTheDocument();
     expect(languages).toHaveValue("");
 
@@ -62,7 +63,7 @@ describe("ProfileForm", () => {
     await user.click(
       screen.getByRole("button", { name: "Ajouter à la liste «\u00a0Centres d'intérêt\u00a0»" }),
     );
-    const interests = screen.getByRole("list", { name: "Sélection : Centres d'intérêt" });
+    const interests = screen.getByRole("list", { name: frenchTypography("Sélection : Centres d'intérêt") });
     expect(within(interests).getByText("Jardinage")).toBeInTheDocument();
     expect(within(interests).queryByText("Rencontre")).not.toBeInTheDocument();
   });
@@ -134,5 +135,22 @@ describe("ProfileForm", () => {
     await waitFor(() =>
       expect(screen.queryByText("Veuillez choisir Homme ou Femme")).not.toBeInTheDocument(),
     );
+  });
+
+  it("never prefills the default birth date of an unconfirmed profile, and asks for one", async () => {
+    const { fetchMock } = stubFetch(() => undefined);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ProfileForm profile={profileFixture({ birthDate: "2000-01-01", birthDateConfirmed: false })} />,
+    );
+    const birthDate = screen.getByLabelText(/Date de naissance/);
+    expect(birthDate).toHaveValue("");
+    expect(birthDate).toHaveAccessibleDescription(
+      /Pas encore indiquée\s: tant qu'elle manque, les autres membres ne vous voient pas/,
+    );
+
+    await user.click(screen.getByRole("button", { name: "Enregistrer le profil" }));
+    expect(await screen.findByText("Veuillez indiquer votre date de naissance")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -66,6 +66,9 @@ export function BarChart({ title, data, unit, unitOne }: BarChartProps) {
           ? `, avec un maximum de ${formatNumber(busiest.count)} le ${dayLabel(busiest.day)}.`
           : ".");
 
+  // « Nombre de messages », « Nombre d'inscriptions ».
+  const countHeader = `Nombre ${/^[aeéèêiouy]/i.test(unit) ? "d'" : "de "}${unit}`;
+
   return (
     <figure className="flex flex-col gap-2">
       <figcaption className="text-lg font-bold text-teal-900">{title}</figcaption>
@@ -123,23 +126,27 @@ export function BarChart({ title, data, unit, unitOne }: BarChartProps) {
           </text>
         )}
       </svg>
-      <table className="sr-only">
-        <caption>{`${title} : chiffres par jour`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Jour</th>
-            <th scope="col">Nombre de {unit}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{dayLabel(d.day)}</th>
-              <td>{formatNumber(d.count)}</td>
+      {/* The wrapper, not the table, is visually hidden: a table keeps the width of its content,
+          and the hidden 1 px box clips it so that it cannot widen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{`${title} : chiffres par jour`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Jour</th>
+              <th scope="col">{countHeader}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{dayLabel(d.day)}</th>
+                <td>{formatNumber(d.count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

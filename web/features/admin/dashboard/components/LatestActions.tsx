@@ -1,5 +1,6 @@
 import { AUDIT_ACTION_LABELS, type AuditEntryDto } from "@domain/admin.ts";
 import { DataTable, type DataTableColumn } from "@web/components/ui/DataTable.tsx";
+import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
 import { Link } from "react-router-dom";
 import { formatDateTime } from "../../shared/labels.ts";
 
@@ -27,11 +28,10 @@ const columns: DataTableColumn<AuditEntryDto>[] = [
         <span className="break-words">{e.summary}</span>
       ),
   },
-  { id: "admin", header: "Par", cell: (e) => <span className="break-all">{e.admin.email}</span> },
+  { id: "admin", header: "Par", cell: (e) => <EmailAddress email={e.admin.email} /> },
   {
     id: "date",
     header: "Date",
-    className: "whitespace-nowrap",
     cell: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>,
   },
 ];

@@ -67,8 +67,15 @@ export function FormatHelp() {
         </dl>
       </details>
       <figure className="flex flex-col gap-2">
-        <figcaption className="font-semibold">Exemple :</figcaption>
-        <pre className="overflow-x-auto rounded-xl bg-sand-100 p-4 font-mono text-sm">{SAMPLE}</pre>
+        <figcaption className="font-semibold">Exemple :</figcaption>
+        <section
+          aria-label="Exemple de fichier JSON"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the example scrolls sideways, which must be possible with the keyboard
+          tabIndex={0}
+          className="overflow-x-auto rounded-xl bg-sand-100"
+        >
+          <pre className="w-fit p-4 font-mono text-sm">{SAMPLE}</pre>
+        </section>
       </figure>
       <a
         href={EXAMPLE_FILE}

@@ -1,12 +1,13 @@
 import type { ImportRowDto } from "@domain/admin.ts";
 import { DataTable, type DataTableColumn } from "@web/components/ui/DataTable.tsx";
+import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { StatusPill } from "../../shared/StatusPill.tsx";
 import { fieldLabel } from "../api.ts";
 
 const columns: DataTableColumn<ImportRowDto>[] = [
   { id: "index", header: "Ligne", rowHeader: true, className: "tabular-nums", cell: (r) => r.index },
-  { id: "email", header: "E-mail", cell: (r) => <span className="break-all">{r.email ?? "—"}</span> },
+  { id: "email", header: "E-mail", cell: (r) => (r.email ? <EmailAddress email={r.email} /> : "—") },
   { id: "firstName", header: "Prénom", cell: (r) => r.firstName ?? "—" },
   {
     id: "operation",

@@ -143,7 +143,16 @@ export function AdminProfileForm({ row }: { row: AdminProfileRow }) {
             </Select>
           )}
         </Field>
-        <Field id={id("birthDate")} label="Date de naissance" error={errors.birthDate?.message}>
+        <Field
+          id={id("birthDate")}
+          label="Date de naissance"
+          hint={
+            row.birthDateConfirmed
+              ? undefined
+              : "Non confirmée : le membre ne l'a pas encore indiquée. Une date saisie ici vaut confirmation."
+          }
+          error={errors.birthDate?.message}
+        >
           {(c) => <Input {...c} type="date" min={bounds.min} max={bounds.max} {...register("birthDate")} />}
         </Field>
       </div>

@@ -10,7 +10,7 @@ import { ReportedCell, ReporterCell } from "./cells.tsx";
 
 function Fact({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className={cn("flex flex-col gap-1", wide && "sm:col-span-2")}>
+    <div className={cn("flex min-w-0 flex-col gap-1", wide && "sm:col-span-2")}>
       <dt className="text-sm text-ink-soft">{label}</dt>
       <dd className="font-medium break-words">{children}</dd>
     </div>
@@ -22,7 +22,7 @@ export function ReportSummary({ report }: { report: AdminReportDetail }) {
   return (
     <Card className="sm:p-5">
       <h2 className="mb-3 text-lg font-bold text-teal-900">Le signalement</h2>
-      <dl className="grid gap-4 sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Fact label="Statut">
           <ReportStatusPill report={report} />
         </Fact>

@@ -1,4 +1,5 @@
 import type { AdminUserDetail } from "@domain/admin.ts";
+import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
 import { Field } from "@web/components/ui/Field.tsx";
 import { Input } from "@web/components/ui/Input.tsx";
 import { errorMessage } from "@web/lib/api.ts";
@@ -55,7 +56,7 @@ export function DeleteUserDialog({
         label="Adresse e-mail du membre"
         hint={
           <>
-            Pour confirmer, saisissez <span className="font-semibold break-all text-ink">{user.email}</span>
+            Pour confirmer, saisissez <EmailAddress email={user.email} className="font-semibold text-ink" />
           </>
         }
       >

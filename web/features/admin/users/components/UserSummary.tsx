@@ -2,6 +2,7 @@ import type { AdminUserDetail } from "@domain/admin.ts";
 import { GENDER_LABELS } from "@domain/profile.ts";
 import { Avatar } from "@web/components/ui/Avatar.tsx";
 import { Card } from "@web/components/ui/Card.tsx";
+import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
 import { formatDate, formatNumber, quoted } from "@web/lib/format.ts";
 import type { ReactNode } from "react";
 import { formatDateTime } from "../../shared/labels.ts";
@@ -24,7 +25,9 @@ export function UserSummary({ user }: { user: AdminUserDetail }) {
       <Card className="flex flex-col gap-4 sm:flex-row sm:items-center sm:p-5">
         <Avatar src={user.photo?.thumbUrl} name={name} size="lg" />
         <div className="flex min-w-0 flex-col gap-2">
-          <p className="text-lg font-semibold break-all">{user.email}</p>
+          <p className="text-lg font-semibold">
+            <EmailAddress email={user.email} />
+          </p>
           <div className="flex flex-wrap gap-2">
             <RolePill role={user.role} />
             <AccountStatusPill status={user.accountStatus} />
