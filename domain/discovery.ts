@@ -24,10 +24,10 @@ export const SEARCH_MSG = {
   AGE_ORDER: "L'âge minimum doit être inférieur ou égal à l'âge maximum",
   PAGE: `Le numéro de page doit être un entier compris entre 1 et ${SEARCH_PAGE_MAX}`,
   SIZE: `Le nombre de résultats par page doit être compris entre 1 et ${SEARCH_PAGE_SIZE_MAX}`,
-  WITH_PHOTO: "Le filtre « Avec photo » doit valoir true ou false",
-  INTERESTS: `Centres d'intérêt : ${LIST_MAX_ITEMS} au maximum, de 1 à ${LIST_ITEM_MAX_LENGTH} caractères chacun`,
+  WITH_PHOTO: "Le filtre « Avec photo » doit valoir true ou false",
+  INTERESTS: `Centres d'intérêt : ${LIST_MAX_ITEMS} au maximum, de 1 à ${LIST_ITEM_MAX_LENGTH} caractères chacun`,
   CURSOR: "Le curseur de pagination est invalide",
-  PAGE_AND_CURSOR: "Utilisez soit « page », soit « cursor », pas les deux",
+  PAGE_AND_CURSOR: "Utilisez soit « page », soit « cursor », pas les deux",
   UNKNOWN: "Paramètre de recherche inconnu",
   REPEATED: "Ce paramètre ne peut être donné qu'une fois",
 } as const;
@@ -127,7 +127,7 @@ export const likeInputSchema = z.strictObject({
     .string({ error: "Profil à aimer manquant" })
     .min(1, "Profil à aimer manquant")
     .max(64, "Profil introuvable"),
-  type: z.enum(LIKE_TYPES, { error: "Le type doit être « like » ou « reject »" }),
+  type: z.enum(LIKE_TYPES, { error: "Le type doit être « like » ou « reject »" }),
 });
 
 export interface LikeResultDto {

@@ -10,7 +10,7 @@ export const MSG = {
   GENERIC: "Une erreur est survenue",
   SIGN_OUT_FAILED: "Erreur lors de la déconnexion",
   // Product additions
-  PHOTO_FORMAT_UNSUPPORTED: "Format d'image non pris en charge : utilisez JPEG, PNG ou WebP",
+  PHOTO_FORMAT_UNSUPPORTED: "Format d'image non pris en charge : utilisez JPEG, PNG ou WebP",
   PHOTO_UNREADABLE: "Le fichier doit être une image",
   PHOTO_LIMIT: "Vous pouvez publier 6 photos au maximum",
   PHOTO_NOT_FOUND: "Photo introuvable",

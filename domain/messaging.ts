@@ -12,7 +12,7 @@ export const MESSAGE_MSG = {
   EMPTY: "Votre message est vide",
   TOO_LONG: `Votre message ne doit pas dépasser ${new Intl.NumberFormat("fr-FR").format(MESSAGE_MAX_LENGTH)} caractères`,
   NOT_TEXT: "Le message doit être un texte",
-  CLOSED: "Cette conversation est fermée : le match a été retiré",
+  CLOSED: "Cette conversation est fermée : le match a été retiré",
   TOO_FAST: "Vous envoyez des messages trop rapidement. Patientez une minute avant de réessayer.",
   TOO_MANY_NEW:
     "Vous avez commencé beaucoup de nouvelles conversations aujourd'hui. Vous pourrez en commencer d'autres demain.",

@@ -90,15 +90,15 @@ export function cleanText(value: string): string {
 
 const text = (max: number, label: string) =>
   z
-    .string({ error: `${label} : texte attendu` })
+    .string({ error: `${label} : texte attendu` })
     .transform(cleanText)
-    .pipe(z.string().max(max, `${label} : ${max} caractères au maximum`));
+    .pipe(z.string().max(max, `${label} : ${max} caractères au maximum`));
 
 const list = (label: string, suggestions: readonly string[]) => {
   const canonical = canonicalizer(suggestions);
   return z
-    .array(text(LIST_ITEM_MAX_LENGTH, label), { error: `${label} : liste attendue` })
-    .max(LIST_MAX_ITEMS, `${label} : ${LIST_MAX_ITEMS} éléments au maximum`)
+    .array(text(LIST_ITEM_MAX_LENGTH, label), { error: `${label} : liste attendue` })
+    .max(LIST_MAX_ITEMS, `${label} : ${LIST_MAX_ITEMS} éléments au maximum`)
     .transform((items) => dedupe(items.filter((i) => i.length > 0).map(canonical)));
 };
 

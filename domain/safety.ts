@@ -104,7 +104,7 @@ export const COOKIES = [
   },
   {
     name: "better-auth.two_factor",
-    purpose: "Administrateurs seulement : l'étape de double authentification pendant la connexion",
+    purpose: "Administrateurs seulement : l'étape de double authentification pendant la connexion",
     duration: "10 minutes",
   },
 ] as const;

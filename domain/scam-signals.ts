@@ -52,6 +52,6 @@ export const SCAM_WARNING: Record<ScamSignal, string> = {
   payment:
     "Ce message mentionne un moyen de paiement ou des coordonnées bancaires. Ne transférez jamais d'argent à quelqu'un que vous n'avez pas rencontré.",
   contact:
-    "Ce message propose de poursuivre ailleurs (téléphone, messagerie, e-mail). Prenez votre temps : rester sur Passerelle vous protège.",
+    "Ce message propose de poursuivre ailleurs (téléphone, messagerie, e-mail). Prenez votre temps : rester sur Passerelle vous protège.",
   link: "Ce message contient un lien. N'ouvrez pas de lien d'une personne que vous ne connaissez pas encore.",
 };

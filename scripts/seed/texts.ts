@@ -109,7 +109,7 @@ const CLOSINGS: Record<string, readonly ((g: (p: Pair) => string) => string)[]> 
   ],
   "Le mariage": [
     () => "Je souhaite fonder un foyer avec une personne qui partage mes valeurs.",
-    () => "Mon souhait : rencontrer la personne avec qui m'engager pour la vie.",
+    () => "Mon souhait : rencontrer la personne avec qui m'engager pour la vie.",
   ],
   "Faire connaissance avant tout": [
     () => "Je préfère prendre le temps de faire connaissance, sans précipitation.",

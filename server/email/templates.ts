@@ -22,17 +22,17 @@ export const resetPasswordMail = (to: string, url: string) =>
   withLink(
     to,
     "Réinitialisation de votre mot de passe Passerelle",
-    "Vous avez demandé à réinitialiser votre mot de passe. Ce lien est valable une heure :",
+    "Vous avez demandé à réinitialiser votre mot de passe. Ce lien est valable une heure :",
     "Choisir un nouveau mot de passe",
     url,
-    "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
+    "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
   );
 
 export const verifyEmailMail = (to: string, url: string) =>
   withLink(
     to,
     "Confirmez votre adresse e-mail Passerelle",
-    "Pour confirmer cette adresse e-mail sur Passerelle, ouvrez ce lien :",
+    "Pour confirmer cette adresse e-mail sur Passerelle, ouvrez ce lien :",
     "Confirmer mon adresse e-mail",
     url,
     "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
@@ -49,9 +49,9 @@ export function subscriptionConfirmedMail(to: string, plan: string, endDate: Dat
   // « 1er décembre », as French writes the first day of a month.
   const until = longDate.format(endDate).replace(/^1 /, "1er ");
   const text =
-    `Bonjour,\n\nMerci ! Votre abonnement Passerelle (${plan.replace("-", " ")}) est actif jusqu'au ${until}.\n\n` +
+    `Bonjour,\n\nMerci ! Votre abonnement Passerelle (${plan.replace("-", " ")}) est actif jusqu'au ${until}.\n\n` +
     "Vous pouvez dès maintenant rechercher des profils, créer des matchs et échanger des messages.\n\n" +
-    "Votre abonnement ne se renouvelle pas automatiquement : aucun autre paiement ne sera prélevé.\n\nL'équipe Passerelle";
+    "Votre abonnement ne se renouvelle pas automatiquement : aucun autre paiement ne sera prélevé.\n\nL'équipe Passerelle";
   return {
     to,
     subject: "Votre abonnement Passerelle est actif",
@@ -68,7 +68,7 @@ export function warningMail(to: string, note: string): Mail {
     "Bonjour,\n\nUn membre de Passerelle a signalé votre comportement et notre équipe de modération l'a examiné. " +
     "Nous vous rappelons que les demandes d'argent, le harcèlement et les contenus inappropriés sont interdits " +
     "par nos conditions d'utilisation.\n\n" +
-    (note ? `Message de l'équipe : ${note}\n\n` : "") +
+    (note ? `Message de l'équipe : ${note}\n\n` : "") +
     "En cas de nouveau manquement, votre compte pourra être suspendu.\n\nL'équipe Passerelle";
   return {
     to,

@@ -43,7 +43,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
               price_data: {
                 currency: req.currency.toLowerCase(),
                 unit_amount: req.amountCents,
-                product_data: { name: `Abonnement Passerelle : ${req.planLabel}` },
+                product_data: { name: `Abonnement Passerelle : ${req.planLabel}` },
               },
             },
           ],

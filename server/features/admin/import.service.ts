@@ -46,7 +46,7 @@ const IMPORT_MSG = {
   TOO_BIG: `Le fichier dépasse ${IMPORT_MAX_BYTES / 1024 / 1024} Mo`,
   NOT_OBJECT: "Chaque membre doit être un objet JSON",
   DUPLICATE: "Cette adresse e-mail figure déjà plus haut dans le fichier",
-  ADMIN: "Cette adresse est celle d'un compte d'administration : elle n'est pas importée",
+  ADMIN: "Cette adresse est celle d'un compte d'administration : elle n'est pas importée",
 };
 
 export const importBodySchema = z.strictObject({

@@ -25,7 +25,7 @@ export const listBase = {
 };
 
 export const bool = z
-  .enum(["true", "false"], { error: "Valeur attendue : true ou false" })
+  .enum(["true", "false"], { error: "Valeur attendue : true ou false" })
   .transform((v) => v === "true");
 
 /** Reads and validates a list's query string against `shape` (listBase plus its own filters). */

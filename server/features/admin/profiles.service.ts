@@ -147,7 +147,7 @@ export async function updateAdminProfile(
       actor,
       "profile.update",
       { type: "profile", id: userId },
-      `Champs : ${entries.map(([k]) => k).join(", ")}`,
+      `Champs : ${entries.map(([k]) => k).join(", ")}`,
     );
   });
   return getAdminProfile(db, storage, userId);

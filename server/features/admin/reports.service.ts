@@ -190,7 +190,7 @@ export async function actOnReport(
   const memberId = report.reported?.userId;
   if (!memberId) throw new AppError(409, "VALIDATION_ERROR", "Le compte signalé n'existe plus");
   if (input.action === "ban")
-    await banUser(deps, actor, memberId, input.note || `Signalement : ${report.reason}`);
+    await banUser(deps, actor, memberId, input.note || `Signalement : ${report.reason}`);
   if (input.action === "photo_removed") {
     if (!input.photoKey)
       throw new AppError(400, "VALIDATION_ERROR", "Choisissez la photo à retirer", {

@@ -149,7 +149,7 @@ export async function grantSubscription(
       actor,
       "subscription.grant",
       { type: "user", id: input.userId },
-      `${member.email} : ${input.months} mois offerts`,
+      `${member.email} : ${input.months} mois offerts`,
     );
     return row!.id;
   });

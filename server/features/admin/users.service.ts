@@ -137,7 +137,7 @@ export async function banUser(deps: Deps, actor: Actor, id: string, reason: stri
     );
     if (!row) throw userNotFound();
     await endSessions(tx, id);
-    await audit(tx, actor, "user.ban", { type: "user", id }, `${row.email} : ${reason}`);
+    await audit(tx, actor, "user.ban", { type: "user", id }, `${row.email} : ${reason}`);
   });
   await closeStreams(deps, id);
 }

@@ -21,7 +21,7 @@ export default function CookieNoticeDialog({ open, onClose }: { open: boolean; o
       <div className="flex flex-col gap-3 text-sm sm:text-base">
         <p>
           Passerelle ne dépose que des cookies strictement nécessaires à son fonctionnement, qui ne
-          nécessitent pas votre consentement. Les voici :
+          nécessitent pas votre consentement. Les voici :
         </p>
         <dl className="flex flex-col gap-2">
           {COOKIES.map((cookie) => (
@@ -30,7 +30,7 @@ export default function CookieNoticeDialog({ open, onClose }: { open: boolean; o
                 <code className="font-mono text-sm font-semibold break-all text-teal-900">{cookie.name}</code>
               </dt>
               <dd className="mt-1">{cookie.purpose}.</dd>
-              <dd className="text-ink-soft">Durée : {cookie.duration}.</dd>
+              <dd className="text-ink-soft">Durée : {cookie.duration}.</dd>
             </div>
           ))}
         </dl>

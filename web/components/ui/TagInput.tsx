@@ -77,7 +77,7 @@ export function TagInput({
 
   return (
     <div className="flex flex-col gap-3">
-      <ul className="flex flex-wrap gap-2" aria-label={`Sélection : ${label}`}>
+      <ul className="flex flex-wrap gap-2" aria-label={`Sélection : ${label}`}>
         {value.length === 0 && <li className="text-sm text-ink-soft">Aucun élément pour le moment.</li>}
         {value.map((item) => (
           <li key={item}>
@@ -124,7 +124,7 @@ export function TagInput({
       </p>
 
       <div>
-        <p className="mb-2 text-sm text-ink-soft">Suggestions :</p>
+        <p className="mb-2 text-sm text-ink-soft">Suggestions :</p>
         <div className="flex flex-wrap gap-2">
           {suggestions.map((item) => {
             const selected = value.some((v) => same(v, item));

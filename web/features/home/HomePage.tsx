@@ -14,7 +14,7 @@ const STEPS = [
   {
     icon: UserRoundPen,
     title: "Présentez-vous",
-    text: "Créez votre compte, puis complétez votre profil : vos photos, vos langues, vos centres d'intérêt et ce que vous recherchez.",
+    text: "Créez votre compte, puis complétez votre profil : vos photos, vos langues, vos centres d'intérêt et ce que vous recherchez.",
   },
   {
     icon: Languages,
@@ -124,7 +124,7 @@ export default function HomePage() {
 
       <section aria-labelledby="comment-ca-marche" className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="comment-ca-marche" className="text-3xl font-bold text-teal-900">
-          Comment ça marche ?
+          Comment ça marche ?
         </h2>
         <p className="mt-2 max-w-2xl text-ink-soft">Trois étapes simples pour faire le premier pas.</p>
         <ol className="mt-8 grid gap-6 md:grid-cols-3">
@@ -181,7 +181,7 @@ export default function HomePage() {
             <h2 id="premier-pas" className="text-2xl font-bold text-teal-900 sm:text-3xl">
               {signedIn
                 ? "Votre profil est votre meilleure présentation"
-                : "Prêt(e) à faire le premier pas ?"}
+                : "Prêt(e) à faire le premier pas ?"}
             </h2>
             <p className="text-ink-soft">
               {signedIn

@@ -17,7 +17,7 @@ export function LegalLayout({ title, intro, toc, children }: LegalLayoutProps) {
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <header className="mb-8 flex flex-col gap-3">
         <h1 className="text-3xl font-bold tracking-tight text-teal-900 sm:text-4xl">{title}</h1>
-        <p className="text-sm text-ink-soft">Dernière mise à jour : {LAST_UPDATED}</p>
+        <p className="text-sm text-ink-soft">Dernière mise à jour : {LAST_UPDATED}</p>
         <div className="text-lg text-ink-soft">{intro}</div>
       </header>
       <nav aria-labelledby="sommaire" className="mb-8 rounded-2xl border border-sand-200 bg-white p-5">

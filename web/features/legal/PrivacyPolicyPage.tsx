@@ -47,14 +47,14 @@ export default function PrivacyPolicyPage() {
         <p>Voici, exactement, ce que Passerelle enregistre.</p>
         <h3>Votre compte</h3>
         <ul>
-          <li>votre adresse e-mail, et si vous l'avez confirmée ;</li>
+          <li>votre adresse e-mail, et si vous l'avez confirmée ;</li>
           <li>
-            votre mot de passe, que nous ne conservons jamais en clair : seule une empreinte (
-            {quoted("hachage")}) est enregistrée ;
+            votre mot de passe, que nous ne conservons jamais en clair : seule une empreinte (
+            {quoted("hachage")}) est enregistrée ;
           </li>
           <li>
             la date de création de votre compte, celle de sa dernière modification, et la date et l'heure
-            auxquelles vous avez accepté les conditions d'utilisation en confirmant avoir 18 ans ou plus ;
+            auxquelles vous avez accepté les conditions d'utilisation en confirmant avoir 18 ans ou plus ;
           </li>
           <li>pour les administrateurs qui l'activent, le secret de la double authentification.</li>
         </ul>
@@ -62,23 +62,23 @@ export default function PrivacyPolicyPage() {
         <ul>
           <li>
             prénom, nom, genre, ce que vous recherchez, date de naissance (les autres membres voient votre
-            âge), pays ;
+            âge), pays ;
           </li>
           <li>
             numéro de téléphone, facultatif, qui n'est <strong>jamais montré aux autres membres</strong> ;
           </li>
-          <li>présentation, profession, formation, langues parlées et centres d'intérêt ;</li>
+          <li>présentation, profession, formation, langues parlées et centres d'intérêt ;</li>
           <li>
-            vos photos (six au plus) : elles sont réencodées à leur réception, ce qui supprime les métadonnées
+            vos photos (six au plus) : elles sont réencodées à leur réception, ce qui supprime les métadonnées
             qu'elles contiennent (notamment la position GPS et le modèle de l'appareil).
           </li>
         </ul>
         <h3>Vos rencontres</h3>
         <ul>
-          <li>les profils que vous aimez ou que vous passez, avec leur date ;</li>
-          <li>vos matchs, avec leur date et, s'il a été retiré, qui l'a retiré ;</li>
+          <li>les profils que vous aimez ou que vous passez, avec leur date ;</li>
+          <li>vos matchs, avec leur date et, s'il a été retiré, qui l'a retiré ;</li>
           <li>
-            les messages échangés avec vos matchs : leur texte, leur date d'envoi et leur date de lecture ;
+            les messages échangés avec vos matchs : leur texte, leur date d'envoi et leur date de lecture ;
           </li>
           <li>les membres que vous avez bloqués, avec la date du blocage.</li>
         </ul>
@@ -86,19 +86,19 @@ export default function PrivacyPolicyPage() {
         <ul>
           <li>
             la formule choisie, son statut, ses dates de début et de fin, le montant payé et sa devise, le
-            prestataire et la référence de la transaction chez ce prestataire ;
+            prestataire et la référence de la transaction chez ce prestataire ;
           </li>
           <li>
             les données de carte bancaire sont saisies directement auprès de Stripe, notre prestataire de
-            paiement, qui les traite : elles ne transitent pas par nos serveurs et nous ne les conservons
+            paiement, qui les traite : elles ne transitent pas par nos serveurs et nous ne les conservons
             jamais.
           </li>
         </ul>
         <h3>Sessions de connexion</h3>
         <ul>
           <li>
-            pour chaque appareil connecté : la date d'ouverture et de dernière utilisation de la session, son
-            expiration, votre adresse IP et l'identifiant de votre navigateur ({quoted("user agent")}) ;
+            pour chaque appareil connecté : la date d'ouverture et de dernière utilisation de la session, son
+            expiration, votre adresse IP et l'identifiant de votre navigateur ({quoted("user agent")}) ;
           </li>
           <li>
             pour limiter les tentatives de connexion, un compteur de requêtes récentes par adresse IP, sur une
@@ -107,18 +107,18 @@ export default function PrivacyPolicyPage() {
         </ul>
         <h3>Signalements et modération</h3>
         <ul>
-          <li>les signalements que vous faites : la raison choisie, vos précisions et la date ;</li>
+          <li>les signalements que vous faites : la raison choisie, vos précisions et la date ;</li>
           <li>
-            les signalements qui vous concernent : la raison, les précisions du membre qui a signalé, votre
+            les signalements qui vous concernent : la raison, les précisions du membre qui a signalé, votre
             prénom, votre nom et votre adresse e-mail au moment du signalement, et une copie du message
-            signalé, tel qu'il était à ce moment-là ;
+            signalé, tel qu'il était à ce moment-là ;
           </li>
           <li>
-            les signalements automatiques : un même premier message envoyé à cinq personnes ou plus en 24
-            heures est signalé à l'équipe de modération, avec une copie de ce message ;
+            les signalements automatiques : un même premier message envoyé à cinq personnes ou plus en 24
+            heures est signalé à l'équipe de modération, avec une copie de ce message ;
           </li>
           <li>
-            la suite donnée par l'équipe de modération : le statut, la mesure prise (avertissement, photo
+            la suite donnée par l'équipe de modération : le statut, la mesure prise (avertissement, photo
             retirée, bannissement), sa note et la date.
           </li>
         </ul>
@@ -130,7 +130,7 @@ export default function PrivacyPolicyPage() {
         <h3>Journal des actions des administrateurs</h3>
         <p>
           Chaque action d'un administrateur (connexion, bannissement, modification d'un profil, photo retirée,
-          message supprimé, abonnement offert, traitement d'un signalement…) est inscrite dans un journal :
+          message supprimé, abonnement offert, traitement d'un signalement…) est inscrite dans un journal :
           l'administrateur, l'action, le compte concerné, un court résumé (qui peut contenir l'adresse e-mail
           du membre et le motif) et la date.
         </p>
@@ -138,7 +138,7 @@ export default function PrivacyPolicyPage() {
         <p>
           Nous vous écrivons seulement pour confirmer votre adresse e-mail, réinitialiser votre mot de passe,
           confirmer votre abonnement ou vous transmettre un avertissement de l'équipe de modération. Le texte
-          de ces e-mails n'est pas enregistré dans nos bases ; les journaux techniques du serveur gardent le
+          de ces e-mails n'est pas enregistré dans nos bases ; les journaux techniques du serveur gardent le
           destinataire, l'objet et l'heure de l'envoi.
         </p>
       </LegalSection>
@@ -162,21 +162,21 @@ export default function PrivacyPolicyPage() {
         <ul>
           <li>
             <strong>Fournir le service</strong> (création et gestion du compte, profil, recherche de profils,
-            matchs, messagerie, abonnement) : exécution du contrat qui nous lie, c'est-à-dire nos{" "}
+            matchs, messagerie, abonnement) : exécution du contrat qui nous lie, c'est-à-dire nos{" "}
             <Link to="/terms-of-use">conditions d'utilisation</Link>.
           </li>
           <li>
             <strong>Assurer la sécurité</strong> du service et de ses membres, prévenir la fraude, les
             arnaques et les faux profils, traiter les signalements, appliquer la modération et en garder la
-            trace : intérêt légitime de Passerelle et de ses membres, celui d'être protégés.
+            trace : intérêt légitime de Passerelle et de ses membres, celui d'être protégés.
           </li>
           <li>
-            <strong>Traiter les informations sensibles</strong> que vous choisissez de publier : votre
+            <strong>Traiter les informations sensibles</strong> que vous choisissez de publier : votre
             consentement exprès (voir la section 3).
           </li>
           <li>
             <strong>Vous envoyer les e-mails nécessaires</strong> au service (confirmation d'adresse,
-            réinitialisation du mot de passe, confirmation d'abonnement, avertissement de modération) :
+            réinitialisation du mot de passe, confirmation d'abonnement, avertissement de modération) :
             exécution du contrat et, pour les avertissements, intérêt légitime.
           </li>
         </ul>
@@ -184,21 +184,21 @@ export default function PrivacyPolicyPage() {
       </LegalSection>
 
       <LegalSection id="destinataires" title="5. Destinataires">
-        <p>Vos données ne sont accessibles qu'aux personnes qui en ont besoin :</p>
+        <p>Vos données ne sont accessibles qu'aux personnes qui en ont besoin :</p>
         <ul>
           <li>
             les autres membres voient votre profil public (prénom et initiale du nom, âge, pays, photos,
             présentation, profession, formation, langues, centres d'intérêt, ce que vous recherchez, et la
             mention {quoted("E-mail vérifié")} si vous avez confirmé votre adresse) et les messages que vous
-            leur adressez ; jamais votre e-mail, votre téléphone ni votre nom complet ;
+            leur adressez ; jamais votre e-mail, votre téléphone ni votre nom complet ;
           </li>
           <li>
-            les administrateurs habilités de Passerelle, pour la modération et l'assistance ; ils voient
-            notamment les signalements, avec le message signalé et les messages qui l'entourent ;
+            les administrateurs habilités de Passerelle, pour la modération et l'assistance ; ils voient
+            notamment les signalements, avec le message signalé et les messages qui l'entourent ;
           </li>
           <li>
-            nos sous-traitants techniques, qui agissent uniquement sur nos instructions : hébergement, envoi
-            d'e-mails et paiement (Stripe) ;
+            nos sous-traitants techniques, qui agissent uniquement sur nos instructions : hébergement, envoi
+            d'e-mails et paiement (Stripe) ;
           </li>
           <li>les autorités, lorsque la loi nous y oblige.</li>
         </ul>
@@ -230,12 +230,12 @@ export default function PrivacyPolicyPage() {
             l'équipe de modération est effacé aussitôt (sauf la copie gardée dans un signalement).
           </li>
           <li>
-            <strong>Sessions de connexion</strong> (adresse IP, navigateur) : une session expire 30 jours
+            <strong>Sessions de connexion</strong> (adresse IP, navigateur) : une session expire 30 jours
             après sa dernière utilisation. Elle est effacée à votre déconnexion, quand vous changez de mot de
             passe (pour vos autres appareils), en cas de bannissement ou quand votre compte est supprimé.
           </li>
           <li>
-            <strong>Abonnements et paiements</strong> : tant que votre compte existe ; notre copie est effacée
+            <strong>Abonnements et paiements</strong> : tant que votre compte existe ; notre copie est effacée
             avec votre compte. Stripe conserve de son côté les justificatifs de vos paiements, selon ses
             propres obligations légales.
           </li>
@@ -243,17 +243,17 @@ export default function PrivacyPolicyPage() {
             <strong>Signalements et mesures de modération</strong> : 12 mois à compter du signalement, y
             compris la copie du message signalé, le nom et l'adresse e-mail du membre signalé, même si l'un ou
             l'autre compte est supprimé entre-temps. Cette conservation repose sur notre intérêt légitime et
-            celui des membres : la sécurité, c'est-à-dire reconnaître une personne déjà signalée pour arnaque
+            celui des membres : la sécurité, c'est-à-dire reconnaître une personne déjà signalée pour arnaque
             ou harcèlement et pouvoir justifier une sanction. Si vous supprimez votre compte, vos propres
             signalements restent, sans lien vers vous.
           </li>
           <li>
             <strong>Journal des actions des administrateurs</strong> : il n'est pas effacé automatiquement,
-            afin de garder la trace de la modération ; les mentions qui vous concernent y restent après la
+            afin de garder la trace de la modération ; les mentions qui vous concernent y restent après la
             suppression de votre compte.
           </li>
           <li>
-            <strong>Journaux techniques du serveur</strong> (erreurs, envois d'e-mails) : 12 mois au plus.
+            <strong>Journaux techniques du serveur</strong> (erreurs, envois d'e-mails) : 12 mois au plus.
           </li>
         </ul>
       </LegalSection>
@@ -261,7 +261,7 @@ export default function PrivacyPolicyPage() {
       <LegalSection id="suppression" title="8. Ce que fait la suppression de votre compte">
         <p>
           Depuis votre profil, {quoted("Supprimer mon compte")} efface définitivement, après confirmation par
-          votre mot de passe : votre compte, votre profil, vos photos (fichiers compris), vos{" "}
+          votre mot de passe : votre compte, votre profil, vos photos (fichiers compris), vos{" "}
           {quoted("J'aime")}, vos matchs, vos blocages, vos abonnements et vos sessions. Un abonnement en
           cours n'est pas remboursé.
         </p>
@@ -270,7 +270,7 @@ export default function PrivacyPolicyPage() {
             Vos conversations sont supprimées pour les deux membres, y compris les messages que l'autre
             personne vous avait écrits.
           </strong>{" "}
-          Un message est une donnée personnelle de son auteur : garder la conversation chez votre
+          Un message est une donnée personnelle de son auteur : garder la conversation chez votre
           interlocuteur garderait vos propos après votre départ. La conversation disparaît donc de son côté
           aussi, et il en va de même pour vous si c'est votre interlocuteur qui supprime son compte. Pensez à
           télécharger vos données avant, si vous souhaitez en garder une copie.
@@ -282,7 +282,7 @@ export default function PrivacyPolicyPage() {
       </LegalSection>
 
       <LegalSection id="droits" title="9. Vos droits">
-        <p>Vous disposez à tout moment des droits suivants sur vos données :</p>
+        <p>Vous disposez à tout moment des droits suivants sur vos données :</p>
         <ul>
           <li>
             <strong>droit d'accès et droit à la portabilité</strong> : le bouton{" "}
@@ -290,7 +290,7 @@ export default function PrivacyPolicyPage() {
             donne aussitôt un fichier .zip avec vos données (compte, profil, {quoted("J'aime")}, matchs,
             messages que vous avez envoyés, abonnements, blocages, signalements que vous avez faits, sessions)
             dans un fichier JSON, et vos photos. Les autres membres n'y figurent que par leur prénom et
-            l'initiale de leur nom, comme vous les voyiez sur le site ;
+            l'initiale de leur nom, comme vous les voyiez sur le site ;
           </li>
           <li>
             <strong>droit de rectification</strong> : corrigez votre profil depuis le formulaire de votre
@@ -298,14 +298,14 @@ export default function PrivacyPolicyPage() {
           </li>
           <li>
             <strong>droit à l'effacement</strong> : le bouton {quoted("Supprimer mon compte")}, dans la
-            rubrique {quoted("Vie privée")} de votre profil (voir la section 8) ;
+            rubrique {quoted("Vie privée")} de votre profil (voir la section 8) ;
           </li>
           <li>
             <strong>droit d'opposition</strong> aux traitements fondés sur notre intérêt légitime, pour des
-            raisons tenant à votre situation particulière : écrivez-nous ;
+            raisons tenant à votre situation particulière : écrivez-nous ;
           </li>
-          <li>droit à la limitation du traitement ;</li>
-          <li>droit de retirer votre consentement à tout moment, pour l'avenir ;</li>
+          <li>droit à la limitation du traitement ;</li>
+          <li>droit de retirer votre consentement à tout moment, pour l'avenir ;</li>
           <li>
             droit de définir des directives relatives au sort de vos données après votre décès (article 85 de
             la loi {quoted("Informatique et Libertés")}).
@@ -335,13 +335,13 @@ export default function PrivacyPolicyPage() {
         <p>
           Passerelle ne dépose que des cookies strictement nécessaires au fonctionnement du service. Ils ne
           sont pas lisibles par les scripts de la page et, conformément à l'article 82 de la loi{" "}
-          {quoted("Informatique et Libertés")}, ils ne nécessitent pas votre consentement :
+          {quoted("Informatique et Libertés")}, ils ne nécessitent pas votre consentement :
         </p>
         <ul>
           {COOKIES.map((cookie) => (
             <li key={cookie.name}>
               <code>{cookie.name}</code> : {cookie.purpose.charAt(0).toLocaleLowerCase("fr")}
-              {cookie.purpose.slice(1)} ; durée : {cookie.duration}.
+              {cookie.purpose.slice(1)} ; durée : {cookie.duration}.
             </li>
           ))}
         </ul>
@@ -357,16 +357,16 @@ export default function PrivacyPolicyPage() {
 
       <LegalSection id="securite" title="12. Sécurité">
         <ul>
-          <li>connexions chiffrées (HTTPS) ;</li>
+          <li>connexions chiffrées (HTTPS) ;</li>
           <li>
             mots de passe stockés sous forme d'empreinte, avec un algorithme conçu pour résister aux
             attaques ;
           </li>
-          <li>limitation du nombre de tentatives de connexion ;</li>
-          <li>suppression des métadonnées des photos (dont la localisation) ;</li>
+          <li>limitation du nombre de tentatives de connexion ;</li>
+          <li>suppression des métadonnées des photos (dont la localisation) ;</li>
           <li>
             accès aux outils d'administration réservé à des personnes habilitées et authentifiées (une double
-            authentification leur est proposée), chacune de leurs actions étant inscrite au journal ;
+            authentification leur est proposée), chacune de leurs actions étant inscrite au journal ;
           </li>
           <li>sauvegardes régulières et contrôle des accès aux serveurs.</li>
         </ul>

@@ -5,7 +5,7 @@ import { ContactEmail, LegalLayout, LegalSection } from "./LegalLayout.tsx";
 
 const TOC = [
   { id: "objet", title: "Objet" },
-  { id: "acces", title: "Accès au service : 18 ans et plus" },
+  { id: "acces", title: "Accès au service : 18 ans et plus" },
   { id: "compte", title: "Compte et exactitude des informations" },
   { id: "conduite", title: "Règles de conduite" },
   { id: "moderation", title: "Modération et sanctions" },
@@ -44,7 +44,7 @@ export default function TermsOfUsePage() {
         </p>
       </LegalSection>
 
-      <LegalSection id="acces" title="2. Accès au service : 18 ans et plus">
+      <LegalSection id="acces" title="2. Accès au service : 18 ans et plus">
         <p>
           Le service est strictement réservé aux personnes physiques âgées de 18 ans ou plus, agissant à titre
           personnel et non professionnel. En vous inscrivant, vous certifiez avoir 18 ans ou plus. Tout compte
@@ -64,7 +64,7 @@ export default function TermsOfUsePage() {
             Prévenez-nous sans délai en cas d'utilisation frauduleuse.
           </li>
           <li>
-            Votre numéro de téléphone n'est jamais montré aux autres membres ; ne publiez pas vos coordonnées
+            Votre numéro de téléphone n'est jamais montré aux autres membres ; ne publiez pas vos coordonnées
             personnelles dans votre présentation.
           </li>
         </ul>
@@ -78,9 +78,9 @@ export default function TermsOfUsePage() {
         <ul>
           <li>
             de tenir des propos injurieux, racistes, sexistes, homophobes, discriminatoires ou dégradants,
-            quelle que soit l'origine, la culture ou la religion de la personne visée ;
+            quelle que soit l'origine, la culture ou la religion de la personne visée ;
           </li>
-          <li>de harceler un membre, d'insister après un refus ou de le menacer ;</li>
+          <li>de harceler un membre, d'insister après un refus ou de le menacer ;</li>
           <li>
             de demander de l'argent, des cadeaux, des recharges ou des transferts, sous quelque prétexte que
             ce soit, et plus généralement de se livrer à toute arnaque ou escroquerie, y compris
@@ -88,15 +88,15 @@ export default function TermsOfUsePage() {
           </li>
           <li>
             d'utiliser le service à des fins commerciales, publicitaires ou de prostitution, ou de proposer
-            des relations tarifées ;
+            des relations tarifées ;
           </li>
           <li>
             de créer un faux profil, d'usurper l'identité d'autrui ou d'utiliser les photos d'une autre
-            personne ;
+            personne ;
           </li>
           <li>
             de publier des contenus illicites, pornographiques, violents ou portant atteinte aux droits
-            d'autrui (vie privée, droit à l'image, propriété intellectuelle) ;
+            d'autrui (vie privée, droit à l'image, propriété intellectuelle) ;
           </li>
           <li>de collecter les données d'autres membres ou d'automatiser l'utilisation du service.</li>
         </ul>
@@ -156,14 +156,14 @@ export default function TermsOfUsePage() {
       <LegalSection id="responsabilite" title="7. Responsabilité">
         <p>
           Passerelle met en œuvre les moyens raisonnables pour assurer l'accès au service et sa sécurité, sans
-          pouvoir garantir une disponibilité permanente : des interruptions peuvent survenir, notamment pour
+          pouvoir garantir une disponibilité permanente : des interruptions peuvent survenir, notamment pour
           maintenance.
         </p>
         <p>
           Chaque membre est seul responsable des informations qu'il publie, des messages qu'il envoie et de
           son comportement, en ligne comme lors d'éventuelles rencontres. Passerelle ne vérifie pas l'identité
           de chaque membre et ne peut garantir l'exactitude des profils, ni l'issue d'une rencontre. Soyez
-          prudent(e) : pour une première rencontre, choisissez un lieu public et prévenez un proche.
+          prudent(e) : pour une première rencontre, choisissez un lieu public et prévenez un proche.
         </p>
         <p>
           Rien dans les présentes conditions n'exclut la responsabilité de Passerelle lorsqu'elle ne peut être
@@ -173,7 +173,7 @@ export default function TermsOfUsePage() {
 
       <LegalSection id="resiliation" title="8. Résiliation">
         <p>
-          Vous pouvez mettre fin à votre utilisation du service à tout moment : supprimez votre compte depuis
+          Vous pouvez mettre fin à votre utilisation du service à tout moment : supprimez votre compte depuis
           votre profil (rubrique {quoted("Vie privée")}), ou demandez-nous de le faire en écrivant à{" "}
           <ContactEmail />. La suppression entraîne l'effacement de votre profil, de vos photos et de vos
           messages, sous réserve des durées de conservation légales indiquées dans notre{" "}
@@ -188,7 +188,7 @@ export default function TermsOfUsePage() {
       <LegalSection id="propriete" title="9. Propriété intellectuelle">
         <p>
           Le nom Passerelle, le site, son graphisme, ses textes et ses logiciels sont protégés par le droit de
-          la propriété intellectuelle ; toute reproduction non autorisée est interdite.
+          la propriété intellectuelle ; toute reproduction non autorisée est interdite.
         </p>
         <p>
           Vous restez titulaire des droits sur vos photos et textes. Vous accordez à Passerelle, pour la seule
@@ -213,7 +213,7 @@ export default function TermsOfUsePage() {
           En cas de difficulté, écrivez-nous d'abord à <ContactEmail /> : nous chercherons une solution
           amiable. Si vous êtes consommateur et que votre réclamation écrite n'a pas abouti, vous pouvez
           recourir gratuitement à un médiateur de la consommation, conformément aux articles L611-1 et
-          suivants du Code de la consommation ; ses coordonnées vous sont communiquées sur simple demande.
+          suivants du Code de la consommation ; ses coordonnées vous sont communiquées sur simple demande.
         </p>
         <p>
           À défaut d'accord, le litige est porté devant les juridictions françaises compétentes. Si vous êtes
@@ -226,7 +226,7 @@ export default function TermsOfUsePage() {
 
       <LegalSection id="contact" title="12. Contact">
         <p>
-          Passerelle, Paris, France. Pour toute question sur ces conditions ou sur le service :{" "}
+          Passerelle, Paris, France. Pour toute question sur ces conditions ou sur le service :{" "}
           <ContactEmail />.
         </p>
       </LegalSection>

@@ -33,7 +33,7 @@ export default function MatchesPage() {
     onBlocked: (target) => {
       toast.show({
         tone: "success",
-        text: `${target.name} est bloqué(e) : votre match et votre conversation sont fermés. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Vie privée")}.`,
+        text: `${target.name} est bloqué(e) : votre match et votre conversation sont fermés. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Vie privée")}.`,
       });
       requestAnimationFrame(() => heading.current?.focus());
     },
@@ -53,7 +53,7 @@ export default function MatchesPage() {
       onError: (err) =>
         toast.show({
           tone: "error",
-          text: `Le match avec ${name} n'a pas été retiré : ${errorMessage(err)}`,
+          text: `Le match avec ${name} n'a pas été retiré : ${errorMessage(err)}`,
         }),
     });
   };
@@ -151,7 +151,7 @@ export default function MatchesPage() {
       <Dialog
         open={toRemove !== null}
         onClose={() => setToRemove(null)}
-        title="Retirer ce match ?"
+        title="Retirer ce match ?"
         footer={
           <>
             <Button variant="secondary" onClick={() => setToRemove(null)}>

@@ -59,7 +59,7 @@ export default function SearchPage() {
     onBlocked: (target) => {
       toast.show({
         tone: "success",
-        text: `${target.name} est bloqué(e) : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Vie privée")}.`,
+        text: `${target.name} est bloqué(e) : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Vie privée")}.`,
       });
       requestAnimationFrame(() => resultsHeading.current?.focus());
     },
@@ -108,13 +108,13 @@ export default function SearchPage() {
           if (type === "reject") toast.show({ tone: "info", text: `Vous avez passé le profil de ${name}.` });
           else if (result.matched)
             setMatchNotice(
-              `C'est un match avec ${name}\u00a0! Retrouvez-${objectPronoun(member)} dans vos matchs.`,
+              `C'est un match avec ${name} ! Retrouvez-${objectPronoun(member)} dans vos matchs.`,
             );
           else
             toast.show({ tone: "success", text: `Votre ${quoted("J'aime")} pour ${name} est enregistré.` });
         },
         onError: (err) =>
-          toast.show({ tone: "error", text: `${name} est de retour dans la liste : ${errorMessage(err)}` }),
+          toast.show({ tone: "error", text: `${name} est de retour dans la liste : ${errorMessage(err)}` }),
       },
     );
     focusAfterRemoval(index);
@@ -215,7 +215,7 @@ export default function SearchPage() {
             >
               {activeFilterCount(filters) > 0
                 ? "Élargissez la tranche d'âge ou retirez des centres d'intérêt pour voir plus de membres."
-                : "De nouveaux membres s'inscrivent chaque jour : revenez bientôt."}
+                : "De nouveaux membres s'inscrivent chaque jour : revenez bientôt."}
             </EmptyState>
           ) : (
             <>
@@ -269,7 +269,7 @@ export default function SearchPage() {
           <>
             <ProfileDetails member={open} />
             <div className="mt-6 flex flex-wrap items-center gap-x-2 border-t border-sand-200 pt-4 text-sm">
-              <span className="text-ink-soft">Un problème avec ce profil ?</span>
+              <span className="text-ink-soft">Un problème avec ce profil ?</span>
               <Button variant="ghost" size="sm" onClick={() => fromDialog((t) => safety.report(t))}>
                 <Flag className="size-4" aria-hidden="true" />
                 Signaler

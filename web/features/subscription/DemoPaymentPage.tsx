@@ -48,7 +48,7 @@ export default function DemoPaymentPage() {
           <h1 className="text-2xl font-bold text-teal-900">Paiement de démonstration</h1>
         </div>
         <Alert tone="info">
-          Cette installation de Passerelle fonctionne en mode démonstration : aucune carte n'est demandée et
+          Cette installation de Passerelle fonctionne en mode démonstration : aucune carte n'est demandée et
           aucun montant n'est débité.
         </Alert>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">

@@ -75,7 +75,7 @@ export default function SubscriptionPage() {
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
       <PageHeader
         title="Abonnement"
-        intro="Choisissez la durée qui vous convient : toutes les formules donnent accès aux mêmes fonctionnalités."
+        intro="Choisissez la durée qui vous convient : toutes les formules donnent accès aux mêmes fonctionnalités."
       />
       <div className="flex flex-col gap-6">
         {from && overview.data?.status !== "subscribed" && (
@@ -83,7 +83,7 @@ export default function SubscriptionPage() {
             Cette page est réservée aux membres abonnés. Après le paiement, vous y reviendrez directement.
           </Alert>
         )}
-        {cancelled && <Alert tone="info">Paiement annulé : aucun montant n'a été débité.</Alert>}
+        {cancelled && <Alert tone="info">Paiement annulé : aucun montant n'a été débité.</Alert>}
         {checkout.isError && <Alert tone="error">{errorMessage(checkout.error)}</Alert>}
 
         {overview.isPending ? (
@@ -110,7 +110,7 @@ export default function SubscriptionPage() {
               </h2>
               {overview.data.provider === "demo" && (
                 <Alert tone="info" title="Mode démonstration">
-                  Aucun paiement réel n'est effectué sur cette installation : le paiement est simulé.
+                  Aucun paiement réel n'est effectué sur cette installation : le paiement est simulé.
                 </Alert>
               )}
               {overview.data.provider === null ? (

@@ -54,7 +54,7 @@ export default function SubscriptionSuccessPage() {
         ) : status === "paid" ? (
           <>
             <PartyPopper className="size-10 text-brand-700" aria-hidden="true" />
-            <h1 className="text-2xl font-bold text-teal-900">Merci, votre abonnement est actif !</h1>
+            <h1 className="text-2xl font-bold text-teal-900">Merci, votre abonnement est actif !</h1>
             <p role="status" className="text-ink-soft">
               {checkout.data?.endsAt ? `Il est valable jusqu'au ${formatDate(checkout.data.endsAt)}. ` : ""}Un
               e-mail de confirmation vous a été envoyé.
@@ -87,7 +87,7 @@ export default function SubscriptionSuccessPage() {
             {slow && (
               <Alert tone="info">
                 La confirmation prend plus de temps que prévu. Vous pouvez rester sur cette page ou revenir
-                plus tard : un e-mail vous sera envoyé dès que le paiement sera confirmé.
+                plus tard : un e-mail vous sera envoyé dès que le paiement sera confirmé.
               </Alert>
             )}
           </>

@@ -57,7 +57,7 @@ export default function ImportPage() {
     run.mutate(checked.json, {
       onSuccess: (result) => {
         setChecked(null);
-        setNotice({ tone: "success", text: `Import terminé : ${resultSummary(result)}.` });
+        setNotice({ tone: "success", text: `Import terminé : ${resultSummary(result)}.` });
       },
       onError: (err) => setNotice({ tone: "error", text: errorMessage(err) }),
     });
@@ -99,7 +99,7 @@ export default function ImportPage() {
           <PreviewTable rows={p.rows} />
           {p.invalid > 0 && p.valid > 0 && (
             <p className="text-ink-soft">
-              Les lignes à corriger seront ignorées ; corrigez le fichier pour les importer.
+              Les lignes à corriger seront ignorées ; corrigez le fichier pour les importer.
             </p>
           )}
           <Button

@@ -18,7 +18,7 @@ const MODES = {
       "Votre compte est protégé par la double authentification. Saisissez le code à 6 chiffres affiché par votre application d'authentification.",
     label: "Code à 6 chiffres",
     wrong: "Code incorrect. Vérifiez l'heure de votre téléphone et réessayez.",
-    switchTo: "Je n'ai pas mon téléphone : utiliser un code de secours",
+    switchTo: "Je n'ai pas mon téléphone : utiliser un code de secours",
   },
   backup: {
     schema: backupCodeSchema,

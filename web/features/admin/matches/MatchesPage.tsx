@@ -170,7 +170,7 @@ export default function MatchesPage() {
       >
         {target && (
           <p>
-            Le match entre {pairName(target)} sera rejeté : leur conversation sera fermée et ils ne se verront
+            Le match entre {pairName(target)} sera rejeté : leur conversation sera fermée et ils ne se verront
             plus dans leurs matchs.
           </p>
         )}

@@ -147,7 +147,7 @@ export default function MessagesPage() {
         {target && (
           <>
             <p>
-              Ce message de {who(target.sender)} à {who(target.recipient)} sera supprimé définitivement :
+              Ce message de {who(target.sender)} à {who(target.recipient)} sera supprimé définitivement :
             </p>
             <blockquote className="rounded-lg bg-sand-100 px-4 py-3 break-words whitespace-pre-wrap [overflow-wrap:anywhere]">
               {quoted(preview(target.content))}

@@ -64,7 +64,7 @@ export default function ProfileDetailPage() {
           <Card className="flex flex-col gap-4 sm:p-5">
             <h2 className="text-lg font-bold text-teal-900">Informations du profil</h2>
             <p className="text-sm text-ink-soft">
-              Les règles sont celles du formulaire des membres ; seuls les champs modifiés sont enregistrés.
+              Les règles sont celles du formulaire des membres ; seuls les champs modifiés sont enregistrés.
             </p>
             <AdminProfileForm key={row.userId} row={row} />
           </Card>

@@ -29,7 +29,7 @@ export default function ProfilesPage() {
   });
 
   return (
-    <AdminPage title="Profils" intro="Les profils des membres : photos et informations, à modérer si besoin.">
+    <AdminPage title="Profils" intro="Les profils des membres : photos et informations, à modérer si besoin.">
       <FilterBar label="Filtrer les profils">
         <SearchBox
           id="profiles-q"

@@ -15,7 +15,7 @@ export default function ReportDetailPage() {
 
   return (
     <AdminPage
-      title={report.data ? `Signalement : ${reasonLabel(report.data.reason)}` : "Signalement"}
+      title={report.data ? `Signalement : ${reasonLabel(report.data.reason)}` : "Signalement"}
       actions={<BackLink to="/admin/reports" label="Tous les signalements" />}
     >
       <LiveNotice notice={notice} />

@@ -21,7 +21,7 @@ export function ReportStatusPill({ report }: { report: Pick<AdminReportRow, "sta
   return (
     <StatusPill tone={STATUS_TONES[report.status]}>
       {REPORT_STATUS_LABELS[report.status]}
-      {report.status === "action_taken" && report.action ? ` : ${REPORT_ACTION_LABELS[report.action]}` : ""}
+      {report.status === "action_taken" && report.action ? ` : ${REPORT_ACTION_LABELS[report.action]}` : ""}
     </StatusPill>
   );
 }

@@ -49,7 +49,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           to="/forgot-password"
           className="inline-flex min-h-11 w-fit items-center text-sm font-medium text-teal-700 underline"
         >
-          Mot de passe oublié ?
+          Mot de passe oublié ?
         </Link>
       </div>
 

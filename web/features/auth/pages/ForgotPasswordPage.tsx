@@ -44,7 +44,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard
       title="Mot de passe oublié"
-      intro="Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
+      intro="Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
     >
       {sentTo ? (
         <div className="flex flex-col gap-5">

@@ -21,7 +21,7 @@ export default function LoginPage() {
     <AuthCard title="Connexion" intro="Heureux de vous revoir sur Passerelle.">
       <LoginForm onSuccess={() => navigate(target, { replace: true })} />
       <p className="mt-6 text-center text-ink-soft">
-        Pas encore de compte ?{" "}
+        Pas encore de compte ?{" "}
         <Link to="/signup" className="font-semibold text-teal-700 underline">
           Créer un compte
         </Link>

@@ -24,7 +24,7 @@ export default function SignupPage() {
       {/* A new member is guided through a first profile (web/features/onboarding). */}
       <SignupForm onSuccess={() => navigate("/onboarding", { replace: true })} />
       <p className="mt-6 text-center text-ink-soft">
-        Vous avez déjà un compte ?{" "}
+        Vous avez déjà un compte ?{" "}
         <Link to="/login" className="font-semibold text-teal-700 underline">
           Se connecter
         </Link>

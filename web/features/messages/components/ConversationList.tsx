@@ -22,8 +22,8 @@ export function ConversationList({ conversations, activeId, me }: Props) {
         const active = c.matchId === activeId;
         const last = c.lastMessage;
         const preview = last
-          ? `${last.senderId === me ? "Vous : " : ""}${last.content}`
-          : "Nouveau match : dites bonjour !";
+          ? `${last.senderId === me ? "Vous : " : ""}${last.content}`
+          : "Nouveau match : dites bonjour !";
         return (
           <li key={c.matchId}>
             <Link

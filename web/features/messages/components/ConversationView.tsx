@@ -164,8 +164,8 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
           >
             <p role="status">
               {blocked
-                ? `Vous avez bloqué ${blocked.name} : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Vie privée")}.`
-                : "Le match a été retiré : vous ne pouvez plus échanger de messages."}
+                ? `Vous avez bloqué ${blocked.name} : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Vie privée")}.`
+                : "Le match a été retiré : vous ne pouvez plus échanger de messages."}
             </p>
           </EmptyState>
         </div>
@@ -205,7 +205,7 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
             ) : ordered.length === 0 && pending.length === 0 ? (
               <p className="mt-8 text-center text-ink-soft">
                 Vous êtes en contact avec {name || "ce membre"}. Présentez-vous, posez une question sur son
-                profil : un premier message sincère fait toute la différence.
+                profil : un premier message sincère fait toute la différence.
               </p>
             ) : (
               <MessageList

@@ -27,7 +27,7 @@ export function BlockedMembersSection() {
           text: `${name} est débloqué(e). Votre ancien match reste fermé, mais vous pourrez de nouveau vous croiser.`,
         }),
       onError: (err) =>
-        toast.show({ tone: "error", text: `${name} n'a pas été débloqué(e) : ${errorMessage(err)}` }),
+        toast.show({ tone: "error", text: `${name} n'a pas été débloqué(e) : ${errorMessage(err)}` }),
     });
   };
 

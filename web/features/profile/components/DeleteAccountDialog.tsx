@@ -73,15 +73,15 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       }
     >
       <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <p className="font-semibold">Cette action est définitive. Seront supprimés :</p>
+        <p className="font-semibold">Cette action est définitive. Seront supprimés :</p>
         <ul className="ml-5 list-disc space-y-1">
-          <li>votre compte, votre profil et vos photos ;</li>
-          <li>vos {quoted("J'aime")} et vos matchs ;</li>
+          <li>votre compte, votre profil et vos photos ;</li>
+          <li>vos {quoted("J'aime")} et vos matchs ;</li>
           <li>
-            vos conversations, pour vous comme pour les personnes avec qui vous échangiez : les messages
-            disparaissent des deux côtés ;
+            vos conversations, pour vous comme pour les personnes avec qui vous échangiez : les messages
+            disparaissent des deux côtés ;
           </li>
-          <li>vos sessions : vous serez déconnecté(e) de tous vos appareils.</li>
+          <li>vos sessions : vous serez déconnecté(e) de tous vos appareils.</li>
         </ul>
         <p>
           Un abonnement en cours n'est pas remboursé. Les signalements déjà transmis à notre équipe de

@@ -19,7 +19,7 @@ export function MyDataSection() {
           Télécharger mes données
         </h3>
         <p>
-          Un fichier .zip avec tout ce que Passerelle conserve sur vous : compte, profil et photos,{" "}
+          Un fichier .zip avec tout ce que Passerelle conserve sur vous : compte, profil et photos,{" "}
           {quoted("J'aime")}, matchs, messages envoyés, abonnements, blocages, signalements et sessions.
         </p>
         <Button

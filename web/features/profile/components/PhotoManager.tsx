@@ -237,7 +237,7 @@ export function PhotoManager({ photos, firstName, prepare = preparePhoto }: Phot
       <Dialog
         open={toDelete !== null}
         onClose={() => setToDelete(null)}
-        title="Supprimer cette photo ?"
+        title="Supprimer cette photo ?"
         footer={
           <>
             <Button variant="secondary" onClick={() => setToDelete(null)}>

@@ -56,12 +56,12 @@ export function BlockDialog({ target, onClose, onBlocked }: BlockDialogProps) {
     >
       <div className="flex flex-col gap-4">
         <p>
-          Vous ne vous verrez plus : votre match et votre conversation seront fermés. Vous pourrez lever ce
+          Vous ne vous verrez plus : votre match et votre conversation seront fermés. Vous pourrez lever ce
           blocage depuis votre profil, rubrique {quoted("Vie privée")}.
         </p>
         <p className="text-sm text-ink-soft">
           {target?.name} n'est pas prévenu(e). Si ce membre vous a manqué de respect ou demandé de l'argent,
-          signalez-le aussi : notre équipe de modération examinera son compte.
+          signalez-le aussi : notre équipe de modération examinera son compte.
         </p>
         {block.isError && <Alert tone="error">{errorMessage(block.error)}</Alert>}
       </div>

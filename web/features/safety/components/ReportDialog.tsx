@@ -98,14 +98,14 @@ export function ReportDialog({ target, messageId, initialReason, onClose, onRepo
             Notre équipe de modération va l'examiner. Vous ne saurez pas quelle suite lui est donnée, mais
             chaque signalement compte.
           </p>
-          {sent.blocked && <p className="mt-2">{name} est bloqué(e) : vous ne vous verrez plus.</p>}
+          {sent.blocked && <p className="mt-2">{name} est bloqué(e) : vous ne vous verrez plus.</p>}
         </Alert>
       ) : (
         <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-5">
           <p className="text-sm text-ink-soft">
             {messageId
               ? "Le texte de ce message sera transmis à notre équipe de modération avec votre signalement."
-              : `Votre signalement est confidentiel : ${name} ne saura pas que vous l'avez fait.`}
+              : `Votre signalement est confidentiel : ${name} ne saura pas que vous l'avez fait.`}
           </p>
           <RadioGroup
             name="report-reason"

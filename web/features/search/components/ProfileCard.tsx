@@ -56,19 +56,19 @@ export function ProfileCard({ member, onOpen, onReact, onReport, onBlock, priori
           {member.country && (
             <li className="flex items-center gap-2">
               <MapPin className="size-4 shrink-0" aria-hidden="true" />
-              <span className="sr-only">Pays :</span> {member.country}
+              <span className="sr-only">Pays :</span> {member.country}
             </li>
           )}
           {member.occupation && (
             <li className="flex items-center gap-2">
               <Briefcase className="size-4 shrink-0" aria-hidden="true" />
-              <span className="sr-only">Profession :</span> {member.occupation}
+              <span className="sr-only">Profession :</span> {member.occupation}
             </li>
           )}
           {member.languages.length > 0 && (
             <li className="flex items-center gap-2">
               <Languages className="size-4 shrink-0" aria-hidden="true" />
-              <span className="sr-only">Langues :</span> {member.languages.join(", ")}
+              <span className="sr-only">Langues :</span> {member.languages.join(", ")}
             </li>
           )}
         </ul>

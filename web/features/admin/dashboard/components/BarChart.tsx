@@ -111,7 +111,7 @@ export function BarChart({ title, data, unit, unitOne }: BarChartProps) {
               rx={2}
               className="fill-teal-600"
             >
-              <title>{`${dayLabel(d.day)} : ${formatNumber(d.count)}`}</title>
+              <title>{`${dayLabel(d.day)} : ${formatNumber(d.count)}`}</title>
             </rect>
           );
         })}

@@ -23,12 +23,12 @@ const SAMPLE = `{
 }`;
 
 const FIELDS: [string, string][] = [
-  ["email", "Adresse e-mail du membre (obligatoire) : un membre existant est mis à jour, sinon il est créé."],
+  ["email", "Adresse e-mail du membre (obligatoire) : un membre existant est mis à jour, sinon il est créé."],
   ["firstName", "Prénom (obligatoire)."],
   ["lastName", "Nom."],
   ["gender", `${quoted("male")} (${GENDER_LABELS.male}) ou ${quoted("female")} (${GENDER_LABELS.female}).`],
   ["birthDate", "Date de naissance au format AAAA-MM-JJ, entre 18 et 99 ans."],
-  ["lookingFor", `Une des valeurs : ${LOOKING_FOR_OPTIONS.map((o) => quoted(o)).join(", ")}.`],
+  ["lookingFor", `Une des valeurs : ${LOOKING_FOR_OPTIONS.map((o) => quoted(o)).join(", ")}.`],
   [
     "country",
     "Un pays de la liste du formulaire de profil, par exemple «\u00a0Sénégal\u00a0» ou «\u00a0France\u00a0».",

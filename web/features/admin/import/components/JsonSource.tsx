@@ -56,7 +56,7 @@ export function JsonSource({
           />
         </label>
         <p className="text-sm text-ink-soft">
-          Le fichier est lu dans votre navigateur ; {MAX_SIZE_LABEL} au maximum.
+          Le fichier est lu dans votre navigateur ; {MAX_SIZE_LABEL} au maximum.
         </p>
       </div>
       <Field id="import-json" label="Contenu JSON" hint="Ou collez le contenu ici." error={error}>

@@ -86,7 +86,7 @@ export function ReportContext({ report }: { report: AdminReportDetail }) {
       ) : report.messageExcerpt ? (
         <div className="flex flex-col gap-2">
           <p className="text-sm text-ink-soft">
-            La conversation n'existe plus ; voici la copie du message gardée avec le signalement :
+            La conversation n'existe plus ; voici la copie du message gardée avec le signalement :
           </p>
           <blockquote className="rounded-xl bg-danger-50 px-4 py-3 break-words whitespace-pre-wrap ring-2 ring-danger-600 [overflow-wrap:anywhere]">
             {report.messageExcerpt}

@@ -47,7 +47,7 @@ export function ReportWorkflow({
     act.reset();
     setFieldError(undefined);
     setPhotoKey(null);
-    setNote(which === "ban" ? `Signalement : ${reasonLabel(report.reason)}` : "");
+    setNote(which === "ban" ? `Signalement : ${reasonLabel(report.reason)}` : "");
     setOpen(which);
   };
   const close = () => setOpen(null);
@@ -144,11 +144,11 @@ export function ReportWorkflow({
       {closed ? (
         <p className="text-sm">
           Ce signalement est clos
-          {report.action ? ` : ${REPORT_ACTION_LABELS[report.action].toLocaleLowerCase("fr")}` : ""}.
+          {report.action ? ` : ${REPORT_ACTION_LABELS[report.action].toLocaleLowerCase("fr")}` : ""}.
         </p>
       ) : !member ? (
         <p className="text-sm text-ink-soft">
-          Le compte signalé n'existe plus : vous pouvez seulement classer ce signalement.
+          Le compte signalé n'existe plus : vous pouvez seulement classer ce signalement.
         </p>
       ) : null}
       <div className="flex flex-col gap-3">

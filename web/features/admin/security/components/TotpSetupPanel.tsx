@@ -34,7 +34,7 @@ export function TotpSetupPanel({
       await navigator.clipboard.writeText(setup.backupCodes.join("\n"));
       setCopied("Codes de secours copiés.");
     } catch {
-      setCopied("La copie n'a pas fonctionné : notez les codes à la main.");
+      setCopied("La copie n'a pas fonctionné : notez les codes à la main.");
     }
   };
 
@@ -53,7 +53,7 @@ export function TotpSetupPanel({
         <TotpQrCode uri={setup.totpURI} />
         {secret && (
           <p className="text-sm">
-            Impossible de scanner ? Saisissez cette clé dans l'application :{" "}
+            Impossible de scanner ? Saisissez cette clé dans l'application :{" "}
             <code className="rounded bg-sand-100 px-2 py-1 font-mono text-base break-all">
               {groupSecret(secret)}
             </code>
@@ -66,7 +66,7 @@ export function TotpSetupPanel({
           2. Conservez vos codes de secours
         </h3>
         <p className="text-ink-soft">
-          Chaque code permet une seule connexion si vous perdez votre téléphone. Gardez-les en lieu sûr : ils
+          Chaque code permet une seule connexion si vous perdez votre téléphone. Gardez-les en lieu sûr : ils
           ne seront plus affichés.
         </p>
         <ul className="grid max-w-md grid-cols-2 gap-2 font-mono" aria-label="Codes de secours">

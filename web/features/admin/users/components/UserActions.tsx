@@ -47,7 +47,7 @@ export function UserActions({
       <h2 className="text-lg font-bold text-teal-900">Actions</h2>
       {self && (
         <p className="text-sm text-ink-soft">
-          C'est votre propre compte : le bannir, changer son rôle ou le supprimer n'est pas possible ici.
+          C'est votre propre compte : le bannir, changer son rôle ou le supprimer n'est pas possible ici.
         </p>
       )}
       <div className="flex flex-wrap gap-3">
@@ -156,7 +156,7 @@ export function UserActions({
       >
         <p>
           {nextRole === "admin"
-            ? `${name} aura accès à toute l'administration : utilisateurs, profils, messages et abonnements.`
+            ? `${name} aura accès à toute l'administration : utilisateurs, profils, messages et abonnements.`
             : `${name} redeviendra un simple membre et n'aura plus accès à l'administration.`}
         </p>
       </ConfirmDialog>

@@ -36,7 +36,7 @@ export function UserSummary({ user }: { user: AdminUserDetail }) {
           </div>
           {user.banned && user.banReason && (
             <p className="text-sm">
-              <span className="font-semibold">Motif du bannissement :</span> {quoted(user.banReason)}
+              <span className="font-semibold">Motif du bannissement :</span> {quoted(user.banReason)}
             </p>
           )}
         </div>
