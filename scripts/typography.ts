@@ -37,10 +37,11 @@ function sourceFiles(): string[] {
     cwd: ROOT,
     encoding: "utf8",
   });
+  // A tracked file deleted in the work tree is still listed by git until the deletion is staged.
+  const exists = (f: string) => existsSync(path.join(ROOT, f));
   return out
     .split("\n")
-    // A tracked file deleted in the work tree is still listed by git until the deletion is staged.
-    .filter((f) => f && !isExcluded(f) && existsSync(path.join(ROOT, f)))
+    .filter((f) => f && !isExcluded(f) && exists(f))
     .sort();
 }
 
