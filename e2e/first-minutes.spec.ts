@@ -5,7 +5,7 @@
 // profile. Every screen on the way is audited with axe and must not scroll sideways at 360 or 375 px.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { mailsTo, PASSWORD, uniqueEmail, uniqueFirstName } from "./fixtures.ts";
+import { mailsTo, submitSignUpForm, uniqueEmail, uniqueFirstName } from "./fixtures.ts";
 import { addPhoto, cameraJpeg, expectCameraPhotoStoredUpright, storedPhoto } from "./photo-fixtures.ts";
 
 /** Serious or critical axe violations, and how far each phone width makes the page scroll sideways. */
@@ -44,11 +44,7 @@ test("a new member signs up on a phone, completes a first profile with a camera 
 
   await page.goto("/signup");
   problems.push(...(await audit(page, "inscription")));
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Je confirme avoir 18 ans ou plus").check();
-  await page.getByLabel("J'accepte les conditions d'utilisation").check();
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await submitSignUpForm(page, email);
 
   // « Qui je suis »: the stored 2000-01-01 is not the member's, so the field is empty and says why.
   await expect(page).toHaveURL(/\/onboarding$/);

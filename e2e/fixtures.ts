@@ -18,6 +18,15 @@ export async function jpegPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Fills and sends the sign-up form shown on the page (/signup), as a visitor does. */
+export async function submitSignUpForm(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await page.getByLabel("Je confirme avoir 18 ans ou plus").check();
+  await page.getByLabel("J'accepte les conditions d'utilisation").check();
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+}
+
 export interface NewMember {
   email: string;
   firstName: string;

@@ -1,7 +1,7 @@
 // Foundation journey: sign up → complete the profile → upload a photo (framed) → an invalid file is refused
 // in French → sign out → sign back in and find everything kept.
 import { expect, test } from "@playwright/test";
-import { jpegPhoto, PASSWORD, uniqueEmail } from "./fixtures.ts";
+import { jpegPhoto, PASSWORD, submitSignUpForm, uniqueEmail } from "./fixtures.ts";
 
 test("a new visitor signs up, completes a profile with a photo, signs out and back in", async ({
   page,
@@ -12,11 +12,7 @@ test("a new visitor signs up, completes a profile with a photo, signs out and ba
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   await page.goto("/signup");
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Je confirme avoir 18 ans ou plus").check();
-  await page.getByLabel("J'accepte les conditions d'utilisation").check();
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await submitSignUpForm(page, email);
 
   // The guided first profile opens (e2e/onboarding.spec.ts); this journey fills /profile instead.
   await expect(page).toHaveURL(/\/onboarding$/);

@@ -1,15 +1,11 @@
 // The guided first profile left half-way and offered again, and an unusable confirmation link. The
 // whole guided profile, with the confirmation link that works, is e2e/first-minutes.spec.ts.
 import { expect, type Page, test } from "@playwright/test";
-import { PASSWORD, uniqueEmail } from "./fixtures.ts";
+import { submitSignUpForm, uniqueEmail } from "./fixtures.ts";
 
 async function signUp(page: Page, email: string) {
   await page.goto("/signup");
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Je confirme avoir 18 ans ou plus").check();
-  await page.getByLabel("J'accepte les conditions d'utilisation").check();
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await submitSignUpForm(page, email);
 }
 
 const stepHeading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name });

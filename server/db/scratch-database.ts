@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 
 export interface ScratchDatabase {
+  name: string;
   url: string;
   drop: () => Promise<void>;
 }
@@ -31,6 +32,7 @@ export async function createScratchDatabase(
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: () => run(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };

@@ -6,10 +6,9 @@
 // - PostgreSQL: a migrated database that each app's database is created from
 //   (CREATE DATABASE … TEMPLATE, a file copy on the server).
 // Outside a vitest run (benchmarks) the harness builds the PGlite template once per process.
-import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
-import pg from "pg";
 import { openDatabase } from "../db/client.ts";
+import { createScratchDatabase } from "../db/scratch-database.ts";
 
 /**
  * Migrates a fresh in-memory PGlite; writes its data folder to `file` (an uncompressed tarball) and,
@@ -37,16 +36,6 @@ export async function readPgliteTemplate(file: string): Promise<Blob> {
   return new Blob([await readFile(file)]);
 }
 
-async function run(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * Creates a migrated database on the server to copy test databases from; returns its name and how
  * to drop it. Its own connections are closed, as CREATE DATABASE … TEMPLATE requires.
@@ -54,15 +43,12 @@ async function run(adminUrl: string, statement: string): Promise<void> {
 export async function createPostgresTemplate(
   adminUrl: string,
 ): Promise<{ name: string; drop(): Promise<void> }> {
-  const name = `passerelle_template_${randomBytes(6).toString("hex")}`;
-  await run(adminUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 1 });
+  const template = await createScratchDatabase(adminUrl, "passerelle_template");
+  const database = await openDatabase({ url: template.url, poolSize: 1 });
   try {
     await database.migrate();
   } finally {
     await database.close();
   }
-  return { name, drop: () => run(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { name: template.name, drop: template.drop };
 }
