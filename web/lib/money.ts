@@ -1,6 +1,6 @@
-const euros = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
+import { formatMoney } from "@domain/money.ts";
 
 /** 4797 → « 47,97 € » */
 export function formatEuros(cents: number): string {
-  return euros.format(cents / 100);
+  return formatMoney(cents, "EUR");
 }

@@ -1,9 +1,9 @@
 // French labels of the admin pages' values.
 import type { AdminMatchRow, AdminSubscriptionRow, AdminUserRow } from "@domain/admin.ts";
 import type { AccountStatus } from "@domain/constants.ts";
-import { CURRENCY, DEFAULT_PLANS } from "@domain/subscriptions.ts";
+import { formatMoney, isCurrency } from "@domain/money.ts";
+import { DEFAULT_PLANS } from "@domain/subscriptions.ts";
 import { formatDate, formatTime } from "@web/lib/format.ts";
-import { formatEuros } from "@web/lib/money.ts";
 
 export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
   trial: "Essai",
@@ -52,10 +52,10 @@ export function formatDateTime(value: string): string {
 
 const amountFormats = new Map<string, Intl.NumberFormat>();
 
-/** Cents in the given currency, e.g. « 47,97 € ». */
+/** An amount in the currency's smallest unit, e.g. « 47,97 € », « 6 500 FCFA ». */
 export function formatAmount(cents: number, currency: string): string {
   const code = currency.toUpperCase();
-  if (code === CURRENCY) return formatEuros(cents);
+  if (isCurrency(code)) return formatMoney(cents, code);
   let format = amountFormats.get(code);
   if (!format) {
     try {
