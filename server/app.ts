@@ -28,7 +28,7 @@ import type { AppDeps, AppEnv } from "./http/types.ts";
 import type { Logger } from "./logger.ts";
 import { healthRoutes } from "./observability/health.routes.ts";
 import { createMetrics } from "./observability/metrics.ts";
-import { stripeWebhookRoutes } from "./payments/stripe-webhook.ts";
+import { notificationRoutes } from "./payments/provider.ts";
 import { eventRoutes } from "./realtime/events.routes.ts";
 import { storageRoutes } from "./storage/storage.routes.ts";
 
@@ -78,7 +78,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     })(c, next);
   });
 
-  app.use("/api/*", requireSameOrigin(config));
+  // Payment providers' notifications are signed by the provider, not sent by our pages.
+  const notifications = notificationRoutes([deps.payments]);
+  app.use(
+    "/api/*",
+    requireSameOrigin(
+      config,
+      notifications.map((n) => n.path),
+    ),
+  );
 
   app.get("/api/health", (c) => c.json({ status: "ok" }));
   app.get("/api/config", (c) => c.json({ contactEmail: config.contactEmail }));
@@ -104,11 +112,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api/blocks", blockRoutes(deps));
   app.route("/api/reports", reportRoutes(deps));
   app.route("/api/me", myDataRoutes(deps));
-  if (deps.stripe && config.stripe)
-    app.route(
-      "/api/payments/stripe/webhook",
-      stripeWebhookRoutes(deps, deps.stripe, config.stripe.webhookSecret),
-    );
+  for (const n of notifications) app.route(n.path, n.routes(deps));
   app.route("/storage", storageRoutes(deps));
 
   app.all("/api/*", () => {

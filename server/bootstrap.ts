@@ -52,7 +52,12 @@ export async function createDeps(
     : createMemoryBus();
   const hub = new RealtimeHub(events);
   const stripe = config.stripe ? createStripeClient(config.stripe) : null;
-  const payments = stripe ? stripeProvider(stripe) : config.demoPayments ? demoProvider : null;
+  const payments =
+    stripe && config.stripe
+      ? stripeProvider(stripe, config.stripe.webhookSecret)
+      : config.demoPayments
+        ? demoProvider
+        : null;
   if (!payments) logger.warn("payments: no provider (set the Stripe keys, or ALLOW_DEMO_PAYMENTS=true)");
   return { config, database, auth, storage, mailer, logger, events, hub, payments, stripe };
 }

@@ -1,6 +1,7 @@
 // Cross-site request forgery: a request that changes something must come from our own pages. The
 // browser says where a request comes from (Origin, or Sec-Fetch-Site); anything else is refused,
-// on every endpoint, not only the ones Better Auth guards. Stripe's webhook is signed instead.
+// on every endpoint, not only the ones Better Auth guards. Payment providers' notification routes,
+// which the providers declare (server/payments/provider.ts), are signed instead.
 // A refusal says why, to the member (a French message naming the address to open) and in the log.
 import { createMiddleware } from "hono/factory";
 import type { Config } from "../config.ts";
@@ -8,7 +9,6 @@ import { AppError } from "./errors.ts";
 import type { AppEnv } from "./types.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
-const EXEMPT = new Set(["/api/payments/stripe/webhook"]);
 
 /** The French refusal: which address the page was opened at, and the one to open instead. */
 export function originRefusal(origin: string | undefined, expected: string): string {
@@ -17,10 +17,12 @@ export function originRefusal(origin: string | undefined, expected: string): str
     : `Requête refusée : elle ne vient pas d'une page de Passerelle. Ouvrez Passerelle à l'adresse ${expected}.`;
 }
 
-export function requireSameOrigin(config: Config) {
+/** `signedPaths`: exact paths that authenticate their caller otherwise (a provider's signature). */
+export function requireSameOrigin(config: Config, signedPaths: readonly string[] = []) {
   const trusted = new Set(config.trustedOrigins);
+  const exempt = new Set(signedPaths);
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (SAFE.has(c.req.method) || EXEMPT.has(c.req.path)) return next();
+    if (SAFE.has(c.req.method) || exempt.has(c.req.path)) return next();
     const origin = c.req.header("origin");
     const ok = origin ? trusted.has(origin) : c.req.header("sec-fetch-site") === "same-origin";
     if (!ok) {

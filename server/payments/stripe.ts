@@ -3,6 +3,7 @@
 // records the payment once Stripe says it is paid.
 import Stripe from "stripe";
 import type { PaymentProvider } from "./provider.ts";
+import { stripeWebhookRoutes } from "./stripe-webhook.ts";
 
 export interface StripeSettings {
   secretKey: string;
@@ -27,9 +28,13 @@ export function createStripeClient(s: StripeSettings): Stripe {
   });
 }
 
-export function stripeProvider(stripe: Stripe): PaymentProvider {
+export function stripeProvider(stripe: Stripe, webhookSecret: string): PaymentProvider {
   return {
     name: "stripe",
+    notification: {
+      path: "/api/payments/stripe/webhook",
+      routes: (deps) => stripeWebhookRoutes(deps, stripe, webhookSecret),
+    },
     async createCheckout(req) {
       const session = await stripe.checkout.sessions.create(
         {

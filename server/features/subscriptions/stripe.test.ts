@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { type FakeSession, type FakeStripe, startFakeStripe } from "../../test/fake-stripe.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { createTestApp, describeEachEngine, ruleIt, type TestApp } from "../../test/harness.ts";
 import { waitForMail } from "../../test/mail.ts";
 import { signUpMember } from "../../test/members.ts";
 
@@ -56,7 +56,9 @@ describeEachEngine("Stripe payments", (engine) => {
     });
     const header =
       signature ?? t.deps.stripe!.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return t.request("/api/payments/stripe/webhook", {
+    // Server to server, as Stripe sends it: no Origin, no cookie. The route is the one the Stripe
+    // provider declares, outside the origin check (server/payments/provider.ts).
+    return t.app.request("http://127.0.0.1/api/payments/stripe/webhook", {
       method: "POST",
       body: payload,
       headers: { "stripe-signature": header, "content-type": "application/json" },
@@ -200,6 +202,18 @@ describeEachEngine("Stripe payments", (engine) => {
     });
     expect(tampered.status).toBe(400);
     expect(await subscriptionsOf(m.userId)).toHaveLength(0);
+  });
+
+  ruleIt(engine)("keeps every other payment path behind the origin check", async () => {
+    for (const path of [
+      "/api/payments/stripe/webhook/",
+      "/api/payments/cinetpay/notify",
+      "/api/payments/x",
+    ]) {
+      const res = await t.app.request(`http://127.0.0.1${path}`, { method: "POST", body: "{}" });
+      expect(res.status, path).toBe(403);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("CSRF_REJECTED");
+    }
   });
 
   it("grants nothing for a paid amount other than the plan's price, or an unknown checkout", async () => {
