@@ -7,7 +7,8 @@ export class DecodeError extends Error {
   override name = "DecodeError";
 }
 
-function abortError(): DOMException {
+/** What a cancelled preparation rejects with, on either path. */
+export function abortError(): DOMException {
   return new DOMException("Préparation annulée", "AbortError");
 }
 

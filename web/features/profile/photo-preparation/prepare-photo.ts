@@ -7,7 +7,7 @@
 import { PHOTO_FORMATS, PHOTO_MAX_BYTES } from "@domain/constants.ts";
 import { MSG } from "@domain/messages.ts";
 import { OUTPUT_TYPE, type WorkerReply } from "./encode.ts";
-import { DecodeError, prepareOnMainThread } from "./main-thread.ts";
+import { abortError, DecodeError, prepareOnMainThread } from "./main-thread.ts";
 
 export interface PreparedPhoto {
   /** The JPEG to send. */
@@ -67,10 +67,6 @@ export function checkBeforePreparing(file: File): PreparationErrorCode | null {
 export function preparedName(name: string): string {
   const base = name.replace(/\.[^./\\]*$/, "") || "photo";
   return `${base}.jpg`;
-}
-
-function abortError(): DOMException {
-  return new DOMException("Préparation annulée", "AbortError");
 }
 
 function workerAvailable(): boolean {
