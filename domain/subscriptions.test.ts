@@ -1,10 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, DEFAULT_PLANS, gateRedirect, monthlyCents, savingPercent } from "./subscriptions.ts";
+import {
+  addMonths,
+  DEFAULT_PLANS,
+  gateRedirect,
+  monthlyPrice,
+  planCurrencies,
+  savingPercent,
+} from "./subscriptions.ts";
 
 describe("plans", () => {
   it("shows the price per month and the saving against the monthly plan", () => {
-    expect(DEFAULT_PLANS.map(monthlyCents)).toEqual([1999, 1599, 1299]);
+    expect(DEFAULT_PLANS.map((p) => monthlyPrice(p))).toEqual([1999, 1599, 1299]);
     expect(DEFAULT_PLANS.map((p) => savingPercent(p, DEFAULT_PLANS))).toEqual([0, 20, 35]);
+  });
+
+  it("prices every plan in whole CFA francs, multiples of 5, with its own saving", () => {
+    expect(planCurrencies(DEFAULT_PLANS)).toEqual(["EUR", "XOF", "XAF"]);
+    expect(DEFAULT_PLANS.map((p) => monthlyPrice(p, "XOF"))).toEqual([6500, 5000, 4000]);
+    expect(DEFAULT_PLANS.map((p) => savingPercent(p, DEFAULT_PLANS, "XAF"))).toEqual([0, 23, 38]);
+    for (const p of DEFAULT_PLANS) for (const c of ["XOF", "XAF"] as const) expect(p.prices[c]! % 5).toBe(0);
+  });
+
+  it("offers only the currencies every plan is priced in", () => {
+    const plans = [DEFAULT_PLANS[0]!, { ...DEFAULT_PLANS[1]!, prices: { EUR: 4797, XOF: 15000 } }];
+    expect(planCurrencies(plans)).toEqual(["EUR", "XOF"]);
   });
 
   it.each([

@@ -1,6 +1,14 @@
 // Subscription plans (the SPEC leaves them open: these are the product's choice, overridable by
 // the SUBSCRIPTION_PLANS setting) and the access gate of SPEC §2.
 import type { AccountStatus } from "./constants.ts";
+import type { Currency } from "./money.ts";
+import type { OperatorId, PaymentMethod, PaymentOptionsDto, ProviderName } from "./payments.ts";
+
+/**
+ * A plan's total price in each currency it is sold in, in the currency's smallest unit (euro
+ * cents; whole CFA francs, multiples of 5). Every plan has a euro price.
+ */
+export type PlanPrices = { EUR: number } & Partial<Record<Exclude<Currency, "EUR">, number>>;
 
 export interface Plan {
   /** Stable id stored with each subscription, e.g. « 3-mois ». */
@@ -8,27 +16,36 @@ export interface Plan {
   /** « 3 mois » */
   label: string;
   months: number;
-  /** Total price in euro cents, paid once for the whole period. */
-  priceCents: number;
+  /** Paid once for the whole period. */
+  prices: PlanPrices;
 }
 
+// CFA prices are set for the members' purchasing power, not converted from the euro prices
+// (19,99 € would be 13 112 FCFA at the fixed parity).
 export const DEFAULT_PLANS: readonly Plan[] = [
-  { id: "1-mois", label: "1 mois", months: 1, priceCents: 1999 },
-  { id: "3-mois", label: "3 mois", months: 3, priceCents: 4797 },
-  { id: "6-mois", label: "6 mois", months: 6, priceCents: 7794 },
+  { id: "1-mois", label: "1 mois", months: 1, prices: { EUR: 1999, XOF: 6500, XAF: 6500 } },
+  { id: "3-mois", label: "3 mois", months: 3, prices: { EUR: 4797, XOF: 15000, XAF: 15000 } },
+  { id: "6-mois", label: "6 mois", months: 6, prices: { EUR: 7794, XOF: 24000, XAF: 24000 } },
 ];
 
-export const CURRENCY = "EUR";
+export function planPrice(plan: Plan, currency: Currency): number | null {
+  return plan.prices[currency] ?? null;
+}
 
-/** Price per month in cents, rounded to the cent (4797 over 3 months → 1599). */
-export function monthlyCents(plan: Pick<Plan, "months" | "priceCents">): number {
-  return Math.round(plan.priceCents / plan.months);
+/** Currencies every plan of the list is priced in. */
+export function planCurrencies(plans: readonly Plan[]): Currency[] {
+  return (["EUR", "XOF", "XAF"] as const).filter((c) => plans.every((p) => planPrice(p, c) !== null));
+}
+
+/** Price per month in the currency's smallest unit, rounded (4797 cents over 3 months → 1599). */
+export function monthlyPrice(plan: Plan, currency: Currency = "EUR"): number {
+  return Math.round((planPrice(plan, currency) ?? 0) / plan.months);
 }
 
 /** Saving against the shortest plan's monthly price, in whole percent (0 for the shortest). */
-export function savingPercent(plan: Plan, plans: readonly Plan[]): number {
-  const base = Math.max(...plans.map(monthlyCents));
-  return Math.max(0, Math.round((1 - monthlyCents(plan) / base) * 100));
+export function savingPercent(plan: Plan, plans: readonly Plan[], currency: Currency = "EUR"): number {
+  const base = Math.max(...plans.map((p) => monthlyPrice(p, currency)));
+  return Math.max(0, Math.round((1 - monthlyPrice(plan, currency) / base) * 100));
 }
 
 /** Adds calendar months, keeping the day when it exists (31 January + 1 month → 28/29 February). */
@@ -80,9 +97,14 @@ export const SUBSCRIPTION_MSG = {
   UNKNOWN_PLAN: "Cette formule n'existe pas",
   PAYMENTS_UNAVAILABLE: "Le paiement en ligne est momentanément indisponible. Veuillez réessayer plus tard.",
   CHECKOUT_NOT_FOUND: "Ce paiement est introuvable",
+  PENDING: "Paiement en cours de confirmation",
 } as const;
 
-export type CheckoutStatus = "pending" | "paid" | "failed" | "expired";
+/**
+ * pending: waiting for the provider; paid; failed: refused, or not what was asked (amount,
+ * currency); cancelled: the member gave up on the provider's page; expired: never settled.
+ */
+export type CheckoutStatus = "pending" | "paid" | "failed" | "cancelled" | "expired";
 
 export interface SubscriptionStatusDto {
   status: AccountStatus;
@@ -94,9 +116,12 @@ export interface SubscriptionStatusDto {
 export interface PaymentDto {
   id: string;
   plan: string;
-  amountCents: number;
-  currency: string;
-  provider: "stripe" | "demo" | "admin";
+  /** In the currency's smallest unit (euro cents, whole francs). */
+  amount: number;
+  currency: Currency;
+  provider: ProviderName | "admin";
+  method: PaymentMethod | null;
+  operator: OperatorId | null;
   paidAt: string;
   startDate: string;
   endDate: string;
@@ -106,17 +131,24 @@ export interface PaymentDto {
 export interface SubscriptionOverviewDto extends SubscriptionStatusDto {
   plans: Plan[];
   payments: PaymentDto[];
-  /** "stripe", "demo", or null when paying is not possible here. */
-  provider: "stripe" | "demo" | null;
+  /** How this member can pay; no methods when paying is not possible here. */
+  paymentOptions: PaymentOptionsDto;
 }
 
 export interface CheckoutDto {
   id: string;
   status: CheckoutStatus;
   plan: string;
+  amount: number;
+  currency: Currency;
+  method: PaymentMethod;
+  operator: OperatorId | null;
+  provider: ProviderName;
+  /** Why it failed, in French, when the provider said so. */
+  failureReason: string | null;
   /** Where the member came from (a path of this site), to go back after paying. */
   returnTo: string | null;
-  /** Where to send the browser to pay (Stripe Checkout, or the demo confirmation page). */
+  /** Where to send the browser to pay (the provider's page, or the demo's). */
   url: string | null;
   /** Once paid: the end of the subscription. */
   endsAt: string | null;

@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   // Payment providers' notifications are signed by the provider, not sent by our pages.
-  const notifications = notificationRoutes([deps.payments]);
+  const notifications = notificationRoutes(deps.payments.providers);
   app.use(
     "/api/*",
     requireSameOrigin(

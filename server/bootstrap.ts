@@ -9,7 +9,11 @@ import { createMailer } from "./email/mailer.ts";
 import { findMessage } from "./features/messages/messages.service.ts";
 import type { AppDeps } from "./http/types.ts";
 import type { Logger } from "./logger.ts";
-import { demoProvider } from "./payments/provider.ts";
+import { cinetpayProvider } from "./payments/cinetpay/provider.ts";
+import { demoProvider } from "./payments/demo.ts";
+import { fedapayProvider } from "./payments/fedapay/provider.ts";
+import type { PaymentProvider } from "./payments/provider.ts";
+import { PaymentRegistry } from "./payments/registry.ts";
 import { createStripeClient, stripeProvider } from "./payments/stripe.ts";
 import { createMemoryBus } from "./realtime/bus.ts";
 import { RealtimeHub } from "./realtime/hub.ts";
@@ -52,14 +56,26 @@ export async function createDeps(
     : createMemoryBus();
   const hub = new RealtimeHub(events);
   const stripe = config.stripe ? createStripeClient(config.stripe) : null;
-  const payments =
-    stripe && config.stripe
-      ? stripeProvider(stripe, config.stripe.webhookSecret)
-      : config.demoPayments
-        ? demoProvider
-        : null;
-  if (!payments) logger.warn("payments: no provider (set the Stripe keys, or ALLOW_DEMO_PAYMENTS=true)");
+  const payments = paymentRegistry(config, stripe);
+  if (payments.providers.length === 0)
+    logger.warn(
+      "payments: no provider (set the Stripe, CinetPay or FedaPay keys, or ALLOW_DEMO_PAYMENTS=true)",
+    );
+  else logger.info({ providers: payments.names }, "payments: providers enabled");
   return { config, database, auth, storage, mailer, logger, events, hub, payments, stripe };
+}
+
+/** The enabled providers in order of preference; the demo last, taking what no real one takes. */
+function paymentRegistry(config: Config, stripe: ReturnType<typeof createStripeClient> | null) {
+  const providers: PaymentProvider[] = [];
+  if (stripe && config.stripe) providers.push(stripeProvider(stripe, config.stripe.webhookSecret));
+  for (const name of config.mobileMoneyOrder) {
+    if (name === "cinetpay" && config.cinetpay)
+      providers.push(cinetpayProvider(config.cinetpay, config.publicBaseUrl));
+    if (name === "fedapay" && config.fedapay) providers.push(fedapayProvider(config.fedapay));
+  }
+  if (config.demoPayments) providers.push(demoProvider);
+  return new PaymentRegistry(providers);
 }
 
 /** Ends event streams, stops listening for events and closes the database. */

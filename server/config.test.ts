@@ -79,6 +79,50 @@ describe("loadConfig", () => {
     expect(loadConfig({}).s3).toBeNull();
   });
 
+  it("takes each payment provider only with all its keys, and checks their shape", () => {
+    const cinetpay = {
+      CINETPAY_API_KEY: "cp_key_12345",
+      CINETPAY_SITE_ID: "105900",
+      CINETPAY_SECRET_KEY: "cp_secret_1",
+    };
+    expect(loadConfig(cinetpay).cinetpay).toEqual({
+      apiKey: "cp_key_12345",
+      siteId: "105900",
+      secretKey: "cp_secret_1",
+      apiUrl: "https://api-checkout.cinetpay.com",
+    });
+    expect(() => loadConfig({ CINETPAY_API_KEY: "cp_key_12345" })).toThrow(/set all three to use CinetPay/);
+    expect(() => loadConfig({ ...cinetpay, CINETPAY_SITE_ID: "abc" })).toThrow(/CINETPAY_SITE_ID/);
+    const fedapay = { FEDAPAY_SECRET_KEY: "sk_sandbox_abc", FEDAPAY_WEBHOOK_SECRET: "wh_sandbox_abc" };
+    expect(loadConfig(fedapay).fedapay?.apiUrl).toBe("https://sandbox-api.fedapay.com");
+    expect(loadConfig({ ...fedapay, FEDAPAY_SECRET_KEY: "sk_live_abc" }).fedapay?.apiUrl).toBe(
+      "https://api.fedapay.com",
+    );
+    expect(() => loadConfig({ FEDAPAY_SECRET_KEY: "sk_live_abc" })).toThrow(/set both to use FedaPay/);
+    expect(() => loadConfig({ ...fedapay, FEDAPAY_WEBHOOK_SECRET: "whsec_abc" })).toThrow(
+      /FEDAPAY_WEBHOOK_SECRET/,
+    );
+    expect(loadConfig({}).mobileMoneyOrder).toEqual(["cinetpay", "fedapay"]);
+    expect(loadConfig({ MOBILE_MONEY_PROVIDERS: "fedapay" }).mobileMoneyOrder).toEqual([
+      "fedapay",
+      "cinetpay",
+    ]);
+    expect(() => loadConfig({ MOBILE_MONEY_PROVIDERS: "paypal" })).toThrow(/MOBILE_MONEY_PROVIDERS/);
+  });
+
+  it("reads plans priced per currency, and the earlier euro-only form", () => {
+    const plans = (v: unknown) => loadConfig({ SUBSCRIPTION_PLANS: JSON.stringify(v) }).plans;
+    expect(plans([{ id: "1-mois", label: "1 mois", months: 1, priceCents: 1500 }])).toEqual([
+      { id: "1-mois", label: "1 mois", months: 1, prices: { EUR: 1500 } },
+    ]);
+    expect(plans([{ id: "2-mois", label: "2 mois", months: 2, prices: { EUR: 2900, XOF: 12000 } }])).toEqual([
+      { id: "2-mois", label: "2 mois", months: 2, prices: { EUR: 2900, XOF: 12000 } },
+    ]);
+    // CFA francs are whole and in multiples of 5; a euro price is required.
+    for (const bad of [{ EUR: 2900, XOF: 12001 }, { EUR: 2900, XAF: 99.5 }, { XOF: 12000 }])
+      expect(() => plans([{ id: "x", label: "x", months: 1, prices: bad }])).toThrow(/SUBSCRIPTION_PLANS/);
+  });
+
   it("generates a development secret once and keeps it in the data folder", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "passerelle-config-"));
     const first = loadConfig({ DATA_DIR: dir });

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { isChargeableAmount } from "@domain/money.ts";
 import { DEFAULT_PLANS, type Plan } from "@domain/subscriptions.ts";
 import { z } from "zod";
 import type { S3Settings } from "./storage/s3.ts";
@@ -44,6 +45,28 @@ const envSchema = z.object({
     .regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must look like whsec_…")
     .optional(),
   STRIPE_API_URL: z.url().optional(),
+  CINETPAY_API_KEY: z.string().min(8, "CINETPAY_API_KEY looks too short").optional(),
+  CINETPAY_SITE_ID: z
+    .string()
+    .regex(/^\d{3,12}$/, "CINETPAY_SITE_ID must be the site's number")
+    .optional(),
+  CINETPAY_SECRET_KEY: z.string().min(8, "CINETPAY_SECRET_KEY looks too short").optional(),
+  CINETPAY_API_URL: z.url().default("https://api-checkout.cinetpay.com"),
+  FEDAPAY_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(live|sandbox)_\w+$/, "FEDAPAY_SECRET_KEY must look like sk_live_… or sk_sandbox_…")
+    .optional(),
+  FEDAPAY_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^wh_(live|sandbox)_\w+$/, "FEDAPAY_WEBHOOK_SECRET must look like wh_live_… or wh_sandbox_…")
+    .optional(),
+  FEDAPAY_API_URL: z.url().optional(),
+  MOBILE_MONEY_PROVIDERS: z
+    .string()
+    .regex(/^(cinetpay|fedapay)(,(cinetpay|fedapay))?$/, "MOBILE_MONEY_PROVIDERS: e.g. cinetpay,fedapay")
+    .default("cinetpay,fedapay"),
+  PAYMENT_RECHECK_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  PENDING_PAYMENT_HOURS: z.coerce.number().min(0.01).max(168).default(24),
   ALLOW_DEMO_PAYMENTS: bool.optional(),
   SUBSCRIPTION_PLANS: z.string().optional(),
   SUBSCRIPTION_SWEEP_MINUTES: z.coerce.number().min(0.05).max(1440).default(10),
@@ -100,6 +123,14 @@ export interface Config {
   plans: readonly Plan[];
   /** Stripe Checkout when both keys are set. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
+  /** CinetPay (mobile money, XOF and XAF) when its three keys are set. */
+  cinetpay: { apiKey: string; siteId: string; secretKey: string; apiUrl: string } | null;
+  /** FedaPay (mobile money, XOF) when both its secrets are set. */
+  fedapay: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
+  /** Which aggregator takes an operator both cover, first one first. */
+  mobileMoneyOrder: ("cinetpay" | "fedapay")[];
+  /** How often pending payments are looked for and re-checked, and when they are given up. */
+  pendingPayments: { recheckMs: number; expiryMs: number };
   /** The demo provider: on by default outside production, and in production only if asked. */
   demoPayments: boolean;
   /** Bearer token for /metrics; unset: /metrics is open in development, closed in production. */
@@ -108,12 +139,40 @@ export interface Config {
   subscriptionSweepMs: number;
 }
 
-const planSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
-  label: z.string().min(1).max(40),
-  months: z.number().int().min(1).max(24),
-  priceCents: z.number().int().min(50).max(1_000_000),
-});
+// A plan as SUBSCRIPTION_PLANS gives it: `priceCents` (euros, the earlier form) or `prices` per
+// currency; CFA prices in whole francs, multiples of 5.
+const cfa = (c: "XOF" | "XAF") =>
+  z
+    .number()
+    .int()
+    .min(100)
+    .max(10_000_000)
+    .refine((v) => isChargeableAmount(v, c));
+const planSchema = z
+  .strictObject({
+    id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+    label: z.string().min(1).max(40),
+    months: z.number().int().min(1).max(24),
+    priceCents: z.number().int().min(50).max(1_000_000).optional(),
+    prices: z
+      .strictObject({
+        EUR: z.number().int().min(50).max(1_000_000).optional(),
+        XOF: cfa("XOF").optional(),
+        XAF: cfa("XAF").optional(),
+      })
+      .optional(),
+  })
+  .transform((p, ctx): Plan => {
+    const EUR = p.prices?.EUR ?? p.priceCents;
+    if (EUR === undefined) {
+      ctx.addIssue({ code: "custom", message: "a euro price (prices.EUR or priceCents) is required" });
+      return z.NEVER;
+    }
+    const prices: Plan["prices"] = { EUR };
+    if (p.prices?.XOF !== undefined) prices.XOF = p.prices.XOF;
+    if (p.prices?.XAF !== undefined) prices.XAF = p.prices.XAF;
+    return { id: p.id, label: p.label, months: p.months, prices };
+  });
 
 function parsePlans(json: string | undefined): readonly Plan[] {
   if (!json) return DEFAULT_PLANS;
@@ -126,8 +185,9 @@ function parsePlans(json: string | undefined): readonly Plan[] {
   const parsed = z.array(planSchema).min(1).max(6).safeParse(value);
   if (!parsed.success || new Set(parsed.data.map((p) => p.id)).size !== parsed.data.length) {
     throw new ConfigError(
-      "Invalid configuration:\n  SUBSCRIPTION_PLANS: expected 1 to 6 plans with distinct ids, e.g. " +
-        '[{"id":"1-mois","label":"1 mois","months":1,"priceCents":1999}]',
+      "Invalid configuration:\n  SUBSCRIPTION_PLANS: expected 1 to 6 plans with distinct ids and a euro price, " +
+        "CFA prices in whole francs (multiples of 5), e.g. " +
+        '[{"id":"1-mois","label":"1 mois","months":1,"prices":{"EUR":1999,"XOF":6500,"XAF":6500}}]',
     );
   }
   return parsed.data;
@@ -186,6 +246,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to use Stripe, or neither",
     );
   }
+  const cinetpayKeys = [e.CINETPAY_API_KEY, e.CINETPAY_SITE_ID, e.CINETPAY_SECRET_KEY].filter(Boolean).length;
+  if (cinetpayKeys !== 0 && cinetpayKeys !== 3) {
+    throw new ConfigError(
+      "Invalid configuration:\n  CINETPAY_API_KEY, CINETPAY_SITE_ID and CINETPAY_SECRET_KEY: set all three to use CinetPay, or none",
+    );
+  }
+  if (Boolean(e.FEDAPAY_SECRET_KEY) !== Boolean(e.FEDAPAY_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  FEDAPAY_SECRET_KEY and FEDAPAY_WEBHOOK_SECRET: set both to use FedaPay, or neither",
+    );
+  }
   if (missing.length > 0) {
     throw new ConfigError(
       `Missing required setting(s) in production:\n${missing.map((m) => `  ${m}`).join("\n")}`,
@@ -238,6 +309,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
         : null,
+    cinetpay:
+      e.CINETPAY_API_KEY && e.CINETPAY_SITE_ID && e.CINETPAY_SECRET_KEY
+        ? {
+            apiKey: e.CINETPAY_API_KEY,
+            siteId: e.CINETPAY_SITE_ID,
+            secretKey: e.CINETPAY_SECRET_KEY,
+            apiUrl: e.CINETPAY_API_URL,
+          }
+        : null,
+    fedapay:
+      e.FEDAPAY_SECRET_KEY && e.FEDAPAY_WEBHOOK_SECRET
+        ? {
+            secretKey: e.FEDAPAY_SECRET_KEY,
+            webhookSecret: e.FEDAPAY_WEBHOOK_SECRET,
+            // A sandbox key talks to the sandbox.
+            apiUrl:
+              e.FEDAPAY_API_URL ??
+              (e.FEDAPAY_SECRET_KEY.startsWith("sk_sandbox_")
+                ? "https://sandbox-api.fedapay.com"
+                : "https://api.fedapay.com"),
+          }
+        : null,
+    // The ones named first, in that order; any other configured one after them.
+    mobileMoneyOrder: [
+      ...new Set([
+        ...(e.MOBILE_MONEY_PROVIDERS.split(",") as ("cinetpay" | "fedapay")[]),
+        "cinetpay",
+        "fedapay",
+      ]),
+    ] as ("cinetpay" | "fedapay")[],
+    pendingPayments: {
+      recheckMs: Math.round(e.PAYMENT_RECHECK_SECONDS * 1000),
+      expiryMs: Math.round(e.PENDING_PAYMENT_HOURS * 3_600_000),
+    },
     demoPayments: e.ALLOW_DEMO_PAYMENTS ?? !isProduction,
     subscriptionSweepMs: Math.round(e.SUBSCRIPTION_SWEEP_MINUTES * 60_000),
     metricsToken: e.METRICS_TOKEN,

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { sweepExpiredSubscriptions } from "./features/subscriptions/subscription-status.ts";
 import type { AppDeps } from "./http/types.ts";
 import { createLogger } from "./logger.ts";
+import { recheckPendingPayments } from "./payments/settle.ts";
 
 const startedAt = performance.now();
 /** The built SPA (`npm run build`), served with the API when present. */
@@ -66,7 +67,10 @@ const servers = config.hosts.map((hostname, i) => {
 ready.then(
   (full) => {
     app = full;
-    if (deps) startSubscriptionSweep(deps);
+    if (deps) {
+      startSubscriptionSweep(deps);
+      startPendingPaymentChecks(deps);
+    }
     const database = deps?.database.kind;
     logger.info(
       { database, readyMs: since() },
@@ -87,6 +91,28 @@ function startSubscriptionSweep(d: AppDeps) {
       .catch((err) => logger.error({ err }, "subscriptions: sweep failed"));
   void sweep();
   setInterval(sweep, config.subscriptionSweepMs).unref();
+}
+
+/**
+ * Asks the providers about pending payments every PAYMENT_RECHECK_SECONDS (the rows hold when each is
+ * due, so a restart loses nothing and several instances share the work: server/payments/settle.ts).
+ */
+function startPendingPaymentChecks(d: AppDeps) {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const r = await recheckPendingPayments(d);
+      if (r.settled + r.expired > 0) logger.info(r, "payments: pending payments settled");
+    } catch (err) {
+      logger.error({ err }, "payments: re-checking pending payments failed");
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  setInterval(() => void run(), config.pendingPayments.recheckMs).unref();
 }
 
 let stopping = false;

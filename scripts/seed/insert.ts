@@ -6,7 +6,7 @@ import { ONBOARDING_DONE } from "@domain/profile-completeness.ts";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../server/db/client.ts";
 import { user } from "../../server/db/schema/index.ts";
-import { type SeedMember, SUBSCRIPTION } from "./members.ts";
+import { type SeedMember, SUBSCRIPTION, seedPayment } from "./members.ts";
 import { randomId } from "./random.ts";
 
 const DAY = 86_400_000;
@@ -104,18 +104,31 @@ async function insertProfiles(tx: Tx, chunk: SeedMember[]): Promise<void> {
 
 async function insertSubscriptions(tx: Tx, chunk: SeedMember[]): Promise<void> {
   const start = chunk.map((m) => m.subscriptionStart!);
+  const paid = chunk.map((m) => seedPayment(m.profile!.country));
   await tx.execute(sql`
     INSERT INTO subscriptions (user_id, plan, status, start_date, end_date, provider, provider_ref, amount,
-      currency, created_at)
+      currency, method, operator, created_at)
     SELECT user_id, ${SUBSCRIPTION.plan}, 'active', start_date, end_date, ${SUBSCRIPTION.provider},
-      'demo-seed-' || user_id, ${SUBSCRIPTION.amount}, ${SUBSCRIPTION.currency}, start_date
+      'demo-seed-' || user_id, amount, currency, method, NULLIF(operator, ''), start_date
     FROM unnest(${col(
       chunk.map((m) => m.id),
       "text[]",
     )}, ${col(start.map(iso), "timestamptz[]")}, ${col(
       start.map((d) => iso(new Date(d.getTime() + SUBSCRIPTION.days * DAY))),
       "timestamptz[]",
-    )}) AS t(user_id, start_date, end_date)`);
+    )}, ${col(
+      paid.map((x) => String(x.amount)),
+      "int[]",
+    )}, ${col(
+      paid.map((x) => x.currency),
+      "text[]",
+    )}, ${col(
+      paid.map((x) => x.method),
+      "text[]",
+    )}, ${col(
+      paid.map((x) => x.operator ?? ""),
+      "text[]",
+    )}) AS t(user_id, start_date, end_date, amount, currency, method, operator)`);
 }
 
 export interface InsertOptions {

@@ -1,7 +1,10 @@
 // Generates demo members (user + profile + optional subscription) from a seeded random source.
 import { minusYears, todayIso } from "@domain/age.ts";
 import type { AccountStatus, Gender } from "@domain/constants.ts";
+import { type Currency, currencyForCountry } from "@domain/money.ts";
+import { operatorsOf, type PaymentMethod } from "@domain/payments.ts";
 import { INTEREST_SUGGESTIONS, LOOKING_FOR_OPTIONS } from "@domain/profile.ts";
+import { DEFAULT_PLANS } from "@domain/subscriptions.ts";
 import { emailSlug, ORIGINS } from "./names.ts";
 import { OCCUPATIONS, RETIRED, STUDENT } from "./occupations.ts";
 import { type Random, randomId } from "./random.ts";
@@ -13,10 +16,29 @@ export const DEMO_EMAIL_DOMAIN = "demo.passerelle.example";
 export const SUBSCRIPTION = {
   plan: "3-mois",
   provider: "demo",
-  amount: 4797,
-  currency: "EUR",
   days: 90,
 } as const;
+
+/**
+ * How a seeded subscriber paid for the 3-month plan: in their country's currency, by its first
+ * mobile-money operator in the CFA countries, by card elsewhere (the default plan prices).
+ */
+export function seedPayment(country: string): {
+  amount: number;
+  currency: Currency;
+  method: PaymentMethod;
+  operator: string | null;
+} {
+  const currency = currencyForCountry(country);
+  const plan = DEFAULT_PLANS.find((p) => p.id === SUBSCRIPTION.plan)!;
+  const operator = operatorsOf(country)[0] ?? null;
+  return {
+    amount: plan.prices[currency] ?? plan.prices.EUR,
+    currency: plan.prices[currency] === undefined ? "EUR" : currency,
+    method: currency !== "EUR" && operator ? "mobile-money" : "card",
+    operator: currency !== "EUR" ? operator : null,
+  };
+}
 
 export interface SeedProfile {
   firstName: string;

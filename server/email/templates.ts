@@ -1,4 +1,5 @@
 // French e-mail bodies. Plain text first; the HTML version is the same text with the link clickable.
+import { type Currency, formatMoney } from "@domain/money.ts";
 import type { Mail } from "./mailer.ts";
 
 function escapeHtml(s: string): string {
@@ -45,20 +46,43 @@ const longDate = new Intl.DateTimeFormat("fr-FR", {
   timeZone: "Europe/Paris",
 });
 
-export function subscriptionConfirmedMail(to: string, plan: string, endDate: Date): Mail {
+export interface Receipt {
+  planLabel: string;
+  amount: number;
+  currency: Currency;
+  /** « Carte bancaire », « Orange Money », … (« (démonstration) » for the demo). */
+  paidWith: string;
+  /** Our reference of the payment, to quote when writing to us. */
+  reference: string;
+  paidAt: Date;
+  startDate: Date;
+  endDate: Date;
+}
+
+/** The receipt sent after each payment (SPEC: French; amounts and dates the French way). */
+export function subscriptionConfirmedMail(to: string, r: Receipt): Mail {
   // « 1er décembre », as French writes the first day of a month.
-  const until = longDate.format(endDate).replace(/^1 /, "1er ");
+  const day = (d: Date) => longDate.format(d).replace(/^1 /, "1er ");
+  const lines = [
+    `Formule : ${r.planLabel}`,
+    `Montant payé : ${formatMoney(r.amount, r.currency)}`,
+    `Moyen de paiement : ${r.paidWith}`,
+    `Date du paiement : ${day(r.paidAt)}`,
+    `Période : du ${day(r.startDate)} au ${day(r.endDate)}`,
+    `Référence : ${r.reference}`,
+  ];
   const text =
-    `Bonjour,\n\nMerci ! Votre abonnement Passerelle (${plan.replace("-", " ")}) est actif jusqu'au ${until}.\n\n` +
+    `Bonjour,\n\nMerci ! Votre abonnement Passerelle est actif jusqu'au ${day(r.endDate)}.\n\n` +
+    `Votre reçu :\n${lines.join("\n")}\n\n` +
     "Vous pouvez dès maintenant rechercher des profils, créer des matchs et échanger des messages.\n\n" +
-    "Votre abonnement ne se renouvelle pas automatiquement : aucun autre paiement ne sera prélevé.\n\nL'équipe Passerelle";
+    "Votre abonnement ne se renouvelle pas automatiquement : aucun autre paiement ne sera prélevé.\n\nL'équipe Passerelle";
   return {
     to,
-    subject: "Votre abonnement Passerelle est actif",
+    subject: `Votre reçu Passerelle : ${formatMoney(r.amount, r.currency)}`,
     text,
     html: text
       .split("\n\n")
-      .map((p) => `<p>${escapeHtml(p)}</p>`)
+      .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
       .join(""),
   };
 }

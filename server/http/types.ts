@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import type { Mailer } from "../email/mailer.ts";
 import type { ProfileRow } from "../features/profile/profile.service.ts";
 import type { Logger } from "../logger.ts";
-import type { PaymentProvider } from "../payments/provider.ts";
+import type { PaymentRegistry } from "../payments/registry.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import type { RealtimeHub } from "../realtime/hub.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -23,7 +23,7 @@ export interface AppDeps {
   /** This instance's open event streams. */
   hub: RealtimeHub;
   /** Stripe, the demo provider, or null when paying is not possible (production without Stripe). */
-  payments: PaymentProvider | null;
+  payments: PaymentRegistry;
   /** The Stripe client when Stripe is configured (webhooks). */
   stripe: Stripe | null;
 }

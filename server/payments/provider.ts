@@ -1,6 +1,9 @@
-// Payment providers behind one interface: Stripe Checkout when its keys are set, otherwise the
-// clearly labelled demo provider (refused in production unless ALLOW_DEMO_PAYMENTS is on). Both end
-// in the same recordPayment() of the subscriptions service.
+// Payment providers behind one interface. Each says what it covers (cards in some currencies,
+// mobile-money operators by country), opens a payment on its side, may declare the route where it
+// notifies us, and may answer a status check — the only source of truth for the aggregators. All of
+// them end in the same recordPayment() of the subscriptions service (server/payments/settle.ts).
+import type { Currency } from "@domain/money.ts";
+import type { OperatorId, PaymentMethod, ProviderName } from "@domain/payments.ts";
 import type { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../http/types.ts";
 
@@ -10,8 +13,11 @@ export interface CheckoutRequest {
   email: string;
   planId: string;
   planLabel: string;
-  amountCents: number;
-  currency: string;
+  /** In the currency's smallest unit (euro cents, whole francs). */
+  amount: number;
+  currency: Currency;
+  method: PaymentMethod;
+  operator: OperatorId | null;
   /** Absolute URLs the provider sends the browser back to. */
   successUrl: string;
   cancelUrl: string;
@@ -20,9 +26,23 @@ export interface CheckoutRequest {
 export interface CheckoutSession {
   /** Where the browser goes to pay. */
   url: string;
-  /** The provider's id for this checkout (Stripe: cs_…), stored to match webhooks to it. */
+  /** The provider's id for this payment (Stripe: cs_…), stored to match notifications to it. */
   sessionId: string;
 }
+
+/** Where a payment stands, as the provider's status API says. */
+export type ProviderStatus =
+  | {
+      state: "paid";
+      /** Unique per payment: a second report with it changes nothing. */
+      providerRef: string;
+      amount: number;
+      currency: string;
+      /** The operator actually used, when the provider says. */
+      operator: OperatorId | null;
+    }
+  | { state: "pending" }
+  | { state: "failed" | "cancelled" | "expired"; reason: string | null };
 
 /**
  * The address a provider calls to tell us about payments. It proves itself with the provider's own
@@ -35,27 +55,29 @@ export interface PaymentNotificationRoute {
   routes(deps: AppDeps): Hono<AppEnv>;
 }
 
+/** What a provider takes: cards in some currencies; mobile money by country and operator. */
+export interface PaymentCoverage {
+  card?: { currencies: readonly Currency[] };
+  mobileMoney?: {
+    currencies: readonly Currency[];
+    /** The operators it reaches, by country of residence (spelled as in domain/countries.ts). */
+    operators: Readonly<Record<string, readonly OperatorId[]>>;
+  };
+}
+
 export interface PaymentProvider {
-  readonly name: "stripe" | "demo";
+  readonly name: ProviderName;
+  /** Simulated: nothing is charged (the member is told). */
+  readonly demo: boolean;
+  readonly coverage: PaymentCoverage;
   createCheckout(req: CheckoutRequest): Promise<CheckoutSession>;
   /** Providers that confirm payments by calling us declare where. */
   readonly notification?: PaymentNotificationRoute;
+  /** Asks the provider where one of our checkouts stands. */
+  checkStatus?(checkout: { id: string; sessionId: string | null }): Promise<ProviderStatus>;
 }
 
 /** The notification routes of the enabled providers. */
-export function notificationRoutes(
-  providers: readonly (PaymentProvider | null)[],
-): PaymentNotificationRoute[] {
-  return providers.flatMap((p) => (p?.notification ? [p.notification] : []));
+export function notificationRoutes(providers: readonly PaymentProvider[]): PaymentNotificationRoute[] {
+  return providers.flatMap((p) => (p.notification ? [p.notification] : []));
 }
-
-export const demoProvider: PaymentProvider = {
-  name: "demo",
-  async createCheckout(req) {
-    // The confirmation page is ours: nothing leaves the site, nothing is charged.
-    return {
-      url: `/subscription/demo?checkout=${encodeURIComponent(req.checkoutId)}`,
-      sessionId: `demo_${req.checkoutId}`,
-    };
-  },
-};

@@ -39,7 +39,7 @@ async function handleEvent(deps: AppDeps, event: Stripe.Event): Promise<void> {
         checkoutId,
         provider: "stripe",
         providerRef: session.id,
-        amountCents: session.amount_total ?? -1,
+        amount: session.amount_total ?? -1,
         currency: session.currency ?? "",
       });
       return;
@@ -52,6 +52,9 @@ async function handleEvent(deps: AppDeps, event: Stripe.Event): Promise<void> {
           deps.database.db,
           checkoutId,
           event.type === "checkout.session.expired" ? "expired" : "failed",
+          event.type === "checkout.session.expired"
+            ? "La page de paiement a expiré"
+            : "Le paiement par carte n'a pas abouti",
         );
       return;
     }

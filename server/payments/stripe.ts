@@ -1,6 +1,8 @@
-// Stripe Checkout: one payment per period (mode "payment"), plan, member and our checkout id in the
-// metadata. The browser is sent to the session's hosted page; the webhook (stripe-webhook.ts)
-// records the payment once Stripe says it is paid.
+// Stripe Checkout: cards, one payment per period (mode "payment"), plan, member and our checkout id
+// in the metadata. The browser is sent to the session's hosted page; the webhook (stripe-webhook.ts)
+// records the payment once Stripe says it is paid, and the status check (the session as Stripe
+// has it) settles the payments whose webhook did not come. Euros, and the CFA francs, which Stripe
+// takes as zero-decimal currencies (amounts in whole francs, as we keep them).
 import Stripe from "stripe";
 import type { PaymentProvider } from "./provider.ts";
 import { stripeWebhookRoutes } from "./stripe-webhook.ts";
@@ -31,6 +33,8 @@ export function createStripeClient(s: StripeSettings): Stripe {
 export function stripeProvider(stripe: Stripe, webhookSecret: string): PaymentProvider {
   return {
     name: "stripe",
+    demo: false,
+    coverage: { card: { currencies: ["EUR", "XOF", "XAF"] } },
     notification: {
       path: "/api/payments/stripe/webhook",
       routes: (deps) => stripeWebhookRoutes(deps, stripe, webhookSecret),
@@ -47,7 +51,7 @@ export function stripeProvider(stripe: Stripe, webhookSecret: string): PaymentPr
               quantity: 1,
               price_data: {
                 currency: req.currency.toLowerCase(),
-                unit_amount: req.amountCents,
+                unit_amount: req.amount,
                 product_data: { name: `Abonnement Passerelle : ${req.planLabel}` },
               },
             },
@@ -65,6 +69,22 @@ export function stripeProvider(stripe: Stripe, webhookSecret: string): PaymentPr
       );
       if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
       return { url: session.url, sessionId: session.id };
+    },
+    async checkStatus(checkout) {
+      if (!checkout.sessionId) return { state: "pending" };
+      const session = await stripe.checkout.sessions.retrieve(checkout.sessionId);
+      if (session.metadata?.checkoutId !== checkout.id)
+        throw new Error(`Stripe session ${session.id} is not checkout ${checkout.id}`);
+      if (session.payment_status === "paid")
+        return {
+          state: "paid",
+          providerRef: session.id,
+          amount: session.amount_total ?? -1,
+          currency: session.currency ?? "",
+          operator: null,
+        };
+      if (session.status === "expired") return { state: "expired", reason: "La page de paiement a expiré" };
+      return { state: "pending" };
     },
   };
 }

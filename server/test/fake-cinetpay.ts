@@ -44,11 +44,13 @@ const CHECK_ANSWERS: Record<FakeCinetPayState, { code: string; message: string; 
   CANCELLED: { code: "627", message: "TRANSACTION_CANCEL", status: "REFUSED" },
 };
 
-export async function startFakeCinetPay(account: {
-  apiKey: string;
-  siteId: string;
-  secretKey: string;
-}): Promise<FakeCinetPay> {
+/** How the fake reaches notify URLs: over the network by default, or straight into an app in tests. */
+export type Deliver = (url: string, init: RequestInit) => Promise<Response>;
+
+export async function startFakeCinetPay(
+  account: { apiKey: string; siteId: string; secretKey: string },
+  deliver: Deliver = (url, init) => fetch(url, init),
+): Promise<FakeCinetPay> {
   const transactions = new Map<string, FakeCinetPayTransaction>();
   const requests: FakeCinetPay["requests"] = [];
 
@@ -178,7 +180,7 @@ export async function startFakeCinetPay(account: {
         cpm_error_message: t.state === "ACCEPTED" ? "SUCCES" : t.state,
         ...options.fields,
       };
-      return fetch(t.notifyUrl, {
+      return deliver(t.notifyUrl, {
         method: "POST",
         headers: {
           "content-type": "application/x-www-form-urlencoded",

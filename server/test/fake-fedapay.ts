@@ -5,6 +5,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type FedaPayStatus, webhookSignatureHeader } from "../payments/fedapay/protocol.ts";
+import type { Deliver } from "./fake-cinetpay.ts";
 
 export interface FakeFedaPayTransaction {
   id: number;
@@ -32,10 +33,10 @@ const EVENT_NAMES: Partial<Record<FedaPayStatus, string>> = {
   pending: "transaction.created",
 };
 
-export async function startFakeFedaPay(account: {
-  secretKey: string;
-  webhookSecret: string;
-}): Promise<FakeFedaPay> {
+export async function startFakeFedaPay(
+  account: { secretKey: string; webhookSecret: string },
+  deliver: Deliver = (url, init) => fetch(url, init),
+): Promise<FakeFedaPay> {
   const transactions = new Map<number, FakeFedaPayTransaction>();
   let nextId = 100_000;
   const server: Server = createServer((req, res) => {
@@ -103,7 +104,7 @@ export async function startFakeFedaPay(account: {
       if (!t) throw new Error(`no transaction ${id}`);
       const body = JSON.stringify({ name: EVENT_NAMES[t.status] ?? `transaction.${t.status}`, entity: t });
       const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-      return fetch(to, {
+      return deliver(to, {
         method: "POST",
         headers: {
           "content-type": "application/json",

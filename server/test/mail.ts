@@ -6,7 +6,7 @@ export async function waitForMail(
   dataDir: string,
   to: string,
   subjectPart: string,
-): Promise<{ text: string }> {
+): Promise<{ subject: string; text: string }> {
   const dir = path.join(dataDir, "outbox");
   for (let i = 0; i < 250; i++) {
     const files = await readdir(dir).catch(() => [] as string[]);

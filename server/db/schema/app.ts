@@ -179,7 +179,13 @@ export const messages = pgTable(
   ],
 );
 
-export const checkoutStatusEnum = pgEnum("checkout_status", ["pending", "paid", "failed", "expired"]);
+export const checkoutStatusEnum = pgEnum("checkout_status", [
+  "pending",
+  "paid",
+  "failed",
+  "expired",
+  "cancelled",
+]);
 
 /** One attempt to pay for a plan; the payment provider reports on it by its id. */
 export const checkouts = pgTable(
@@ -191,13 +197,24 @@ export const checkouts = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     plan: text("plan").notNull(),
     months: integer("months").notNull(),
-    /** What the member was asked to pay, in cents: a payment report must match it. */
+    /** What the member was asked to pay, in the currency's smallest unit: a report must match it. */
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("EUR"),
     provider: text("provider").notNull(),
+    /** card or mobile-money; the operator the member chose, then the one they paid with. */
+    method: text("method").notNull().default("card"),
+    operator: text("operator"),
+    /** The provider's id for this payment (Stripe cs_…, CinetPay token, FedaPay transaction). */
     providerSessionId: text("provider_session_id").unique(),
     url: text("url"),
     status: checkoutStatusEnum("status").notNull().default("pending"),
+    /** The provider's reason for a refusal, or why we refused its report (amount, currency). */
+    failureReason: text("failure_reason"),
+    /** Pending payments: when the scheduled job asks the provider next, and how often it has. */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    checkAttempts: integer("check_attempts").notNull().default(0),
+    /** Last status check of any origin (job, notification, the member's page): throttles them. */
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
     /** The page the member came from, to go back to after paying. */
     returnTo: text("return_to"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -205,7 +222,12 @@ export const checkouts = pgTable(
   },
   (t) => [
     index("checkouts_user_idx").on(t.userId, t.createdAt.desc()),
+    index("checkouts_due_check_idx").on(t.nextCheckAt).where(sql`${t.status} = 'pending'`),
+    // The admin payments list, newest first, optionally by status.
+    index("checkouts_created_idx").on(t.createdAt.desc()),
     check("checkouts_amount_positive", sql`${t.amount} > 0 AND ${t.months} > 0`),
+    check("checkouts_currency", sql`${t.currency} IN ('EUR', 'XOF', 'XAF')`),
+    check("checkouts_method", sql`${t.method} IN ('card', 'mobile-money')`),
   ],
 );
 
@@ -225,6 +247,9 @@ export const subscriptions = pgTable(
     providerRef: text("provider_ref").notNull().unique(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("EUR"),
+    /** How it was paid (null for seeded or hand-granted subscriptions). */
+    method: text("method"),
+    operator: text("operator"),
     /** The checkout it paid (null for seeded or hand-granted subscriptions); at most one each. */
     checkoutId: uuid("checkout_id")
       .unique()

@@ -44,8 +44,14 @@ export async function exportMyData(
       FROM messages x WHERE x.sender_id = ${userId} ORDER BY x.created_at`,
   );
   const subscriptions = await q(
-    sql`SELECT plan, status, start_date AS "startDate", end_date AS "endDate", provider, amount AS "amountCents", currency,
-      created_at AS "createdAt" FROM subscriptions WHERE user_id = ${userId} ORDER BY created_at`,
+    sql`SELECT plan, status, start_date AS "startDate", end_date AS "endDate", provider, method, operator,
+      amount, currency, created_at AS "createdAt" FROM subscriptions WHERE user_id = ${userId} ORDER BY created_at`,
+  );
+  // Every attempt to pay, including the refused and abandoned ones (amounts in the currency's
+  // smallest unit: euro cents, whole CFA francs).
+  const paymentAttempts = await q(
+    sql`SELECT plan, amount, currency, provider, method, operator, status, failure_reason AS "failureReason",
+      created_at AS "createdAt", updated_at AS "updatedAt" FROM checkouts WHERE user_id = ${userId} ORDER BY created_at`,
   );
   const blocks = await q(
     sql`SELECT ${other(sql`b.blocked_id`)} AS member, b.created_at AS "createdAt" FROM blocks b WHERE b.blocker_id = ${userId}`,
@@ -78,6 +84,7 @@ export async function exportMyData(
     matches,
     messagesSent,
     subscriptions,
+    paymentAttempts,
     blockedMembers: blocks,
     reportsFiled: reports,
     sessions,

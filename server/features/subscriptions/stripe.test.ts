@@ -134,8 +134,10 @@ describeEachEngine("Stripe payments", (engine) => {
     expect(await subscriptionsOf(m.userId)).toHaveLength(1);
 
     // The confirmation e-mail goes out after the commit.
-    const mail = await waitForMail(t.dataDir, m.email, "Votre abonnement Passerelle est actif");
+    const mail = await waitForMail(t.dataDir, m.email, "Votre reçu Passerelle");
+    expect(mail.subject).toBe("Votre reçu Passerelle : 47,97\u00a0€");
     expect(mail.text).toContain("actif jusqu'au");
+    expect(mail.text).toContain("Moyen de paiement : Carte bancaire");
   });
 
   it("records one subscription when the same payment is delivered many times at once", async () => {

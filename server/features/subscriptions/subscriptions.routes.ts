@@ -1,18 +1,22 @@
 // The member's subscription:
-//   GET  /api/subscription                          status, plans, payment history, provider
+//   GET  /api/subscription                          status, plans, payment history, payment options
 //   GET  /api/subscription/status                   check_user_subscription (the SPA's gate)
-//   POST /api/subscription/checkout {plan, returnTo} start paying → { url }
+//   POST /api/subscription/checkout {plan, currency, method, operator?, returnTo} start paying → CheckoutDto
 //   GET  /api/subscription/checkouts/:id            one checkout (the success page waits on it)
-//   POST /api/subscription/checkouts/:id/confirm-demo  the demo provider's « pay » button
+//   POST /api/subscription/checkouts/:id/confirm-demo {outcome, phone?}  the demo provider's page
+import { CURRENCIES } from "@domain/money.ts";
+import { normalisePhone, OPERATORS, PAYMENT_METHODS, PAYMENT_MSG } from "@domain/payments.ts";
 import { Hono } from "hono";
 import { z } from "zod";
-import { parseOrThrow } from "../../http/errors.ts";
+import { AppError, parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/json.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { settleIfDue } from "../../payments/settle.ts";
 import { checkUserSubscription } from "./subscription-status.ts";
 import {
   checkoutNotFound,
+  closeCheckout,
   getCheckout,
   recordPayment,
   startCheckout,
@@ -21,7 +25,21 @@ import {
 
 const checkoutInput = z.strictObject({
   plan: z.string({ error: "Veuillez choisir une formule" }).min(1, "Veuillez choisir une formule").max(40),
+  // Earlier clients sent the plan alone: euros by card.
+  currency: z.enum(CURRENCIES, { error: "Devise inconnue" }).default("EUR"),
+  method: z.enum(PAYMENT_METHODS, { error: "Moyen de paiement inconnu" }).default("card"),
+  operator: z
+    .enum(Object.keys(OPERATORS) as [keyof typeof OPERATORS, ...(keyof typeof OPERATORS)[]], {
+      error: "Opérateur inconnu",
+    })
+    .nullable()
+    .optional(),
   returnTo: z.string().max(500).nullable().optional(),
+});
+
+const demoInput = z.strictObject({
+  outcome: z.enum(["paid", "refused"], { error: "Issue inconnue" }).default("paid"),
+  phone: z.string().max(40).optional(),
 });
 
 export function subscriptionRoutes(deps: AppDeps) {
@@ -33,24 +51,54 @@ export function subscriptionRoutes(deps: AppDeps) {
     .post("/checkout", async (c) => {
       const input = parseOrThrow(checkoutInput, await readJson(c));
       const user = c.get("user");
-      return c.json(await startCheckout(deps, user, input.plan, input.returnTo ?? null), 201);
+      const checkout = await startCheckout(deps, user, {
+        plan: input.plan,
+        currency: input.currency,
+        method: input.method,
+        operator: input.operator ?? null,
+        returnTo: input.returnTo ?? null,
+      });
+      return c.json(checkout, 201);
     })
-    .get("/checkouts/:id", async (c) => c.json(await getCheckout(db, c.get("user").id, c.req.param("id"))))
+    .get("/checkouts/:id", async (c) => {
+      const userId = c.get("user").id;
+      const checkout = await getCheckout(db, userId, c.req.param("id"));
+      // The member is waiting on this page: if the notification is late, ask the provider now.
+      if (checkout.status === "pending") {
+        await settleIfDue(deps, checkout.id);
+        return c.json(await getCheckout(db, userId, checkout.id));
+      }
+      return c.json(checkout);
+    })
     .post("/checkouts/:id/confirm-demo", async (c) => {
       const userId = c.get("user").id;
       const checkout = await getCheckout(db, userId, c.req.param("id"));
-      // Only the demo provider has this step; with Stripe, Stripe alone says what is paid.
-      if (deps.payments?.name !== "demo") throw checkoutNotFound();
-      if (checkout.status === "pending") {
-        const plan = deps.config.plans.find((p) => p.id === checkout.plan);
-        if (!plan) throw checkoutNotFound();
-        await recordPayment(deps, {
-          checkoutId: checkout.id,
-          provider: "demo",
-          providerRef: `demo_${checkout.id}`,
-          amountCents: plan.priceCents,
-          currency: "EUR",
+      // Only the demo provider has this step; elsewhere the provider alone says what is paid.
+      if (checkout.provider !== "demo" || !deps.payments.get("demo")) throw checkoutNotFound();
+      const input = parseOrThrow(demoInput, c.req.header("content-type") ? await readJson(c) : {});
+      if (checkout.method === "mobile-money" && !normalisePhone(input.phone ?? ""))
+        throw new AppError(400, "PHONE_INVALID", PAYMENT_MSG.PHONE_INVALID, {
+          phone: PAYMENT_MSG.PHONE_INVALID,
         });
+      if (checkout.status === "pending") {
+        if (input.outcome === "refused")
+          await closeCheckout(
+            db,
+            checkout.id,
+            "failed",
+            checkout.method === "mobile-money"
+              ? "Paiement refusé sur le téléphone (simulation)"
+              : "Carte refusée (simulation)",
+          );
+        else
+          await recordPayment(deps, {
+            checkoutId: checkout.id,
+            provider: "demo",
+            providerRef: `demo_${checkout.id}`,
+            amount: checkout.amount,
+            currency: checkout.currency,
+            operator: checkout.operator,
+          });
       }
       return c.json(await getCheckout(db, userId, checkout.id));
     });

@@ -1,6 +1,18 @@
-// Buying a subscription: a checkout row (ours) per attempt, sent to the payment provider; the
-// payment is recorded once, whoever reports it (Stripe's webhook, the demo confirmation), in one
-// transaction: the subscription (extending a running one), the profile's status, the checkout.
+// Buying a subscription: a checkout row (ours) per attempt, sent to the payment provider the
+// registry routes the member's choice to; the payment is recorded once, whoever reports it (a
+// webhook, a status check, the demo confirmation), in one transaction: the subscription (extending a
+// running one), the profile's status, the checkout, and the audit entry. Every state change of a
+// checkout is written to the audit log in the transaction that makes it.
+import { type Currency, formatMoney, isChargeableAmount, isCurrency } from "@domain/money.ts";
+import {
+  METHOD_LABELS,
+  OPERATORS,
+  type OperatorId,
+  PAYMENT_MSG,
+  type PaymentMethod,
+  PROVIDER_LABELS,
+  type ProviderName,
+} from "@domain/payments.ts";
 import { safePath } from "@domain/safe-path.ts";
 import {
   addMonths,
@@ -8,6 +20,7 @@ import {
   type CheckoutStatus,
   type PaymentDto,
   type Plan,
+  planPrice,
   SUBSCRIPTION_MSG,
   type SubscriptionOverviewDto,
 } from "@domain/subscriptions.ts";
@@ -32,26 +45,81 @@ interface CheckoutRow {
   plan: string;
   months: number;
   amount: number;
-  currency: string;
-  provider: string;
+  currency: Currency;
+  provider: ProviderName;
+  method: PaymentMethod;
+  operator: OperatorId | null;
   status: CheckoutStatus;
+  failureReason: string | null;
   returnTo: string | null;
   url: string | null;
   endsAt: Date | string | null;
 }
 
-const CHECKOUT_COLUMNS = sql`c.id, c.user_id AS "userId", c.plan, c.months, c.amount, c.currency, c.provider, c.status,
-  c.return_to AS "returnTo", c.url, s.end_date AS "endsAt"`;
+const CHECKOUT_COLUMNS = sql`c.id, c.user_id AS "userId", c.plan, c.months, c.amount, c.currency, c.provider,
+  c.method, c.operator, c.status, c.failure_reason AS "failureReason", c.return_to AS "returnTo", c.url`;
 
 function toCheckoutDto(r: CheckoutRow): CheckoutDto {
   return {
     id: r.id,
     status: r.status,
     plan: r.plan,
+    amount: r.amount,
+    currency: r.currency,
+    method: r.method,
+    operator: r.operator,
+    provider: r.provider,
+    failureReason: r.failureReason,
     returnTo: r.returnTo,
     url: r.status === "pending" ? r.url : null,
     endsAt: r.endsAt === null ? null : new Date(r.endsAt).toISOString(),
   };
+}
+
+/** « Orange Money », « Carte bancaire », with « (démonstration) » for the demo. */
+export function paidWithLabel(p: {
+  provider: string;
+  method: PaymentMethod | null;
+  operator: string | null;
+}) {
+  const base =
+    p.method === "mobile-money"
+      ? p.operator && p.operator in OPERATORS
+        ? OPERATORS[p.operator as OperatorId]
+        : METHOD_LABELS["mobile-money"]
+      : METHOD_LABELS.card;
+  return p.provider === "demo" ? `${base} (démonstration)` : base;
+}
+
+/** One line for the audit log: « CinetPay · Orange Money · 6 500 FCFA · 3 mois · awa@example.org ». */
+function auditSummary(c: CheckoutRow & { email: string }, extra?: string | null): string {
+  const provider = PROVIDER_LABELS[c.provider] ?? c.provider;
+  const parts = [
+    provider,
+    paidWithLabel(c),
+    formatMoney(c.amount, c.currency),
+    c.plan.replace(/-/g, " "),
+    c.email,
+  ];
+  return (extra ? [...parts, extra] : parts).join(" · ");
+}
+
+/** Written by the payment system, not by an administrator (admin_id stays null). */
+export const PAYMENT_SYSTEM_ACTOR = "Système de paiement";
+
+async function auditPayment(db: Db, action: string, checkoutId: string, summary: string): Promise<void> {
+  await db.execute(sql`INSERT INTO admin_audit (admin_id, admin_email, action, target_type, target_id, summary)
+    VALUES (NULL, ${PAYMENT_SYSTEM_ACTOR}, ${action}, 'checkout', ${checkoutId}, ${summary.slice(0, 300)})`);
+}
+
+async function lockCheckout(tx: Db, checkoutId: string) {
+  const [row] = await queryRows<CheckoutRow & { email: string }>(
+    tx,
+    sql`SELECT ${CHECKOUT_COLUMNS}, NULL AS "endsAt", u.email
+      FROM checkouts c JOIN "user" u ON u.id = c.user_id
+      WHERE c.id = ${checkoutId}::uuid FOR UPDATE OF c`,
+  );
+  return row;
 }
 
 export function findPlan(plans: readonly Plan[], id: unknown): Plan {
@@ -63,24 +131,69 @@ export function findPlan(plans: readonly Plan[], id: unknown): Plan {
   return plan;
 }
 
+async function memberCountry(db: Db, userId: string): Promise<string | null> {
+  const [row] = await queryRows<{ country: string }>(
+    db,
+    sql`SELECT country FROM profiles WHERE user_id = ${userId}`,
+  );
+  return row?.country || null;
+}
+
+export interface CheckoutChoice {
+  plan: string;
+  currency: Currency;
+  method: PaymentMethod;
+  operator: OperatorId | null;
+  returnTo: string | null;
+}
+
 export async function startCheckout(
   deps: Pick<AppDeps, "database" | "config" | "payments" | "logger">,
   user: { id: string; email: string },
-  planId: string,
-  returnTo: string | null,
+  choice: CheckoutChoice,
 ): Promise<CheckoutDto> {
   const { db } = deps.database;
-  const plan = findPlan(deps.config.plans, planId);
-  const provider = deps.payments;
-  if (!provider) throw paymentsUnavailable();
-  const back = safePath(returnTo);
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`INSERT INTO checkouts (user_id, plan, months, amount, currency, provider, return_to)
-      VALUES (${user.id}, ${plan.id}, ${plan.months}, ${plan.priceCents}, 'EUR', ${provider.name}, ${back})
-      RETURNING id`,
-  );
-  const checkoutId = row!.id;
+  const plan = findPlan(deps.config.plans, choice.plan);
+  const amount = planPrice(plan, choice.currency);
+  if (amount === null || !isChargeableAmount(amount, choice.currency))
+    throw new AppError(400, "CURRENCY_UNAVAILABLE", PAYMENT_MSG.CURRENCY_UNAVAILABLE, {
+      currency: PAYMENT_MSG.CURRENCY_UNAVAILABLE,
+    });
+  if (deps.payments.providers.length === 0) throw paymentsUnavailable();
+  const operator = choice.method === "mobile-money" ? choice.operator : null;
+  if (choice.method === "mobile-money" && !operator)
+    throw new AppError(400, "OPERATOR_REQUIRED", PAYMENT_MSG.OPERATOR_REQUIRED, {
+      operator: PAYMENT_MSG.OPERATOR_REQUIRED,
+    });
+  const country = await memberCountry(db, user.id);
+  const provider = deps.payments.route({
+    method: choice.method,
+    currency: choice.currency,
+    country,
+    operator,
+  });
+  if (!provider)
+    throw new AppError(400, "METHOD_UNAVAILABLE", PAYMENT_MSG.METHOD_UNAVAILABLE, {
+      method: PAYMENT_MSG.METHOD_UNAVAILABLE,
+    });
+  const back = safePath(choice.returnTo);
+  // Providers with a status API get their pending payments re-checked by the scheduled job, the
+  // first time a minute from now (the notification usually comes first).
+  const checkoutId = await db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO checkouts (user_id, plan, months, amount, currency, provider, method, operator, return_to, next_check_at)
+        VALUES (${user.id}, ${plan.id}, ${plan.months}, ${amount}, ${choice.currency}, ${provider.name},
+          ${choice.method}, ${operator}, ${back},
+          ${provider.checkStatus ? sql`now() + interval '60 seconds'` : sql`NULL`})
+        RETURNING id`,
+    );
+    const id = row!.id;
+    const locked = await lockCheckout(tx, id);
+    if (locked) await auditPayment(tx, "payment.started", id, auditSummary(locked));
+    return id;
+  });
   const base = deps.config.publicBaseUrl;
   try {
     const session = await provider.createCheckout({
@@ -89,18 +202,21 @@ export async function startCheckout(
       email: user.email,
       planId: plan.id,
       planLabel: plan.label,
-      amountCents: plan.priceCents,
-      currency: "EUR",
+      amount,
+      currency: choice.currency,
+      method: choice.method,
+      operator,
       successUrl: `${base}/subscription/success?checkout=${checkoutId}`,
       cancelUrl: `${base}/subscription?annule=1${back ? `&from=${encodeURIComponent(back)}` : ""}`,
     });
     await db.execute(sql`UPDATE checkouts SET provider_session_id = ${session.sessionId}, url = ${session.url},
       updated_at = now() WHERE id = ${checkoutId}::uuid`);
   } catch (err) {
-    deps.logger.error({ err, checkoutId }, "payment provider: checkout creation failed");
-    await db.execute(
-      sql`UPDATE checkouts SET status = 'failed', updated_at = now() WHERE id = ${checkoutId}::uuid`,
+    deps.logger.error(
+      { err, checkoutId, provider: provider.name },
+      "payment provider: checkout creation failed",
     );
+    await closeCheckout(deps.database.db, checkoutId, "failed", "Le service de paiement n'a pas répondu");
     throw paymentsUnavailable();
   }
   return getCheckout(db, user.id, checkoutId);
@@ -111,7 +227,8 @@ export async function getCheckout(db: Db, userId: string, checkoutId: string): P
   if (!UUID.test(checkoutId)) throw checkoutNotFound();
   const [row] = await queryRows<CheckoutRow>(
     db,
-    sql`SELECT ${CHECKOUT_COLUMNS} FROM checkouts c LEFT JOIN subscriptions s ON s.checkout_id = c.id
+    sql`SELECT ${CHECKOUT_COLUMNS}, s.end_date AS "endsAt"
+      FROM checkouts c LEFT JOIN subscriptions s ON s.checkout_id = c.id
       WHERE c.id = ${checkoutId}::uuid AND c.user_id = ${userId}`,
   );
   if (!row) throw checkoutNotFound();
@@ -120,48 +237,51 @@ export async function getCheckout(db: Db, userId: string, checkoutId: string): P
 
 export interface PaymentReport {
   checkoutId: string;
-  provider: "stripe" | "demo";
+  provider: ProviderName;
   /** The provider's reference for this payment; a second report with it changes nothing. */
   providerRef: string;
-  amountCents: number;
+  amount: number;
   currency: string;
+  /** The operator the member actually paid with, when the provider says. */
+  operator?: OperatorId | null;
 }
 
 export type RecordOutcome = "recorded" | "already-recorded" | "unknown-checkout" | "mismatch";
 
 /**
  * Records a paid checkout exactly once. The checkout row is locked first, so concurrent reports of
- * the same payment (webhook retries, duplicates) run one after the other and only the first writes.
- * A report whose amount or currency differs from what was asked is refused: no access unpaid for.
+ * the same payment (webhook retries, duplicates, the job and a notification at once) run one after
+ * the other and only the first writes. A report whose amount or currency differs from what was asked
+ * is refused: no access unpaid for. A checkout given up on (expired, or failed because its provider
+ * did not answer) that the provider then reports paid is recorded: the member paid.
  */
 export async function recordPayment(
-  deps: Pick<AppDeps, "database" | "mailer" | "logger">,
+  deps: Pick<AppDeps, "database" | "mailer" | "logger" | "config">,
   report: PaymentReport,
 ): Promise<RecordOutcome> {
   const { db } = deps.database;
   if (!UUID.test(report.checkoutId)) return "unknown-checkout";
   const result = await db.transaction(async (txArg) => {
     const tx = txArg as unknown as Db;
-    const [checkout] = await queryRows<CheckoutRow & { email: string }>(
-      tx,
-      sql`SELECT c.id, c.user_id AS "userId", c.plan, c.months, c.amount, c.currency, c.provider, c.status,
-          c.return_to AS "returnTo", c.url, NULL AS "endsAt", u.email
-        FROM checkouts c JOIN "user" u ON u.id = c.user_id
-        WHERE c.id = ${report.checkoutId}::uuid FOR UPDATE OF c`,
-    );
+    const checkout = await lockCheckout(tx, report.checkoutId);
     if (!checkout || checkout.provider !== report.provider) return { outcome: "unknown-checkout" as const };
     const [done] = await queryRows<{ id: string }>(
       tx,
       sql`SELECT id FROM subscriptions WHERE provider_ref = ${report.providerRef} OR checkout_id = ${checkout.id}::uuid`,
     );
     if (done) return { outcome: "already-recorded" as const };
-    if (report.amountCents !== checkout.amount || report.currency.toUpperCase() !== checkout.currency) {
-      await tx.execute(
-        sql`UPDATE checkouts SET status = 'failed', updated_at = now() WHERE id = ${checkout.id}::uuid`,
-      );
+    if (report.amount !== checkout.amount || report.currency.toUpperCase() !== checkout.currency) {
+      const reason = "Le montant ou la devise payés ne correspondent pas à la formule";
+      await tx.execute(sql`UPDATE checkouts SET status = 'failed', failure_reason = ${reason}, updated_at = now()
+        WHERE id = ${checkout.id}::uuid`);
+      const got = isCurrency(report.currency.toUpperCase())
+        ? formatMoney(report.amount, report.currency.toUpperCase() as Currency)
+        : `${report.amount} ${report.currency}`;
+      await auditPayment(tx, "payment.mismatch", checkout.id, auditSummary(checkout, `reçu ${got}`));
       return { outcome: "mismatch" as const };
     }
 
+    const operator = checkout.method === "mobile-money" ? (report.operator ?? checkout.operator) : null;
     await getOrCreateProfile(tx, checkout.userId);
     // One member's payments are recorded one at a time, so each extends the previous one.
     await tx.execute(sql`SELECT 1 FROM profiles WHERE user_id = ${checkout.userId} FOR UPDATE`);
@@ -173,22 +293,37 @@ export async function recordPayment(
     const startDate = new Date(start);
     const endDate = addMonths(startDate, checkout.months);
     await tx.execute(sql`INSERT INTO subscriptions
-        (user_id, plan, status, start_date, end_date, provider, provider_ref, amount, currency, checkout_id)
+        (user_id, plan, status, start_date, end_date, provider, provider_ref, amount, currency, checkout_id, method, operator)
       VALUES (${checkout.userId}, ${checkout.plan}, 'active', ${startDate.toISOString()}::timestamptz,
         ${endDate.toISOString()}::timestamptz, ${report.provider}, ${report.providerRef}, ${checkout.amount},
-        ${checkout.currency}, ${checkout.id}::uuid)`);
+        ${checkout.currency}, ${checkout.id}::uuid, ${checkout.method}, ${operator})`);
     await tx.execute(sql`UPDATE profiles SET account_status = 'subscribed',
         subscription_ends_at = greatest(coalesce(subscription_ends_at, now()), ${endDate.toISOString()}::timestamptz),
         updated_at = now()
       WHERE user_id = ${checkout.userId}`);
-    await tx.execute(
-      sql`UPDATE checkouts SET status = 'paid', updated_at = now() WHERE id = ${checkout.id}::uuid`,
-    );
-    return { outcome: "recorded" as const, email: checkout.email, plan: checkout.plan, endDate };
+    await tx.execute(sql`UPDATE checkouts SET status = 'paid', operator = ${operator}, failure_reason = NULL,
+        next_check_at = NULL, updated_at = now()
+      WHERE id = ${checkout.id}::uuid`);
+    const paid = { ...checkout, operator };
+    await auditPayment(tx, "payment.paid", checkout.id, auditSummary(paid, report.providerRef));
+    return { outcome: "recorded" as const, checkout: paid, startDate, endDate };
   });
   if (result.outcome === "recorded") {
+    const c = result.checkout;
+    const plan = deps.config.plans.find((p) => p.id === c.plan);
     deps.mailer
-      .send(subscriptionConfirmedMail(result.email, result.plan, result.endDate))
+      .send(
+        subscriptionConfirmedMail(c.email, {
+          planLabel: plan?.label ?? c.plan.replace(/-/g, " "),
+          amount: c.amount,
+          currency: c.currency,
+          paidWith: paidWithLabel(c),
+          reference: c.id.slice(0, 8).toUpperCase(),
+          paidAt: new Date(),
+          startDate: result.startDate,
+          endDate: result.endDate,
+        }),
+      )
       .catch((err) => deps.logger.error({ err }, "subscription e-mail failed"));
   } else if (result.outcome !== "already-recorded") {
     deps.logger.warn({ ...report, outcome: result.outcome }, "payment report not recorded");
@@ -196,19 +331,37 @@ export async function recordPayment(
   return result.outcome;
 }
 
-/** A checkout the provider gave up on (expired session, failed payment); a paid one stays paid. */
-export async function closeCheckout(db: Db, checkoutId: string, status: "expired" | "failed"): Promise<void> {
-  if (!UUID.test(checkoutId)) return;
-  await db.execute(sql`UPDATE checkouts SET status = ${status}, updated_at = now()
-    WHERE id = ${checkoutId}::uuid AND status = 'pending'`);
+/**
+ * A checkout the provider gave up on (refused, cancelled by the member, expired): only a pending one
+ * changes, so a paid one stays paid and a repeated report changes nothing. Returns whether it changed.
+ */
+export async function closeCheckout(
+  db: Db,
+  checkoutId: string,
+  status: "expired" | "failed" | "cancelled",
+  reason: string | null = null,
+): Promise<boolean> {
+  if (!UUID.test(checkoutId)) return false;
+  return db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    const checkout = await lockCheckout(tx, checkoutId);
+    if (checkout?.status !== "pending") return false;
+    await tx.execute(sql`UPDATE checkouts SET status = ${status}, failure_reason = ${reason},
+        next_check_at = NULL, updated_at = now()
+      WHERE id = ${checkoutId}::uuid`);
+    await auditPayment(tx, `payment.${status}`, checkoutId, auditSummary(checkout, reason));
+    return true;
+  });
 }
 
 interface PaymentRow {
   id: string;
   plan: string;
   amount: number;
-  currency: string;
+  currency: Currency;
   provider: PaymentDto["provider"];
+  method: PaymentMethod | null;
+  operator: OperatorId | null;
   createdAt: Date | string;
   startDate: Date | string;
   endDate: Date | string;
@@ -221,23 +374,28 @@ export async function subscriptionOverview(
 ): Promise<SubscriptionOverviewDto> {
   const { db } = deps.database;
   const status = await checkUserSubscription(db, userId);
-  const rows = await queryRows<PaymentRow>(
-    db,
-    sql`SELECT id, plan, amount, currency, provider, created_at AS "createdAt", start_date AS "startDate",
-        end_date AS "endDate", status
-      FROM subscriptions WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 100`,
-  );
+  const [rows, country] = await Promise.all([
+    queryRows<PaymentRow>(
+      db,
+      sql`SELECT id, plan, amount, currency, provider, method, operator, created_at AS "createdAt",
+          start_date AS "startDate", end_date AS "endDate", status
+        FROM subscriptions WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 100`,
+    ),
+    memberCountry(db, userId),
+  ]);
   const iso = (v: Date | string) => new Date(v).toISOString();
   return {
     ...status,
     plans: [...deps.config.plans],
-    provider: deps.payments?.name ?? null,
+    paymentOptions: deps.payments.options(country, deps.config.plans),
     payments: rows.map((r) => ({
       id: r.id,
       plan: r.plan,
-      amountCents: r.amount,
+      amount: r.amount,
       currency: r.currency,
       provider: r.provider,
+      method: r.method,
+      operator: r.operator,
       paidAt: iso(r.createdAt),
       startDate: iso(r.startDate),
       endDate: iso(r.endDate),

@@ -1,0 +1,101 @@
+// How members pay: by card, or by mobile money with an operator of the country they live in. The
+// providers (Stripe, CinetPay, FedaPay, the demo) are the server's business; the member chooses a
+// method, an operator and a currency, and the server routes the payment to a provider that covers
+// them (server/payments/registry.ts).
+import type { Currency } from "./money.ts";
+
+export const PROVIDER_NAMES = ["stripe", "cinetpay", "fedapay", "demo"] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+/** How providers are named to members and administrators. */
+export const PROVIDER_LABELS: Record<ProviderName | "admin", string> = {
+  stripe: "Stripe",
+  cinetpay: "CinetPay",
+  fedapay: "FedaPay",
+  demo: "Démonstration",
+  admin: "Offert par l'équipe",
+};
+
+export const PAYMENT_METHODS = ["card", "mobile-money"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: "Carte bancaire",
+  "mobile-money": "Mobile money",
+};
+
+export const OPERATORS = {
+  "orange-money": "Orange Money",
+  wave: "Wave",
+  "free-money": "Free Money",
+  "mtn-momo": "MTN Mobile Money",
+  "moov-money": "Moov Money",
+  "t-money": "T-Money",
+  "airtel-money": "Airtel Money",
+} as const;
+export type OperatorId = keyof typeof OPERATORS;
+
+export function isOperator(value: unknown): value is OperatorId {
+  return typeof value === "string" && Object.hasOwn(OPERATORS, value);
+}
+
+/**
+ * The mobile-money operators members use in each country paying in CFA francs (spelled as in
+ * domain/countries.ts), most used first. A country absent here has no mobile-money offer yet.
+ */
+export const OPERATORS_BY_COUNTRY: Readonly<Record<string, readonly OperatorId[]>> = {
+  Sénégal: ["orange-money", "wave", "free-money"],
+  "Côte d'Ivoire": ["orange-money", "mtn-momo", "wave", "moov-money"],
+  Mali: ["orange-money", "moov-money"],
+  "Burkina Faso": ["orange-money", "moov-money"],
+  Bénin: ["mtn-momo", "moov-money"],
+  Togo: ["t-money", "moov-money"],
+  Niger: ["airtel-money", "moov-money"],
+  "Guinée-Bissau": ["orange-money"],
+  Cameroun: ["orange-money", "mtn-momo"],
+  Gabon: ["airtel-money", "moov-money"],
+  Congo: ["mtn-momo", "airtel-money"],
+  Tchad: ["airtel-money", "moov-money"],
+  "République centrafricaine": ["orange-money"],
+};
+
+export function operatorsOf(country: string | null | undefined): readonly OperatorId[] {
+  return (country && OPERATORS_BY_COUNTRY[country]) || [];
+}
+
+/** A way to pay offered to the member on /subscription. */
+export interface PaymentMethodOption {
+  method: PaymentMethod;
+  /** The currencies this method takes here. */
+  currencies: Currency[];
+  /** Mobile money: the operators of the member's country, by name. */
+  operators: { id: OperatorId; label: string }[];
+  /** Simulated by the demo provider: nothing is charged. */
+  demo: boolean;
+}
+
+export interface PaymentOptionsDto {
+  /** The member's country of residence, which decides the operators and the first currency. */
+  country: string | null;
+  /** The currency prices are shown in first. */
+  currency: Currency;
+  /** Currencies the member may switch to (a plan is priced in each and a method takes it). */
+  currencies: Currency[];
+  methods: PaymentMethodOption[];
+}
+
+export const PAYMENT_MSG = {
+  METHOD_UNAVAILABLE: "Ce moyen de paiement n'est pas disponible pour votre pays ou cette devise",
+  OPERATOR_REQUIRED: "Veuillez choisir votre opérateur de mobile money",
+  CURRENCY_UNAVAILABLE: "Cette formule n'est pas proposée dans cette devise",
+  PHONE_INVALID: "Veuillez saisir un numéro de téléphone valide, par exemple +221 77 123 45 67",
+  NOT_DEMO: "Ce paiement ne se confirme pas ici",
+} as const;
+
+/** A phone number as members type it: digits, spaces, dots or dashes, an optional leading +. */
+export function normalisePhone(value: string): string | null {
+  const trimmed = value.trim();
+  if (!/^\+?[\d\s.-]{8,20}$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, "");
+  return digits.length >= 8 && digits.length <= 15 ? (trimmed.startsWith("+") ? "+" : "") + digits : null;
+}

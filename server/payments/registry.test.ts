@@ -1,0 +1,83 @@
+// Which provider takes a member's choice, and what /subscription offers, from the enabled providers.
+import { DEFAULT_PLANS } from "@domain/subscriptions.ts";
+import { describe, expect, it } from "vitest";
+import { demoProvider } from "./demo.ts";
+import type { PaymentProvider } from "./provider.ts";
+import { PaymentRegistry } from "./registry.ts";
+
+const fake = (name: PaymentProvider["name"], coverage: PaymentProvider["coverage"]): PaymentProvider => ({
+  name,
+  demo: false,
+  coverage,
+  createCheckout: () => Promise.reject(new Error("not in this test")),
+});
+const stripe = fake("stripe", { card: { currencies: ["EUR", "XOF", "XAF"] } });
+const cinetpay = fake("cinetpay", {
+  mobileMoney: {
+    currencies: ["XOF", "XAF"],
+    operators: { Sénégal: ["orange-money", "wave"], Cameroun: ["mtn-momo"] },
+  },
+});
+const fedapay = fake("fedapay", {
+  mobileMoney: { currencies: ["XOF"], operators: { Sénégal: ["wave"], Bénin: ["mtn-momo"] } },
+});
+
+describe("PaymentRegistry", () => {
+  const registry = new PaymentRegistry([stripe, fedapay, cinetpay, demoProvider]);
+
+  it("routes a choice to the first provider covering method, currency, country and operator", () => {
+    const route = (
+      method: "card" | "mobile-money",
+      currency: "EUR" | "XOF" | "XAF",
+      country: string,
+      operator: string | null,
+    ) => registry.route({ method, currency, country, operator: operator as never })?.name ?? null;
+    expect(route("card", "EUR", "France", null)).toBe("stripe");
+    expect(route("mobile-money", "XOF", "Sénégal", "wave")).toBe("fedapay");
+    expect(route("mobile-money", "XOF", "Sénégal", "orange-money")).toBe("cinetpay");
+    expect(route("mobile-money", "XAF", "Cameroun", "mtn-momo")).toBe("cinetpay");
+    // What no real provider takes falls to the demo; what does not exist goes nowhere.
+    expect(route("mobile-money", "XOF", "Mali", "moov-money")).toBe("demo");
+    expect(route("mobile-money", "XOF", "Cameroun", "mtn-momo")).toBeNull();
+    expect(route("mobile-money", "EUR", "Sénégal", "wave")).toBeNull();
+    expect(route("mobile-money", "XOF", "France", "wave")).toBeNull();
+    expect(route("mobile-money", "XOF", "Sénégal", null)).toBeNull();
+  });
+
+  it("offers cards in every priced currency and the country's operators in its own currency", () => {
+    const senegal = registry.options("Sénégal", DEFAULT_PLANS);
+    expect(senegal.currency).toBe("XOF");
+    expect(senegal.currencies).toEqual(["EUR", "XOF", "XAF"]);
+    expect(senegal.methods).toEqual([
+      { method: "card", currencies: ["EUR", "XOF", "XAF"], operators: [], demo: false },
+      {
+        method: "mobile-money",
+        currencies: ["XOF"],
+        operators: [
+          { id: "orange-money", label: "Orange Money" },
+          { id: "wave", label: "Wave" },
+          { id: "free-money", label: "Free Money" },
+        ],
+        // Free Money is taken by the demo only: not every operator is real here.
+        demo: false,
+      },
+    ]);
+    const france = registry.options("France", DEFAULT_PLANS);
+    expect(france.currency).toBe("EUR");
+    expect(france.methods.map((m) => m.method)).toEqual(["card"]);
+    expect(registry.options(null, DEFAULT_PLANS).currency).toBe("EUR");
+  });
+
+  it("offers nothing without providers, and only the currencies plans are priced in", () => {
+    expect(new PaymentRegistry([]).options("Sénégal", DEFAULT_PLANS)).toEqual({
+      country: "Sénégal",
+      currency: "EUR",
+      currencies: [],
+      methods: [],
+    });
+    const euroOnly = [{ id: "1-mois", label: "1 mois", months: 1, prices: { EUR: 1999 } }];
+    const options = new PaymentRegistry([demoProvider]).options("Sénégal", euroOnly);
+    expect(options).toMatchObject({ currency: "EUR", currencies: ["EUR"] });
+    expect(options.methods.map((m) => [m.method, m.demo])).toEqual([["card", true]]);
+  });
+});

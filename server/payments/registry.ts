@@ -1,0 +1,98 @@
+// The enabled payment providers, in order of preference (Stripe, CinetPay, FedaPay, then the demo,
+// which only takes what no real provider takes). A payment goes to the first provider that covers
+// the member's choice: the method, the currency, and for mobile money the operator in the member's
+// country of residence, in that country's own currency (an Orange Money Sénégal wallet pays XOF).
+import { CURRENCIES, type Currency, currencyForCountry } from "@domain/money.ts";
+import {
+  OPERATORS,
+  type OperatorId,
+  operatorsOf,
+  type PaymentMethod,
+  type PaymentMethodOption,
+  type PaymentOptionsDto,
+  type ProviderName,
+} from "@domain/payments.ts";
+import { type Plan, planCurrencies } from "@domain/subscriptions.ts";
+import type { PaymentProvider } from "./provider.ts";
+
+export interface PaymentChoice {
+  method: PaymentMethod;
+  currency: Currency;
+  /** The member's country of residence. */
+  country: string | null;
+  operator: OperatorId | null;
+}
+
+export class PaymentRegistry {
+  constructor(readonly providers: readonly PaymentProvider[]) {}
+
+  get(name: string): PaymentProvider | undefined {
+    return this.providers.find((p) => p.name === name);
+  }
+
+  get names(): ProviderName[] {
+    return this.providers.map((p) => p.name);
+  }
+
+  /** The provider that takes this choice, or null when none does. */
+  route(choice: PaymentChoice): PaymentProvider | null {
+    if (choice.method === "card") {
+      return this.providers.find((p) => p.coverage.card?.currencies.includes(choice.currency)) ?? null;
+    }
+    const { country, operator, currency } = choice;
+    if (!country || !operator || currencyForCountry(country) !== currency) return null;
+    return (
+      this.providers.find(
+        (p) =>
+          p.coverage.mobileMoney?.currencies.includes(currency) &&
+          p.coverage.mobileMoney.operators[country]?.includes(operator),
+      ) ?? null
+    );
+  }
+
+  /** What a member living in `country` may choose on /subscription, for these plans. */
+  options(country: string | null, plans: readonly Plan[]): PaymentOptionsDto {
+    const priced = planCurrencies(plans);
+    const methods: PaymentMethodOption[] = [];
+
+    const cardRoutes = priced
+      .map((currency) => ({
+        currency,
+        provider: this.route({ method: "card", currency, country, operator: null }),
+      }))
+      .filter((r) => r.provider !== null);
+    if (cardRoutes.length > 0)
+      methods.push({
+        method: "card",
+        currencies: cardRoutes.map((r) => r.currency),
+        operators: [],
+        demo: cardRoutes.every((r) => r.provider?.demo),
+      });
+
+    const local = currencyForCountry(country);
+    if (local !== "EUR" && priced.includes(local)) {
+      const routes = operatorsOf(country)
+        .map((operator) => ({
+          operator,
+          provider: this.route({ method: "mobile-money", currency: local, country, operator }),
+        }))
+        .filter((r) => r.provider !== null);
+      if (routes.length > 0)
+        methods.push({
+          method: "mobile-money",
+          currencies: [local],
+          operators: routes.map((r) => ({ id: r.operator, label: OPERATORS[r.operator] })),
+          demo: routes.every((r) => r.provider?.demo),
+        });
+    }
+
+    const offered = new Set(methods.flatMap((m) => m.currencies));
+    const currencies = CURRENCIES.filter((c) => offered.has(c));
+    const currency = currencies.includes(local)
+      ? local
+      : currencies.includes("EUR")
+        ? "EUR"
+        : (currencies[0] ?? "EUR");
+    return { country, currency, currencies, methods };
+  }
+}
