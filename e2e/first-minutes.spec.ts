@@ -92,9 +92,14 @@ test("a new member signs up on a phone, completes a first profile with a camera 
   // The end is /search; a trial member is sent to the plans first, the origin kept, and pays.
   await expect(page).toHaveURL(/\/subscription\?from=%2Fsearch$/);
   problems.push(...(await audit(page, "abonnement")));
+  // In Côte d'Ivoire: FCFA, by mobile money with a local operator.
+  await page.getByRole("radio", { name: "Orange Money", exact: true }).check();
   await page.getByRole("button", { name: "Choisir 1 mois" }).click();
   await expect(page.getByRole("heading", { name: "Paiement de démonstration" })).toBeVisible();
-  await page.getByRole("button", { name: "Confirmer le paiement de démonstration" }).click();
+  await page.getByLabel("Numéro de téléphone Orange Money").fill("+225 07 07 12 34 56");
+  await page.getByRole("button", { name: "Recevoir la demande de paiement" }).click();
+  problems.push(...(await audit(page, "paiement-mobile-money")));
+  await page.getByRole("button", { name: "J'ai validé sur mon téléphone" }).click();
   await expect(page.getByRole("heading", { name: "Merci, votre abonnement est actif !" })).toBeVisible();
   problems.push(...(await audit(page, "abonnement-actif")));
   await page.getByRole("link", { name: "Reprendre là où j'en étais" }).click();

@@ -64,21 +64,21 @@ export function subscriptionConfirmedMail(to: string, r: Receipt): Mail {
   // « 1er décembre », as French writes the first day of a month.
   const day = (d: Date) => longDate.format(d).replace(/^1 /, "1er ");
   const lines = [
-    `Formule : ${r.planLabel}`,
-    `Montant payé : ${formatMoney(r.amount, r.currency)}`,
-    `Moyen de paiement : ${r.paidWith}`,
-    `Date du paiement : ${day(r.paidAt)}`,
-    `Période : du ${day(r.startDate)} au ${day(r.endDate)}`,
-    `Référence : ${r.reference}`,
+    `Formule : ${r.planLabel}`,
+    `Montant payé : ${formatMoney(r.amount, r.currency)}`,
+    `Moyen de paiement : ${r.paidWith}`,
+    `Date du paiement : ${day(r.paidAt)}`,
+    `Période : du ${day(r.startDate)} au ${day(r.endDate)}`,
+    `Référence : ${r.reference}`,
   ];
   const text =
-    `Bonjour,\n\nMerci ! Votre abonnement Passerelle est actif jusqu'au ${day(r.endDate)}.\n\n` +
+    `Bonjour,\n\nMerci ! Votre abonnement Passerelle est actif jusqu'au ${day(r.endDate)}.\n\n` +
     `Votre reçu :\n${lines.join("\n")}\n\n` +
     "Vous pouvez dès maintenant rechercher des profils, créer des matchs et échanger des messages.\n\n" +
-    "Votre abonnement ne se renouvelle pas automatiquement : aucun autre paiement ne sera prélevé.\n\nL'équipe Passerelle";
+    "Votre abonnement ne se renouvelle pas automatiquement : aucun autre paiement ne sera prélevé.\n\nL'équipe Passerelle";
   return {
     to,
-    subject: `Votre reçu Passerelle : ${formatMoney(r.amount, r.currency)}`,
+    subject: `Votre reçu Passerelle : ${formatMoney(r.amount, r.currency)}`,
     text,
     html: text
       .split("\n\n")

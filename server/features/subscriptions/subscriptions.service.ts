@@ -3,6 +3,7 @@
 // webhook, a status check, the demo confirmation), in one transaction: the subscription (extending a
 // running one), the profile's status, the checkout, and the audit entry. Every state change of a
 // checkout is written to the audit log in the transaction that makes it.
+import { PAYMENT_SYSTEM_ACTOR } from "@domain/admin.ts";
 import { type Currency, formatMoney, isChargeableAmount, isCurrency } from "@domain/money.ts";
 import {
   METHOD_LABELS,
@@ -104,9 +105,7 @@ function auditSummary(c: CheckoutRow & { email: string }, extra?: string | null)
   return (extra ? [...parts, extra] : parts).join(" · ");
 }
 
-/** Written by the payment system, not by an administrator (admin_id stays null). */
-export const PAYMENT_SYSTEM_ACTOR = "Système de paiement";
-
+/** Written by the payment system, not by an administrator: admin_id stays null. */
 async function auditPayment(db: Db, action: string, checkoutId: string, summary: string): Promise<void> {
   await db.execute(sql`INSERT INTO admin_audit (admin_id, admin_email, action, target_type, target_id, summary)
     VALUES (NULL, ${PAYMENT_SYSTEM_ACTOR}, ${action}, 'checkout', ${checkoutId}, ${summary.slice(0, 300)})`);

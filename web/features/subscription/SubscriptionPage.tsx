@@ -1,3 +1,11 @@
+import { type Currency, isCurrency } from "@domain/money.ts";
+import {
+  type OperatorId,
+  PAYMENT_MSG,
+  type PaymentMethod,
+  type PaymentMethodOption,
+  type PaymentOptionsDto,
+} from "@domain/payments.ts";
 import { safePath } from "@domain/safe-path.ts";
 import type { Plan, SubscriptionOverviewDto } from "@domain/subscriptions.ts";
 import { PageHeader } from "@web/components/layout/PageHeader.tsx";
@@ -7,13 +15,18 @@ import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { errorMessage } from "@web/lib/api.ts";
 import { formatDate } from "@web/lib/format.ts";
+import { isCfaFranc } from "@web/lib/money.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { Heart, MessageCircle, Search, ShieldCheck, Sparkles } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useStartCheckout, useSubscriptionOverview } from "./api.ts";
+import { PaymentChoice } from "./components/PaymentChoice.tsx";
 import { PaymentHistory } from "./components/PaymentHistory.tsx";
 import { PlanCards } from "./components/PlanCards.tsx";
+
+/** The address parameter keeping the chosen currency (« ?devise=XOF »), so that a reload keeps it. */
+const CURRENCY_PARAM = "devise";
 
 const BENEFITS = [
   { icon: Search, text: "La recherche de profils avec tous ses filtres" },
@@ -45,24 +58,84 @@ function StatusLine({ o }: { o: SubscriptionOverviewDto }) {
   );
 }
 
+/** The currency asked for in the address when the member may pay in it, else the one shown first. */
+function chosenCurrency(options: PaymentOptionsDto | undefined, requested: string | null): Currency {
+  if (!options) return "EUR";
+  return isCurrency(requested) && options.currencies.includes(requested) ? requested : options.currency;
+}
+
+/** The methods taking the currency (mobile money only with an operator to choose). */
+function methodsFor(options: PaymentOptionsDto, currency: Currency): PaymentMethodOption[] {
+  return options.methods.filter(
+    (m) => m.currencies.includes(currency) && (m.method !== "mobile-money" || m.operators.length > 0),
+  );
+}
+
 export default function SubscriptionPage() {
   usePageTitle("Abonnement");
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const from = safePath(params.get("from"));
   const cancelled = params.get("annule") === "1";
   const overview = useSubscriptionOverview();
   const checkout = useStartCheckout();
   const [choosing, setChoosing] = useState<string | null>(null);
+  const [chosenMethod, setChosenMethod] = useState<PaymentMethod | null>(null);
+  const [operator, setOperator] = useState<OperatorId | null>(null);
+  const [operatorError, setOperatorError] = useState<string | undefined>();
+  const operatorsRef = useRef<HTMLFieldSetElement>(null);
+
+  const options = overview.data?.paymentOptions;
+  const currency = chosenCurrency(options, params.get(CURRENCY_PARAM));
+  const methods = options ? methodsFor(options, currency) : [];
+  // The member's choice while it takes the currency, otherwise the first method the server offers.
+  const method = methods.find((m) => m.method === chosenMethod) ?? methods[0] ?? null;
+  const chosenOperator =
+    method?.method === "mobile-money" && method.operators.some((o) => o.id === operator) ? operator : null;
+
+  const changeCurrency = (next: Currency) => {
+    checkout.reset();
+    setOperatorError(undefined);
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set(CURRENCY_PARAM, next);
+        return updated;
+      },
+      { replace: true },
+    );
+  };
+  const changeMethod = (next: PaymentMethod) => {
+    checkout.reset();
+    setChosenMethod(next);
+    setOperatorError(undefined);
+  };
+  const changeOperator = (next: OperatorId) => {
+    checkout.reset();
+    setOperator(next);
+    setOperatorError(undefined);
+  };
 
   const choose = (plan: Plan) => {
+    if (!method) return;
+    if (method.method === "mobile-money" && !chosenOperator) {
+      setOperatorError(PAYMENT_MSG.OPERATOR_REQUIRED);
+      operatorsRef.current?.querySelector("input")?.focus();
+      return;
+    }
     setChoosing(plan.id);
     checkout.mutate(
-      { plan: plan.id, returnTo: from },
+      {
+        plan: plan.id,
+        currency,
+        method: method.method,
+        operator: chosenOperator ?? undefined,
+        returnTo: from,
+      },
       {
         onSuccess: (c) => {
           if (!c.url) return setChoosing(null);
-          // The demo page is ours; Stripe Checkout is another site.
+          // The demo page is ours; the providers' payment pages are other sites.
           if (c.url.startsWith("/")) navigate(c.url);
           else window.location.assign(c.url);
         },
@@ -84,7 +157,6 @@ export default function SubscriptionPage() {
           </Alert>
         )}
         {cancelled && <Alert tone="info">Paiement annulé : aucun montant n'a été débité.</Alert>}
-        {checkout.isError && <Alert tone="error">{errorMessage(checkout.error)}</Alert>}
 
         {overview.isPending ? (
           <div aria-busy="true" className="flex flex-col gap-4">
@@ -108,22 +180,49 @@ export default function SubscriptionPage() {
               <h2 id="formules" className="text-2xl font-bold text-teal-900">
                 Nos formules
               </h2>
-              {overview.data.provider === "demo" && (
-                <Alert tone="info" title="Mode démonstration">
-                  Aucun paiement réel n'est effectué sur cette installation : le paiement est simulé.
-                </Alert>
-              )}
-              {overview.data.provider === null ? (
+              {method === null ? (
                 <Alert tone="error">
                   Le paiement en ligne est momentanément indisponible. Veuillez réessayer plus tard.
                 </Alert>
               ) : (
-                <PlanCards
-                  plans={overview.data.plans}
-                  pending={choosing}
-                  disabled={choosing !== null}
-                  onChoose={choose}
-                />
+                <>
+                  <PaymentChoice
+                    currencies={overview.data.paymentOptions.currencies}
+                    currency={currency}
+                    onCurrencyChange={changeCurrency}
+                    methods={methods}
+                    method={method}
+                    onMethodChange={changeMethod}
+                    operator={chosenOperator}
+                    onOperatorChange={changeOperator}
+                    operatorError={operatorError}
+                    operatorsRef={operatorsRef}
+                  />
+                  {method.demo && (
+                    <Alert tone="info" title="Mode démonstration">
+                      Aucun paiement réel n'est effectué sur cette installation : le paiement est simulé.
+                    </Alert>
+                  )}
+                  {checkout.isError && (
+                    <Alert key={checkout.submittedAt} tone="error" reveal>
+                      {errorMessage(checkout.error)}
+                    </Alert>
+                  )}
+                  <PlanCards
+                    plans={overview.data.plans}
+                    currency={currency}
+                    pending={choosing}
+                    disabled={choosing !== null}
+                    onChoose={choose}
+                  />
+                  {isCfaFranc(currency) && (
+                    <p className="text-sm text-ink-soft">
+                      {methods.some((m) => m.method === "mobile-money")
+                        ? "Prix en francs CFA (FCFA) : avec le mobile money, c'est ce montant en FCFA qui est débité de votre compte."
+                        : "Prix en francs CFA (FCFA)."}
+                    </p>
+                  )}
+                </>
               )}
             </section>
             <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">

@@ -1,4 +1,6 @@
 // Server state of the member's subscription, checkouts and the access gate.
+import type { Currency } from "@domain/money.ts";
+import type { OperatorId, PaymentMethod } from "@domain/payments.ts";
 import type { CheckoutDto, SubscriptionOverviewDto, SubscriptionStatusDto } from "@domain/subscriptions.ts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api.ts";
@@ -25,10 +27,19 @@ export function useSubscriptionOverview() {
   });
 }
 
+export interface StartCheckout {
+  plan: string;
+  currency: Currency;
+  method: PaymentMethod;
+  /** Mobile money only: the member's operator. */
+  operator?: OperatorId | undefined;
+  /** The path to come back to once paid. */
+  returnTo: string | null;
+}
+
 export function useStartCheckout() {
   return useMutation({
-    mutationFn: (v: { plan: string; returnTo: string | null }) =>
-      api.post<CheckoutDto>("/api/subscription/checkout", v),
+    mutationFn: (v: StartCheckout) => api.post<CheckoutDto>("/api/subscription/checkout", v),
   });
 }
 
@@ -44,10 +55,18 @@ export function useCheckout(id: string | null, poll: boolean) {
   });
 }
 
+export interface ConfirmDemo {
+  /** What the simulated provider answers: the payment went through, or the member refused it. */
+  outcome: "paid" | "refused";
+  /** Mobile money: the number the request was « sent » to. */
+  phone?: string;
+}
+
+/** The member's answer on the demo provider's page (demo checkouts only). */
 export function useConfirmDemo(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<CheckoutDto>(`${checkoutPath(id)}/confirm-demo`),
+    mutationFn: (v: ConfirmDemo) => api.post<CheckoutDto>(`${checkoutPath(id)}/confirm-demo`, v),
     onSuccess: (checkout) => {
       queryClient.setQueryData(["checkout", id], checkout);
       void queryClient.invalidateQueries({ queryKey: STATUS_KEY });

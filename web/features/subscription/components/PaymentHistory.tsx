@@ -1,13 +1,21 @@
+import { formatMoney } from "@domain/money.ts";
+import { METHOD_LABELS, OPERATORS, PROVIDER_LABELS } from "@domain/payments.ts";
 import type { PaymentDto, Plan } from "@domain/subscriptions.ts";
 import { DataTable, type DataTableColumn } from "@web/components/ui/DataTable.tsx";
 import { formatDate } from "@web/lib/format.ts";
-import { formatEuros } from "@web/lib/money.ts";
 
-const PROVIDER: Record<PaymentDto["provider"], string> = {
-  stripe: "Carte bancaire",
-  demo: "Démonstration",
-  admin: "Offert par l'équipe",
-};
+/**
+ * « Carte bancaire », the operator for mobile money (« Orange Money »), « Offert par l'équipe » for
+ * a subscription granted by an administrator; a simulated payment says so.
+ */
+export function paymentMeans(p: Pick<PaymentDto, "provider" | "method" | "operator">): string {
+  if (p.provider === "admin") return PROVIDER_LABELS.admin;
+  const means =
+    p.method === "mobile-money"
+      ? ((p.operator && OPERATORS[p.operator]) ?? METHOD_LABELS["mobile-money"])
+      : METHOD_LABELS.card;
+  return p.provider === "demo" ? `${means} (démonstration)` : means;
+}
 
 const STATUS: Record<PaymentDto["status"], string> = {
   active: "En cours",
@@ -29,13 +37,18 @@ function columns(plans: Plan[]): DataTableColumn<PaymentDto>[] {
       ),
     },
     { id: "plan", header: "Formule", cell: (p) => label(p.plan) },
-    { id: "amount", header: "Montant", className: "tabular-nums", cell: (p) => formatEuros(p.amountCents) },
+    {
+      id: "amount",
+      header: "Montant",
+      className: "tabular-nums",
+      cell: (p) => formatMoney(p.amount, p.currency),
+    },
     {
       id: "period",
       header: "Période",
       cell: (p) => `du ${formatDate(p.startDate)} au ${formatDate(p.endDate)}`,
     },
-    { id: "provider", header: "Moyen de paiement", cell: (p) => PROVIDER[p.provider] ?? p.provider },
+    { id: "provider", header: "Moyen de paiement", cell: paymentMeans },
     { id: "status", header: "État", cell: (p) => STATUS[p.status] ?? p.status },
   ];
 }

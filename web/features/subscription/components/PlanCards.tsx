@@ -1,10 +1,12 @@
-import { monthlyCents, type Plan, savingPercent } from "@domain/subscriptions.ts";
+import { type Currency, formatMoney } from "@domain/money.ts";
+import { monthlyPrice, type Plan, planPrice, savingPercent } from "@domain/subscriptions.ts";
 import { Button } from "@web/components/ui/Button.tsx";
 import { cn } from "@web/components/ui/cn.ts";
-import { formatEuros } from "@web/lib/money.ts";
 
 interface Props {
   plans: Plan[];
+  /** The currency prices are shown (and paid) in; a plan not priced in it is left out. */
+  currency: Currency;
   /** The plan being sent to the payment page, if any. */
   pending: string | null;
   disabled: boolean;
@@ -12,12 +14,14 @@ interface Props {
 }
 
 /** The plans side by side (stacked on a phone); the middle one is highlighted. */
-export function PlanCards({ plans, pending, disabled, onChoose }: Props) {
+export function PlanCards({ plans: allPlans, currency, pending, disabled, onChoose }: Props) {
+  const plans = allPlans.filter((p) => planPrice(p, currency) !== null);
   const featured = plans.length === 3 ? plans[1]?.id : undefined;
   return (
     <ul className="grid gap-4 md:grid-cols-3">
       {plans.map((plan) => {
-        const saving = savingPercent(plan, plans);
+        const price = planPrice(plan, currency) ?? 0;
+        const saving = savingPercent(plan, plans, currency);
         const highlight = plan.id === featured;
         return (
           <li
@@ -34,9 +38,11 @@ export function PlanCards({ plans, pending, disabled, onChoose }: Props) {
             )}
             <h3 className="text-xl font-bold text-teal-900">{plan.label}</h3>
             <p>
-              <span className="text-3xl font-bold text-ink">{formatEuros(plan.priceCents)}</span>
+              <span className="text-3xl font-bold text-ink">{formatMoney(price, currency)}</span>
               <span className="block text-sm text-ink-soft">
-                {plan.months > 1 ? `soit ${formatEuros(monthlyCents(plan))} par mois` : "pour un mois"}
+                {plan.months > 1
+                  ? `soit ${formatMoney(monthlyPrice(plan, currency), currency)} par mois`
+                  : "pour un mois"}
               </span>
             </p>
             {saving > 0 && (
