@@ -27,11 +27,16 @@
 //   POST /api/admin/subscriptions/grant      {userId, months, plan?} → AdminSubscriptionRow (free, provider "admin")
 //   POST /api/admin/subscriptions/:id/extend {months} → AdminSubscriptionRow
 //   POST /api/admin/subscriptions/:id/cancel → AdminSubscriptionRow
+//   GET  /api/admin/payments         ?q(member e-mail or name, exact provider reference, or checkout id)&status(pending|paid|failed|cancelled|expired)
+//                                    &provider&currency(EUR|XOF|XAF)&sort(created_at)&dir&page&size → AdminList<AdminPaymentRow> (every checkout, newest first)
 //   POST /api/admin/import/preview   {json: string} → ImportPreviewDto (writes nothing)
 //   POST /api/admin/import           {json: string} → ImportResultDto (valid rows, one transaction)
 //   GET  /api/admin/audit            ?action&page&size → AdminList<AuditEntryDto>
 import type { AccountStatus, Gender } from "./constants.ts";
+import type { Currency } from "./money.ts";
+import type { OperatorId, PaymentMethod, ProviderName } from "./payments.ts";
 import type { PhotoDto } from "./profile.ts";
+import type { CheckoutStatus } from "./subscriptions.ts";
 
 export const ADMIN_COUNT_CAP = 10_000;
 export const ADMIN_PAGE_SIZE = 25;
@@ -141,10 +146,51 @@ export interface AdminSubscriptionRow {
   status: "active" | "expired" | "cancelled";
   startDate: string;
   endDate: string;
-  provider: "stripe" | "demo" | "admin";
-  amountCents: number;
-  currency: string;
+  /** « admin » for a subscription granted by hand (free). */
+  provider: ProviderName | "admin";
+  /** How it was paid; null when granted by hand (or seeded). */
+  method: PaymentMethod | null;
+  /** The mobile-money operator the member paid with. */
+  operator: OperatorId | null;
+  /** In the currency's smallest unit (euro cents, whole CFA francs). */
+  amount: number;
+  currency: Currency;
+  /** The provider's reference of the payment (« admin_… » for a subscription granted by hand). */
+  providerRef: string;
   createdAt: string;
+}
+
+/** The states of a payment attempt (a checkout), in the order of the admin filter. */
+export const PAYMENT_STATUSES = [
+  "pending",
+  "paid",
+  "failed",
+  "cancelled",
+  "expired",
+] as const satisfies readonly CheckoutStatus[];
+
+/** One payment attempt (a checkout) and where it stands, for the admin payments list. */
+export interface AdminPaymentRow {
+  id: string;
+  member: MemberRef;
+  plan: string;
+  /** What the member was asked to pay, in the currency's smallest unit. */
+  amount: number;
+  currency: Currency;
+  provider: ProviderName;
+  method: PaymentMethod;
+  /** Mobile money: the operator chosen, then the one paid with. */
+  operator: OperatorId | null;
+  status: CheckoutStatus;
+  /** The provider's reason for a refusal, or why its report was refused (amount, currency). */
+  failureReason: string | null;
+  /** The provider's reference of the payment (Stripe cs_…, CinetPay or FedaPay transaction). */
+  providerRef: string | null;
+  /** Pending payments: how often their status was asked of the provider, and when it is next. */
+  checkAttempts: number;
+  nextCheckAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface DashboardDto {
@@ -159,18 +205,28 @@ export interface DashboardDto {
   signupsPerDay: { day: string; count: number }[];
   messagesPerDay: { day: string; count: number }[];
   activeSubscriptions: number;
-  /** Payments received since the 1st of the month (Paris time), in cents. */
-  revenueThisMonthCents: number;
+  /**
+   * Payments received since the 1st of the month (Paris time), per currency, in each currency's
+   * smallest unit: only currencies with revenue, the euro first (empty when nothing was paid).
+   */
+  revenueThisMonth: { currency: Currency; amount: number }[];
   /** When the figures above were computed (they are kept for DASHBOARD_CACHE_SECONDS). */
   figuresAt: string;
   /** Always current. */
   latestActions: AuditEntryDto[];
 }
 
+/** Who the payment code signs its audit entries as (they have no administrator). */
+export const PAYMENT_SYSTEM_ACTOR = "Système de paiement";
+
 export interface AuditEntryDto {
   id: string;
+  /**
+   * id null: the administrator's account was deleted (email is still theirs), or the entry is the
+   * payment system's (email is then PAYMENT_SYSTEM_ACTOR).
+   */
   admin: { id: string | null; email: string };
-  /** e.g. "user.ban", "profile.photo.remove", "subscription.grant", "import". */
+  /** e.g. "user.ban", "profile.photo.remove", "subscription.grant", "import", "payment.paid". */
   action: string;
   targetType: string;
   targetId: string | null;
@@ -196,6 +252,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "report.in_review": "Signalement pris en charge",
   "report.dismissed": "Signalement classé sans suite",
   "report.action": "Mesure prise sur signalement",
+  // Written by the payment code, not by an administrator (target: the checkout).
+  "payment.started": "Paiement ouvert",
+  "payment.paid": "Paiement confirmé",
+  "payment.failed": "Paiement refusé",
+  "payment.cancelled": "Paiement annulé",
+  "payment.expired": "Paiement expiré",
+  "payment.mismatch": "Paiement refusé : montant ou devise inattendus",
 };
 
 /** One row of a JSON import: the e-mail plus the profile fields of /api/profile (same rules). */

@@ -126,7 +126,9 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
       const sub = (await granted.json()) as AdminSubscriptionRow;
       expect(sub).toMatchObject({
         provider: "admin",
-        amountCents: 0,
+        amount: 0,
+        method: null,
+        operator: null,
         status: "active",
         member: { userId: member.userId },
       });

@@ -19,6 +19,7 @@ import {
 import { dashboard } from "./dashboard.service.ts";
 import { importBodySchema, previewImport, runImport } from "./import.service.ts";
 import { listBase, readListQuery } from "./list-query.ts";
+import { listPayments, paymentListShape } from "./payments.service.ts";
 import {
   getAdminProfile,
   listProfiles,
@@ -147,6 +148,10 @@ export function adminRoutes(deps: AppDeps) {
     })
     .post("/subscriptions/:id/cancel", async (c) =>
       c.json(await cancelSubscription(db, storage, actor(c), c.req.param("id"))),
+    )
+    // Payments: every attempt and its state (read-only; the payment code writes them)
+    .get("/payments", async (c) =>
+      c.json(await listPayments(db, storage, readListQuery(c, paymentListShape))),
     )
     // Reports (moderation)
     .get("/reports", async (c) => c.json(await listReports(deps, readListQuery(c, reportListShape))))

@@ -1,5 +1,6 @@
 // The audit log: one row per administrator action, written in the same transaction as the action
-// so that no change goes unrecorded.
+// so that no change goes unrecorded. The payment code writes its state changes here too, without an
+// administrator (admin_id NULL, admin_email PAYMENT_SYSTEM_ACTOR, target the checkout).
 import { ADMIN_PAGE_SIZE, type AdminList, type AuditEntryDto } from "@domain/admin.ts";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
@@ -45,10 +46,14 @@ const toDto = (r: AuditRow): AuditEntryDto => ({
 const COLUMNS = sql`id, admin_id AS "adminId", admin_email AS "adminEmail", action, target_type AS "targetType",
   target_id AS "targetId", summary, created_at AS "createdAt"`;
 
+/**
+ * The dashboard's latest actions. Opened payments are left out: there is one per click on a plan,
+ * they would push the administrators' actions out of view, and the payments list shows them.
+ */
 export async function latestAudit(db: Db, limit: number): Promise<AuditEntryDto[]> {
   const rows = await queryRows<AuditRow>(
     db,
-    sql`SELECT ${COLUMNS} FROM admin_audit ORDER BY created_at DESC LIMIT ${limit}`,
+    sql`SELECT ${COLUMNS} FROM admin_audit WHERE action <> 'payment.started' ORDER BY created_at DESC LIMIT ${limit}`,
   );
   return rows.map(toDto);
 }

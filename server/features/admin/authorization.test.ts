@@ -34,6 +34,7 @@ describeOnEngine("admin authorization", (engine) => {
     expect(keys.length).toBeGreaterThanOrEqual(20);
     expect(keys).toContain("DELETE /api/admin/users/:id");
     expect(keys).toContain("POST /api/admin/import");
+    expect(keys).toContain("GET /api/admin/payments");
   });
 
   it("answers 401 to anonymous visitors and 403 to members on every endpoint, writing nothing", async () => {
@@ -70,5 +71,21 @@ describeOnEngine("admin authorization", (engine) => {
       expect(asMember.status, `member ${method} ${path}`).toBe(403);
     }
     expect(await counts()).toBe(before);
+  });
+
+  it("refuses the payments list before reading its filters: no member data, not even a validation error", async () => {
+    const member = await signUpMember(t, "female");
+    for (const query of [
+      "",
+      "?status=paid&currency=XOF",
+      `?q=${encodeURIComponent(member.email)}`,
+      "?status=inconnu",
+    ]) {
+      const anonymous = await t.request(`/api/admin/payments${query}`);
+      expect(anonymous.status, `anonymous ${query}`).toBe(401);
+      const asMember = await t.request(`/api/admin/payments${query}`, { cookie: member.cookie });
+      expect(asMember.status, `member ${query}`).toBe(403);
+      expect(JSON.stringify(await asMember.json())).not.toContain(member.email);
+    }
   });
 });

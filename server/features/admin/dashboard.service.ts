@@ -3,6 +3,7 @@
 // (docs/admin-lists.md), so the figures are computed at most once per DASHBOARD_CACHE_SECONDS per
 // instance and per database; the latest admin actions are always read fresh.
 import type { DashboardDto } from "@domain/admin.ts";
+import { CURRENCIES, isCurrency } from "@domain/money.ts";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { latestAudit } from "./audit.ts";
@@ -54,7 +55,7 @@ async function computeFigures(db: Db): Promise<Figures> {
     female: number;
     unknown: number;
     activeSubscriptions: number;
-    revenue: number;
+    revenue: { currency: string; amount: number | string }[];
   }>(
     db,
     sql`SELECT
@@ -66,9 +67,11 @@ async function computeFigures(db: Db): Promise<Figures> {
         count(*) FILTER (WHERE gender = 'female')::int AS female,
         count(*) FILTER (WHERE gender IS NULL)::int AS unknown,
         (SELECT count(*) FROM subscriptions WHERE status = 'active' AND end_date > now())::int AS "activeSubscriptions",
-        (SELECT coalesce(sum(amount), 0) FROM subscriptions
-          WHERE created_at >= date_trunc('month', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris'
-            AND provider <> 'admin')::int AS revenue
+        (SELECT coalesce(json_agg(json_build_object('currency', r.currency, 'amount', r.amount)), '[]'::json)
+          FROM (SELECT upper(currency) AS currency, sum(amount) AS amount FROM subscriptions
+            WHERE created_at >= date_trunc('month', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris'
+              AND provider <> 'admin'
+            GROUP BY 1 HAVING sum(amount) > 0) r) AS revenue
       FROM profiles`,
   );
   const byCountry = await queryRows<{ country: string; count: number }>(
@@ -87,7 +90,9 @@ async function computeFigures(db: Db): Promise<Figures> {
     signupsPerDay,
     messagesPerDay,
     activeSubscriptions: t.activeSubscriptions,
-    revenueThisMonthCents: t.revenue,
+    revenueThisMonth: t.revenue
+      .flatMap(({ currency, amount }) => (isCurrency(currency) ? [{ currency, amount: Number(amount) }] : []))
+      .sort((a, b) => CURRENCIES.indexOf(a.currency) - CURRENCIES.indexOf(b.currency)),
     figuresAt,
   };
 }

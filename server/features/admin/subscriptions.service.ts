@@ -45,14 +45,18 @@ interface Row {
   startDate: Date | string;
   endDate: Date | string;
   provider: AdminSubscriptionRow["provider"];
+  method: AdminSubscriptionRow["method"];
+  operator: AdminSubscriptionRow["operator"];
   amount: number;
-  currency: string;
+  currency: AdminSubscriptionRow["currency"];
+  providerRef: string;
   createdAt: Date | string;
   member: MemberRefRow | null;
 }
 
 const COLUMNS = sql`s.id, s.user_id AS "userId", s.plan, s.status, s.start_date AS "startDate", s.end_date AS "endDate",
-  s.provider, s.amount, s.currency, s.created_at AS "createdAt", ${memberRefJson(sql`s.user_id`)} AS member`;
+  s.provider, s.method, s.operator, s.amount, upper(s.currency) AS currency, s.provider_ref AS "providerRef",
+  s.created_at AS "createdAt", ${memberRefJson(sql`s.user_id`)} AS member`;
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 function toDto(r: Row, storage: Storage): AdminSubscriptionRow {
@@ -64,8 +68,11 @@ function toDto(r: Row, storage: Storage): AdminSubscriptionRow {
     startDate: iso(r.startDate),
     endDate: iso(r.endDate),
     provider: r.provider,
-    amountCents: r.amount,
+    method: r.method,
+    operator: r.operator,
+    amount: r.amount,
     currency: r.currency,
+    providerRef: r.providerRef,
     createdAt: iso(r.createdAt),
   };
 }

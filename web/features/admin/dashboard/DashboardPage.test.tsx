@@ -2,7 +2,6 @@ import type { DashboardDto } from "@domain/admin.ts";
 import { frenchTypography } from "@domain/typography.ts";
 import { screen, within } from "@testing-library/react";
 import { formatTime } from "@web/lib/format.ts";
-import { formatEuros } from "@web/lib/money.ts";
 import { stubFetch } from "@web/test/fetch-stub.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
 import { describe, expect, it } from "vitest";
@@ -24,7 +23,10 @@ const dashboard: DashboardDto = {
   signupsPerDay: days([3, 0, 7, 2]),
   messagesPerDay: days([10, 12, 0, 5]),
   activeSubscriptions: 290,
-  revenueThisMonthCents: 479_700,
+  revenueThisMonth: [
+    { currency: "EUR", amount: 47_997 },
+    { currency: "XOF", amount: 124_500 },
+  ],
   figuresAt: "2026-11-22T15:12:00.000Z",
   latestActions: [
     {
@@ -36,15 +38,29 @@ const dashboard: DashboardDto = {
       summary: "Bannissement : faux profil",
       createdAt: "2026-11-22T09:15:00.000Z",
     },
+    {
+      id: "a2",
+      admin: { id: null, email: "Système de paiement" },
+      action: "payment.paid",
+      targetType: "checkout",
+      targetId: "c0ffee00-0000-4000-8000-000000000001",
+      summary: "CinetPay · Orange Money · 6 500 FCFA · 3 mois · awa@example.org",
+      createdAt: "2026-11-22T09:10:00.000Z",
+    },
   ],
 };
+
+/** The stat card of a label (its heading's card). */
+const card = (label: string) => screen.getByRole("heading", { name: label }).parentElement as HTMLElement;
 
 describe("DashboardPage", () => {
   it("shows the figures, accessible charts with their data, and the latest actions", async () => {
     stubFetch(() => ({ body: dashboard }));
     renderWithProviders(<DashboardPage />);
-    // getByText collapses the no-break spaces of French numbers; so does this.
-    expect(await screen.findByText(formatEuros(479_700).replace(/\s/g, " "))).toBeInTheDocument();
+    // One line per currency, the euro first; getByText collapses the no-break spaces of French numbers.
+    await screen.findByText("479,97 €");
+    const revenue = within(card("Revenus ce mois-ci")).getAllByRole("listitem");
+    expect(revenue.map((li) => li.textContent?.replace(/\s/g, " "))).toEqual(["479,97 €", "124 500 FCFA"]);
     expect(screen.getByRole("heading", { name: "Par statut" }).parentElement).toHaveTextContent(
       /Essai\s*800/,
     );
@@ -61,14 +77,50 @@ describe("DashboardPage", () => {
     });
     expect(within(data).getByRole("row", { name: "3 novembre 7" })).toBeInTheDocument();
 
-    const actions = screen.getByRole("table", { name: "Dernières actions des administrateurs" });
+    const actions = screen.getByRole("table", {
+      name: "Dernières actions des administrateurs et du système de paiement",
+    });
     expect(within(actions).getByRole("rowheader", { name: "Bannissement" })).toBeInTheDocument();
     expect(actions).toHaveTextContent("Bannissement : faux profil");
     expect(actions).toHaveTextContent("moderation@passerelle.example");
+    // The payment system's entries have no administrator: its name, and a link to the payment.
+    const paid = within(actions).getByRole("row", { name: /Paiement confirmé/ });
+    expect(paid).toHaveTextContent("Système de paiement");
+    expect(within(paid).getByRole("link", { name: /6 500 FCFA · 3 mois.*voir le paiement/ })).toHaveAttribute(
+      "href",
+      "/admin/subscriptions?view=payments&q=c0ffee00-0000-4000-8000-000000000001",
+    );
     // Local time, 24-hour: « 15:12 » on a machine in UTC.
     expect(
       screen.getByText(new RegExp(`Chiffres calculés à ${formatTime(dashboard.figuresAt)}`)),
     ).toBeInTheDocument();
+  });
+
+  it("names each CFA franc's union when both are there, and shows 0 € before any payment", async () => {
+    stubFetch(() => ({
+      body: {
+        ...dashboard,
+        revenueThisMonth: [
+          { currency: "EUR", amount: 1999 },
+          { currency: "XOF", amount: 15_000 },
+          { currency: "XAF", amount: 6500 },
+        ],
+      },
+    }));
+    const { unmount } = renderWithProviders(<DashboardPage />);
+    await screen.findByText("19,99 €");
+    const lines = within(card("Revenus ce mois-ci")).getAllByRole("listitem");
+    expect(lines.map((li) => li.textContent?.replace(/\s/g, " "))).toEqual([
+      "19,99 €",
+      "15 000 FCFA (UEMOA)",
+      "6 500 FCFA (CEMAC)",
+    ]);
+    unmount();
+
+    stubFetch(() => ({ body: { ...dashboard, revenueThisMonth: [] } }));
+    renderWithProviders(<DashboardPage />);
+    expect(await screen.findByText("0,00 €")).toBeInTheDocument();
+    expect(within(card("Revenus ce mois-ci")).queryByRole("list")).toBeNull();
   });
 
   it("offers a retry when the figures cannot be loaded", async () => {

@@ -5,13 +5,13 @@ import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { errorMessage } from "@web/lib/api.ts";
 import { formatNumber, formatTime, plural } from "@web/lib/format.ts";
-import { formatEuros } from "@web/lib/money.ts";
-import { BadgeEuro, CreditCard, Users } from "lucide-react";
+import { Banknote, CreditCard, Users } from "lucide-react";
 import { AdminPage } from "../shared/AdminPage.tsx";
 import { ACCOUNT_STATUS_LABELS } from "../shared/labels.ts";
 import { useDashboard } from "./api.ts";
 import { BarChart } from "./components/BarChart.tsx";
 import { LatestActions } from "./components/LatestActions.tsx";
+import { RevenueFigures } from "./components/RevenueFigures.tsx";
 import { Breakdown, StatCard } from "./components/StatCard.tsx";
 
 function DashboardSkeleton() {
@@ -44,8 +44,12 @@ function Dashboard({ d }: { d: DashboardDto }) {
           {plural(m.byStatus.subscribed, "abonné", "abonnés")}, {formatNumber(m.byStatus.trial)} en essai
         </StatCard>
         <StatCard icon={CreditCard} label="Abonnements actifs" value={formatNumber(d.activeSubscriptions)} />
-        <StatCard icon={BadgeEuro} label="Revenus ce mois-ci" value={formatEuros(d.revenueThisMonthCents)}>
-          Paiements reçus depuis le 1er du mois
+        <StatCard
+          icon={Banknote}
+          label="Revenus ce mois-ci"
+          value={<RevenueFigures revenue={d.revenueThisMonth} />}
+        >
+          Paiements reçus depuis le 1er du mois, par devise
         </StatCard>
       </div>
 

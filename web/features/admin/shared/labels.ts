@@ -1,7 +1,15 @@
 // French labels of the admin pages' values.
-import type { AdminMatchRow, AdminSubscriptionRow, AdminUserRow } from "@domain/admin.ts";
+import type { AdminMatchRow, AdminPaymentRow, AdminSubscriptionRow, AdminUserRow } from "@domain/admin.ts";
 import type { AccountStatus } from "@domain/constants.ts";
-import { formatMoney, isCurrency } from "@domain/money.ts";
+import { type Currency, formatMoney, isCurrency } from "@domain/money.ts";
+import {
+  METHOD_LABELS,
+  OPERATORS,
+  type OperatorId,
+  type PaymentMethod,
+  PROVIDER_LABELS,
+  type ProviderName,
+} from "@domain/payments.ts";
 import { DEFAULT_PLANS } from "@domain/subscriptions.ts";
 import { formatDate, formatTime } from "@web/lib/format.ts";
 
@@ -22,11 +30,45 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<AdminSubscriptionRow["status"], 
   cancelled: "Annulé",
 };
 
-export const PROVIDER_LABELS: Record<AdminSubscriptionRow["provider"], string> = {
-  stripe: "Carte bancaire",
-  demo: "Démonstration",
-  admin: "Offert par l'équipe",
+export const PAYMENT_STATUS_LABELS: Record<AdminPaymentRow["status"], string> = {
+  pending: "En attente de confirmation",
+  paid: "Payé",
+  failed: "Refusé",
+  cancelled: "Annulé",
+  expired: "Expiré",
 };
+
+/** The currencies as the filters name them (both CFA francs are « FCFA » on amounts). */
+export const CURRENCY_LABELS: Record<Currency, string> = {
+  EUR: "Euro (EUR)",
+  XOF: "Franc CFA UEMOA (XOF)",
+  XAF: "Franc CFA CEMAC (XAF)",
+};
+
+/** The monetary union of each CFA franc, to tell « FCFA » amounts apart when both appear. */
+export const CFA_ZONES: Record<Exclude<Currency, "EUR">, string> = { XOF: "UEMOA", XAF: "CEMAC" };
+
+/** « Carte bancaire », or the operator for mobile money (« Orange Money »); null when not paid. */
+export function paymentMeansLabel(method: PaymentMethod | null, operator: OperatorId | null): string | null {
+  if (!method) return null;
+  if (method === "mobile-money") return (operator && OPERATORS[operator]) || METHOD_LABELS[method];
+  return METHOD_LABELS[method] ?? method;
+}
+
+/**
+ * How it was paid and through whom: « Orange Money · CinetPay », « Carte bancaire · Stripe »,
+ * « Offert par l'équipe » for a subscription granted by hand.
+ */
+export function paymentLabel(p: {
+  provider: ProviderName | "admin";
+  method: PaymentMethod | null;
+  operator: OperatorId | null;
+}): string {
+  const provider = PROVIDER_LABELS[p.provider] ?? p.provider;
+  if (p.provider === "admin") return provider;
+  const means = paymentMeansLabel(p.method, p.operator);
+  return means ? `${means} · ${provider}` : provider;
+}
 
 export const MATCH_STATUS_LABELS: Record<AdminMatchRow["status"], string> = {
   accepted: "Accepté",

@@ -1,4 +1,4 @@
-import type { AdminSubscriptionRow } from "@domain/admin.ts";
+import type { AdminPaymentRow, AdminSubscriptionRow } from "@domain/admin.ts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { stubFetch } from "@web/test/fetch-stub.ts";
@@ -14,10 +14,62 @@ const sub: AdminSubscriptionRow = {
   startDate: "2026-11-01T00:00:00.000Z",
   endDate: "2027-02-01T00:00:00.000Z",
   provider: "admin",
-  amountCents: 0,
+  method: null,
+  operator: null,
+  amount: 0,
   currency: "EUR",
+  providerRef: "admin_7f1c",
   createdAt: "2026-11-01T00:00:00.000Z",
 };
+
+const paidByMobileMoney: AdminSubscriptionRow = {
+  ...sub,
+  id: "s2",
+  member: { userId: "u2", email: "koffi.mensah@example.com", name: "Koffi Mensah", photo: null },
+  provider: "cinetpay",
+  method: "mobile-money",
+  operator: "orange-money",
+  amount: 15_000,
+  currency: "XOF",
+  providerRef: "CP-2026-118",
+};
+
+const payment = (over: Partial<AdminPaymentRow>): AdminPaymentRow => ({
+  id: "c1",
+  member: { userId: "u2", email: "koffi.mensah@example.com", name: "Koffi Mensah", photo: null },
+  plan: "3-mois",
+  amount: 15_000,
+  currency: "XOF",
+  provider: "cinetpay",
+  method: "mobile-money",
+  operator: "orange-money",
+  status: "paid",
+  failureReason: null,
+  providerRef: "CP-2026-118",
+  checkAttempts: 1,
+  nextCheckAt: null,
+  createdAt: "2026-11-20T10:00:00.000Z",
+  updatedAt: "2026-11-20T10:04:00.000Z",
+  ...over,
+});
+
+const payments = [
+  payment({ id: "c3", status: "pending", checkAttempts: 2, nextCheckAt: "2026-11-22T10:30:00.000Z" }),
+  payment({
+    id: "c2",
+    member: { userId: "u1", email: "awa.diop@example.com", name: "Awa Diop", photo: null },
+    plan: "1-mois",
+    amount: 1999,
+    currency: "EUR",
+    provider: "stripe",
+    method: "card",
+    operator: null,
+    status: "failed",
+    failureReason: "Carte refusée par la banque",
+    providerRef: null,
+  }),
+  payment({ id: "c1" }),
+];
 
 function renderPage(route = "/admin/subscriptions") {
   const api = stubFetch((call) => {
@@ -28,7 +80,8 @@ function renderPage(route = "/admin/subscriptions") {
         ? { status: 404, body: { error: { code: "NOT_FOUND", message: "Ce membre n'existe pas" } } }
         : { status: 201, body: sub };
     }
-    return { body: listOf([sub]) };
+    if (call.url.startsWith("/api/admin/payments")) return { body: listOf(payments) };
+    return { body: listOf([sub, paidByMobileMoney]) };
   });
   renderRoute(<SubscriptionsPage />, { path: "/admin/subscriptions", route });
   return api;
@@ -45,6 +98,14 @@ describe("SubscriptionsPage", () => {
     expect(row).toHaveTextContent("3 mois");
     expect(row).toHaveTextContent("Offert par l'équipe");
     expect(row).toHaveTextContent("Actif");
+    expect(row).toHaveTextContent("0,00 €");
+    // A hand-granted subscription has no reference worth showing.
+    expect(row).not.toHaveTextContent("admin_7f1c");
+    // A paid one: the amount in its currency, the operator and the provider, the reference.
+    const paid = screen.getByRole("row", { name: /Koffi Mensah/ });
+    expect(paid).toHaveTextContent("15 000 FCFA");
+    expect(paid).toHaveTextContent("Orange Money · CinetPay");
+    expect(paid).toHaveTextContent("Réf. CP-2026-118");
 
     await userEvent.click(within(row).getByRole("button", { name: "Prolonger l'abonnement de Awa Diop" }));
     const dialog = screen.getByRole("dialog", { name: "Prolonger l'abonnement" });
@@ -57,6 +118,51 @@ describe("SubscriptionsPage", () => {
       url: "/api/admin/subscriptions/s1/extend",
       body: { months: 3 },
     });
+  });
+
+  it("lists every payment in its own tab, with its state, filters kept in the URL", async () => {
+    const { calls } = renderPage();
+    await screen.findByText("awa.diop@example.com");
+    const tabs = screen.getByRole("tablist", { name: "Abonnements et paiements" });
+    await userEvent.click(within(tabs).getByRole("tab", { name: "Paiements" }));
+    expect(within(tabs).getByRole("tab", { name: "Paiements" })).toHaveAttribute("aria-selected", "true");
+    const table = await screen.findByRole("table", { name: "Paiements" });
+    expect(calls.at(-1)?.url).toBe("/api/admin/payments?sort=created_at&dir=desc&page=1&size=25");
+    // The subscriptions' own form belongs to the other tab.
+    expect(screen.queryByRole("form", { name: "Offrir un abonnement" })).toBeNull();
+
+    const [, pending, failed, paid] = within(table).getAllByRole("row");
+    expect(pending).toHaveTextContent("En attente de confirmation");
+    expect(pending).toHaveTextContent("Vérifié 2 fois auprès du prestataire");
+    expect(pending).toHaveTextContent("Prochaine vérification le 22 novembre 2026");
+    expect(failed).toHaveTextContent("Refusé");
+    expect(failed).toHaveTextContent("Carte refusée par la banque");
+    expect(failed).toHaveTextContent("19,99 €");
+    expect(failed).toHaveTextContent("Carte bancaire · Stripe");
+    expect(failed).toHaveTextContent("Aucune");
+    expect(paid).toHaveTextContent("Payé");
+    expect(paid).toHaveTextContent("15 000 FCFA");
+    expect(paid).toHaveTextContent("Orange Money · CinetPay");
+    expect(paid).toHaveTextContent("CP-2026-118");
+    expect(paid).toHaveTextContent("Mis à jour le 20 novembre 2026");
+
+    await userEvent.selectOptions(screen.getByLabelText("Statut"), "Refusé");
+    await userEvent.selectOptions(screen.getByLabelText("Devise"), "Franc CFA UEMOA (XOF)");
+    await userEvent.selectOptions(screen.getByLabelText("Prestataire"), "CinetPay");
+    expect(calls.at(-1)?.url).toBe(
+      "/api/admin/payments?status=failed&provider=cinetpay&currency=XOF&sort=created_at&dir=desc&page=1&size=25",
+    );
+  });
+
+  it("opens the payments tab from a link (an audit entry's), searching for one payment", async () => {
+    const { calls } = renderPage("/admin/subscriptions?view=payments&q=c1");
+    await screen.findByRole("table", { name: "Paiements" });
+    expect(calls[0]?.url).toBe("/api/admin/payments?q=c1&sort=created_at&dir=desc&page=1&size=25");
+    expect(screen.getByLabelText("Rechercher")).toHaveValue("c1");
+    // Back to the subscriptions: their list starts afresh.
+    await userEvent.click(screen.getByRole("tab", { name: "Abonnements" }));
+    await screen.findByRole("form", { name: "Offrir un abonnement" });
+    expect(calls.at(-1)?.url).toBe("/api/admin/subscriptions?sort=created_at&dir=desc&page=1&size=25");
   });
 
   it("grants a subscription to a member id, and says when the member is unknown", async () => {

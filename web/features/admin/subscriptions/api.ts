@@ -1,5 +1,5 @@
-// Server state of the subscriptions page: list, grant, extend and cancel.
-import type { AdminSubscriptionRow } from "@domain/admin.ts";
+// Server state of the subscriptions page: list, grant, extend and cancel; and the payments list.
+import type { AdminPaymentRow, AdminSubscriptionRow } from "@domain/admin.ts";
 import { useMutation } from "@tanstack/react-query";
 import { adminApi, adminPath, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
 import type { ListConfig } from "../shared/list-params.ts";
@@ -12,6 +12,17 @@ export const SUBSCRIPTIONS_LIST: ListConfig = {
 
 export function useSubscriptions(query: string) {
   return useAdminList<AdminSubscriptionRow>("subscriptions", query);
+}
+
+export const PAYMENTS_LIST: ListConfig = {
+  sorts: ["created_at"],
+  defaultDir: "desc",
+  filters: ["status", "provider", "currency"],
+};
+
+/** Every payment attempt (checkout) and its state; read-only. */
+export function usePayments(query: string) {
+  return useAdminList<AdminPaymentRow>("payments", query);
 }
 
 function useSubscriptionAction<V>(run: (v: V) => Promise<AdminSubscriptionRow>) {

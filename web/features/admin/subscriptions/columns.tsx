@@ -1,7 +1,7 @@
 import type { AdminSubscriptionRow } from "@domain/admin.ts";
 import type { DataTableColumn } from "@web/components/ui/DataTable.tsx";
 import { formatDate } from "@web/lib/format.ts";
-import { formatAmount, PROVIDER_LABELS, planLabel, SUBSCRIPTION_STATUS_LABELS } from "../shared/labels.ts";
+import { formatAmount, paymentLabel, planLabel, SUBSCRIPTION_STATUS_LABELS } from "../shared/labels.ts";
 import { MemberCell } from "../shared/MemberCell.tsx";
 import { StatusPill } from "../shared/StatusPill.tsx";
 
@@ -13,13 +13,16 @@ export const SUBSCRIPTION_COLUMNS: DataTableColumn<AdminSubscriptionRow>[] = [
     // The plan, its price and how it was paid in one column keep the table within a laptop's width.
     id: "plan",
     header: "Formule et paiement",
+    className: "min-w-44",
     cell: (s) => (
       <>
         <span className="block font-medium whitespace-nowrap">{planLabel(s.plan)}</span>
-        <span className="block whitespace-nowrap tabular-nums">
-          {formatAmount(s.amountCents, s.currency)}
-        </span>
-        <span className="block text-ink-soft">{PROVIDER_LABELS[s.provider] ?? s.provider}</span>
+        <span className="block whitespace-nowrap tabular-nums">{formatAmount(s.amount, s.currency)}</span>
+        <span className="block text-ink-soft">{paymentLabel(s)}</span>
+        {/* The provider's reference, to find the payment there; a granted one has none worth showing. */}
+        {s.provider !== "admin" && s.providerRef && (
+          <span className="block font-mono text-xs break-all text-ink-soft">Réf. {s.providerRef}</span>
+        )}
       </>
     ),
   },

@@ -3,7 +3,7 @@ import { formatNumber } from "@web/lib/format.ts";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
-/** A dashboard figure: label, big value, optional detail. */
+/** A dashboard figure: label, big value (text, or a list of figures), optional detail. */
 export function StatCard({
   icon: Icon,
   label,
@@ -12,7 +12,7 @@ export function StatCard({
 }: {
   icon: LucideIcon;
   label: string;
-  value: string;
+  value: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -21,7 +21,7 @@ export function StatCard({
         <Icon className="size-4.5 text-ochre-700" aria-hidden="true" />
         {label}
       </h2>
-      <p className="text-3xl font-bold text-teal-900 tabular-nums">{value}</p>
+      <div className="text-3xl font-bold text-teal-900 tabular-nums">{value}</div>
       {children && <div className="text-sm text-ink-soft">{children}</div>}
     </Card>
   );

@@ -1,0 +1,109 @@
+// The payments list of the administration: every checkout (one payment attempt) and where it
+// stands, newest first, to answer a member who says they paid (search by their e-mail, or by the
+// reference their receipt or operator SMS shows). Read-only: the payment code alone changes them.
+import { type AdminList, type AdminPaymentRow, PAYMENT_STATUSES } from "@domain/admin.ts";
+import { CURRENCIES } from "@domain/money.ts";
+import { PROVIDER_NAMES } from "@domain/payments.ts";
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, queryRows } from "../../db/client.ts";
+import type { Storage } from "../../storage/storage.ts";
+import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
+import { type MemberRefRow, memberRefJson, toMemberRef } from "./member-ref.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const paymentListShape = {
+  ...listBase,
+  status: z.enum(PAYMENT_STATUSES, { error: "Statut de paiement inconnu" }).optional(),
+  provider: z.enum(PROVIDER_NAMES, { error: "Prestataire de paiement inconnu" }).optional(),
+  currency: z.enum(CURRENCIES, { error: "Devise inconnue" }).optional(),
+  sort: z.enum(["created_at"], { error: "Tri inconnu" }).default("created_at"),
+};
+export type PaymentListQuery = z.output<z.ZodObject<typeof paymentListShape>>;
+
+interface Row {
+  id: string;
+  plan: string;
+  amount: number;
+  currency: AdminPaymentRow["currency"];
+  provider: AdminPaymentRow["provider"];
+  method: AdminPaymentRow["method"];
+  operator: AdminPaymentRow["operator"];
+  status: AdminPaymentRow["status"];
+  failureReason: string | null;
+  providerRef: string | null;
+  checkAttempts: number;
+  nextCheckAt: Date | string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  member: MemberRefRow | null;
+}
+
+const COLUMNS = sql`c.id, c.plan, c.amount, c.currency, c.provider, c.method, c.operator, c.status,
+  c.failure_reason AS "failureReason", c.provider_session_id AS "providerRef", c.check_attempts AS "checkAttempts",
+  c.next_check_at AS "nextCheckAt", c.created_at AS "createdAt", c.updated_at AS "updatedAt",
+  ${memberRefJson(sql`c.user_id`)} AS member`;
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+function toDto(r: Row, storage: Storage): AdminPaymentRow {
+  return {
+    id: r.id,
+    member: toMemberRef(r.member, storage),
+    plan: r.plan,
+    amount: r.amount,
+    currency: r.currency,
+    provider: r.provider,
+    method: r.method,
+    operator: r.operator,
+    status: r.status,
+    failureReason: r.failureReason,
+    providerRef: r.providerRef,
+    checkAttempts: r.checkAttempts,
+    nextCheckAt: r.nextCheckAt ? iso(r.nextCheckAt) : null,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+/**
+ * `q`: the member's e-mail or name (account or profile), or the exact reference of the payment at
+ * its provider — as stored, or as the provider's dashboard shows it, without the « fedapay_ »-like
+ * prefix the payment code adds — or the checkout's own id (the audit log's target). A set of
+ * checkout ids, one arm per index (provider_session_id's unique index, checkouts_user_idx), rather
+ * than an OR that neither index could answer.
+ */
+function searchCondition(q: string): SQL {
+  const pattern = likePattern(q);
+  const refs = [q, ...PROVIDER_NAMES.map((p) => `${p}_${q}`)].map((r) => sql`${r}`);
+  const arms = [
+    sql`SELECT id FROM checkouts WHERE provider_session_id IN (${sql.join(refs, sql`, `)})`,
+    sql`SELECT id FROM checkouts WHERE user_id IN (
+      SELECT id FROM "user" WHERE email ILIKE ${pattern} OR name ILIKE ${pattern}
+      UNION ALL SELECT user_id FROM profiles WHERE (first_name || ' ' || last_name) ILIKE ${pattern})`,
+  ];
+  if (UUID.test(q)) arms.push(sql`SELECT ${q}::uuid`);
+  return sql`c.id IN (${sql.join(arms, sql` UNION ALL `)})`;
+}
+
+export async function listPayments(
+  db: Db,
+  storage: Storage,
+  q: PaymentListQuery,
+): Promise<AdminList<AdminPaymentRow>> {
+  const where: SQL[] = [sql`TRUE`];
+  if (q.q) where.push(searchCondition(q.q));
+  if (q.status) where.push(sql`c.status = ${q.status}`);
+  if (q.provider) where.push(sql`c.provider = ${q.provider}`);
+  if (q.currency) where.push(sql`c.currency = ${q.currency}`);
+  const from = sql`FROM checkouts c WHERE ${sql.join(where, sql` AND `)}`;
+  const order = orderBy({ created_at: sql`c.created_at` }, q.sort, q.dir, sql`c.id`);
+  const [rows, total] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`SELECT ${COLUMNS} ${from} ${order} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+    ),
+    cappedTotal(db, sql`SELECT 1 ${from}`),
+  ]);
+  return { data: rows.map((r) => toDto(r, storage)), ...total, page: q.page, size: q.size };
+}
