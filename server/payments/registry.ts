@@ -77,8 +77,9 @@ export class PaymentRegistry {
           provider: this.route({ method: "mobile-money", currency: local, country, operator }),
         }))
         .filter((r) => r.provider !== null);
+      // Where mobile money is the way most people pay, it comes first.
       if (routes.length > 0)
-        methods.push({
+        methods.unshift({
           method: "mobile-money",
           currencies: [local],
           operators: routes.map((r) => ({ id: r.operator, label: OPERATORS[r.operator] })),
