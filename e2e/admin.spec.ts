@@ -2,6 +2,7 @@
 // password is refused, the right one opens the dashboard, every page lists data, and a JSON import
 // of a few profiles shows in a member's search.
 import { expect, test } from "@playwright/test";
+import { joinThroughApi, uniqueFirstName } from "./fixtures.ts";
 
 const ADMIN = { email: "admin@passerelle.example", password: "AdminPasserelle2026!" };
 const MEMBER = { email: "demo@passerelle.example", password: "Passerelle2026!" };
@@ -76,4 +77,55 @@ test("an administrator signs in, browses every page and imports members that sea
   for (const m of members)
     await expect(member.getByRole("article", { name: new RegExp(m.firstName) })).toBeVisible();
   await memberContext.close();
+});
+
+test("an administrator sees a mobile-money payment in FCFA and a card payment in euros", async ({
+  page,
+  browser,
+}, testInfo) => {
+  // Two members pay through the demo provider, in their own browser.
+  const payers = await browser.newContext(testInfo.project.use);
+  const senegal = await joinThroughApi(await payers.newPage(), {
+    firstName: uniqueFirstName("Aminata"),
+    gender: "Femme",
+    country: "Sénégal",
+    subscribed: { currency: "XOF", method: "mobile-money", operator: "orange-money" },
+  });
+  await payers.clearCookies();
+  const france = await joinThroughApi(await payers.newPage(), {
+    firstName: uniqueFirstName("Julien"),
+    gender: "Homme",
+    country: "France",
+    subscribed: { currency: "EUR", method: "card" },
+  });
+  await payers.close();
+
+  await page.goto("/admin/login");
+  await page.getByLabel("Adresse e-mail").fill(ADMIN.email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+  await expect(page.getByText(/FCFA/).first()).toBeVisible();
+
+  // The payments, each with its method, amount in its currency and status.
+  await page.goto("/admin/subscriptions?view=payments");
+  await expect(page.getByRole("tab", { name: "Paiements", selected: true })).toBeVisible();
+  for (const [who, amount, method] of [
+    [senegal, "6\u202f500\u00a0FCFA", "Orange Money"],
+    [france, "19,99\u00a0€", "Carte bancaire"],
+  ] as const) {
+    await page.getByLabel("Rechercher").fill(who.email);
+    const row = page.getByRole("row").filter({ hasText: who.email });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText(amount)).toBeVisible();
+    await expect(row.getByText(method)).toBeVisible();
+    await expect(row.getByText("Payé", { exact: true })).toBeVisible();
+  }
+
+  // And the subscriptions they opened.
+  await page.getByRole("tab", { name: "Abonnements" }).click();
+  await page.getByLabel("Rechercher").fill(senegal.email);
+  const subscription = page.getByRole("row").filter({ hasText: senegal.email });
+  await expect(subscription.getByText("6\u202f500\u00a0FCFA")).toBeVisible();
+  await expect(subscription.getByText(/Orange Money/)).toBeVisible();
 });

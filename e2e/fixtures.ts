@@ -51,7 +51,10 @@ export async function joinThroughApi(
     gender: "Homme" | "Femme";
     country?: string;
     birthDate?: string;
-    subscribed?: boolean;
+    /** true: a month by card in euros; or how to pay, through the demo provider. */
+    subscribed?:
+      | boolean
+      | { currency: "EUR" | "XOF" | "XAF"; method: "card" | "mobile-money"; operator?: string };
   },
 ): Promise<NewMember> {
   const email = uniqueEmail(
@@ -89,8 +92,14 @@ export async function joinThroughApi(
     interests: ["Voyages"],
   });
   if (subscribed) {
-    const checkout = (await call("POST", "/api/subscription/checkout", { plan: "1-mois" })) as { id: string };
-    await call("POST", `/api/subscription/checkouts/${checkout.id}/confirm-demo`, {});
+    const how = subscribed === true ? {} : subscribed;
+    const checkout = (await call("POST", "/api/subscription/checkout", { plan: "1-mois", ...how })) as {
+      id: string;
+    };
+    await call("POST", `/api/subscription/checkouts/${checkout.id}/confirm-demo`, {
+      outcome: "paid",
+      ...(subscribed !== true && subscribed.method === "mobile-money" ? { phone: "+221 77 123 45 67" } : {}),
+    });
   }
   return { email, firstName };
 }

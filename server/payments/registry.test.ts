@@ -33,6 +33,10 @@ describe("PaymentRegistry", () => {
       operator: string | null,
     ) => registry.route({ method, currency, country, operator: operator as never })?.name ?? null;
     expect(route("card", "EUR", "France", null)).toBe("stripe");
+    expect(route("card", "XOF", "Sénégal", null)).toBe("stripe");
+    // Euros, or the currency of the country the member lives in.
+    expect(route("card", "XAF", "Sénégal", null)).toBeNull();
+    expect(route("card", "XOF", "France", null)).toBeNull();
     expect(route("mobile-money", "XOF", "Sénégal", "wave")).toBe("fedapay");
     expect(route("mobile-money", "XOF", "Sénégal", "orange-money")).toBe("cinetpay");
     expect(route("mobile-money", "XAF", "Cameroun", "mtn-momo")).toBe("cinetpay");
@@ -47,7 +51,7 @@ describe("PaymentRegistry", () => {
   it("offers cards in every priced currency and the country's operators in its own currency", () => {
     const senegal = registry.options("Sénégal", DEFAULT_PLANS);
     expect(senegal.currency).toBe("XOF");
-    expect(senegal.currencies).toEqual(["EUR", "XOF", "XAF"]);
+    expect(senegal.currencies).toEqual(["EUR", "XOF"]);
     expect(senegal.methods).toEqual([
       {
         method: "mobile-money",
@@ -60,7 +64,7 @@ describe("PaymentRegistry", () => {
         // Free Money is taken by the demo only: not every operator is real here.
         demo: false,
       },
-      { method: "card", currencies: ["EUR", "XOF", "XAF"], operators: [], demo: false },
+      { method: "card", currencies: ["EUR", "XOF"], operators: [], demo: false },
     ]);
     const france = registry.options("France", DEFAULT_PLANS);
     expect(france.currency).toBe("EUR");

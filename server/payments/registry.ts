@@ -34,8 +34,12 @@ export class PaymentRegistry {
     return this.providers.map((p) => p.name);
   }
 
-  /** The provider that takes this choice, or null when none does. */
+  /**
+   * The provider that takes this choice, or null when none does. A member pays in euros or in the
+   * currency of the country they live in (a member in Sénégal in XOF, not in XAF).
+   */
   route(choice: PaymentChoice): PaymentProvider | null {
+    if (choice.currency !== "EUR" && choice.currency !== currencyForCountry(choice.country)) return null;
     if (choice.method === "card") {
       return this.providers.find((p) => p.coverage.card?.currencies.includes(choice.currency)) ?? null;
     }
