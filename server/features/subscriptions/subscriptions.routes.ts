@@ -10,6 +10,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/json.ts";
+import { memberRateLimit } from "../../http/rate-limit.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { settleIfDue } from "../../payments/settle.ts";
@@ -37,6 +38,8 @@ const checkoutInput = z.strictObject({
   returnTo: z.string().max(500).nullable().optional(),
 });
 
+export const CHECKOUT_LIMIT = { max: 20, windowSeconds: 3600 };
+
 const demoInput = z.strictObject({
   outcome: z.enum(["paid", "refused"], { error: "Issue inconnue" }).default("paid"),
   phone: z.string().max(40).optional(),
@@ -44,62 +47,65 @@ const demoInput = z.strictObject({
 
 export function subscriptionRoutes(deps: AppDeps) {
   const { db } = deps.database;
-  return new Hono<AppEnv>()
-    .use(requireUser(deps))
-    .get("/", async (c) => c.json(await subscriptionOverview(deps, c.get("user").id)))
-    .get("/status", async (c) => c.json(await checkUserSubscription(db, c.get("user").id)))
-    .post("/checkout", async (c) => {
-      const input = parseOrThrow(checkoutInput, await readJson(c));
-      const user = c.get("user");
-      const checkout = await startCheckout(deps, user, {
-        plan: input.plan,
-        currency: input.currency,
-        method: input.method,
-        operator: input.operator ?? null,
-        returnTo: input.returnTo ?? null,
-      });
-      return c.json(checkout, 201);
-    })
-    .get("/checkouts/:id", async (c) => {
-      const userId = c.get("user").id;
-      const checkout = await getCheckout(db, userId, c.req.param("id"));
-      // The member is waiting on this page: if the notification is late, ask the provider now.
-      if (checkout.status === "pending") {
-        await settleIfDue(deps, checkout.id);
-        return c.json(await getCheckout(db, userId, checkout.id));
-      }
-      return c.json(checkout);
-    })
-    .post("/checkouts/:id/confirm-demo", async (c) => {
-      const userId = c.get("user").id;
-      const checkout = await getCheckout(db, userId, c.req.param("id"));
-      // Only the demo provider has this step; elsewhere the provider alone says what is paid.
-      if (checkout.provider !== "demo" || !deps.payments.get("demo")) throw checkoutNotFound();
-      const input = parseOrThrow(demoInput, c.req.header("content-type") ? await readJson(c) : {});
-      if (checkout.method === "mobile-money" && !normalisePhone(input.phone ?? ""))
-        throw new AppError(400, "PHONE_INVALID", PAYMENT_MSG.PHONE_INVALID, {
-          phone: PAYMENT_MSG.PHONE_INVALID,
+  return (
+    new Hono<AppEnv>()
+      .use(requireUser(deps))
+      .get("/", async (c) => c.json(await subscriptionOverview(deps, c.get("user").id)))
+      .get("/status", async (c) => c.json(await checkUserSubscription(db, c.get("user").id)))
+      // Each attempt opens a payment at a provider: a member gets a few an hour, not a flood.
+      .post("/checkout", memberRateLimit(db, "checkout", CHECKOUT_LIMIT), async (c) => {
+        const input = parseOrThrow(checkoutInput, await readJson(c));
+        const user = c.get("user");
+        const checkout = await startCheckout(deps, user, {
+          plan: input.plan,
+          currency: input.currency,
+          method: input.method,
+          operator: input.operator ?? null,
+          returnTo: input.returnTo ?? null,
         });
-      if (checkout.status === "pending") {
-        if (input.outcome === "refused")
-          await closeCheckout(
-            db,
-            checkout.id,
-            "failed",
-            checkout.method === "mobile-money"
-              ? "Paiement refusé sur le téléphone (simulation)"
-              : "Carte refusée (simulation)",
-          );
-        else
-          await recordPayment(deps, {
-            checkoutId: checkout.id,
-            provider: "demo",
-            providerRef: `demo_${checkout.id}`,
-            amount: checkout.amount,
-            currency: checkout.currency,
-            operator: checkout.operator,
+        return c.json(checkout, 201);
+      })
+      .get("/checkouts/:id", async (c) => {
+        const userId = c.get("user").id;
+        const checkout = await getCheckout(db, userId, c.req.param("id"));
+        // The member is waiting on this page: if the notification is late, ask the provider now.
+        if (checkout.status === "pending") {
+          await settleIfDue(deps, checkout.id);
+          return c.json(await getCheckout(db, userId, checkout.id));
+        }
+        return c.json(checkout);
+      })
+      .post("/checkouts/:id/confirm-demo", async (c) => {
+        const userId = c.get("user").id;
+        const checkout = await getCheckout(db, userId, c.req.param("id"));
+        // Only the demo provider has this step; elsewhere the provider alone says what is paid.
+        if (checkout.provider !== "demo" || !deps.payments.get("demo")) throw checkoutNotFound();
+        const input = parseOrThrow(demoInput, c.req.header("content-type") ? await readJson(c) : {});
+        if (checkout.method === "mobile-money" && !normalisePhone(input.phone ?? ""))
+          throw new AppError(400, "PHONE_INVALID", PAYMENT_MSG.PHONE_INVALID, {
+            phone: PAYMENT_MSG.PHONE_INVALID,
           });
-      }
-      return c.json(await getCheckout(db, userId, checkout.id));
-    });
+        if (checkout.status === "pending") {
+          if (input.outcome === "refused")
+            await closeCheckout(
+              db,
+              checkout.id,
+              "failed",
+              checkout.method === "mobile-money"
+                ? "Paiement refusé sur le téléphone (simulation)"
+                : "Carte refusée (simulation)",
+            );
+          else
+            await recordPayment(deps, {
+              checkoutId: checkout.id,
+              provider: "demo",
+              providerRef: `demo_${checkout.id}`,
+              amount: checkout.amount,
+              currency: checkout.currency,
+              operator: checkout.operator,
+            });
+        }
+        return c.json(await getCheckout(db, userId, checkout.id));
+      })
+  );
 }

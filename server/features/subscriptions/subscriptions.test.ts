@@ -8,6 +8,7 @@ import { queryRows } from "../../db/client.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
 import { insertMember, signUpMember } from "../../test/members.ts";
 import { sweepExpiredSubscriptions } from "./subscription-status.ts";
+import { CHECKOUT_LIMIT } from "./subscriptions.routes.ts";
 
 describeEachEngine("subscriptions and the access gate", (engine) => {
   let t: TestApp;
@@ -105,6 +106,25 @@ describeEachEngine("subscriptions and the access gate", (engine) => {
       } finally {
         await off.close();
       }
+    });
+
+    it("opens at most CHECKOUT_LIMIT payments per member and hour", async () => {
+      const m = await signUpMember(t, "female", { accountStatus: "trial" });
+      const open = () =>
+        t.request("/api/subscription/checkout", {
+          method: "POST",
+          cookie: m.cookie,
+          json: { plan: "1-mois" },
+        });
+      for (let i = 0; i < CHECKOUT_LIMIT.max; i++) expect((await open()).status).toBe(201);
+      const refused = await open();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+        db(),
+        sql`SELECT count(*)::int AS n FROM checkouts WHERE user_id = ${m.userId}`,
+      );
+      expect(n).toBe(CHECKOUT_LIMIT.max);
     });
   });
 
