@@ -48,6 +48,7 @@ const ADMIN_PAGES: PageCase[] = [
   { name: "admin-matchs", path: "/admin/matches", title: "Matchs" },
   { name: "admin-messages", path: "/admin/messages", title: "Messages" },
   { name: "admin-abonnements", path: "/admin/subscriptions", title: "Abonnements" },
+  { name: "admin-paiements", path: "/admin/subscriptions?view=payments", title: "Abonnements" },
   { name: "admin-import", path: "/admin/add-json", title: "Ajout de données JSON" },
   { name: "admin-securite", path: "/admin/security", title: "Sécurité" },
 ];

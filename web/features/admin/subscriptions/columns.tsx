@@ -36,7 +36,7 @@ export const SUBSCRIPTION_COLUMNS: DataTableColumn<AdminSubscriptionRow>[] = [
     header: "Début",
     sortKey: "start_date",
     firstDir: "desc",
-    className: "min-w-30",
+    className: "min-w-24",
     cell: (s) => <time dateTime={s.startDate}>{formatDate(s.startDate)}</time>,
   },
   {
@@ -44,7 +44,7 @@ export const SUBSCRIPTION_COLUMNS: DataTableColumn<AdminSubscriptionRow>[] = [
     header: "Fin",
     sortKey: "end_date",
     firstDir: "desc",
-    className: "min-w-30",
+    className: "min-w-24",
     cell: (s) => <time dateTime={s.endDate}>{formatDate(s.endDate)}</time>,
   },
   {
@@ -52,7 +52,7 @@ export const SUBSCRIPTION_COLUMNS: DataTableColumn<AdminSubscriptionRow>[] = [
     header: "Enregistré le",
     sortKey: "created_at",
     firstDir: "desc",
-    className: "min-w-30",
+    className: "min-w-24",
     cell: (s) => <time dateTime={s.createdAt}>{formatDate(s.createdAt)}</time>,
   },
 ];
