@@ -31,6 +31,7 @@ import { createMetrics } from "./observability/metrics.ts";
 import { notificationRoutes } from "./payments/provider.ts";
 import { eventRoutes } from "./realtime/events.routes.ts";
 import { storageRoutes } from "./storage/storage.routes.ts";
+import { VERIFICATION_BODY_LIMIT, verificationRoutes } from "./verification/verification.routes.ts";
 
 const JSON_BODY_LIMIT = 100 * 1024;
 /** Larger bodies, by path: photo uploads (2 MB file + multipart), JSON imports (2 MB file, JSON-escaped). */
@@ -38,6 +39,7 @@ const BODY_LIMITS: Record<string, number> = {
   "/api/profile/photos": 3 * 1024 * 1024,
   "/api/admin/import": IMPORT_MAX_BYTES * 2 + 1024,
   "/api/admin/import/preview": IMPORT_MAX_BYTES * 2 + 1024,
+  "/api/verification": VERIFICATION_BODY_LIMIT,
 };
 
 export interface AppOptions {
@@ -112,6 +114,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api/blocks", blockRoutes(deps));
   app.route("/api/reports", reportRoutes(deps));
   app.route("/api/me", myDataRoutes(deps));
+  app.route("/api/verification", verificationRoutes(deps));
   for (const n of notifications) app.route(n.path, n.routes(deps));
   app.route("/storage", storageRoutes(deps));
 

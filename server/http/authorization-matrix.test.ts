@@ -75,6 +75,10 @@ const RULES: Record<string, Rule> = {
   "DELETE /api/blocks/:userId": SIGNED_IN,
   "POST /api/reports": SIGNED_IN,
   "GET /api/me/export": SIGNED_IN,
+  // A member verifies their own profile only: the challenge is drawn for, and answered by, the caller.
+  "GET /api/verification": SIGNED_IN,
+  "POST /api/verification/challenge": SIGNED_IN,
+  "POST /api/verification": SIGNED_IN,
   "POST /api/me/delete": SIGNED_IN,
 };
 

@@ -1,6 +1,7 @@
 // The verification decision on faces composed from the library's sample photos: the same man
 // following the gestures is verified; another person's profile photos refuse him; a photo of a
 // photo held still, or tilted by hand, does not follow the gestures; no face, two faces.
+import type { Gesture } from "@domain/verification.ts";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { face, OTHER_PEOPLE, printed, SAME_PERSON, tilted } from "../test/face-samples.ts";
@@ -15,7 +16,7 @@ describe("verification decision", () => {
   const run = (
     frames: FaceAnalysis[],
     profileFaces: FaceFinding[],
-    gestures = ["tilt-left", "smile"] as const,
+    gestures: Gesture[] = ["tilt-left", "smile"],
   ) => decide({ gestures, frames, profileFaces, similarity: (a, b) => engine.similarity(a, b) });
   const reason = (d: Decision) => ("reason" in d ? d.reason : null);
 

@@ -3,11 +3,13 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
   pgEnum,
   pgTable,
+  real,
   smallint,
   text,
   timestamp,
@@ -54,6 +56,8 @@ export const profiles = pgTable(
     accountStatus: accountStatusEnum("account_status").notNull().default("trial"),
     /** The next step of the guided first profile to show (0–2); 3 once it was finished. */
     onboardingStep: smallint("onboarding_step").notNull().default(0),
+    /** Set while the member's verified badge is valid (docs/decisions/0013-verified-profiles.md). */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
     /**
      * End of the running subscription while account_status is « subscribed » (null otherwise): the
      * access gate re-checks the subscriptions only once it has passed.
@@ -346,3 +350,58 @@ export const reports = pgTable(
     index("reports_reporter_idx").on(t.reporterId, t.createdAt),
   ],
 );
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/** Gestures drawn for one verification attempt; used once, within minutes. */
+export const verificationChallenges = pgTable(
+  "verification_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    gestures: text("gestures").array().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("verification_challenges_user_idx").on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * One verification attempt and its outcome: verified, refused (with the reason), or in review by an
+ * administrator — only then are a selfie frame and the face descriptor kept, until decided.
+ */
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    outcome: text("outcome").notNull(),
+    reason: text("reason"),
+    likeness: real("likeness"),
+    /** In review only: one selfie frame (JPEG) and the descriptor; erased once decided. */
+    selfie: bytea("selfie"),
+    descriptor: real("descriptor").array(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by"),
+  },
+  (t) => [
+    index("verifications_user_idx").on(t.userId, t.createdAt.desc()),
+    index("verifications_review_idx").on(t.createdAt).where(sql`${t.outcome} = 'review'`),
+    check("verifications_outcome", sql`${t.outcome} IN ('verified', 'review', 'refused')`),
+  ],
+);
+
+/** The verified face's descriptor, kept only while the badge is valid (re-checks on photo change). */
+export const faceDescriptors = pgTable("face_descriptors", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  descriptor: real("descriptor").array().notNull(),
+  verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -53,6 +53,16 @@ export async function exportMyData(
     sql`SELECT plan, amount, currency, provider, method, operator, status, failure_reason AS "failureReason",
       created_at AS "createdAt", updated_at AS "updatedAt" FROM checkouts WHERE user_id = ${userId} ORDER BY created_at`,
   );
+  // Biometric data (docs/decisions/0013-verified-profiles.md): every verification attempt and, while
+  // the badge is valid, the face descriptor kept for re-checks. A selfie kept for review is named,
+  // not copied: it is erased once an administrator decides.
+  const verifications = await q(
+    sql`SELECT outcome, reason, likeness, selfie IS NOT NULL AS "selfieKeptForReview", created_at AS "createdAt",
+      decided_at AS "decidedAt" FROM verifications WHERE user_id = ${userId} ORDER BY created_at`,
+  );
+  const faceDescriptor = await q(
+    sql`SELECT descriptor, verified_at AS "verifiedAt" FROM face_descriptors WHERE user_id = ${userId}`,
+  );
   const blocks = await q(
     sql`SELECT ${other(sql`b.blocked_id`)} AS member, b.created_at AS "createdAt" FROM blocks b WHERE b.blocker_id = ${userId}`,
   );
@@ -85,6 +95,8 @@ export async function exportMyData(
     messagesSent,
     subscriptions,
     paymentAttempts,
+    verifications,
+    faceDescriptor: faceDescriptor[0] ?? null,
     blockedMembers: blocks,
     reportsFiled: reports,
     sessions,

@@ -1,0 +1,49 @@
+// Verifying one's profile:
+//   GET  /api/verification             where it stands → VerificationStateDto
+//   POST /api/verification/challenge   {consent: true} → ChallengeDto (gestures to make, expiry)
+//   POST /api/verification             multipart: challengeId, frames (3–8 JPEG/PNG/WebP) → VerificationStateDto
+import { VERIFICATION, VERIFICATION_MSG } from "@domain/verification.ts";
+import { Hono } from "hono";
+import { z } from "zod";
+import { AppError, parseOrThrow } from "../http/errors.ts";
+import { readJson } from "../http/json.ts";
+import { requireUser } from "../http/session.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
+import { startChallenge, submitVerification, verificationState } from "./verification.service.ts";
+
+const consentInput = z.strictObject({
+  consent: z.literal(true, { error: VERIFICATION_MSG.CONSENT_REQUIRED }),
+});
+
+/** The submission's size: the frames and the multipart envelope. */
+export const VERIFICATION_BODY_LIMIT = VERIFICATION.MAX_FRAMES * VERIFICATION.MAX_FRAME_BYTES + 64 * 1024;
+
+export function verificationRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return new Hono<AppEnv>()
+    .use(requireUser(deps))
+    .get("/", async (c) => c.json(await verificationState(db, c.get("user").id)))
+    .post("/challenge", async (c) => {
+      parseOrThrow(consentInput, await readJson(c));
+      return c.json(await startChallenge(deps, c.get("user").id), 201);
+    })
+    .post("/", async (c) => {
+      const type = c.req.header("content-type") ?? "";
+      if (!type.startsWith("multipart/form-data"))
+        throw new AppError(415, "FRAMES_INVALID", VERIFICATION_MSG.FRAMES_INVALID);
+      let body: Record<string, string | File | (string | File)[]>;
+      try {
+        body = await c.req.parseBody({ all: true });
+      } catch {
+        throw new AppError(400, "FRAMES_INVALID", VERIFICATION_MSG.FRAMES_INVALID);
+      }
+      const challengeId = body.challengeId;
+      const frames = [body.frames ?? []].flat();
+      if (typeof challengeId !== "string" || frames.some((f) => typeof f === "string"))
+        throw new AppError(400, "FRAMES_INVALID", VERIFICATION_MSG.FRAMES_INVALID);
+      const bytes = await Promise.all(
+        (frames as File[]).map(async (f) => new Uint8Array(await f.arrayBuffer())),
+      );
+      return c.json(await submitVerification(deps, c.get("user").id, challengeId, bytes));
+    });
+}

@@ -1,0 +1,193 @@
+// Verifying a member's profile: a challenge drawn by the server (after the member's consent to the
+// camera), then the frames answering it, analysed here and decided by decide.ts. The outcome is
+// recorded; a verified member gets the badge (profiles.verified_at) and their face descriptor is
+// kept while it is valid; an uncertain case keeps one frame for an administrator until decided.
+import { randomInt } from "node:crypto";
+import {
+  type ChallengeDto,
+  GESTURE_LABELS,
+  type Gesture,
+  VERIFICATION,
+  VERIFICATION_MSG,
+  VERIFICATION_REASONS,
+  type VerificationReason,
+  type VerificationStateDto,
+} from "@domain/verification.ts";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { type Db, queryRows } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import type { AppDeps } from "../http/types.ts";
+import { decide } from "./decide.ts";
+import { type FaceFinding, faceEngine } from "./face-engine.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// One head movement and one expression: a print can be moved, it cannot smile (decide.ts).
+const MOVEMENTS: Gesture[] = ["tilt-left", "tilt-right", "turn-left", "turn-right"];
+const EXPRESSIONS: Gesture[] = ["smile"];
+
+function drawGestures(): Gesture[] {
+  const pair = [MOVEMENTS[randomInt(MOVEMENTS.length)]!, EXPRESSIONS[randomInt(EXPRESSIONS.length)]!];
+  return randomInt(2) === 0 ? pair : pair.reverse();
+}
+
+async function attemptsToday(db: Db, userId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM verifications
+      WHERE user_id = ${userId} AND created_at > now() - interval '1 day'`,
+  );
+  return row?.n ?? 0;
+}
+
+export async function verificationState(db: Db, userId: string): Promise<VerificationStateDto> {
+  const [row] = await queryRows<{
+    verifiedAt: Date | string | null;
+    outcome: string | null;
+    reason: string | null;
+  }>(
+    db,
+    sql`SELECT p.verified_at AS "verifiedAt", v.outcome, v.reason
+      FROM (SELECT 1) one
+      LEFT JOIN profiles p ON p.user_id = ${userId}
+      LEFT JOIN LATERAL (SELECT outcome, reason FROM verifications WHERE user_id = ${userId}
+        ORDER BY created_at DESC LIMIT 1) v ON TRUE`,
+  );
+  const left = Math.max(0, VERIFICATION.ATTEMPTS_PER_DAY - (await attemptsToday(db, userId)));
+  const verifiedAt = row?.verifiedAt ? new Date(row.verifiedAt).toISOString() : null;
+  const status = verifiedAt
+    ? "verified"
+    : row?.outcome === "review"
+      ? "pending-review"
+      : row?.outcome === "refused"
+        ? "refused"
+        : "none";
+  const reason =
+    status === "refused" && row?.reason && row.reason in VERIFICATION_REASONS
+      ? VERIFICATION_REASONS[row.reason as VerificationReason]
+      : null;
+  return { status, verifiedAt, reason, attemptsLeftToday: left };
+}
+
+export async function startChallenge(deps: Pick<AppDeps, "database">, userId: string): Promise<ChallengeDto> {
+  const { db } = deps.database;
+  const state = await verificationState(db, userId);
+  if (state.status === "verified")
+    throw new AppError(409, "ALREADY_VERIFIED", VERIFICATION_MSG.ALREADY_VERIFIED);
+  if (state.status === "pending-review")
+    throw new AppError(409, "PENDING_REVIEW", VERIFICATION_MSG.PENDING_REVIEW);
+  if (state.attemptsLeftToday <= 0)
+    throw new AppError(429, "TOO_MANY_ATTEMPTS", VERIFICATION_MSG.TOO_MANY_ATTEMPTS);
+  const gestures = drawGestures();
+  const [row] = await queryRows<{ id: string; expiresAt: Date | string }>(
+    db,
+    sql`INSERT INTO verification_challenges (user_id, gestures, expires_at)
+      VALUES (${userId}, ${`{${gestures.join(",")}}`}::text[], now() + ${VERIFICATION.CHALLENGE_SECONDS} * interval '1 second')
+      RETURNING id, expires_at AS "expiresAt"`,
+  );
+  return {
+    id: row!.id,
+    gestures: gestures.map((g) => ({ id: g, label: GESTURE_LABELS[g] })),
+    expiresAt: new Date(row!.expiresAt).toISOString(),
+    minFrames: VERIFICATION.MIN_FRAMES,
+    maxFrames: VERIFICATION.MAX_FRAMES,
+  };
+}
+
+const framesInvalid = () => new AppError(400, "FRAMES_INVALID", VERIFICATION_MSG.FRAMES_INVALID);
+
+/** Frames must be real JPEG, PNG or WebP images of sensible size, and not too many. */
+async function checkFrames(frames: readonly Uint8Array[]): Promise<Buffer[]> {
+  if (frames.length < VERIFICATION.MIN_FRAMES || frames.length > VERIFICATION.MAX_FRAMES)
+    throw framesInvalid();
+  return Promise.all(
+    frames.map(async (f) => {
+      if (f.byteLength === 0 || f.byteLength > VERIFICATION.MAX_FRAME_BYTES) throw framesInvalid();
+      const buf = Buffer.from(f);
+      const meta = await sharp(buf)
+        .metadata()
+        .catch(() => null);
+      if (!meta || !["jpeg", "png", "webp"].includes(meta.format ?? "") || !meta.width || !meta.height)
+        throw framesInvalid();
+      if (meta.width < 120 || meta.height < 120 || meta.width > 4096 || meta.height > 4096)
+        throw framesInvalid();
+      return buf;
+    }),
+  );
+}
+
+/** The largest face of each of the member's profile photos. */
+async function profileFaces(
+  deps: Pick<AppDeps, "database" | "storage">,
+  userId: string,
+): Promise<FaceFinding[]> {
+  const [row] = await queryRows<{ photos: string[] | null }>(
+    deps.database.db,
+    sql`SELECT photos FROM profiles WHERE user_id = ${userId}`,
+  );
+  const engine = await faceEngine();
+  const faces: FaceFinding[] = [];
+  for (const key of row?.photos ?? []) {
+    const obj = await deps.storage.get(key);
+    if (!obj) continue;
+    const found = (await engine.analyse(Buffer.from(obj.body))).faces[0];
+    if (found) faces.push(found);
+  }
+  return faces;
+}
+
+export async function submitVerification(
+  deps: Pick<AppDeps, "database" | "storage" | "logger">,
+  userId: string,
+  challengeId: string,
+  rawFrames: readonly Uint8Array[],
+): Promise<VerificationStateDto> {
+  const { db } = deps.database;
+  if (!UUID.test(challengeId))
+    throw new AppError(404, "CHALLENGE_NOT_FOUND", VERIFICATION_MSG.CHALLENGE_NOT_FOUND);
+  // Used once: a second answer to the same challenge (a replay) finds nothing.
+  const [challenge] = await queryRows<{ gestures: Gesture[]; expired: boolean }>(
+    db,
+    sql`UPDATE verification_challenges SET used_at = now()
+      WHERE id = ${challengeId}::uuid AND user_id = ${userId} AND used_at IS NULL
+      RETURNING gestures, expires_at < now() AS expired`,
+  );
+  if (!challenge) throw new AppError(404, "CHALLENGE_NOT_FOUND", VERIFICATION_MSG.CHALLENGE_NOT_FOUND);
+  if (challenge.expired) throw new AppError(410, "CHALLENGE_EXPIRED", VERIFICATION_MSG.CHALLENGE_EXPIRED);
+  const frames = await checkFrames(rawFrames);
+  if ((await attemptsToday(db, userId)) >= VERIFICATION.ATTEMPTS_PER_DAY)
+    throw new AppError(429, "TOO_MANY_ATTEMPTS", VERIFICATION_MSG.TOO_MANY_ATTEMPTS);
+
+  const engine = await faceEngine();
+  const started = Date.now();
+  const analyses = [];
+  for (const frame of frames) analyses.push(await engine.analyse(frame));
+  const decision = decide({
+    gestures: challenge.gestures,
+    frames: analyses,
+    profileFaces: await profileFaces(deps, userId),
+    similarity: (a, b) => engine.similarity(a, b),
+  });
+  deps.logger.info(
+    { userId, outcome: decision.outcome, likeness: decision.likeness, ms: Date.now() - started },
+    "verification decided",
+  );
+  const descriptor = decision.outcome === "refused" ? null : `{${decision.descriptor.join(",")}}`;
+  await db.transaction(async (txArg) => {
+    const tx = txArg as unknown as Db;
+    await tx.execute(sql`INSERT INTO verifications (user_id, outcome, reason, likeness, selfie, descriptor, decided_at)
+      VALUES (${userId}, ${decision.outcome}, ${"reason" in decision ? decision.reason : null}, ${decision.likeness},
+        ${decision.outcome === "review" ? frames[frames.length - 1]! : null},
+        ${decision.outcome === "review" ? descriptor : null}::real[],
+        ${decision.outcome === "review" ? null : sql`now()`})`);
+    if (decision.outcome === "verified") {
+      await tx.execute(
+        sql`UPDATE profiles SET verified_at = now(), updated_at = now() WHERE user_id = ${userId}`,
+      );
+      await tx.execute(sql`INSERT INTO face_descriptors (user_id, descriptor) VALUES (${userId}, ${descriptor}::real[])
+        ON CONFLICT (user_id) DO UPDATE SET descriptor = EXCLUDED.descriptor, verified_at = now()`);
+    }
+  });
+  return verificationState(db, userId);
+}
