@@ -143,4 +143,35 @@ describeEachEngine("profile verification API", (engine) => {
       status: "none",
     });
   }, 60_000);
+
+  it("keeps the badge for another photo of the same face as main photo, clears it for another face", async () => {
+    const m = await memberWithPhoto(await face(SAME_PERSON[0]!));
+    await submit(m, (await tiltThenSmile(m)).id);
+    const [first] = await queryRows<{ key: string }>(
+      db(),
+      sql`SELECT photos[1] AS key FROM profiles WHERE user_id = ${m.userId}`,
+    );
+    const same = `${m.userId}/same.jpg`;
+    const other = `${m.userId}/other.jpg`;
+    await t.deps.storage.put(same, await face(SAME_PERSON[3]!), "image/jpeg");
+    await t.deps.storage.put(other, await face(OTHER_PEOPLE[1]!), "image/jpeg");
+    await db().execute(
+      sql`UPDATE profiles SET photos = ARRAY[${first!.key}, ${same}, ${other}] WHERE user_id = ${m.userId}`,
+    );
+    const setMain = (key: string) =>
+      t.request("/api/profile/photos/main", { method: "PUT", cookie: m.cookie, json: { key } });
+    const badge = async () =>
+      (
+        await queryRows<{ v: boolean; d: boolean }>(
+          db(),
+          sql`SELECT p.verified_at IS NOT NULL AS v, EXISTS (SELECT 1 FROM face_descriptors WHERE user_id = p.user_id) AS d
+          FROM profiles p WHERE p.user_id = ${m.userId}`,
+        )
+      )[0];
+    expect(await badge()).toEqual({ v: true, d: true });
+    expect((await setMain(same)).status).toBe(200);
+    expect(await badge()).toEqual({ v: true, d: true });
+    expect((await setMain(other)).status).toBe(200);
+    expect(await badge()).toEqual({ v: false, d: false });
+  }, 60_000);
 });

@@ -12,6 +12,7 @@ import { readJson } from "../../http/json.ts";
 import { memberRateLimit } from "../../http/rate-limit.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { withMainPhotoRecheck } from "../../verification/recheck.ts";
 import { toProfileDto } from "../profile/profile.service.ts";
 import { addPhoto, cropPhoto, deletePhoto, reorderPhotos, setMainPhoto } from "./photos.service.ts";
 
@@ -68,35 +69,41 @@ export function photoRoutes(deps: AppDeps) {
           const file = body.file;
           if (!(file instanceof File)) throw new AppError(400, "PHOTO_MISSING", MSG.PHOTO_MISSING);
           const square = squareField(body.square);
-          const row = await addPhoto(
-            db,
-            storage,
-            c.get("user").id,
-            {
-              name: file.name,
-              type: file.type,
-              size: file.size,
-              bytes: async () => new Uint8Array(await file.arrayBuffer()),
-            },
-            square,
+          const userId = c.get("user").id;
+          const row = await withMainPhotoRecheck(deps, userId, () =>
+            addPhoto(
+              db,
+              storage,
+              userId,
+              {
+                name: file.name,
+                type: file.type,
+                size: file.size,
+                bytes: async () => new Uint8Array(await file.arrayBuffer()),
+              },
+              square,
+            ),
           );
           return c.json(toProfileDto(row, storage), 201);
         },
       )
       .delete("/", async (c) => {
         const path = parseOrThrow(pathSchema, c.req.query("path") ?? "");
-        const row = await deletePhoto(db, storage, c.get("user").id, path);
+        const userId = c.get("user").id;
+        const row = await withMainPhotoRecheck(deps, userId, () => deletePhoto(db, storage, userId, path));
         return c.json(toProfileDto(row, storage));
       })
       .put("/main", async (c) => {
         const { key } = parseOrThrow(mainSchema, await readJson(c));
-        const row = await setMainPhoto(db, c.get("user").id, key);
+        const userId = c.get("user").id;
+        const row = await withMainPhotoRecheck(deps, userId, () => setMainPhoto(db, userId, key));
         return c.json(toProfileDto(row, storage));
       })
       // The full new order of the member's own photos.
       .put("/order", async (c) => {
         const { keys } = parseOrThrow(photoOrderSchema, await readJson(c));
-        const row = await reorderPhotos(db, c.get("user").id, keys);
+        const userId = c.get("user").id;
+        const row = await withMainPhotoRecheck(deps, userId, () => reorderPhotos(db, userId, keys));
         return c.json(toProfileDto(row, storage));
       })
       // A new square for a photo's thumbnail; the photo gets a new key (see cropPhoto). It costs a
@@ -106,7 +113,10 @@ export function photoRoutes(deps: AppDeps) {
         memberRateLimit(db, "photo-crop", { max: deps.config.uploadsPerHour, windowSeconds: 3600 }),
         async (c) => {
           const { key, square } = parseCrop(await readJson(c));
-          const row = await cropPhoto(db, storage, c.get("user").id, key, square);
+          const userId = c.get("user").id;
+          const row = await withMainPhotoRecheck(deps, userId, () =>
+            cropPhoto(db, storage, userId, key, square),
+          );
           return c.json(toProfileDto(row, storage));
         },
       )
