@@ -23,7 +23,8 @@ import { type FaceFinding, faceEngine } from "./face-engine.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// One head movement and one expression: a print can be moved, it cannot smile (decide.ts).
+// One head movement and one expression: a print can be moved; the smile is meant to stop it, though
+// the emotion model can be fooled by a print (decide.ts, ADR 0013).
 const MOVEMENTS: Gesture[] = ["tilt-left", "tilt-right", "turn-left", "turn-right"];
 const EXPRESSIONS: Gesture[] = ["smile"];
 

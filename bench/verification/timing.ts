@@ -1,0 +1,174 @@
+// The timings of bench/verification.ts: the engine's load and the memory it adds, analyse() per
+// image, and whole decisions (every frame and every profile photo analysed, then decide(), as
+// submitVerification does, without its database, storage and frame checks). Runs are interleaved
+// across rows (run 1 of every row, then run 2…), so that a drift of the machine touches them all.
+import { createRequire } from "node:module";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import type { Gesture } from "@domain/verification.ts";
+import sharp from "sharp";
+import { type Decision, decide } from "../../server/verification/decide.ts";
+import { type FaceAnalysis, type FaceEngine, faceEngine } from "../../server/verification/face-engine.ts";
+import type { Images } from "./samples.ts";
+
+export interface Memory {
+  label: string;
+  usage: NodeJS.MemoryUsage;
+  /** TensorFlow.js's tensors alive, once it is loaded (a count that grows would be a leak). */
+  tensors: number | null;
+}
+
+export interface Load {
+  engine: FaceEngine;
+  loadMs: number;
+  firstAnalyseMs: number;
+  memory: Memory[];
+}
+
+const require = createRequire(import.meta.url);
+let tf: typeof import("@tensorflow/tfjs-core") | null = null;
+
+/** A full collection first (global.gc, exposed by verification.ts), then process.memoryUsage(). */
+export function memory(label: string, gc: () => void): Memory {
+  gc();
+  gc();
+  return { label, usage: process.memoryUsage(), tensors: tf ? tf.memory().numTensors : null };
+}
+
+export async function load(images: Images, gc: () => void): Promise<Load> {
+  const before = memory("before faceEngine() (test images composed, sharp loaded)", gc);
+  let t = performance.now();
+  const engine = await faceEngine();
+  const loadMs = performance.now() - t;
+  // The engine's own TensorFlow.js (required by it from its file, resolved to the same module).
+  tf = require("@tensorflow/tfjs-core") as typeof import("@tensorflow/tfjs-core");
+  const loaded = memory("after faceEngine()", gc);
+  t = performance.now();
+  await engine.analyse(images.camera[0]!);
+  const firstAnalyseMs = performance.now() - t;
+  const warm = memory("after one analysis (640 × 480 frame)", gc);
+  return { engine, loadMs, firstAnalyseMs, memory: [before, loaded, warm] };
+}
+
+export interface Row {
+  label: string;
+  ms: number[];
+  outcomes?: Map<string, number>;
+}
+
+/** One image analysed, per kind of image; and the engine's first step (sharp) alone. */
+export async function screening(engine: FaceEngine, images: Images, runs: number): Promise<Row[]> {
+  const kinds: [string, Buffer][] = [
+    ["selfie frame as composed (426 × 396), the baseline", images.him[1]!.photo],
+    ["camera frame 640 × 480", images.camera[0]!],
+    ["profile photo 1600 × 1200", images.profile[0]!],
+    ["camera frame 640 × 480 with no face", images.blank],
+  ];
+  const rows: Row[] = kinds.map(([label]) => ({ label, ms: [] }));
+  const decodeOnly: Row = {
+    label: "of which decoding and resizing a 1600 × 1200 photo (sharp, the engine's first step, replicated)",
+    ms: [],
+  };
+  for (let r = 0; r < runs; r++) {
+    for (const [k, [, image]] of kinds.entries()) {
+      const t = performance.now();
+      await engine.analyse(image);
+      rows[k]!.ms.push(performance.now() - t);
+    }
+    const t = performance.now();
+    await sharp(images.profile[0]!)
+      .rotate()
+      .resize(1024, 1024, { fit: "inside", withoutEnlargement: true })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    decodeOnly.ms.push(performance.now() - t);
+  }
+  return [...rows, decodeOnly];
+}
+
+const GESTURES: Gesture[] = ["tilt-left", "smile"];
+
+async function attempt(engine: FaceEngine, frames: Buffer[], profile: Buffer[]): Promise<Decision> {
+  const analyses: FaceAnalysis[] = [];
+  for (const f of frames) analyses.push(await engine.analyse(f));
+  const profileFaces = [];
+  for (const p of profile) {
+    const found = (await engine.analyse(p)).faces[0];
+    if (found) profileFaces.push(found);
+  }
+  return decide({
+    gestures: GESTURES,
+    frames: analyses,
+    profileFaces,
+    similarity: (a, b) => engine.similarity(a, b),
+  });
+}
+
+export interface Decisions {
+  rows: Row[];
+  /** The event loop's delay while the decisions ran (ms): how long other requests waited. */
+  loopDelay: { p50: number; p99: number; max: number };
+}
+
+/**
+ * Whole decisions on the attempt of decide.test.ts (his photo 1 straight, tilted, then his smiling
+ * photo; profile: his photos 0, 2 and 3), as composed and at production sizes; decide() alone; and
+ * two attempts submitted together (the engine analyses one image at a time).
+ */
+export async function decisions(engine: FaceEngine, images: Images, runs: number): Promise<Decisions> {
+  const h = images.him;
+  const composed = [h[1]!.photo, h[1]!.tilted, h[5]!.photo];
+  const composedProfile = [h[0]!.photo, h[2]!.photo, h[3]!.photo];
+  const cases: [string, Buffer[], Buffer[]][] = [
+    ["3 frames + 1 profile photo, as composed (426 × 396)", composed, composedProfile.slice(0, 1)],
+    ["3 frames + 3 profile photos, as composed", composed, composedProfile],
+    ["3 camera frames 640 × 480 + 1 profile photo 1600 × 1200", images.camera, images.profile.slice(0, 1)],
+    ["3 camera frames 640 × 480 + 3 profile photos 1600 × 1200", images.camera, images.profile],
+  ];
+  const rows: Row[] = cases.map(([label]) => ({ label, ms: [], outcomes: new Map() }));
+  const count = (row: Row, d: Decision) =>
+    row.outcomes!.set(d.outcome, (row.outcomes!.get(d.outcome) ?? 0) + 1);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  for (let r = 0; r < runs; r++) {
+    for (const [k, [, frames, profile]] of cases.entries()) {
+      const t = performance.now();
+      const d = await attempt(engine, frames, profile);
+      rows[k]!.ms.push(performance.now() - t);
+      count(rows[k]!, d);
+    }
+  }
+  loop.disable();
+  const together: Row = {
+    label: "2 attempts submitted together (3 camera frames + 3 profile photos each): the later one",
+    ms: [],
+    outcomes: new Map(),
+  };
+  for (let r = 0; r < Math.max(1, Math.round(runs / 2)); r++) {
+    const t = performance.now();
+    const both = await Promise.all(
+      [0, 1].map(async () => {
+        const d = await attempt(engine, images.camera, images.profile);
+        return { d, ms: performance.now() - t };
+      }),
+    );
+    together.ms.push(Math.max(...both.map((b) => b.ms)));
+    for (const b of both) count(together, b.d);
+  }
+  // decide() alone, on analyses made once.
+  const frames = [];
+  for (const f of images.camera) frames.push(await engine.analyse(f));
+  const profileFaces = [];
+  for (const p of images.profile) profileFaces.push((await engine.analyse(p)).faces[0]!);
+  const alone: Row = { label: "decide() alone (3 frames, 3 profile photos, analyses made once)", ms: [] };
+  for (let r = 0; r < 1000; r++) {
+    const t = performance.now();
+    decide({ gestures: GESTURES, frames, profileFaces, similarity: (a, b) => engine.similarity(a, b) });
+    alone.ms.push(performance.now() - t);
+  }
+  const ns = (x: number) => x / 1e6;
+  return {
+    rows: [...rows, together, alone],
+    loopDelay: { p50: ns(loop.percentile(50)), p99: ns(loop.percentile(99)), max: ns(loop.max) },
+  };
+}
