@@ -26,6 +26,12 @@ export const THRESHOLDS = {
    */
   SMILE_GAIN: 0.15,
   STRAIGHT: 0.15,
+  /**
+   * And the mouth wider, from the face mesh (mouth width over the eye-corner distance), which a
+   * print does not change when tilted or lit differently: the same man's smiling photo is 0.03–0.09
+   * wider than his neutral ones; his prints move by at most 0.03 tilted back or lit ×1.3.
+   */
+  MOUTH_GAIN: 0.04,
   /** Medians over the frames of the liveness and anti-spoofing models. */
   LIVE: 0.5,
   REAL: 0.3,
@@ -69,6 +75,7 @@ function shows(gesture: Gesture, frame: FaceFinding, first: FaceFinding): boolea
     case "smile":
       return (
         frame.smile - first.smile >= THRESHOLDS.SMILE_GAIN &&
+        frame.mouthWidth - first.mouthWidth >= THRESHOLDS.MOUTH_GAIN &&
         Math.abs(frame.roll - first.roll) < THRESHOLDS.STRAIGHT &&
         Math.abs(frame.yaw - first.yaw) < THRESHOLDS.STRAIGHT
       );

@@ -36,6 +36,11 @@ export interface FaceFinding {
   smile: number;
   /** Eyes closed in this frame, as Human's gestures say. */
   blink: boolean;
+  /**
+   * Mouth width over the distance between the outer eye corners, from the face mesh: it grows with
+   * a smile and, unlike the emotion model, does not move when a picture is tilted or lit differently.
+   */
+  mouthWidth: number;
 }
 
 export interface FaceAnalysis {
@@ -75,6 +80,17 @@ function installFileLoader(tf: Tf): void {
     };
   };
   tf.io.registerLoadRouter(router as Router);
+}
+
+type Point = [number, number, number?];
+const dist = (a: Point | undefined, b: Point | undefined) =>
+  a && b ? Math.hypot(a[0] - b[0], a[1] - b[1]) : Number.NaN;
+
+/** Face mesh indices (MediaPipe's 468 points): mouth corners 61 and 291, outer eye corners 33 and 263. */
+function mouthWidth(mesh: readonly Point[] | undefined): number {
+  if (!mesh || mesh.length < 468) return 0;
+  const ratio = dist(mesh[61], mesh[291]) / dist(mesh[33], mesh[263]);
+  return Number.isFinite(ratio) ? ratio : 0;
 }
 
 export class FaceEngine {
@@ -154,6 +170,7 @@ export class FaceEngine {
           pitch: f.rotation?.angle.pitch ?? 0,
           smile: f.emotion?.find((e) => e.emotion === "happy")?.score ?? 0,
           blink: blinkOf(i),
+          mouthWidth: mouthWidth(f.mesh),
         }),
       );
       faces.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
