@@ -25,6 +25,7 @@ export const SEARCH_MSG = {
   PAGE: `Le numéro de page doit être un entier compris entre 1 et ${SEARCH_PAGE_MAX}`,
   SIZE: `Le nombre de résultats par page doit être compris entre 1 et ${SEARCH_PAGE_SIZE_MAX}`,
   WITH_PHOTO: "Le filtre « Avec photo » doit valoir true ou false",
+  VERIFIED: "Le filtre « Profils vérifiés uniquement » doit valoir true ou false",
   INTERESTS: `Centres d'intérêt : ${LIST_MAX_ITEMS} au maximum, de 1 à ${LIST_ITEM_MAX_LENGTH} caractères chacun`,
   CURSOR: "Le curseur de pagination est invalide",
   PAGE_AND_CURSOR: "Utilisez soit « page », soit « cursor », pas les deux",
@@ -38,6 +39,7 @@ export const SEARCH_PARAMS = [
   "ageMin",
   "ageMax",
   "withPhoto",
+  "verified",
   "interests",
   "cursor",
 ] as const;
@@ -60,6 +62,10 @@ export const searchQuerySchema = z
     ageMax: intParam(AGE_MIN, AGE_MAX, SEARCH_MSG.AGE_RANGE).default(AGE_MAX),
     withPhoto: z
       .enum(["true", "false", "1", "0"], { error: SEARCH_MSG.WITH_PHOTO })
+      .transform((v) => v === "true" || v === "1")
+      .default(false),
+    verified: z
+      .enum(["true", "false", "1", "0"], { error: SEARCH_MSG.VERIFIED })
       .transform((v) => v === "true" || v === "1")
       .default(false),
     interests: z
@@ -106,6 +112,8 @@ export interface PublicProfileDto {
   compatibility: number;
   /** The member confirmed their e-mail address (shown « E-mail vérifié »). */
   verified: boolean;
+  /** The member proved with live selfies to be the person of the photos (« Profil vérifié »). */
+  profileVerified: boolean;
 }
 
 export interface SearchResultDto {

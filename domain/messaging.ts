@@ -62,6 +62,8 @@ export interface ConversationMemberDto {
   firstName: string;
   lastInitial: string;
   photo: PhotoDto | null;
+  /** « Profil vérifié » (issue 16). */
+  profileVerified: boolean;
 }
 
 export interface ConversationDto {

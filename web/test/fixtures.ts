@@ -44,6 +44,7 @@ export function publicProfileFixture(overrides: Partial<PublicProfileDto> = {}):
     photos: [],
     compatibility: 65,
     verified: false,
+    profileVerified: false,
     ...overrides,
   };
 }

@@ -85,6 +85,7 @@ export const profiles = pgTable(
       t.hasPhoto,
       t.interests,
       t.birthDateConfirmed,
+      t.verifiedAt,
     ),
     index("profiles_gender_birth_idx").on(t.gender, t.birthDate),
     index("profiles_interests_gin").using("gin", t.interests),

@@ -16,7 +16,8 @@ import type { ProfileRow } from "../profile/profile.service.ts";
 export const PUBLIC_COLUMNS = sql`p.user_id AS "userId", p.first_name AS "firstName", p.last_name AS "lastName",
   p.gender, p.looking_for AS "lookingFor", p.birth_date::text AS "birthDate", p.country, p.bio,
   p.occupation, p.education, p.languages, p.interests, p.photos,
-  (SELECT email_verified FROM "user" WHERE id = p.user_id) AS verified`;
+  (SELECT email_verified FROM "user" WHERE id = p.user_id) AS verified,
+  p.verified_at IS NOT NULL AS "profileVerified"`;
 
 export interface PublicRow {
   userId: string;
@@ -33,6 +34,7 @@ export interface PublicRow {
   interests: string[];
   photos: string[];
   verified: boolean;
+  profileVerified: boolean;
 }
 
 /**
@@ -93,6 +95,7 @@ export function toPublicProfile(
     photos: row.photos.map((key) => photoDto(key, storage)),
     compatibility: compatibilityScore(viewer, row),
     verified: row.verified === true,
+    profileVerified: row.profileVerified === true,
   };
 }
 

@@ -17,6 +17,7 @@ interface Row {
   firstName: string;
   lastName: string;
   photo: string | null;
+  profileVerified: boolean;
   content: string | null;
   senderId: string | null;
   sentAt: Date | string | null;
@@ -41,7 +42,7 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
   const rows = await queryRows<Row>(
     db,
     sql`SELECT m.id AS "matchId", p.user_id AS "userId", p.first_name AS "firstName", p.last_name AS "lastName",
-        p.photos[1] AS photo, lm.content, lm.sender_id AS "senderId", lm.created_at AS "sentAt",
+        p.photos[1] AS photo, p.verified_at IS NOT NULL AS "profileVerified", lm.content, lm.sender_id AS "senderId", lm.created_at AS "sentAt",
         (SELECT count(*) FROM messages x
           WHERE x.match_id = m.id AND x.sender_id <> ${me} AND x.read_at IS NULL)::int AS unread,
         ${OPENED(me)} AS opened,
@@ -63,6 +64,7 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
       firstName: r.firstName,
       lastInitial: r.lastName ? `${r.lastName.charAt(0).toLocaleUpperCase("fr")}.` : "",
       photo: r.photo ? photoDto(r.photo, storage) : null,
+      profileVerified: r.profileVerified === true,
     },
     lastMessage:
       r.content !== null && r.senderId !== null && r.sentAt !== null

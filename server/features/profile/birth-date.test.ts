@@ -163,7 +163,15 @@ describeOnEngine("confirmed birth date", (engine) => {
       lookingFor: "",
       birthDateConfirmed: true,
     };
-    const query = { size: 10, ageMin: 18, ageMax: 99, withPhoto: true, interests: ["Cuisine"] };
+    // Every filter at once, « Profils vérifiés uniquement » included (issue 16).
+    const query = {
+      size: 10,
+      ageMin: 18,
+      ageMax: 99,
+      withPhoto: true,
+      verified: true,
+      interests: ["Cuisine"],
+    };
     const count = searchCountQuery(searchConditions(viewer, query, todayIso()));
     // On a test-sized table the planner would rather read the table; with that choice taken away,
     // the covering index must answer alone: a plain Index Scan would mean a column it lacks.
@@ -184,6 +192,7 @@ describeOnEngine("confirmed birth date", (engine) => {
     ]);
     const checks = `${reads[0]?.["Index Cond"] ?? ""} ${reads[0]?.Filter ?? ""}`;
     expect(checks).toContain("birth_date_confirmed");
+    expect(checks).toContain("verified_at");
   });
 
   it("lets an unconfirmed member pass but not like (403 BIRTH_DATE_UNCONFIRMED), writing nothing", async () => {

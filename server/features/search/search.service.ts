@@ -50,6 +50,8 @@ export function searchConditions(viewer: Viewer, q: SearchQuery, today: string):
   // has_photo is cardinality(photos) > 0, kept by PostgreSQL (a generated column) and carried by
   // profiles_search_idx, which the expression itself could not be for an index-only scan.
   if (q.withPhoto) parts.push(sql`p.has_photo`);
+  // verified_at is also carried by the covering index: the count stays index-only.
+  if (q.verified) parts.push(sql`p.verified_at IS NOT NULL`);
   if (q.interests.length > 0) parts.push(sql`p.interests && ${textArray(q.interests)}`);
   return sql.join(parts, sql` AND `);
 }

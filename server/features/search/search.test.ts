@@ -136,6 +136,23 @@ describeOnEngine("search API", (engine) => {
     expect(ids(lecture)).not.toContain(withPhoto);
   });
 
+  it("shows « Profil vérifié » and filters on verified profiles only", async () => {
+    const k = tag();
+    const me = await signUpMember(t, "male");
+    const verified = await insertMember(db(), "female", { interests: [k] });
+    const other = await insertMember(db(), "female", { interests: [k] });
+    await db().execute(sql`UPDATE profiles SET verified_at = now() WHERE user_id = ${verified}`);
+    const all = await search(me.cookie, { interests: k });
+    expect(new Set(ids(all))).toEqual(new Set([verified, other]));
+    expect(all.body.data.find((p) => p.userId === verified)?.profileVerified).toBe(true);
+    expect(all.body.data.find((p) => p.userId === other)?.profileVerified).toBe(false);
+    const only = await search(me.cookie, { interests: k, verified: "true" });
+    expect(ids(only)).toEqual([verified]);
+    expect(only.body.count).toBe(1);
+    const bad = await t.request(`/api/search?verified=peut-etre`, { cookie: me.cookie });
+    expect(bad.status).toBe(400);
+  });
+
   it("puts subscribed members first, then the newest, in full pages with count and hasMore", async () => {
     const k = tag();
     const me = await signUpMember(t, "female", { interests: [k] });

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from "react";
 import { CompatibilityBadge } from "./CompatibilityBadge.tsx";
 import { MemberPhoto } from "./MemberPhoto.tsx";
 import { displayName } from "./member-labels.ts";
-import { VerifiedBadge } from "./VerifiedBadge.tsx";
+import { ProfileVerifiedBadge, VerifiedBadge } from "./VerifiedBadge.tsx";
 
 function Fact({ icon: Icon, label, children }: { icon: typeof MapPin; label: string; children: ReactNode }) {
   return (
@@ -68,6 +68,7 @@ export function ProfileDetails({ member }: { member: PublicProfileDto }) {
           {name}, {member.age} ans
         </p>
         <CompatibilityBadge score={member.compatibility} />
+        {member.profileVerified && <ProfileVerifiedBadge />}
         {member.verified && <VerifiedBadge />}
       </div>
 

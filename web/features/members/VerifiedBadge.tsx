@@ -1,17 +1,28 @@
 import { cn } from "@web/components/ui/cn.ts";
-import { BadgeCheck } from "lucide-react";
+import { BadgeCheck, ShieldCheck } from "lucide-react";
+
+const PILL =
+  "inline-flex w-fit items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold ring-1 ring-inset";
 
 /** « E-mail vérifié »: the member confirmed their e-mail address. */
 export function VerifiedBadge({ className }: { className?: string }) {
   return (
-    <span
-      className={cn(
-        "inline-flex w-fit items-center gap-1 rounded-full bg-teal-50 px-2.5 py-0.5 text-sm font-semibold text-teal-800 ring-1 ring-teal-200 ring-inset",
-        className,
-      )}
-    >
+    <span className={cn(PILL, "bg-teal-50 text-teal-800 ring-teal-200", className)}>
       <BadgeCheck className="size-4 shrink-0" aria-hidden="true" />
       E-mail vérifié
+    </span>
+  );
+}
+
+/** « Profil vérifié »: the member proved with live selfies to be the person of the photos. */
+export function ProfileVerifiedBadge({ className }: { className?: string }) {
+  return (
+    <span
+      className={cn(PILL, "bg-teal-700 text-white ring-teal-800", className)}
+      title="Ce membre a prouvé par des selfies en direct qu'il est la personne de ses photos"
+    >
+      <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
+      Profil vérifié
     </span>
   );
 }

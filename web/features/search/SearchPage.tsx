@@ -201,7 +201,14 @@ export default function SearchPage() {
                   <Button
                     variant="secondary"
                     onClick={() =>
-                      apply({ ...filters, ageMin: 18, ageMax: 99, withPhoto: false, interests: [] })
+                      apply({
+                        ...filters,
+                        ageMin: 18,
+                        ageMax: 99,
+                        withPhoto: false,
+                        verified: false,
+                        interests: [],
+                      })
                     }
                   >
                     Réinitialiser les filtres

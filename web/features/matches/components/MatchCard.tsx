@@ -3,7 +3,7 @@ import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
 import { CompatibilityBadge } from "@web/features/members/CompatibilityBadge.tsx";
 import { MemberPhoto } from "@web/features/members/MemberPhoto.tsx";
 import { displayName, nameAndAge } from "@web/features/members/member-labels.ts";
-import { VerifiedBadge } from "@web/features/members/VerifiedBadge.tsx";
+import { ProfileVerifiedBadge, VerifiedBadge } from "@web/features/members/VerifiedBadge.tsx";
 import { SafetyMenu } from "@web/features/safety/components/SafetyMenu.tsx";
 import { formatDate } from "@web/lib/format.ts";
 import { MapPin, MessageCircle, UserX } from "lucide-react";
@@ -50,6 +50,7 @@ export function MatchCard({ match, onOpen, onRemove, onReport, onBlock }: Props)
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <CompatibilityBadge score={member.compatibility} />
+          {member.profileVerified && <ProfileVerifiedBadge />}
           {member.verified && <VerifiedBadge />}
         </div>
         <div className="relative z-10 mt-auto flex flex-wrap gap-2 pt-1">

@@ -11,7 +11,7 @@ import { ConversationView } from "./ConversationView.tsx";
 const ME = "u-me";
 const conversation: ConversationDto = {
   matchId: "m1",
-  member: { userId: "u-her", firstName: "Aïssatou", lastInitial: "B.", photo: null },
+  member: { userId: "u-her", firstName: "Aïssatou", lastInitial: "B.", photo: null, profileVerified: true },
   lastMessage: null,
   unread: 0,
   isNew: false,

@@ -4,6 +4,7 @@ import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
 import { EmptyState } from "@web/components/ui/EmptyState.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Spinner } from "@web/components/ui/Spinner.tsx";
+import { ProfileVerifiedBadge } from "@web/features/members/VerifiedBadge.tsx";
 import { useProfile } from "@web/features/profile/api.ts";
 import { SafetyMenu } from "@web/features/safety/components/SafetyMenu.tsx";
 import { type SafetyTarget, useMemberSafety } from "@web/features/safety/use-member-safety.tsx";
@@ -142,6 +143,7 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
         </Link>
         {conversation && <Avatar src={conversation.member.photo?.thumbUrl} name={name} alt="" size="sm" />}
         <h2 className="min-w-0 flex-1 truncate text-lg font-bold text-teal-900">{name || "Conversation"}</h2>
+        {conversation?.member.profileVerified && <ProfileVerifiedBadge className="shrink-0" />}
         {target && !closed && (
           <SafetyMenu
             name={name}

@@ -9,7 +9,7 @@ import { ConversationView } from "./ConversationView.tsx";
 const ME = "u-me";
 const conversation: ConversationDto = {
   matchId: "m1",
-  member: { userId: "u-him", firstName: "Kofi", lastInitial: "A.", photo: null },
+  member: { userId: "u-him", firstName: "Kofi", lastInitial: "A.", photo: null, profileVerified: false },
   lastMessage: null,
   unread: 0,
   isNew: false,

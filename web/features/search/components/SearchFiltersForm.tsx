@@ -116,6 +116,12 @@ export function SearchFiltersForm({ value, onApply }: Props) {
               checked={draft.withPhoto}
               onChange={(e) => setDraft((d) => ({ ...d, withPhoto: e.target.checked }))}
             />
+            <Checkbox
+              id={`${panelId}-verified`}
+              label="Profils vérifiés uniquement"
+              checked={draft.verified}
+              onChange={(e) => setDraft((d) => ({ ...d, verified: e.target.checked }))}
+            />
 
             <fieldset>
               <legend className="mb-1 font-medium text-ink">Centres d'intérêt</legend>
