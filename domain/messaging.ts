@@ -17,6 +17,8 @@ export const MESSAGE_MSG = {
   TOO_MANY_NEW:
     "Vous avez commencé beaucoup de nouvelles conversations aujourd'hui. Vous pourrez en commencer d'autres demain.",
   CURSOR: "Le curseur de pagination est invalide",
+  VERIFIED_ONLY: (firstName: string) =>
+    `${firstName || "Ce membre"} ne reçoit de messages que de membres au profil vérifié\u00a0: vérifiez votre profil pour lui écrire.`,
 } as const;
 
 /** Length as the database counts it (code points), so an emoji counts once. */

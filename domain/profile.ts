@@ -209,6 +209,10 @@ export interface ProfileDto {
   accountStatus: AccountStatus;
   /** The step of the guided first profile to resume at (0–2), or 3 once finished. */
   onboardingStep: number;
+  /** Shown « Profil vérifié » since then (issue 16); null when not verified. */
+  verifiedAt: string | null;
+  /** Receives messages only from members with « Profil vérifié ». */
+  messagesFromVerifiedOnly: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -21,6 +21,8 @@ export function profileFixture(overrides: Partial<ProfileDto> = {}): ProfileDto 
     photos: [],
     accountStatus: "trial",
     onboardingStep: 3,
+    verifiedAt: null,
+    messagesFromVerifiedOnly: false,
     createdAt: "2026-11-01T10:00:00.000Z",
     updatedAt: "2026-11-01T10:00:00.000Z",
     ...overrides,

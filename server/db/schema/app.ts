@@ -58,6 +58,8 @@ export const profiles = pgTable(
     onboardingStep: smallint("onboarding_step").notNull().default(0),
     /** Set while the member's verified badge is valid (docs/decisions/0013-verified-profiles.md). */
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** The member receives messages only from members with « Profil vérifié » (issue 16). */
+    messagesFromVerifiedOnly: boolean("messages_from_verified_only").notNull().default(false),
     /**
      * End of the running subscription while account_status is « subscribed » (null otherwise): the
      * access gate re-checks the subscriptions only once it has passed.

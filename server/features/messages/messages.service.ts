@@ -88,6 +88,14 @@ export async function sendMessage(
               AND NOT EXISTS (SELECT 1 FROM messages y WHERE y.match_id = x.match_id
                 AND y.sender_id = ${senderId} AND y.created_at <= now() - interval '1 day'))::int AS "newToday"`,
     });
+    // A member may receive messages only from members with « Profil vérifié » (issue 16).
+    const [gate] = await queryRows<{ closed: boolean; firstName: string }>(
+      tx,
+      sql`SELECT r.messages_from_verified_only AND s.verified_at IS NULL AS closed, r.first_name AS "firstName"
+        FROM profiles r, profiles s WHERE r.user_id = ${otherId} AND s.user_id = ${senderId}`,
+    );
+    if (gate?.closed)
+      throw new AppError(403, "RECIPIENT_VERIFIED_ONLY", MESSAGE_MSG.VERIFIED_ONLY(gate.firstName));
     if (lastMinute >= limits.perMinute) throw new AppError(429, "MESSAGE_RATE_LIMITED", MESSAGE_MSG.TOO_FAST);
     if (!started && newToday >= limits.newConversationsPerDay)
       throw new AppError(429, "NEW_CONVERSATIONS_LIMITED", MESSAGE_MSG.TOO_MANY_NEW);

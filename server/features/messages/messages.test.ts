@@ -93,6 +93,33 @@ describeOnEngine("messages API", (engine) => {
     }
   });
 
+  it("lets a member receive messages only from verified members, with the badge in the conversation", async () => {
+    const { him, her, matchId } = await pair();
+    const privacy = (on: unknown) =>
+      t.request("/api/profile/privacy", {
+        method: "PUT",
+        cookie: her.cookie,
+        json: { messagesFromVerifiedOnly: on },
+      });
+    expect((await privacy("oui")).status).toBe(400);
+    const on = await privacy(true);
+    expect(((await on.json()) as { messagesFromVerifiedOnly: boolean }).messagesFromVerifiedOnly).toBe(true);
+    const refused = await send(him.cookie, matchId, "Bonjour !");
+    expect(refused.status).toBe(403);
+    const { error } = (await refused.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe("RECIPIENT_VERIFIED_ONLY");
+    expect(error.message).toMatch(/ne reçoit de messages que de membres au profil vérifié/);
+    expect(await count(matchId)).toBe(0);
+    // She may still write to him; once he is verified, he may answer, and shows the badge.
+    expect((await send(her.cookie, matchId, "Bonjour")).status).toBe(201);
+    await db().execute(sql`UPDATE profiles SET verified_at = now() WHERE user_id = ${him.userId}`);
+    expect((await send(him.cookie, matchId, "Bonjour !")).status).toBe(201);
+    expect((await conversations(her.cookie)).find((c) => c.matchId === matchId)?.member.profileVerified).toBe(
+      true,
+    );
+    expect((await privacy(false)).status).toBe(200);
+  });
+
   it("refuses empty, too long and malformed messages in French, writing nothing", async () => {
     const { him, matchId } = await pair();
     const cases: [unknown, string][] = [

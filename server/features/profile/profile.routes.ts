@@ -1,22 +1,40 @@
 import { profileSaveSchema } from "@domain/profile.ts";
 import { Hono } from "hono";
+import { z } from "zod";
 import { parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/json.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
-import { getOrCreateProfile, toProfileDto, updateProfile } from "./profile.service.ts";
+import {
+  getOrCreateProfile,
+  setMessagesFromVerifiedOnly,
+  toProfileDto,
+  updateProfile,
+} from "./profile.service.ts";
+
+const privacyInput = z.strictObject({
+  messagesFromVerifiedOnly: z.boolean({ error: "Choisissez oui ou non" }),
+});
 
 export function profileRoutes(deps: AppDeps) {
   const { db } = deps.database;
-  return new Hono<AppEnv>()
-    .use(requireUser(deps))
-    .get("/", async (c) => {
-      const row = await getOrCreateProfile(db, c.get("user").id);
-      return c.json(toProfileDto(row, deps.storage));
-    })
-    .put("/", async (c) => {
-      const input = parseOrThrow(profileSaveSchema, await readJson(c));
-      const row = await updateProfile(db, c.get("user").id, input);
-      return c.json(toProfileDto(row, deps.storage));
-    });
+  return (
+    new Hono<AppEnv>()
+      .use(requireUser(deps))
+      .get("/", async (c) => {
+        const row = await getOrCreateProfile(db, c.get("user").id);
+        return c.json(toProfileDto(row, deps.storage));
+      })
+      .put("/", async (c) => {
+        const input = parseOrThrow(profileSaveSchema, await readJson(c));
+        const row = await updateProfile(db, c.get("user").id, input);
+        return c.json(toProfileDto(row, deps.storage));
+      })
+      // PUT /api/profile/privacy {messagesFromVerifiedOnly} → ProfileDto
+      .put("/privacy", async (c) => {
+        const input = parseOrThrow(privacyInput, await readJson(c));
+        const row = await setMessagesFromVerifiedOnly(db, c.get("user").id, input.messagesFromVerifiedOnly);
+        return c.json(toProfileDto(row, deps.storage));
+      })
+  );
 }

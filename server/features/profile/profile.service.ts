@@ -28,6 +28,8 @@ export function toProfileDto(row: ProfileRow, storage: Storage): ProfileDto {
     photos: row.photos.map((key) => photoDto(key, storage)),
     accountStatus: row.accountStatus,
     onboardingStep: row.onboardingStep,
+    verifiedAt: row.verifiedAt ? row.verifiedAt.toISOString() : null,
+    messagesFromVerifiedOnly: row.messagesFromVerifiedOnly,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -70,4 +72,15 @@ export async function updateProfile(db: Db, userId: string, input: ProfileSave):
     .returning();
   if (!row) throw new Error(`Profile update failed for ${userId}`);
   return row;
+}
+
+/** « Recevoir des messages uniquement de membres vérifiés » (issue 16). */
+export async function setMessagesFromVerifiedOnly(db: Db, userId: string, on: boolean): Promise<ProfileRow> {
+  await getOrCreateProfile(db, userId);
+  const [row] = await db
+    .update(profiles)
+    .set({ messagesFromVerifiedOnly: on, updatedAt: new Date() })
+    .where(eq(profiles.userId, userId))
+    .returning();
+  return row!;
 }

@@ -14,6 +14,7 @@ import { useProfile } from "./api.ts";
 import { AccountSection } from "./components/AccountSection.tsx";
 import { BlockedMembersSection } from "./components/BlockedMembersSection.tsx";
 import { EmailVerificationNotice } from "./components/EmailVerificationNotice.tsx";
+import { MessagePrivacySection } from "./components/MessagePrivacySection.tsx";
 import { MyDataSection } from "./components/MyDataSection.tsx";
 import { PhotoManager } from "./components/PhotoManager.tsx";
 import { ProfileCompleteness } from "./components/ProfileCompleteness.tsx";
@@ -139,6 +140,9 @@ export default function ProfilePage() {
                 intro="Vous ne voyez plus ces membres et ils ne vous voient plus."
               >
                 <BlockedMembersSection />
+              </Section>
+              <Section id="section-messages" title="Qui peut m'écrire">
+                <MessagePrivacySection profile={profile} />
               </Section>
               <Section id="section-data" title="Mes données">
                 <MyDataSection />

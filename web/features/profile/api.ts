@@ -122,3 +122,13 @@ export function useUploadPhoto() {
     onSuccess: store,
   });
 }
+
+/** « Recevoir des messages uniquement de membres vérifiés ». */
+export function useSetMessagesFromVerifiedOnly() {
+  const store = useStoreProfile();
+  return useMutation({
+    mutationFn: (on: boolean) =>
+      api.put<ProfileDto>("/api/profile/privacy", { messagesFromVerifiedOnly: on }),
+    onSuccess: store,
+  });
+}

@@ -33,6 +33,8 @@ export function emptyProfile(): ProfileDto {
     languages: [...PROFILE_DEFAULTS.languages],
     interests: [...PROFILE_DEFAULTS.interests],
     photos: [],
+    verifiedAt: null,
+    messagesFromVerifiedOnly: false,
     createdAt: now,
     updatedAt: now,
   };

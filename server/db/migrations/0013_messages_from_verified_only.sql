@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "messages_from_verified_only" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,28 @@
+import type { ProfileDto } from "@domain/profile.ts";
+import { Alert } from "@web/components/ui/Alert.tsx";
+import { Checkbox } from "@web/components/ui/Checkbox.tsx";
+import { errorMessage } from "@web/lib/api.ts";
+import { quoted } from "@web/lib/format.ts";
+import { useSetMessagesFromVerifiedOnly } from "../api.ts";
+
+/** « Recevoir des messages uniquement de membres vérifiés » (issue 16), saved as soon as it changes. */
+export function MessagePrivacySection({ profile }: { profile: ProfileDto }) {
+  const save = useSetMessagesFromVerifiedOnly();
+  const checked = save.isPending ? Boolean(save.variables) : profile.messagesFromVerifiedOnly;
+  return (
+    <div className="flex flex-col gap-3">
+      <Checkbox
+        id="messages-verified-only"
+        label="Recevoir des messages uniquement de membres au profil vérifié"
+        checked={checked}
+        disabled={save.isPending}
+        onChange={(e) => save.mutate(e.target.checked)}
+      />
+      <p className="text-sm text-ink-soft">
+        Les membres sans la mention {quoted("Profil vérifié")} ne pourront plus vous écrire, même dans vos
+        matchs existants. Vous pouvez changer d'avis à tout moment.
+      </p>
+      {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
+    </div>
+  );
+}
