@@ -3,6 +3,8 @@
 export const MSG = {
   // SPEC §5
   PHOTO_NOT_IMAGE: "Le fichier doit être une image",
+  PHOTO_EXPLICIT:
+    "Cette photo ne peut pas être publiée\u00a0: elle semble contenir de la nudité. Choisissez une photo où vous êtes habillé(e).",
   PHOTO_TOO_LARGE: "La taille du fichier ne doit pas dépasser 2MB",
   INVALID_FILE_PATH: "Invalid file path",
   PROFILE_NOT_FOUND: "Profil utilisateur non trouvé",
@@ -92,6 +94,7 @@ export type ErrorCode =
   | "WRONG_PASSWORD"
   | "CSRF_REJECTED"
   | "PHOTO_NOT_IMAGE"
+  | "PHOTO_EXPLICIT"
   | "PHOTO_TOO_LARGE"
   | "PHOTO_FORMAT_UNSUPPORTED"
   | "PHOTO_LIMIT"

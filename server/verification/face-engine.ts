@@ -4,19 +4,14 @@
 // use; analyses run one at a time (the WebAssembly backend is single-threaded anyway).
 //
 // Human's package "exports" map has no "./" entries, so its Node WebAssembly build is required by
-// its file path; and TensorFlow.js only reads models over HTTP in Node without tfjs-node (whose
-// install downloads a binary): a small load router reads `file://` models from the package instead.
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+// its file path; its models are read from the package through server/ml/tfjs.ts's file:// router.
 import path from "node:path";
 import sharp from "sharp";
-
-const require = createRequire(import.meta.url);
+import { require, type Tf, tfjs, WASM_DIR } from "../ml/tfjs.ts";
 
 // Types only, from Human's declarations; the runtime module is required below.
 type HumanModule = typeof import("@vladmandic/human");
 type Human = InstanceType<HumanModule["Human"]>;
-type Tf = typeof import("@tensorflow/tfjs-core");
 
 export interface FaceFinding {
   /** Detection confidence, 0 to 1. */
@@ -53,34 +48,7 @@ export interface FaceAnalysis {
 const MAX_SIDE = 1024;
 
 const humanDist = path.dirname(require.resolve("@vladmandic/human"));
-const wasmDist = path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm"));
 const MODELS = path.join(humanDist, "..", "models");
-
-let fileLoaderInstalled = false;
-
-function installFileLoader(tf: Tf): void {
-  // Once per process: two routers answering for the same address would make loading fail.
-  if (fileLoaderInstalled) return;
-  fileLoaderInstalled = true;
-  // A router answers null for the addresses it does not handle (TensorFlow.js's own do the same).
-  type Router = Parameters<Tf["io"]["registerLoadRouter"]>[0];
-  const router = (url: string | string[]) => {
-    if (typeof url !== "string" || !url.startsWith("file://")) return null;
-    const file = url.slice("file://".length);
-    return {
-      load: async () =>
-        tf.io.getModelArtifactsForJSON(JSON.parse(await readFile(file, "utf8")), async (manifest) => {
-          const specs = manifest.flatMap((group) => group.weights);
-          const parts = await Promise.all(
-            manifest.flatMap((group) => group.paths.map((p) => readFile(path.join(path.dirname(file), p)))),
-          );
-          const all = Buffer.concat(parts);
-          return [specs, all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer];
-        }),
-    };
-  };
-  tf.io.registerLoadRouter(router as Router);
-}
 
 type Point = [number, number, number?];
 const dist = (a: Point | undefined, b: Point | undefined) =>
@@ -102,14 +70,13 @@ export class FaceEngine {
   ) {}
 
   static async load(): Promise<FaceEngine> {
-    const tf = require("@tensorflow/tfjs-core") as Tf;
-    installFileLoader(tf);
+    const tf = await tfjs();
     const { default: HumanClass } = require(path.join(humanDist, "human.node-wasm.js")) as {
       default: HumanModule["Human"];
     };
     const human = new HumanClass({
       backend: "wasm",
-      wasmPath: `${wasmDist}/`,
+      wasmPath: WASM_DIR,
       modelBasePath: `file://${MODELS}/`,
       debug: false,
       cacheSensitivity: 0,

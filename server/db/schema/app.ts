@@ -408,3 +408,51 @@ export const faceDescriptors = pgTable("face_descriptors", {
   descriptor: real("descriptor").array().notNull(),
   verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A photo's perceptual hash (64 bits, sharp-phash), to find the same photo on another account — the
+ * stolen-photo pattern of scam accounts (issue 16). Kept while the photo is on the profile.
+ */
+export const photoHashes = pgTable(
+  "photo_hashes",
+  {
+    photoKey: text("photo_key").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** 64 characters of 0 and 1, as sharp-phash gives it; compared with bit_count(a # b). */
+    hash: text("hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("photo_hashes_user_idx").on(t.userId),
+    check("photo_hashes_hash", sql`${t.hash} ~ '^[01]{64}$'`),
+  ],
+);
+
+/** A photo held from public view until an administrator decides (« Photos à vérifier »). */
+export const photoReviews = pgTable(
+  "photo_reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    photoKey: text("photo_key").notNull(),
+    /** suggestive (the nudity model's doubt) or reused (the same photo on another account). */
+    reason: text("reason").notNull(),
+    score: real("score"),
+    matchedUserId: text("matched_user_id").references(() => user.id, { onDelete: "set null" }),
+    matchedKey: text("matched_key"),
+    status: text("status").notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by"),
+  },
+  (t) => [
+    index("photo_reviews_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index("photo_reviews_key_idx").on(t.photoKey),
+    check("photo_reviews_reason", sql`${t.reason} IN ('suggestive', 'reused')`),
+    check("photo_reviews_status", sql`${t.status} IN ('pending', 'approved', 'removed')`),
+  ],
+);

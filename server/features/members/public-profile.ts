@@ -8,6 +8,7 @@ import type { PublicProfileDto } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { AppError } from "../../http/errors.ts";
+import { visiblePhotos } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { photoDto } from "../photos/photo-keys.ts";
 import type { ProfileRow } from "../profile/profile.service.ts";
@@ -15,7 +16,7 @@ import type { ProfileRow } from "../profile/profile.service.ts";
 /** Columns of `profiles p` that a public view needs, selected under their camelCase names. */
 export const PUBLIC_COLUMNS = sql`p.user_id AS "userId", p.first_name AS "firstName", p.last_name AS "lastName",
   p.gender, p.looking_for AS "lookingFor", p.birth_date::text AS "birthDate", p.country, p.bio,
-  p.occupation, p.education, p.languages, p.interests, p.photos,
+  p.occupation, p.education, p.languages, p.interests, ${visiblePhotos(sql`p.photos`, sql`p.user_id`)} AS photos,
   (SELECT email_verified FROM "user" WHERE id = p.user_id) AS verified,
   p.verified_at IS NOT NULL AS "profileVerified"`;
 

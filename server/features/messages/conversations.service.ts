@@ -4,6 +4,7 @@
 import { type ConversationDto, MESSAGE_PREVIEW_LENGTH, type NavCountsDto } from "@domain/messaging.ts";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
+import { visiblePhotos } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { VISIBLE } from "../members/public-profile.ts";
 import { photoDto } from "../photos/photo-keys.ts";
@@ -42,7 +43,7 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
   const rows = await queryRows<Row>(
     db,
     sql`SELECT m.id AS "matchId", p.user_id AS "userId", p.first_name AS "firstName", p.last_name AS "lastName",
-        p.photos[1] AS photo, p.verified_at IS NOT NULL AS "profileVerified", lm.content, lm.sender_id AS "senderId", lm.created_at AS "sentAt",
+        (${visiblePhotos(sql`p.photos`, sql`p.user_id`)})[1] AS photo, p.verified_at IS NOT NULL AS "profileVerified", lm.content, lm.sender_id AS "senderId", lm.created_at AS "sentAt",
         (SELECT count(*) FROM messages x
           WHERE x.match_id = m.id AND x.sender_id <> ${me} AND x.read_at IS NULL)::int AS unread,
         ${OPENED(me)} AS opened,

@@ -5,16 +5,40 @@ import {
   photoOrderSchema,
   photoSquareSchema,
 } from "@domain/photo-square.ts";
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { type Db, queryRows } from "../../db/client.ts";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/json.ts";
 import { memberRateLimit } from "../../http/rate-limit.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import {
+  forgetPhoto,
+  recordScreening,
+  renamePhoto,
+  screenUpload,
+} from "../../moderation/moderation.service.ts";
 import { withMainPhotoRecheck } from "../../verification/recheck.ts";
 import { toProfileDto } from "../profile/profile.service.ts";
-import { addPhoto, cropPhoto, deletePhoto, reorderPhotos, setMainPhoto } from "./photos.service.ts";
+import {
+  addPhoto,
+  checkDeclaredFile,
+  cropPhoto,
+  deletePhoto,
+  reorderPhotos,
+  setMainPhoto,
+} from "./photos.service.ts";
+
+/** The member's photo keys, in order. */
+async function mainAndKeys(db: Db, userId: string): Promise<string[]> {
+  const [row] = await queryRows<{ photos: string[] }>(
+    db,
+    sql`SELECT photos FROM profiles WHERE user_id = ${userId}`,
+  );
+  return row?.photos ?? [];
+}
 
 const pathSchema = z.string({ error: MSG.INVALID_FILE_PATH }).max(300, MSG.INVALID_FILE_PATH);
 // PUT /main takes a JSON body: every shape error gets a French message (INVALID_FILE_PATH is the
@@ -70,20 +94,21 @@ export function photoRoutes(deps: AppDeps) {
           if (!(file instanceof File)) throw new AppError(400, "PHOTO_MISSING", MSG.PHOTO_MISSING);
           const square = squareField(body.square);
           const userId = c.get("user").id;
+          checkDeclaredFile(file);
+          const bytes = new Uint8Array(await file.arrayBuffer());
+          // Screened before anything is stored: an explicit photo is refused here (issue 16).
+          const screening = await screenUpload(db, deps.logger, userId, bytes);
           const row = await withMainPhotoRecheck(deps, userId, () =>
             addPhoto(
               db,
               storage,
               userId,
-              {
-                name: file.name,
-                type: file.type,
-                size: file.size,
-                bytes: async () => new Uint8Array(await file.arrayBuffer()),
-              },
+              { name: file.name, type: file.type, size: file.size, bytes: async () => bytes },
               square,
             ),
           );
+          const key = row.photos[row.photos.length - 1];
+          if (screening && key) await recordScreening(db, userId, key, screening);
           return c.json(toProfileDto(row, storage), 201);
         },
       )
@@ -91,6 +116,7 @@ export function photoRoutes(deps: AppDeps) {
         const path = parseOrThrow(pathSchema, c.req.query("path") ?? "");
         const userId = c.get("user").id;
         const row = await withMainPhotoRecheck(deps, userId, () => deletePhoto(db, storage, userId, path));
+        await forgetPhoto(db, path);
         return c.json(toProfileDto(row, storage));
       })
       .put("/main", async (c) => {
