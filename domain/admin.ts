@@ -32,6 +32,16 @@
 //   POST /api/admin/import/preview   {json: string} → ImportPreviewDto (writes nothing)
 //   POST /api/admin/import           {json: string} → ImportResultDto (valid rows, one transaction)
 //   GET  /api/admin/audit            ?action&page&size → AdminList<AuditEntryDto>
+//   GET  /api/admin/verifications    ?page&size → AdminList<AdminVerificationRow> (selfie checks left to an administrator, oldest first)
+//   GET  /api/admin/verifications/:id/selfie → the kept selfie frame (image/jpeg, never cached); 404 once decided (erased)
+//   POST /api/admin/verifications/:id/approve → AdminVerificationDecision (badge set, face descriptor kept; selfie erased)
+//   POST /api/admin/verifications/:id/refuse  → AdminVerificationDecision (no badge; selfie and descriptor erased)
+//                                    409 VERIFICATION_ALREADY_DECIDED when someone decided first; 404 VERIFICATION_NOT_FOUND
+//   GET  /api/admin/photo-reviews    ?page&size → AdminList<AdminPhotoReviewRow> (uploads held from public view, oldest first)
+//   POST /api/admin/photo-reviews/:id/approve → AdminPhotoReviewDecision (the photo becomes public)
+//   POST /api/admin/photo-reviews/:id/remove  → AdminPhotoReviewDecision (photo deleted from the profile and storage)
+//   POST /api/admin/photo-reviews/:id/ban     → AdminPhotoReviewDecision (member banned, sessions ended; photo deleted)
+//                                    409 PHOTO_REVIEW_ALREADY_DECIDED when someone decided first; 404 PHOTO_REVIEW_NOT_FOUND
 import type { AccountStatus, Gender } from "./constants.ts";
 import type { Currency } from "./money.ts";
 import type { OperatorId, PaymentMethod, ProviderName } from "./payments.ts";
@@ -210,11 +220,87 @@ export interface DashboardDto {
    * smallest unit: only currencies with revenue, the euro first (empty when nothing was paid).
    */
   revenueThisMonth: { currency: Currency; amount: number }[];
+  /** Selfie verifications waiting for an administrator's decision. */
+  pendingVerifications: number;
   /** When the figures above were computed (they are kept for DASHBOARD_CACHE_SECONDS). */
   figuresAt: string;
   /** Always current. */
   latestActions: AuditEntryDto[];
 }
+
+/**
+ * A profile verification the automatic decision left to an administrator (issue 16): the likeness
+ * of the live selfie to the profile photos was uncertain. The selfie is shown beside the photos.
+ */
+export interface AdminVerificationRow {
+  id: string;
+  member: MemberRef;
+  /** Likeness of the selfie to the closest profile photo, from 0 to 1. */
+  likeness: number | null;
+  createdAt: string;
+  /** The one selfie frame kept for the review (/api/admin/verifications/:id/selfie), erased once decided. */
+  selfieUrl: string;
+  /** The member's current profile photos, main photo first. */
+  photos: PhotoDto[];
+}
+
+export interface AdminVerificationDecision {
+  id: string;
+  userId: string;
+  outcome: "verified" | "refused";
+  decidedAt: string;
+}
+
+export const VERIFICATION_REVIEW_MSG = {
+  NOT_FOUND: "Cette vérification n'existe pas",
+  SELFIE_GONE: "Ce selfie n'est plus disponible : il est effacé dès que la vérification est décidée",
+  ALREADY_DECIDED: "Cette vérification a déjà été décidée par un administrateur",
+} as const;
+
+/** Why screening held an uploaded photo from public view (issue 16). */
+export type PhotoReviewReason = "suggestive" | "reused";
+
+/**
+ * A photo held from public view until an administrator decides (« Photos à vérifier »): the nudity
+ * model was in doubt, or the same picture is on another account (the stolen-photo pattern).
+ */
+export interface AdminPhotoReviewRow {
+  id: string;
+  reason: PhotoReviewReason;
+  /**
+   * suggestive: the nudity model's probability, from 0 to 1; reused: how many of the 64 bits of
+   * the two perceptual hashes differ (0 is the very same picture).
+   */
+  score: number | null;
+  createdAt: string;
+  member: MemberRef;
+  /** The held photo, as it is on the member's profile. */
+  photo: PhotoDto;
+  /**
+   * reused only: the other account (null when it was deleted since) and its matching photo (null
+   * when it left that profile since).
+   */
+  matched: { member: MemberRef | null; photo: PhotoDto | null } | null;
+  /** How many photos the member's profile has, the held one included. */
+  memberPhotoCount: number;
+}
+
+export type PhotoReviewDecision = "approve" | "remove" | "ban";
+
+export interface AdminPhotoReviewDecision {
+  id: string;
+  userId: string;
+  status: "approved" | "removed";
+  /** Whether the member was banned with it. */
+  banned: boolean;
+  decidedAt: string;
+}
+
+export const PHOTO_REVIEW_MSG = {
+  NOT_FOUND: "Cette photo à vérifier n'existe pas",
+  ALREADY_DECIDED: "Cette photo a déjà été traitée par un administrateur",
+  SELF_BAN: "Vous ne pouvez pas vous bannir vous-même",
+} as const;
 
 /** Who the payment code signs its audit entries as (they have no administrator). */
 export const PAYMENT_SYSTEM_ACTOR = "Système de paiement";
@@ -252,6 +338,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "report.in_review": "Signalement pris en charge",
   "report.dismissed": "Signalement classé sans suite",
   "report.action": "Mesure prise sur signalement",
+  "verification.approve": "Vérification approuvée",
+  "verification.refuse": "Vérification refusée",
+  "photo.approve": "Photo approuvée",
+  "photo.remove": "Photo retirée",
+  "photo.ban": "Membre banni (photo)",
   // Written by the payment code, not by an administrator (target: the checkout).
   "payment.started": "Paiement ouvert",
   "payment.paid": "Paiement confirmé",

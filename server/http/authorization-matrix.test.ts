@@ -48,6 +48,7 @@ const RULES: Record<string, Rule> = {
   "GET /api/config": OPEN,
   "GET /api/profile": SIGNED_IN,
   "PUT /api/profile": SIGNED_IN,
+  "PUT /api/profile/privacy": SIGNED_IN,
   "POST /api/profile/photos": SIGNED_IN,
   "DELETE /api/profile/photos": OWNER,
   "PUT /api/profile/photos/main": OWNER,
@@ -242,7 +243,22 @@ describeOnEngine("authorization matrix", (engine) => {
   it("refuses every admin endpoint to members and anonymous visitors", async () => {
     const failures: string[] = [];
     const open = new Set(["POST /api/admin/login", "POST /api/admin/login/verify", "POST /api/admin/logout"]);
-    for (const key of routeKeys().filter((k) => isAdminRoute(k) && !open.has(k))) {
+    const adminKeys = routeKeys().filter((k) => isAdminRoute(k) && !open.has(k));
+    // Among them, the review of uncertain verifications and its selfie (biometric data, ADR 0013), and
+    // the review of held photos.
+    expect(adminKeys).toEqual(
+      expect.arrayContaining([
+        "GET /api/admin/verifications",
+        "GET /api/admin/verifications/:id/selfie",
+        "POST /api/admin/verifications/:id/approve",
+        "POST /api/admin/verifications/:id/refuse",
+        "GET /api/admin/photo-reviews",
+        "POST /api/admin/photo-reviews/:id/approve",
+        "POST /api/admin/photo-reviews/:id/remove",
+        "POST /api/admin/photo-reviews/:id/ban",
+      ]),
+    );
+    for (const key of adminKeys) {
       for (const role of ["anonymous", "trial", "owner"] as const) {
         const { method, path } = request(key);
         const res = await t.request(path, {

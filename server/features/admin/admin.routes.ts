@@ -6,6 +6,12 @@ import { requireAdmin } from "../../http/admin-guard.ts";
 import { parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/json.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { decidePhotoReview, listPendingPhotoReviews } from "../../moderation/review.service.ts";
+import {
+  decideVerification,
+  listPendingVerifications,
+  pendingSelfie,
+} from "../../verification/review.service.ts";
 import { adminAuthRoutes, adminRecord } from "./admin-auth.routes.ts";
 import { listAudit } from "./audit.ts";
 import {
@@ -70,6 +76,10 @@ const deleteSchema = z.strictObject({
     .max(254),
 });
 const auditShape = { ...listBase, action: z.string().max(40).optional() };
+/** The review queue has one order (oldest first) and no search: pages only. */
+const verificationListShape = { page: listBase.page, size: listBase.size };
+/** The same for the held photos. */
+const photoReviewListShape = verificationListShape;
 
 export function adminRoutes(deps: AppDeps) {
   const { db } = deps.database;
@@ -175,6 +185,40 @@ export function adminRoutes(deps: AppDeps) {
           parseOrThrow(reportActionSchema, await readJson(c)),
         ),
       ),
+    )
+    // Profile verifications left to an administrator (issue 16): the selfie beside the photos
+    .get("/verifications", async (c) =>
+      c.json(await listPendingVerifications(deps, readListQuery(c, verificationListShape))),
+    )
+    .get("/verifications/:id/selfie", async (c) => {
+      const selfie = await pendingSelfie(db, c.req.param("id"));
+      // Biometric data (ADR 0013): for the administrator's eyes only, never kept by a cache.
+      return c.body(new Uint8Array(selfie), 200, {
+        "Content-Type": "image/jpeg",
+        "Cache-Control": "no-store, private",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+        "Cross-Origin-Resource-Policy": "same-origin",
+      });
+    })
+    .post("/verifications/:id/approve", async (c) =>
+      c.json(await decideVerification(deps, actor(c), c.req.param("id"), "approve")),
+    )
+    .post("/verifications/:id/refuse", async (c) =>
+      c.json(await decideVerification(deps, actor(c), c.req.param("id"), "refuse")),
+    )
+    // Photos held from public view by screening (issue 16, « Photos à vérifier »)
+    .get("/photo-reviews", async (c) =>
+      c.json(await listPendingPhotoReviews(deps, readListQuery(c, photoReviewListShape))),
+    )
+    .post("/photo-reviews/:id/approve", async (c) =>
+      c.json(await decidePhotoReview(deps, actor(c), c.req.param("id"), "approve")),
+    )
+    .post("/photo-reviews/:id/remove", async (c) =>
+      c.json(await decidePhotoReview(deps, actor(c), c.req.param("id"), "remove")),
+    )
+    .post("/photo-reviews/:id/ban", async (c) =>
+      c.json(await decidePhotoReview(deps, actor(c), c.req.param("id"), "ban")),
     )
     // JSON import
     .post("/import/preview", async (c) =>

@@ -35,6 +35,19 @@ describeOnEngine("admin authorization", (engine) => {
     expect(keys).toContain("DELETE /api/admin/users/:id");
     expect(keys).toContain("POST /api/admin/import");
     expect(keys).toContain("GET /api/admin/payments");
+    // The review of uncertain verifications (the selfie is biometric data, ADR 0013) and of held photos.
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        "GET /api/admin/verifications",
+        "GET /api/admin/verifications/:id/selfie",
+        "POST /api/admin/verifications/:id/approve",
+        "POST /api/admin/verifications/:id/refuse",
+        "GET /api/admin/photo-reviews",
+        "POST /api/admin/photo-reviews/:id/approve",
+        "POST /api/admin/photo-reviews/:id/remove",
+        "POST /api/admin/photo-reviews/:id/ban",
+      ]),
+    );
   });
 
   it("answers 401 to anonymous visitors and 403 to members on every endpoint, writing nothing", async () => {

@@ -8,6 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
+import { forgetPhoto } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { photoDto } from "../photos/photo-keys.ts";
 import { deletePhoto } from "../photos/photos.service.ts";
@@ -161,6 +162,8 @@ export async function removeProfilePhoto(
   path: string,
 ): Promise<AdminProfileRow> {
   await deletePhoto(db, storage, userId, path);
+  // Its hash goes, and a pending « Photos à vérifier » review of it is closed (issue 16).
+  await forgetPhoto(db, path);
   await audit(db, actor, "profile.photo.remove", { type: "profile", id: userId }, path);
   return getAdminProfile(db, storage, userId);
 }

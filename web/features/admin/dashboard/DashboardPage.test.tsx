@@ -23,6 +23,7 @@ const dashboard: DashboardDto = {
   signupsPerDay: days([3, 0, 7, 2]),
   messagesPerDay: days([10, 12, 0, 5]),
   activeSubscriptions: 290,
+  pendingVerifications: 3,
   revenueThisMonth: [
     { currency: "EUR", amount: 47_997 },
     { currency: "XOF", amount: 124_500 },
@@ -66,6 +67,14 @@ describe("DashboardPage", () => {
     );
     expect(screen.getByRole("heading", { name: "Par statut" }).parentElement).toHaveTextContent(
       /Abonné\s*300/,
+    );
+
+    // The review queue's length, with the way to it.
+    const pending = card("Vérifications à examiner");
+    expect(pending).toHaveTextContent("3");
+    expect(within(pending).getByRole("link", { name: "Examiner les selfies" })).toHaveAttribute(
+      "href",
+      "/admin/verifications",
     );
 
     const chart = screen.getByRole("img", { name: /Inscriptions par jour \(30 jours\)/ });

@@ -5,7 +5,8 @@ import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { errorMessage } from "@web/lib/api.ts";
 import { formatNumber, formatTime, plural } from "@web/lib/format.ts";
-import { Banknote, CreditCard, Users } from "lucide-react";
+import { Banknote, CreditCard, ScanFace, Users } from "lucide-react";
+import { Link } from "react-router-dom";
 import { AdminPage } from "../shared/AdminPage.tsx";
 import { ACCOUNT_STATUS_LABELS } from "../shared/labels.ts";
 import { useDashboard } from "./api.ts";
@@ -20,8 +21,8 @@ function DashboardSkeleton() {
       <p role="status" className="sr-only">
         Chargement du tableau de bord…
       </p>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {[0, 1, 2].map((i) => (
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-32 w-full rounded-[var(--radius-card)]" />
         ))}
       </div>
@@ -39,7 +40,7 @@ function Dashboard({ d }: { d: DashboardDto }) {
   const m = d.members;
   return (
     <div className="flex flex-col gap-6">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard icon={Users} label="Membres" value={formatNumber(m.total)}>
           {plural(m.byStatus.subscribed, "abonné", "abonnés")}, {formatNumber(m.byStatus.trial)} en essai
         </StatCard>
@@ -50,6 +51,18 @@ function Dashboard({ d }: { d: DashboardDto }) {
           value={<RevenueFigures revenue={d.revenueThisMonth} />}
         >
           Paiements reçus depuis le 1er du mois, par devise
+        </StatCard>
+        <StatCard
+          icon={ScanFace}
+          label="Vérifications à examiner"
+          value={formatNumber(d.pendingVerifications)}
+        >
+          <Link
+            to="/admin/verifications"
+            className="font-semibold text-teal-800 underline underline-offset-2"
+          >
+            {d.pendingVerifications > 0 ? "Examiner les selfies" : "Voir la file d'attente"}
+          </Link>
         </StatCard>
       </div>
 

@@ -40,6 +40,8 @@ describe("AdminLayout", () => {
       "Matchs",
       "Messages",
       "Signalements",
+      "Vérifications",
+      "Photos à vérifier",
       "Abonnements",
       "Ajouter JSON",
       "Sécurité",

@@ -1,0 +1,227 @@
+// The administrators' review of held photos (issue 16, « Photos à vérifier »): screening stores a
+// doubtful upload (reason 'suggestive') or the same picture as another account's photo ('reused')
+// on the member's profile but keeps it from public view while its review is pending. An
+// administrator sees it (beside the other account's photo when reused) and decides, once:
+//   approve — the photo becomes public (status 'approved');
+//   remove  — the photo leaves the profile, its hash is forgotten, its files are deleted ('removed');
+//   ban     — the member is banned as on the users page (every session ended, event streams closed)
+//             and the photo removed as above ('removed').
+// The review row is locked, so two administrators deciding together get one decision and one 409.
+// The decision, the profile change, the ban and the audit entry share one transaction; files go
+// after the commit (a failure leaves an orphan file, logged, never a profile pointing at nothing).
+import {
+  type AdminList,
+  type AdminPhotoReviewDecision,
+  type AdminPhotoReviewRow,
+  PHOTO_REVIEW_MSG,
+  type PhotoReviewDecision,
+  type PhotoReviewReason,
+} from "@domain/admin.ts";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../db/client.ts";
+import { type Actor, audit } from "../features/admin/audit.ts";
+import { cappedTotal } from "../features/admin/list-query.ts";
+import { type MemberRefRow, memberRefJson, toMemberRef } from "../features/admin/member-ref.ts";
+import { isOwnedBy, photoDto, thumbKey } from "../features/photos/photo-keys.ts";
+import { AppError } from "../http/errors.ts";
+import type { AppDeps } from "../http/types.ts";
+import { withMainPhotoRecheck } from "../verification/recheck.ts";
+import { forgetPhoto } from "./moderation.service.ts";
+import { SCREEN } from "./photo-screen.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const notFound = () => new AppError(404, "PHOTO_REVIEW_NOT_FOUND", PHOTO_REVIEW_MSG.NOT_FOUND);
+
+interface Row {
+  id: string;
+  reason: PhotoReviewReason;
+  score: number | string | null;
+  createdAt: Date | string;
+  photoKey: string;
+  member: MemberRefRow | null;
+  matchedUserId: string | null;
+  matchedMember: MemberRefRow | null;
+  matchedPhoto: string | null;
+  memberPhotoCount: number;
+}
+
+/**
+ * The other account's matching photo while it is still on that profile: the key screening found,
+ * or, when that photo was re-framed since (a new key, see renamePhoto), that account's photo whose
+ * hash is the same picture as the held one.
+ */
+const MATCHED_PHOTO = sql`CASE WHEN r.reason = 'reused' THEN coalesce(
+    (SELECT r.matched_key FROM profiles mp WHERE mp.user_id = r.matched_user_id AND r.matched_key = ANY(mp.photos)),
+    (SELECT h.photo_key FROM photo_hashes h
+      JOIN photo_hashes mine ON mine.photo_key = r.photo_key
+      JOIN profiles mp ON mp.user_id = h.user_id AND h.photo_key = ANY(mp.photos)
+      WHERE h.user_id = r.matched_user_id
+        AND bit_count(h.hash::bit(64) # mine.hash::bit(64)) <= ${SCREEN.SAME_PHOTO_BITS}
+      ORDER BY bit_count(h.hash::bit(64) # mine.hash::bit(64)), h.photo_key LIMIT 1)) END`;
+
+/** The pending reviews, oldest first (the member has waited longest); photo_reviews_pending_idx serves it. */
+export async function listPendingPhotoReviews(
+  deps: Pick<AppDeps, "database" | "storage">,
+  q: { page: number; size: number },
+): Promise<AdminList<AdminPhotoReviewRow>> {
+  const { db } = deps.database;
+  const from = sql`FROM photo_reviews r WHERE r.status = 'pending'`;
+  const [rows, total] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`SELECT r.id, r.reason, r.score, r.created_at AS "createdAt", r.photo_key AS "photoKey",
+          ${memberRefJson(sql`r.user_id`)} AS member,
+          r.matched_user_id AS "matchedUserId",
+          CASE WHEN r.matched_user_id IS NOT NULL THEN ${memberRefJson(sql`r.matched_user_id`)} END AS "matchedMember",
+          ${MATCHED_PHOTO} AS "matchedPhoto",
+          coalesce((SELECT cardinality(p.photos) FROM profiles p WHERE p.user_id = r.user_id), 0)::int
+            AS "memberPhotoCount"
+        ${from} ORDER BY r.created_at ASC, r.id ASC LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+    ),
+    cappedTotal(db, sql`SELECT 1 ${from}`),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      reason: r.reason,
+      score: r.score === null ? null : Number(r.score),
+      createdAt: new Date(r.createdAt).toISOString(),
+      member: toMemberRef(r.member, deps.storage),
+      photo: photoDto(r.photoKey, deps.storage),
+      matched:
+        r.reason === "reused"
+          ? {
+              member: r.matchedMember ? toMemberRef(r.matchedMember, deps.storage) : null,
+              photo: r.matchedPhoto ? photoDto(r.matchedPhoto, deps.storage) : null,
+            }
+          : null,
+      memberPhotoCount: r.memberPhotoCount,
+    })),
+    ...total,
+    page: q.page,
+    size: q.size,
+  };
+}
+
+/** Why the photo was held, for the audit log and the ban reason. */
+function heldBecause(reason: string, score: number | null, matchedEmail: string | null): string {
+  if (reason === "reused") return `même photo que ${matchedEmail ?? "un compte supprimé"}`;
+  return `photo peut-être suggestive${score === null ? "" : ` (score ${Math.round(score * 100)} %)`}`;
+}
+
+const BAN_REASONS: Record<string, string> = {
+  reused: "Photo à vérifier : photo d'un autre compte",
+  suggestive: "Photo à vérifier : photo inappropriée",
+};
+
+type Deps = Pick<AppDeps, "database" | "storage" | "events" | "logger">;
+
+/**
+ * Decides a pending review, once (see the header). Unknown id: 404 PHOTO_REVIEW_NOT_FOUND; decided
+ * already (by an administrator, or closed when the member deleted the photo): 409
+ * PHOTO_REVIEW_ALREADY_DECIDED; an administrator's own photo cannot get them banned (400 SELF_ACTION).
+ */
+export async function decidePhotoReview(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  decision: PhotoReviewDecision,
+): Promise<AdminPhotoReviewDecision> {
+  if (!UUID.test(id)) throw notFound();
+  const { db } = deps.database;
+  const [owner] = await queryRows<{ userId: string }>(
+    db,
+    sql`SELECT user_id AS "userId" FROM photo_reviews WHERE id = ${id}::uuid`,
+  );
+  if (!owner) throw notFound();
+  const removes = decision !== "approve";
+
+  const run = () =>
+    db.transaction(async (txArg) => {
+      const tx = txArg as unknown as Db;
+      const [row] = await queryRows<{
+        userId: string;
+        key: string;
+        reason: string;
+        score: number | string | null;
+        status: string;
+        email: string | null;
+        matchedEmail: string | null;
+      }>(
+        tx,
+        sql`SELECT r.user_id AS "userId", r.photo_key AS key, r.reason, r.score, r.status,
+            (SELECT email FROM "user" WHERE id = r.user_id) AS email,
+            (SELECT email FROM "user" WHERE id = r.matched_user_id) AS "matchedEmail"
+          FROM photo_reviews r WHERE r.id = ${id}::uuid FOR UPDATE`,
+      );
+      if (!row) throw notFound();
+      if (row.status !== "pending")
+        throw new AppError(409, "PHOTO_REVIEW_ALREADY_DECIDED", PHOTO_REVIEW_MSG.ALREADY_DECIDED);
+      if (decision === "ban" && row.userId === actor.id)
+        throw new AppError(400, "SELF_ACTION", PHOTO_REVIEW_MSG.SELF_BAN);
+
+      const [decided] = await queryRows<{ decidedAt: Date | string }>(
+        tx,
+        sql`UPDATE photo_reviews SET status = ${removes ? "removed" : "approved"}, decided_at = now(),
+            decided_by = ${actor.id}
+          WHERE id = ${id}::uuid RETURNING decided_at AS "decidedAt"`,
+      );
+      let fileRemoved = false;
+      if (removes) {
+        const [profile] = await queryRows<{ userId: string }>(
+          tx,
+          sql`UPDATE profiles SET photos = array_remove(photos, ${row.key}::text), updated_at = now()
+            WHERE user_id = ${row.userId} AND ${row.key}::text = ANY(photos) RETURNING user_id AS "userId"`,
+        );
+        fileRemoved = Boolean(profile);
+        // The hash goes with the photo (its review is no longer pending: forgetPhoto leaves it as decided).
+        await forgetPhoto(tx, row.key);
+      }
+      if (decision === "ban") {
+        // As banUser does (users page): banned for good, every session ended.
+        await tx.execute(sql`UPDATE "user" SET banned = true, ban_reason = ${BAN_REASONS[row.reason] ?? null},
+            ban_expires = NULL, updated_at = now() WHERE id = ${row.userId}`);
+        await tx.execute(sql`DELETE FROM session WHERE user_id = ${row.userId}`);
+      }
+      const score = row.score === null ? null : Number(row.score);
+      await audit(
+        tx,
+        actor,
+        `photo.${decision}`,
+        { type: "user", id: row.userId },
+        `${row.email ?? row.userId} · ${heldBecause(row.reason, score, row.matchedEmail)}`,
+      );
+      return {
+        userId: row.userId,
+        key: row.key,
+        fileRemoved,
+        decidedAt: new Date(decided!.decidedAt).toISOString(),
+      };
+    });
+
+  // Removing the main photo re-checks the « Profil vérifié » badge, as a member's own deletion does.
+  const result = removes ? await withMainPhotoRecheck(deps, owner.userId, run) : await run();
+
+  if (decision === "ban") {
+    await deps.events
+      .publish([result.userId], { type: "session.revoked" })
+      .catch((err) => deps.logger.error({ err }, "stream revocation failed"));
+  }
+  // Seeded demo members may share pooled pictures: only files named after this member are removed.
+  if (result.fileRemoved && isOwnedBy(result.key, result.userId)) {
+    for (const k of [result.key, thumbKey(result.key)]) {
+      await deps.storage
+        .delete(k)
+        .catch((err) => deps.logger.error({ err, key: k }, "photo deletion failed"));
+    }
+  }
+  deps.logger.info({ photoReviewId: id, userId: result.userId, decision }, "photo reviewed");
+  return {
+    id,
+    userId: result.userId,
+    status: removes ? "removed" : "approved",
+    banned: decision === "ban",
+    decidedAt: result.decidedAt,
+  };
+}
