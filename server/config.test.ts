@@ -123,6 +123,29 @@ describe("loadConfig", () => {
       expect(() => plans([{ id: "x", label: "x", months: 1, prices: bad }])).toThrow(/SUBSCRIPTION_PLANS/);
   });
 
+  it("fixes the verification challenge's gestures for tests only, and refuses it in production", () => {
+    expect(loadConfig({}).verificationGestures).toBeNull();
+    expect(loadConfig({ VERIFICATION_GESTURES: "tilt-left, smile" }).verificationGestures).toEqual([
+      "tilt-left",
+      "smile",
+    ]);
+    expect(() => loadConfig({ VERIFICATION_GESTURES: "tilt-left,sourire" })).toThrow(/VERIFICATION_GESTURES/);
+    expect(() => loadConfig({ VERIFICATION_GESTURES: "," })).toThrow(/VERIFICATION_GESTURES/);
+    const production = {
+      NODE_ENV: "production",
+      PUBLIC_BASE_URL: "https://passerelle.fr",
+      AUTH_SECRET: "x".repeat(40),
+      DATABASE_URL: "postgres://app@db:5432/passerelle",
+    };
+    expect(loadConfig(production).verificationGestures).toBeNull();
+    expect(() => loadConfig({ ...production, VERIFICATION_GESTURES: "tilt-left,smile" })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ ...production, VERIFICATION_GESTURES: "tilt-left,smile" })).toThrow(
+      /VERIFICATION_GESTURES/,
+    );
+  });
+
   it("generates a development secret once and keeps it in the data folder", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "passerelle-config-"));
     const first = loadConfig({ DATA_DIR: dir });

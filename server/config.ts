@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isChargeableAmount } from "@domain/money.ts";
 import { DEFAULT_PLANS, type Plan } from "@domain/subscriptions.ts";
+import { GESTURES, type Gesture } from "@domain/verification.ts";
 import { z } from "zod";
 import type { S3Settings } from "./storage/s3.ts";
 
@@ -83,6 +84,16 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
   S3_PUBLIC_URL: z.url().optional(),
+  VERIFICATION_GESTURES: z
+    .string()
+    .transform((v) => v.split(",").map((g) => g.trim()))
+    .pipe(
+      z
+        .array(z.enum(GESTURES, { error: `expected gesture ids among ${GESTURES.join(", ")}` }))
+        .min(1)
+        .max(4),
+    )
+    .optional(),
 });
 
 export interface Config {
@@ -137,6 +148,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** How often expired subscriptions are swept, in milliseconds. */
   subscriptionSweepMs: number;
+  /**
+   * For tests only (refused in production): the gestures every verification challenge asks, in this
+   * order, instead of a random draw — so that a prepared video can follow them (e2e/verification).
+   */
+  verificationGestures: Gesture[] | null;
 }
 
 // A plan as SUBSCRIPTION_PLANS gives it: `priceCents` (euros, the earlier form) or `prices` per
@@ -257,6 +273,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  FEDAPAY_SECRET_KEY and FEDAPAY_WEBHOOK_SECRET: set both to use FedaPay, or neither",
     );
   }
+  if (isProduction && e.VERIFICATION_GESTURES) {
+    throw new ConfigError(
+      "Invalid configuration:\n  VERIFICATION_GESTURES: for tests only; the challenge's gestures must be drawn at random in production",
+    );
+  }
   if (missing.length > 0) {
     throw new ConfigError(
       `Missing required setting(s) in production:\n${missing.map((m) => `  ${m}`).join("\n")}`,
@@ -346,5 +367,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPayments: e.ALLOW_DEMO_PAYMENTS ?? !isProduction,
     subscriptionSweepMs: Math.round(e.SUBSCRIPTION_SWEEP_MINUTES * 60_000),
     metricsToken: e.METRICS_TOKEN,
+    verificationGestures: e.VERIFICATION_GESTURES ?? null,
   };
 }

@@ -68,7 +68,9 @@ export function createBaseApp(config: Config, logger: Logger, metrics: Metrics |
       strictTransportSecurity: config.isProduction ? "max-age=31536000; includeSubDomains" : false,
       referrerPolicy: "strict-origin-when-cross-origin",
       crossOriginEmbedderPolicy: false,
-      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+      // The camera for our own pages only: the profile verification's live selfies (issue 16), once
+      // the member has consented; never for an embedded frame or another origin.
+      permissionsPolicy: { camera: ["self"], microphone: [], geolocation: [], payment: [] },
       // Routes that set a stricter header (photos: sandboxed, no scripts) keep their own.
       overwrite: false,
     }),

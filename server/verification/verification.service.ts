@@ -71,7 +71,10 @@ export async function verificationState(db: Db, userId: string): Promise<Verific
   return { status, verifiedAt, reason, attemptsLeftToday: left };
 }
 
-export async function startChallenge(deps: Pick<AppDeps, "database">, userId: string): Promise<ChallengeDto> {
+export async function startChallenge(
+  deps: Pick<AppDeps, "database" | "config">,
+  userId: string,
+): Promise<ChallengeDto> {
   const { db } = deps.database;
   const state = await verificationState(db, userId);
   if (state.status === "verified")
@@ -80,7 +83,8 @@ export async function startChallenge(deps: Pick<AppDeps, "database">, userId: st
     throw new AppError(409, "PENDING_REVIEW", VERIFICATION_MSG.PENDING_REVIEW);
   if (state.attemptsLeftToday <= 0)
     throw new AppError(429, "TOO_MANY_ATTEMPTS", VERIFICATION_MSG.TOO_MANY_ATTEMPTS);
-  const gestures = drawGestures();
+  // VERIFICATION_GESTURES (tests only, refused in production): a fixed challenge a prepared video follows.
+  const gestures = deps.config.verificationGestures ?? drawGestures();
   const [row] = await queryRows<{ id: string; expiresAt: Date | string }>(
     db,
     sql`INSERT INTO verification_challenges (user_id, gestures, expires_at)

@@ -20,6 +20,7 @@ const EmailConfirmedPage = lazy(() => import("@web/features/auth/pages/EmailConf
 const PrivacyPolicyPage = lazy(() => import("@web/features/legal/PrivacyPolicyPage.tsx"));
 const TermsOfUsePage = lazy(() => import("@web/features/legal/TermsOfUsePage.tsx"));
 const ProfilePage = lazy(() => import("@web/features/profile/ProfilePage.tsx"));
+const VerificationPage = lazy(() => import("@web/features/verification/VerificationPage.tsx"));
 const OnboardingPage = lazy(() => import("@web/features/onboarding/OnboardingPage.tsx"));
 const SearchPage = lazy(loadSearchPage);
 const MatchesPage = lazy(loadMatchesPage);
@@ -69,6 +70,8 @@ const adminRoute: RouteObject = {
             { path: "messages", element: screen("messages") },
             { path: "reports", element: screen("reports") },
             { path: "reports/:id", element: screen("report") },
+            { path: "verifications", element: screen("verifications") },
+            { path: "photo-reviews", element: screen("photo-reviews") },
             { path: "subscriptions", element: screen("subscriptions") },
             { path: "add-json", element: screen("import") },
             { path: "security", element: screen("security") },
@@ -105,6 +108,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               element: <RequireAuth />,
               children: [
                 { path: "profile", element: <ProfilePage /> },
+                // Live selfies compared with the member's photos (issue 16): signed-in members, like /profile.
+                { path: "profile/verification", element: <VerificationPage /> },
                 // The guided first profile: open to trial members, like /profile.
                 { path: "onboarding", element: <OnboardingPage /> },
                 { path: "subscription", element: <SubscriptionPage /> },

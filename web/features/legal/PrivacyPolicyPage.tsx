@@ -8,6 +8,7 @@ const TOC = [
   { id: "responsable", title: "Responsable du traitement" },
   { id: "donnees", title: "Données que nous traitons" },
   { id: "sensibles", title: "Informations sensibles" },
+  { id: "verification", title: "Vérification du profil (données biométriques)" },
   { id: "finalites", title: "Finalités et bases légales" },
   { id: "destinataires", title: "Destinataires" },
   { id: "transferts", title: "Transferts hors de l'Union européenne" },
@@ -73,6 +74,12 @@ export default function PrivacyPolicyPage() {
             qu'elles contiennent (notamment la position GPS et le modèle de l'appareil).
           </li>
         </ul>
+        <h3>La vérification de votre profil, si vous la faites</h3>
+        <p>
+          Le résultat de chaque essai (vérifié, refusé et pourquoi, ou à examiner), sa date et, tant que votre
+          badge {quoted("Profil vérifié")} est valable, la description chiffrée de votre visage : le détail
+          est à la section 4.
+        </p>
         <h3>Vos rencontres</h3>
         <ul>
           <li>les profils que vous aimez ou que vous passez, avec leur date ;</li>
@@ -158,7 +165,70 @@ export default function PrivacyPolicyPage() {
         </p>
       </LegalSection>
 
-      <LegalSection id="finalites" title="4. Finalités et bases légales">
+      <LegalSection id="verification" title="4. Vérification du profil (données biométriques)">
+        <p>
+          La vérification est facultative. Elle vous permet de prouver que vous êtes la personne de vos
+          photos : les autres membres voient alors le badge {quoted("Profil vérifié")} sur votre profil.
+        </p>
+        <h3>Ce qui est traité</h3>
+        <ul>
+          <li>
+            quelques selfies pris en direct par la caméra de votre appareil, pendant que vous suivez deux
+            gestes demandés à l'écran (pencher ou tourner la tête, sourire) ;
+          </li>
+          <li>
+            à partir de ces images et de vos photos de profil, une description chiffrée de votre visage (une
+            suite de nombres qui permet de comparer deux visages), la position de votre tête et votre
+            expression : ce sont des <strong>données biométriques</strong> (article 9 du RGPD) ;
+          </li>
+          <li>le résultat de chaque essai : vérifié, refusé et la raison, ou à examiner, avec sa date.</li>
+        </ul>
+        <h3>Finalité et base légale</h3>
+        <p>
+          Vérifier que vous êtes la personne de vos photos, afin de lutter contre les faux profils et les
+          arnaques. Ce traitement repose sur votre <strong>consentement explicite</strong> (article 9,
+          paragraphe 2, a, du RGPD), que vous donnez en cochant la case prévue avant que la caméra ne
+          s'allume. Sans ce consentement, la caméra n'est pas utilisée et vous vous servez de Passerelle comme
+          avant.
+        </p>
+        <h3>Où a lieu l'analyse</h3>
+        <p>
+          Les images sont analysées <strong>sur nos serveurs, par notre propre logiciel</strong>. Aucune image
+          ni aucune donnée de votre visage ne quitte nos serveurs : rien n'est envoyé à un service extérieur.
+        </p>
+        <h3>Combien de temps</h3>
+        <ul>
+          <li>
+            <strong>les selfies</strong> sont analysés puis oubliés : ils ne sont pas enregistrés. Seule
+            exception : quand la ressemblance avec vos photos est incertaine, une image est gardée pour qu'un
+            administrateur la compare à vos photos ; elle est supprimée dès sa décision ;
+          </li>
+          <li>
+            <strong>la description chiffrée de votre visage</strong> est gardée seulement tant que votre badge
+            est valable, pour vérifier qu'une nouvelle photo principale vous montre toujours. Si votre photo
+            principale montre quelqu'un d'autre, ou plus aucun visage, le badge est retiré et cette
+            description effacée ;
+          </li>
+          <li>
+            <strong>le résultat de chaque essai</strong> (sans image) est gardé tant que votre compte existe.
+          </li>
+        </ul>
+        <h3>Vos droits</h3>
+        <ul>
+          <li>
+            vous pouvez retirer votre consentement à tout moment, pour l'avenir : supprimez vos photos ou
+            votre compte, et le badge et la description de votre visage sont effacés. Vous pouvez aussi nous
+            écrire à <ContactEmail /> ;
+          </li>
+          <li>
+            le fichier de {quoted("Télécharger mes données")} comprend vos essais de vérification et, tant
+            qu'elle est gardée, la description chiffrée de votre visage ;
+          </li>
+          <li>tout est effacé avec votre compte.</li>
+        </ul>
+      </LegalSection>
+
+      <LegalSection id="finalites" title="5. Finalités et bases légales">
         <ul>
           <li>
             <strong>Fournir le service</strong> (création et gestion du compte, profil, recherche de profils,
@@ -175,6 +245,10 @@ export default function PrivacyPolicyPage() {
             consentement exprès (voir la section 3).
           </li>
           <li>
+            <strong>Vérifier votre profil</strong> par des selfies en direct, si vous le demandez : votre
+            consentement explicite (voir la section 4).
+          </li>
+          <li>
             <strong>Vous envoyer les e-mails nécessaires</strong> au service (confirmation d'adresse,
             réinitialisation du mot de passe, confirmation d'abonnement, avertissement de modération) :
             exécution du contrat et, pour les avertissements, intérêt légitime.
@@ -183,18 +257,20 @@ export default function PrivacyPolicyPage() {
         <p>Nous ne vendons pas vos données et nous ne les utilisons pas à des fins publicitaires.</p>
       </LegalSection>
 
-      <LegalSection id="destinataires" title="5. Destinataires">
+      <LegalSection id="destinataires" title="6. Destinataires">
         <p>Vos données ne sont accessibles qu'aux personnes qui en ont besoin :</p>
         <ul>
           <li>
             les autres membres voient votre profil public (prénom et initiale du nom, âge, pays, photos,
             présentation, profession, formation, langues, centres d'intérêt, ce que vous recherchez, et la
-            mention {quoted("E-mail vérifié")} si vous avez confirmé votre adresse) et les messages que vous
-            leur adressez ; jamais votre e-mail, votre téléphone ni votre nom complet ;
+            mention {quoted("E-mail vérifié")} si vous avez confirmé votre adresse, et le badge{" "}
+            {quoted("Profil vérifié")} si vous avez vérifié votre profil) et les messages que vous leur
+            adressez ; jamais votre e-mail, votre téléphone ni votre nom complet ;
           </li>
           <li>
             les administrateurs habilités de Passerelle, pour la modération et l'assistance ; ils voient
-            notamment les signalements, avec le message signalé et les messages qui l'entourent ;
+            notamment les signalements, avec le message signalé et les messages qui l'entourent, et l'image
+            gardée d'une vérification de profil incertaine, le temps de décider ;
           </li>
           <li>
             nos sous-traitants techniques, qui agissent uniquement sur nos instructions : hébergement, envoi
@@ -205,7 +281,7 @@ export default function PrivacyPolicyPage() {
         <p>Un membre que vous bloquez ne voit plus votre profil, et vous ne voyez plus le sien.</p>
       </LegalSection>
 
-      <LegalSection id="transferts" title="6. Transferts hors de l'Union européenne">
+      <LegalSection id="transferts" title="7. Transferts hors de l'Union européenne">
         <p>
           Nous privilégions des prestataires qui hébergent les données dans l'Union européenne. Si un
           prestataire (par exemple de paiement ou d'envoi d'e-mails) traite des données hors de l'Union
@@ -215,14 +291,14 @@ export default function PrivacyPolicyPage() {
         </p>
       </LegalSection>
 
-      <LegalSection id="conservation" title="7. Durées de conservation">
+      <LegalSection id="conservation" title="8. Durées de conservation">
         <ul>
           <li>
             <strong>
               Compte, profil, photos, {quoted("J'aime")}, matchs, messages, blocages, abonnements
             </strong>{" "}
             : tant que votre compte existe. Ils sont effacés quand vous supprimez votre compte (voir la
-            section 8) ou quand un administrateur le supprime.
+            section 9) ou quand un administrateur le supprime.
           </li>
           <li>
             <strong>Matchs retirés et blocages</strong> : la conversation est fermée, mais ses messages
@@ -253,17 +329,24 @@ export default function PrivacyPolicyPage() {
             suppression de votre compte.
           </li>
           <li>
+            <strong>Vérification du profil</strong> : les selfies ne sont pas enregistrés, sauf une image pour
+            un cas incertain, supprimée dès la décision d'un administrateur ; la description chiffrée de votre
+            visage, tant que votre badge est valable ; le résultat des essais, tant que votre compte existe
+            (voir la section 4).
+          </li>
+          <li>
             <strong>Journaux techniques du serveur</strong> (erreurs, envois d'e-mails) : 12 mois au plus.
           </li>
         </ul>
       </LegalSection>
 
-      <LegalSection id="suppression" title="8. Ce que fait la suppression de votre compte">
+      <LegalSection id="suppression" title="9. Ce que fait la suppression de votre compte">
         <p>
           Depuis votre profil, {quoted("Supprimer mon compte")} efface définitivement, après confirmation par
           votre mot de passe : votre compte, votre profil, vos photos (fichiers compris), vos{" "}
-          {quoted("J'aime")}, vos matchs, vos blocages, vos abonnements et vos sessions. Un abonnement en
-          cours n'est pas remboursé.
+          {quoted("J'aime")}, vos matchs, vos blocages, vos abonnements, vos sessions et tout ce qui concerne
+          la vérification de votre profil (essais, image gardée pour examen, description de votre visage). Un
+          abonnement en cours n'est pas remboursé.
         </p>
         <p>
           <strong>
@@ -277,20 +360,20 @@ export default function PrivacyPolicyPage() {
         </p>
         <p>
           Seuls restent les signalements et le journal des actions des administrateurs, dans les conditions
-          décrites à la section 7.
+          décrites à la section 8.
         </p>
       </LegalSection>
 
-      <LegalSection id="droits" title="9. Vos droits">
+      <LegalSection id="droits" title="10. Vos droits">
         <p>Vous disposez à tout moment des droits suivants sur vos données :</p>
         <ul>
           <li>
             <strong>droit d'accès et droit à la portabilité</strong> : le bouton{" "}
             {quoted("Télécharger mes données")}, dans la rubrique {quoted("Vie privée")} de votre profil, vous
             donne aussitôt un fichier .zip avec vos données (compte, profil, {quoted("J'aime")}, matchs,
-            messages que vous avez envoyés, abonnements, blocages, signalements que vous avez faits, sessions)
-            dans un fichier JSON, et vos photos. Les autres membres n'y figurent que par leur prénom et
-            l'initiale de leur nom, comme vous les voyiez sur le site ;
+            messages que vous avez envoyés, abonnements, blocages, signalements que vous avez faits, sessions,
+            vérifications du profil) dans un fichier JSON, et vos photos. Les autres membres n'y figurent que
+            par leur prénom et l'initiale de leur nom, comme vous les voyiez sur le site ;
           </li>
           <li>
             <strong>droit de rectification</strong> : corrigez votre profil depuis le formulaire de votre
@@ -298,7 +381,7 @@ export default function PrivacyPolicyPage() {
           </li>
           <li>
             <strong>droit à l'effacement</strong> : le bouton {quoted("Supprimer mon compte")}, dans la
-            rubrique {quoted("Vie privée")} de votre profil (voir la section 8) ;
+            rubrique {quoted("Vie privée")} de votre profil (voir la section 9) ;
           </li>
           <li>
             <strong>droit d'opposition</strong> aux traitements fondés sur notre intérêt légitime, pour des
@@ -315,11 +398,11 @@ export default function PrivacyPolicyPage() {
           Pour toute autre demande, écrivez-nous à <ContactEmail />. Nous répondons dans un délai d'un mois,
           qui peut être prolongé de deux mois pour les demandes complexes. Nous pourrons vous demander de
           justifier de votre identité en cas de doute raisonnable. Vous pouvez aussi introduire une
-          réclamation auprès de la CNIL (section 10).
+          réclamation auprès de la CNIL (section 11).
         </p>
       </LegalSection>
 
-      <LegalSection id="cnil" title="10. Réclamation auprès de la CNIL">
+      <LegalSection id="cnil" title="11. Réclamation auprès de la CNIL">
         <p>
           Si vous estimez que le traitement de vos données ne respecte pas la réglementation, vous pouvez
           introduire une réclamation auprès de la Commission nationale de l'informatique et des libertés
@@ -331,7 +414,7 @@ export default function PrivacyPolicyPage() {
         </p>
       </LegalSection>
 
-      <LegalSection id="cookies" title="11. Cookies">
+      <LegalSection id="cookies" title="12. Cookies">
         <p>
           Passerelle ne dépose que des cookies strictement nécessaires au fonctionnement du service. Ils ne
           sont pas lisibles par les scripts de la page et, conformément à l'article 82 de la loi{" "}
@@ -355,7 +438,7 @@ export default function PrivacyPolicyPage() {
         </p>
       </LegalSection>
 
-      <LegalSection id="securite" title="12. Sécurité">
+      <LegalSection id="securite" title="13. Sécurité">
         <ul>
           <li>connexions chiffrées (HTTPS) ;</li>
           <li>
@@ -376,7 +459,7 @@ export default function PrivacyPolicyPage() {
         </p>
       </LegalSection>
 
-      <LegalSection id="mineurs" title="13. Mineurs">
+      <LegalSection id="mineurs" title="14. Mineurs">
         <p>
           Passerelle est strictement réservé aux personnes âgées de 18 ans ou plus. Nous ne collectons pas
           sciemment de données concernant des mineurs. Tout compte dont nous apprenons qu'il appartient à une
@@ -385,7 +468,7 @@ export default function PrivacyPolicyPage() {
         </p>
       </LegalSection>
 
-      <LegalSection id="modifications" title="14. Modifications de cette politique">
+      <LegalSection id="modifications" title="15. Modifications de cette politique">
         <p>
           Nous pouvons faire évoluer cette politique, notamment pour suivre l'évolution du service ou de la
           réglementation. En cas de modification importante, nous vous en informons par e-mail ou lors de

@@ -5,6 +5,7 @@ import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { type TabItem, Tabs } from "@web/components/ui/Tabs.tsx";
 import { FinishProfileBanner } from "@web/features/onboarding/FinishProfileBanner.tsx";
+import { ProfileVerificationCard } from "@web/features/verification/ProfileVerificationCard.tsx";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { KeyRound, ShieldCheck, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
@@ -122,6 +123,7 @@ export default function ProfilePage() {
               >
                 <PhotoManager photos={profile.photos} firstName={profile.firstName} />
               </Section>
+              <ProfileVerificationCard hasPhoto={profile.photos.length > 0} />
               <Section id="section-infos" title="Mes informations">
                 <ProfileForm profile={profile} />
               </Section>

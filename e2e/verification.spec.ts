@@ -1,0 +1,255 @@
+// Verifying one's profile in real Chromium, on a phone: the consent screen comes before any access
+// to the camera (refusing or cancelling never opens it); then Chromium's fake camera plays a video
+// of the sample faces (e2e/fake-camera.ts) — the man of the profile photo straight, then his head
+// tilted to his left, then smiling, timed on the page's schedule — the server's challenge being fixed
+// to those gestures (VERIFICATION_GESTURES in playwright.config.ts), and the member gets the badge.
+// The camera's flags are given to this file's browser only; nothing binary is committed.
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { VERIFICATION_MSG } from "../domain/verification.ts";
+import { face, SAME_PERSON } from "../server/test/face-samples.ts";
+import { writeFakeCameraVideo } from "./fake-camera.ts";
+import { joinThroughApi, uniqueFirstName } from "./fixtures.ts";
+
+const ALLOW_CAMERA = "--use-fake-ui-for-media-stream";
+
+const test = base.extend<object, { fakeCamera: string }>({
+  // The video, written once into the test output folder (cleared at the start of each run).
+  fakeCamera: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
+    async ({}, use, workerInfo) => {
+      const file = path.join(workerInfo.project.outputDir, "fake-camera", "camera.y4m");
+      await use(await writeFakeCameraVideo(file));
+    },
+    { scope: "worker" },
+  ],
+  // Chromium's fake camera, playing that video, and its fake prompt, which allows it.
+  launchOptions: [
+    async ({ launchOptions, fakeCamera }, use) => {
+      await use({
+        ...launchOptions,
+        args: [
+          ...(launchOptions.args ?? []),
+          ALLOW_CAMERA,
+          "--use-fake-device-for-media-stream",
+          `--use-file-for-fake-video-capture=${fakeCamera}`,
+        ],
+      });
+    },
+    { scope: "worker" },
+  ],
+});
+
+/** Counts the page's calls to getUserMedia and keeps the streams, to see that they are stopped. */
+async function watchCamera(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { cameraCalls: number; cameraStreams: MediaStream[] };
+    w.cameraCalls = 0;
+    w.cameraStreams = [];
+    const devices = navigator.mediaDevices;
+    if (!devices) return;
+    const original = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = async (constraints) => {
+      w.cameraCalls++;
+      const stream = await original(constraints);
+      w.cameraStreams.push(stream);
+      return stream;
+    };
+  });
+  const challenges: string[] = [];
+  page.on("request", (req) => {
+    if (req.url().endsWith("/api/verification/challenge")) challenges.push(req.method());
+  });
+  return {
+    calls: () => page.evaluate(() => (window as unknown as { cameraCalls: number }).cameraCalls),
+    /** Whether every track of every stream the page opened is stopped. */
+    allStopped: () =>
+      page.evaluate(() =>
+        (window as unknown as { cameraStreams: MediaStream[] }).cameraStreams
+          .flatMap((s) => s.getTracks())
+          .every((t) => t.readyState === "ended"),
+      ),
+    challenges,
+  };
+}
+
+/** The serious or critical accessibility violations of the page as it is (as e2e/pages.spec.ts). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Nothing scrolls sideways on the phone. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** The profile photo: the man of the video, in another photo of him. */
+async function addProfilePhoto(page: Page) {
+  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  const res = await page.request.post("/api/profile/photos", {
+    headers: { origin },
+    multipart: {
+      file: { name: "portrait.jpg", mimeType: "image/jpeg", buffer: await face(SAME_PERSON[0]!) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test("the consent screen comes first: refusing or cancelling never opens the camera", async ({ page }) => {
+  const camera = await watchCamera(page);
+  await joinThroughApi(page, { firstName: uniqueFirstName("Awa"), gender: "Femme" });
+  await page.goto("/profile");
+  const card = page.getByRole("region", { name: "Vérification du profil" });
+  await card.getByRole("link", { name: "Vérifier mon profil" }).click();
+  await expect(page).toHaveURL(/\/profile\/verification$/);
+  await expect(page.getByRole("heading", { name: "Avant d'activer la caméra" })).toBeVisible();
+  await expect(page.getByText(/article 9, paragraphe 2, a, du RGPD/)).toBeVisible();
+  await expect(page.getByLabel("Aperçu de votre caméra")).toBeHidden();
+  expect(await axeViolations(page)).toEqual([]);
+  await expectNoSidewaysScroll(page);
+
+  // Without ticking the box: an error, and still no camera.
+  await page.getByRole("button", { name: "J'accepte et j'active la caméra" }).click();
+  await expect(page.getByText("Cochez la case pour donner votre accord, ou annulez.")).toBeVisible();
+  await expect(page.getByRole("checkbox")).toBeFocused();
+  expect(await camera.calls()).toBe(0);
+
+  // Cancelling goes back to the profile.
+  await page.getByRole("link", { name: "Annuler" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Mon profil" })).toBeVisible();
+  expect(await camera.calls()).toBe(0);
+  expect(camera.challenges).toEqual([]);
+});
+
+test("a member proves with live selfies to be the person of their photo and gets the badge", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const camera = await watchCamera(page);
+  await joinThroughApi(page, { firstName: uniqueFirstName("Moussa"), gender: "Homme" });
+  await addProfilePhoto(page);
+
+  await page.goto("/profile");
+  await page
+    .getByRole("region", { name: "Vérification du profil" })
+    .getByRole("link", { name: "Vérifier mon profil" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Avant d'activer la caméra" })).toBeVisible();
+  expect(await camera.calls()).toBe(0);
+  await page
+    .getByLabel("J'accepte que mon visage soit filmé et comparé à mes photos de profil", { exact: false })
+    .check();
+  await page.getByRole("button", { name: "J'accepte et j'active la caméra" }).click();
+
+  // The mirrored preview, and the prompts in order, in the live region.
+  await expect(page.getByLabel("Aperçu de votre caméra")).toBeVisible();
+  const prompt = page
+    .getByRole("region", { name: "Vérification en cours" })
+    .locator('[aria-live="assertive"]');
+  await expect(prompt).toHaveText("Regardez la caméra");
+  await expect(prompt).toHaveText("Penchez la tête vers la gauche", { timeout: 15_000 });
+  await expect(prompt).toHaveText("Souriez", { timeout: 15_000 });
+  expect(await camera.calls()).toBe(1);
+  expect(camera.challenges).toEqual(["POST"]);
+
+  // Sent, analysed on the server, verified.
+  await expect(page.getByRole("heading", { name: "Analyse en cours…" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("C'est fait : votre profil est vérifié !")).toBeVisible({ timeout: 30_000 });
+  expect(await camera.allStopped()).toBe(true);
+  await expect(page.getByLabel("Aperçu de votre caméra")).toBeHidden();
+  expect(await axeViolations(page)).toEqual([]);
+  await expectNoSidewaysScroll(page);
+
+  // The badge on the profile, with its date.
+  await page.getByRole("link", { name: "Retour à mon profil" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const card = page.getByRole("region", { name: "Vérification du profil" });
+  await expect(card.getByText("Profil vérifié", { exact: true })).toBeVisible();
+  await expect(card.getByText(/^depuis le \d{1,2}(er)? \S+ \d{4}$/)).toBeVisible();
+  await expect(card.getByRole("link", { name: "Vérifier mon profil" })).toHaveCount(0);
+});
+
+test("a challenge answered too late starts again; cancelling turns the camera off", async ({ page }) => {
+  test.setTimeout(60_000);
+  const camera = await watchCamera(page);
+  await joinThroughApi(page, { firstName: uniqueFirstName("Kofi"), gender: "Homme" });
+  // The server's answer to frames sent after the challenge's three minutes.
+  await page.route("**/api/verification", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({
+          status: 410,
+          json: { error: { code: "CHALLENGE_EXPIRED", message: VERIFICATION_MSG.CHALLENGE_EXPIRED } },
+        })
+      : route.fallback(),
+  );
+  await page.goto("/profile/verification");
+  await page
+    .getByLabel("J'accepte que mon visage soit filmé et comparé à mes photos de profil", { exact: false })
+    .check();
+  await page.getByRole("button", { name: "J'accepte et j'active la caméra" }).click();
+  await expect(page.getByRole("heading", { name: "Le temps est écoulé" })).toBeFocused({ timeout: 30_000 });
+  await expect(page.getByRole("alert")).toHaveText(VERIFICATION_MSG.CHALLENGE_EXPIRED);
+  expect(await camera.allStopped()).toBe(true);
+
+  // Again, with a new challenge; then cancelled while the prompts run.
+  await page.getByRole("button", { name: "Recommencer" }).click();
+  const prompt = page
+    .getByRole("region", { name: "Vérification en cours" })
+    .locator('[aria-live="assertive"]');
+  await expect(prompt).toHaveText("Regardez la caméra");
+  expect(await camera.calls()).toBe(2);
+  expect(camera.challenges).toEqual(["POST", "POST"]);
+  await page.getByRole("button", { name: "Annuler et éteindre la caméra" }).click();
+  await expect(page.getByRole("heading", { name: "Avant d'activer la caméra" })).toBeFocused();
+  expect(await camera.allStopped()).toBe(true);
+  await expect(page.getByLabel("Aperçu de votre caméra")).toBeHidden();
+});
+
+test("a member who refuses the camera is told so in French and may start again", async ({
+  playwright,
+  launchOptions,
+}) => {
+  // A browser of its own, whose fake prompt refuses the camera.
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    args: launchOptions.args?.map((a) => (a === ALLOW_CAMERA ? `${ALLOW_CAMERA}=deny` : a)),
+  });
+  try {
+    const { baseURL, locale, timezoneId, viewport, isMobile, hasTouch, userAgent } = test.info().project.use;
+    const context = await browser.newContext({
+      baseURL,
+      locale,
+      timezoneId,
+      viewport,
+      isMobile,
+      hasTouch,
+      userAgent,
+    });
+    const page = await context.newPage();
+    const camera = await watchCamera(page);
+    await joinThroughApi(page, { firstName: uniqueFirstName("Fatou"), gender: "Femme" });
+    await page.goto("/profile/verification");
+    await page
+      .getByLabel("J'accepte que mon visage soit filmé et comparé à mes photos de profil", { exact: false })
+      .check();
+    await page.getByRole("button", { name: "J'accepte et j'active la caméra" }).click();
+    await expect(page.getByRole("heading", { name: "La caméra n'est pas disponible" })).toBeFocused();
+    await expect(page.getByRole("alert")).toHaveText(/Vous avez refusé l'accès à la caméra/);
+    await expect(page.getByRole("button", { name: "Recommencer" })).toBeVisible();
+    expect(await camera.calls()).toBe(1);
+    // No challenge is drawn without a camera.
+    expect(camera.challenges).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+});
