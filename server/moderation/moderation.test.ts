@@ -1,7 +1,10 @@
 // Photo screening on upload, on both engines: the same photo uploaded by a second account is held
 // from public view for an administrator (the stolen-photo pattern of scam accounts), an ordinary
 // photo is not, and a held photo that leaves the profile closes its review.
+
+import { readFile } from "node:fs/promises";
 import type { PublicProfileDto } from "@domain/discovery.ts";
+import { MSG } from "@domain/messages.ts";
 import type { ProfileDto } from "@domain/profile.ts";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -59,6 +62,21 @@ describeEachEngine("photo screening on upload", (engine) => {
     expect((await seenBy(viewer, thief.userId)).photos).toEqual([]);
     expect((await seenBy(viewer, first.userId)).photos).toHaveLength(1);
 
+    // Re-framing it gives it a new key: the hold follows, the photo stays out of public view.
+    const cropped = await t.request("/api/profile/photos/crop", {
+      method: "POST",
+      cookie: thief.cookie,
+      json: { key: own.photos[0]!.key, square: { left: 0, top: 0, size: 300 } },
+    });
+    expect(cropped.status, await cropped.clone().text()).toBe(200);
+    const newKey = ((await cropped.json()) as ProfileDto).photos[0]!.key;
+    expect(newKey).not.toBe(own.photos[0]!.key);
+    expect((await reviewsOf(thief.userId)).map((r) => [r.photo_key, r.status])).toEqual([
+      [newKey, "pending"],
+    ]);
+    expect((await seenBy(viewer, thief.userId)).photos).toEqual([]);
+    own.photos[0] = { ...own.photos[0]!, key: newKey };
+
     // The held photo leaves the profile: the review is closed and its hash forgotten.
     const res = await t.request(`/api/profile/photos?path=${encodeURIComponent(own.photos[0]!.key)}`, {
       method: "DELETE",
@@ -86,5 +104,24 @@ describeEachEngine("photo screening on upload", (engine) => {
       sql`SELECT hash FROM photo_hashes WHERE user_id = ${m.userId}`,
     );
     expect(hash?.hash).toMatch(/^[01]{64}$/);
+  }, 60_000);
+
+  it("refuses an explicit photo before storing anything", async () => {
+    // An adversarial example the nudity model takes for explicit: the library's sample face with
+    // faint noise (scripts/moderation/compose-explicit-probe.ts), not explicit content.
+    const probe = await readFile(new URL("../test/fixtures/screening-explicit-probe.png", import.meta.url));
+    const m = await signUpMember(t, "female");
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(probe)], "photo.png", { type: "image/png" }));
+    const res = await t.request("/api/profile/photos", { method: "POST", cookie: m.cookie, body: form });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { code: string; message: string } };
+    expect(error).toEqual({ code: "PHOTO_EXPLICIT", message: MSG.PHOTO_EXPLICIT });
+    const [row] = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT cardinality(photos) AS n FROM profiles WHERE user_id = ${m.userId}`,
+    );
+    expect(row?.n).toBe(0);
+    expect(await queryRows(db(), sql`SELECT 1 FROM photo_hashes WHERE user_id = ${m.userId}`)).toEqual([]);
   }, 60_000);
 });

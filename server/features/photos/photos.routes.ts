@@ -140,9 +140,13 @@ export function photoRoutes(deps: AppDeps) {
         async (c) => {
           const { key, square } = parseCrop(await readJson(c));
           const userId = c.get("user").id;
+          const before = (await mainAndKeys(db, userId)).indexOf(key);
           const row = await withMainPhotoRecheck(deps, userId, () =>
             cropPhoto(db, storage, userId, key, square),
           );
+          // The same picture under a new key: its hash and any hold on it follow (issue 16).
+          const renamed = before >= 0 ? row.photos[before] : undefined;
+          if (renamed) await renamePhoto(db, key, renamed);
           return c.json(toProfileDto(row, storage));
         },
       )
