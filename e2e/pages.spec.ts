@@ -49,6 +49,8 @@ const ADMIN_PAGES: PageCase[] = [
   { name: "admin-messages", path: "/admin/messages", title: "Messages" },
   { name: "admin-abonnements", path: "/admin/subscriptions", title: "Abonnements" },
   { name: "admin-paiements", path: "/admin/subscriptions?view=payments", title: "Abonnements" },
+  { name: "admin-verifications", path: "/admin/verifications", title: "Vérifications" },
+  { name: "admin-photos-a-verifier", path: "/admin/photo-reviews", title: "Photos à vérifier" },
   { name: "admin-import", path: "/admin/add-json", title: "Ajout de données JSON" },
   { name: "admin-securite", path: "/admin/security", title: "Sécurité" },
 ];

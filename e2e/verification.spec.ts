@@ -133,10 +133,11 @@ test("the consent screen comes first: refusing or cancelling never opens the cam
 
 test("a member proves with live selfies to be the person of their photo and gets the badge", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(90_000);
   const camera = await watchCamera(page);
-  await joinThroughApi(page, { firstName: uniqueFirstName("Moussa"), gender: "Homme" });
+  const { firstName } = await joinThroughApi(page, { firstName: uniqueFirstName("Moussa"), gender: "Homme" });
   await addProfilePhoto(page);
 
   await page.goto("/profile");
@@ -177,6 +178,16 @@ test("a member proves with live selfies to be the person of their photo and gets
   await expect(card.getByText("Profil vérifié", { exact: true })).toBeVisible();
   await expect(card.getByText(/^depuis le \d{1,2}(er)? \S+ \d{4}$/)).toBeVisible();
   await expect(card.getByRole("link", { name: "Vérifier mon profil" })).toHaveCount(0);
+
+  // Others find him under « Profils vérifiés uniquement », with the badge on his card.
+  const viewerContext = await browser.newContext(test.info().project.use);
+  const viewer = await viewerContext.newPage();
+  await joinThroughApi(viewer, { firstName: uniqueFirstName("Awa"), gender: "Femme", subscribed: true });
+  await viewer.goto("/search?verified=1");
+  const found = viewer.getByRole("article", { name: new RegExp(firstName) });
+  await expect(found).toBeVisible();
+  await expect(found.getByText("Profil vérifié", { exact: true })).toBeVisible();
+  await viewerContext.close();
 });
 
 test("a challenge answered too late starts again; cancelling turns the camera off", async ({ page }) => {
