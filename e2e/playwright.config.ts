@@ -34,6 +34,7 @@ const DESKTOP_JOURNEYS = [
   "admin.spec.ts",
   "discovery.spec.ts",
   "messages.spec.ts",
+  "moderation.spec.ts",
   "prerender.spec.ts",
   "safety.spec.ts",
 ];

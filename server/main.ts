@@ -9,7 +9,9 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { sweepExpiredSubscriptions } from "./features/subscriptions/subscription-status.ts";
 import type { AppDeps } from "./http/types.ts";
 import { createLogger } from "./logger.ts";
+import { photoScreen } from "./moderation/photo-screen.ts";
 import { recheckPendingPayments } from "./payments/settle.ts";
+import { faceEngine } from "./verification/face-engine.ts";
 
 const startedAt = performance.now();
 /** The built SPA (`npm run build`), served with the API when present. */
@@ -65,7 +67,10 @@ const servers = config.hosts.map((hostname, i) => {
 });
 
 ready.then(
-  (full) => {
+  async (full) => {
+    // The face engine and the photo-screening model load before the app says it is ready: loading
+    // them (seconds of WebAssembly compilation) would otherwise stall the first upload's neighbours.
+    await preloadModels();
     app = full;
     if (deps) {
       startSubscriptionSweep(deps);
@@ -113,6 +118,17 @@ function startPendingPaymentChecks(d: AppDeps) {
   };
   void run();
   setInterval(() => void run(), config.pendingPayments.recheckMs).unref();
+}
+
+async function preloadModels() {
+  const started = Date.now();
+  try {
+    await Promise.all([faceEngine(), photoScreen()]);
+    logger.info({ ms: Date.now() - started }, "models loaded (faces, photo screening)");
+  } catch (err) {
+    // Verification and uploads then answer 503 until a later load succeeds; the site stays up.
+    logger.error({ err }, "models: loading failed");
+  }
 }
 
 let stopping = false;

@@ -3,6 +3,7 @@
 // (« Photos à vérifier ») until an administrator decides. Hashes follow the photos' keys.
 import { MSG } from "@domain/messages.ts";
 import { type SQL, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { type Db, queryRows } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import type { Logger } from "../logger.ts";
@@ -20,8 +21,9 @@ export interface Screening {
 }
 
 /**
- * Screens an upload's bytes. Refuses an explicit photo (400 PHOTO_EXPLICIT); returns null when the
- * bytes are not an image it can read (the photo checks then answer with their own message).
+ * Screens an upload's bytes. Refuses an explicit photo (400 PHOTO_EXPLICIT), and any photo when the
+ * screening cannot run (503); returns null when the bytes are not an image (the photo checks then
+ * answer with their own message).
  */
 export async function screenUpload(
   db: Db,
@@ -30,14 +32,23 @@ export async function screenUpload(
   bytes: Uint8Array,
 ): Promise<Screening | null> {
   const image = Buffer.from(bytes);
+  // Not an image sharp can decode (a truncated file…): the photo checks answer with their own message.
+  const decodable = await sharp(image)
+    .resize(64, 64, { fit: "inside" })
+    .raw()
+    .toBuffer()
+    .then(() => true)
+    .catch(() => false);
+  if (!decodable) return null;
   let hash: string;
   let nudity: NudityScores;
   try {
     hash = await photoHash(image);
     nudity = await (await photoScreen()).nudity(image);
   } catch (err) {
-    logger.debug({ err }, "photo screening: not an image it can read");
-    return null;
+    // Screening that cannot run refuses the photo: nothing goes public unchecked.
+    logger.error({ err }, "photo screening failed");
+    throw new AppError(503, "SERVICE_UNAVAILABLE", MSG.SERVICE_UNAVAILABLE);
   }
   if (nudity.explicit >= SCREEN.EXPLICIT) {
     logger.info({ userId, ...nudity }, "photo screening: explicit photo refused");

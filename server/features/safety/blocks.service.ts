@@ -7,6 +7,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AppDeps } from "../../http/types.ts";
+import { visiblePhotos } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { photoDto } from "../photos/photo-keys.ts";
 
@@ -39,7 +40,7 @@ const toDto = (r: Row, storage: Storage): BlockedMemberDto => ({
 });
 
 const SELECT = sql`SELECT b.blocked_id AS "userId", coalesce(p.first_name, '') AS "firstName",
-  coalesce(p.last_name, '') AS "lastName", p.photos[1] AS photo, b.created_at AS "blockedAt"
+  coalesce(p.last_name, '') AS "lastName", (${visiblePhotos(sql`p.photos`, sql`p.user_id`)})[1] AS photo, b.created_at AS "blockedAt"
   FROM blocks b LEFT JOIN profiles p ON p.user_id = b.blocked_id`;
 
 export async function listBlocks(db: Db, storage: Storage, me: string): Promise<BlockedMemberDto[]> {
