@@ -8,7 +8,7 @@
 //     at the end of the run.
 //  2. Screening time per photo: analyse() alone, --runs times per kind of image (the composed
 //     frame, the baseline; a 640 × 480 camera frame; a 1600 × 1200 profile photo; a frame without a
-//     face), and sharp's decoding alone. Nudity screening of photos is not built: not measured.
+//     face), and sharp's decoding alone: the face side.
 //  3. Decision time: one attempt in full, --runs times: 3 frames and 1 or 3 profile photos analysed
 //     one after the other, then decide() — as composed and at production sizes —, two attempts
 //     submitted together, and decide() alone; ratios against one analyse() of one frame, and the
@@ -18,10 +18,18 @@
 //     against each other's) and prints of his photos (held still, tilted, tilted back, lit, or two
 //     prints), each decided by decide(); outcomes, false accepts and rejects, likeness against
 //     THRESHOLDS, and what the anti-spoofing, liveness and emotion models say per kind of frame.
+//  5. Photo screening on upload (bench/verification/screening.ts), once the face engine's runs are
+//     done: what screenUpload runs on every photo. The nudity model's load (photoScreen()) and the
+//     memory it adds, measured as the face engine's; photoHash, nudity() and both, --runs times
+//     per image (the sizes above and the explicit probe of the tests), with ratios against the
+//     face baseline; the model's scores on the composed images against SCREEN; the Hamming
+//     distances between the hashes of the same photo re-encoded and of different photos; and the
+//     reuse lookup in SQL with screenUpload() whole, on an in-memory PGlite holding --hashes
+//     random hashes (each number a database of its own).
 // Prints markdown tables (bench/verification/report.ts); asserts nothing. Run it on an idle
 // machine: the load average is printed.
 //
-//   node --import tsx bench/verification.ts [--runs 20]
+//   node --import tsx bench/verification.ts [--runs 20] [--hashes 10000,100000]
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
@@ -31,14 +39,27 @@ import { pct } from "./chat/stats.ts";
 import { attemptSets, frameKinds, photoPairs, runSets, smiles } from "./verification/accuracy.ts";
 import {
   printDecisions,
+  printDistances,
   printHeading,
   printLikeness,
   printLoad,
+  printLookups,
   printModels,
   printOutcomes,
+  printScores,
   printScreening,
+  printScreenLoad,
+  printScreenTimes,
 } from "./verification/report.ts";
 import { analyseImages, composeImages } from "./verification/samples.ts";
+import {
+  distances,
+  loadScreen,
+  lookups,
+  readProbe,
+  scoreGroups,
+  screenTimes,
+} from "./verification/screening.ts";
 import { decisions, load, memory, screening } from "./verification/timing.ts";
 
 const require = createRequire(import.meta.url);
@@ -60,9 +81,15 @@ function backend(): string {
 }
 
 export async function benchVerification(argv = process.argv.slice(2)): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { runs: { type: "string", default: "20" } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { runs: { type: "string", default: "20" }, hashes: { type: "string", default: "10000,100000" } },
+  });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs: a whole number ≥ 1");
+  const hashes = values.hashes.split(",").map(Number);
+  if (hashes.some((x) => !Number.isInteger(x) || x < 0))
+    throw new Error("--hashes: whole numbers ≥ 0, comma-separated");
   setFlagsFromString("--expose-gc");
   const gc = runInNewContext("gc") as () => void;
   const loadBefore = loadavg();
@@ -77,14 +104,27 @@ export async function benchVerification(argv = process.argv.slice(2)): Promise<v
   log(`analyse() per image, ${runs} runs…`);
   const screen = await screening(engine, images, runs);
   const baselineMs = pct(screen[0]!.ms, 50);
-  const screened = memory("after the screening runs (every size of image analysed)", gc);
+  const screened = memory("after the analyse() runs (every size of image analysed)", gc);
   log(`whole decisions, ${runs} runs…`);
   const decided = await decisions(engine, images, runs);
   const afterDecisions = memory("after the decision runs", gc);
   log("analysing the test set…");
   const analyses = await analyseImages(engine, images);
   const results = runSets(attemptSets(analyses), engine);
-  const end = memory("end of the run (test set analysed and decided)", gc);
+  const end = memory("end of the face runs (test set analysed and decided)", gc);
+  log("loading the nudity model…");
+  const probe = await readProbe();
+  const screenLoaded = await loadScreen(images.camera[0]!, gc);
+  const { screen: photoScreen } = screenLoaded;
+  log(`photoHash and nudity() per image, ${runs} runs…`);
+  const screenRows = await screenTimes(photoScreen, engine, images, probe, runs);
+  const screenEnd = memory("after the screening runs", gc);
+  log("scoring the test set, hashing…");
+  const groups = await scoreGroups(photoScreen, images, probe);
+  const bits = await distances(images, probe);
+  const screenAfter = memory("after scoring the test set", gc);
+  log(`the lookup in SQL and screenUpload(), ${hashes.map(String).join(" and ")} hashes, ${runs} runs…`);
+  const looked = await lookups(images, probe, hashes, runs);
   const totalS = (performance.now() - started) / 1000;
 
   printHeading(loadBefore, loadavg(), totalS, runs);
@@ -94,6 +134,12 @@ export async function benchVerification(argv = process.argv.slice(2)): Promise<v
   printOutcomes(results);
   printLikeness(results, photoPairs(analyses, engine));
   printModels(frameKinds(analyses), smiles(analyses));
+  const nudityWarm = screenRows.find((r) => r.image.startsWith("camera") && r.label.startsWith("nudity"))!;
+  printScreenLoad(screenLoaded, [screenEnd, screenAfter], pct(nudityWarm.ms, 50));
+  printScreenTimes(screenRows, baselineMs);
+  printScores(groups);
+  printDistances(bits);
+  printLookups(looked, baselineMs);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
