@@ -1,2 +1,3 @@
 export * from "./app.ts";
 export * from "./auth.ts";
+export * from "./trust.ts";
