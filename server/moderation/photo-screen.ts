@@ -1,13 +1,9 @@
 // Photo screening on upload (issue 16), on our own servers: nudity with nsfwjs (its MobileNetV2
-// model, bundled inside the package as JavaScript) on the shared TensorFlow.js WebAssembly backend,
-// and reuse with a perceptual hash (sharp-phash) compared with every other account's photos.
-
+// model, server/moderation/nsfw-model.ts) in the ML worker thread (server/ml/ml-worker.ts), and reuse
+// with a perceptual hash (sharp-phash) compared with every other account's photos.
 import sharp from "sharp";
 import phash from "sharp-phash";
-import { require, tfjs } from "../ml/tfjs.ts";
-
-type NsfwModule = typeof import("nsfwjs");
-type Model = Awaited<ReturnType<NsfwModule["load"]>>;
+import { type MlClient, mlClient } from "../ml/ml-client.ts";
 
 export const SCREEN = {
   /** « Porn » + « Hentai » at or above this: refused at upload. */
@@ -24,56 +20,54 @@ export interface NudityScores {
   suggestive: number;
 }
 
+/** The side of the square image the nudity model takes. */
+export const NSFW_INPUT = 224;
+
 export class PhotoScreen {
-  private queue: Promise<unknown> = Promise.resolve();
+  constructor(private readonly ml: MlClient) {}
 
-  private constructor(
-    private readonly model: Model,
-    private readonly tf: Awaited<ReturnType<typeof tfjs>>,
-  ) {}
-
-  static async load(): Promise<PhotoScreen> {
-    const tf = await tfjs();
-    // The CommonJS build, so that it shares our tfjs-core (and its WebAssembly backend).
-    const nsfw = require("nsfwjs") as NsfwModule;
-    return new PhotoScreen(await nsfw.load("MobileNetV2"), tf);
-  }
-
-  /** The nudity model's probabilities for an image (one at a time, like the face engine). */
-  nudity(image: Buffer): Promise<NudityScores> {
-    const run = this.queue.then(async () => {
-      const { data } = await sharp(image)
-        .rotate()
-        .resize(224, 224, { fit: "fill" })
-        .removeAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const input = this.tf.tensor3d(new Uint8Array(data), [224, 224, 3], "int32");
-      try {
-        const classes = await this.model.classify(input as never, 5);
-        const p = (name: string) => classes.find((c) => c.className === name)?.probability ?? 0;
-        return { explicit: p("Porn") + p("Hentai"), suggestive: p("Sexy") };
-      } finally {
-        input.dispose();
-      }
-    });
-    this.queue = run.catch(() => undefined);
-    return run;
+  /** The nudity model's probabilities for an image. */
+  async nudity(image: Buffer): Promise<NudityScores> {
+    const data = await sharp(image)
+      .rotate()
+      .resize(NSFW_INPUT, NSFW_INPUT, { fit: "fill" })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    return this.ml.call({ op: "nudity", pixels: new Uint8Array(data) });
   }
 }
 
 let shared: Promise<PhotoScreen> | null = null;
 
-/** The process's screen, loaded once (a few seconds; the model stays in memory). */
+/** The process's screen, its model loaded in the ML worker (a few seconds, then kept in memory). */
 export function photoScreen(): Promise<PhotoScreen> {
-  shared ??= PhotoScreen.load().catch((err) => {
-    shared = null;
-    throw err;
-  });
+  const ml = mlClient();
+  shared ??= ml
+    .call({ op: "load", model: "nudity" })
+    .then(() => new PhotoScreen(ml))
+    .catch((err) => {
+      shared = null;
+      throw err;
+    });
   return shared;
 }
 
 /** The photo's perceptual hash: 64 characters of 0 and 1. */
 export function photoHash(image: Buffer): Promise<string> {
   return phash(image);
+}
+
+/**
+ * The perceptual hash of the photo's mirror image: a flipped copy of a stolen photo is compared with
+ * this. Flipped at 256 × 256 (sharp-phash samples 32 × 32 anyway), as raw pixels: nothing re-encoded.
+ */
+export async function mirroredPhotoHash(image: Buffer): Promise<string> {
+  const { data, info } = await sharp(image)
+    .rotate()
+    .flop()
+    .resize(256, 256, { fit: "fill" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return phash(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }

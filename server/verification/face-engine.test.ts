@@ -2,7 +2,7 @@
 // same man's photos alike, other people's not, and the head's tilt measured.
 import { beforeAll, describe, expect, it } from "vitest";
 import { face, OTHER_PEOPLE, SAME_PERSON, tilted } from "../test/face-samples.ts";
-import { type FaceEngine, type FaceFinding, faceEngine } from "./face-engine.ts";
+import { type FaceEngine, type FaceFinding, faceEngine, similarity } from "./face-engine.ts";
 
 describe("face engine (Human, WebAssembly, bundled models)", () => {
   let engine: FaceEngine;
@@ -23,6 +23,21 @@ describe("face engine (Human, WebAssembly, bundled models)", () => {
     const samePairs = same.flatMap((x, i) => same.slice(i + 1).map((y) => engine.similarity(x, y)));
     const otherPairs = pairs(same, others);
     expect(Math.min(...samePairs)).toBeGreaterThan(Math.max(...otherPairs));
+  }, 60_000);
+
+  it("compares descriptors as Human's own match.similarity does", async () => {
+    // Human's source of it, shipped in its package (its built modules would load TensorFlow.js here);
+    // imported by a path the type-checker does not follow (Human's sources are not strict).
+    const source = "../../node_modules/@vladmandic/human/src/face/match.ts";
+    const human = (await import(/* @vite-ignore */ source)) as {
+      similarity: (a: number[], b: number[]) => number;
+    };
+    const embeddings = await Promise.all(
+      [...SAME_PERSON, ...OTHER_PEOPLE].map(async (r) => (await one(await face(r))).embedding),
+    );
+    const pairs = embeddings.flatMap((x) => embeddings.map((y) => [x, y] as const));
+    for (const [x, y] of pairs) expect(similarity(x, y)).toBe(human.similarity(x, y));
+    expect(new Set(pairs.map(([x, y]) => similarity(x, y))).size).toBeGreaterThan(3);
   }, 60_000);
 
   it("measures a tilted head's roll, both ways", async () => {

@@ -1,17 +1,9 @@
-// Face analysis on our own servers (docs/decisions/0013-verified-profiles.md): @vladmandic/human on
-// TensorFlow.js's WebAssembly backend, with the models that ship inside its npm package, read from
-// disk — nothing is fetched, from a CDN or anywhere else. One engine per process, loaded on first
-// use; analyses run one at a time (the WebAssembly backend is single-threaded anyway).
-//
-// Human's package "exports" map has no "./" entries, so its Node WebAssembly build is required by
-// its file path; its models are read from the package through server/ml/tfjs.ts's file:// router.
-import path from "node:path";
+// Face analysis on our own servers (docs/decisions/0013-verified-profiles.md). The models
+// (@vladmandic/human, server/verification/human-model.ts) run in the ML worker thread
+// (server/ml/ml-worker.ts), so an analysis never holds the event loop; here the image is decoded and
+// resized with sharp (libuv's pool) and its pixels sent there. Descriptors are compared here.
 import sharp from "sharp";
-import { require, type Tf, tfjs, WASM_DIR } from "../ml/tfjs.ts";
-
-// Types only, from Human's declarations; the runtime module is required below.
-type HumanModule = typeof import("@vladmandic/human");
-type Human = InstanceType<HumanModule["Human"]>;
+import { type MlClient, mlClient } from "../ml/ml-client.ts";
 
 export interface FaceFinding {
   /** Detection confidence, 0 to 1. */
@@ -47,114 +39,57 @@ export interface FaceAnalysis {
 /** Largest side an image is analysed at: enough for a face filling part of a selfie. */
 const MAX_SIDE = 1024;
 
-const humanDist = path.dirname(require.resolve("@vladmandic/human"));
-const MODELS = path.join(humanDist, "..", "models");
-
-type Point = [number, number, number?];
-const dist = (a: Point | undefined, b: Point | undefined) =>
-  a && b ? Math.hypot(a[0] - b[0], a[1] - b[1]) : Number.NaN;
-
-/** Face mesh indices (MediaPipe's 468 points): mouth corners 61 and 291, outer eye corners 33 and 263. */
-function mouthWidth(mesh: readonly Point[] | undefined): number {
-  if (!mesh || mesh.length < 468) return 0;
-  const ratio = dist(mesh[61], mesh[291]) / dist(mesh[33], mesh[263]);
-  return Number.isFinite(ratio) ? ratio : 0;
+/**
+ * How alike two descriptors are, 0 (different people) to 1 (the same image): Human's
+ * match.similarity with its defaults (Euclidean distance × 25, mapped from 0.2–0.8 to 0–1, rounded
+ * to hundredths); face-engine.test.ts checks that the two agree.
+ */
+export function similarity(a: readonly number[], b: readonly number[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = a[i]! - (b[i] ?? 0);
+    sum += d * d;
+  }
+  const distance = Math.round(100 * 25 * sum) / 100;
+  if (distance === 0) return 1;
+  const norm = (1 - Math.sqrt(distance) / 100 - 0.2) / (0.8 - 0.2);
+  return Math.round(100 * Math.max(Math.min(norm, 1), 0)) / 100;
 }
 
 export class FaceEngine {
-  private queue: Promise<unknown> = Promise.resolve();
-
-  private constructor(
-    private readonly human: Human,
-    private readonly tf: Tf,
-  ) {}
-
-  static async load(): Promise<FaceEngine> {
-    const tf = await tfjs();
-    const { default: HumanClass } = require(path.join(humanDist, "human.node-wasm.js")) as {
-      default: HumanModule["Human"];
-    };
-    const human = new HumanClass({
-      backend: "wasm",
-      wasmPath: WASM_DIR,
-      modelBasePath: `file://${MODELS}/`,
-      debug: false,
-      cacheSensitivity: 0,
-      face: {
-        enabled: true,
-        detector: { rotation: true, maxDetected: 3, minConfidence: 0.4, return: false },
-        mesh: { enabled: true },
-        iris: { enabled: true },
-        description: { enabled: true },
-        emotion: { enabled: true },
-        antispoof: { enabled: true },
-        liveness: { enabled: true },
-      },
-      body: { enabled: false },
-      hand: { enabled: false },
-      object: { enabled: false },
-      segmentation: { enabled: false },
-      gesture: { enabled: true },
-      filter: { enabled: false },
-    });
-    await human.load();
-    return new FaceEngine(human, tf);
-  }
+  constructor(private readonly ml: MlClient) {}
 
   /** The faces in an image (JPEG, PNG, WebP…), largest first. */
-  analyse(image: Buffer): Promise<FaceAnalysis> {
-    const run = this.queue.then(() => this.run(image));
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  /** How alike two descriptors are, 0 (different people) to 1 (the same image). */
-  similarity(a: readonly number[], b: readonly number[]): number {
-    return this.human.match.similarity(a as number[], b as number[]);
-  }
-
-  private async run(image: Buffer): Promise<FaceAnalysis> {
+  async analyse(image: Buffer): Promise<FaceAnalysis> {
     const { data, info } = await sharp(image)
       .rotate()
       .resize(MAX_SIDE, MAX_SIDE, { fit: "inside", withoutEnlargement: true })
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const tensor = this.tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], "int32");
-    try {
-      const result = await this.human.detect(tensor as never);
-      const blinkOf = (i: number) =>
-        result.gesture.some((g) => "face" in g && g.face === i && g.gesture.startsWith("blink"));
-      const faces = result.face.map(
-        (f, i): FaceFinding => ({
-          score: f.score,
-          box: f.box.map(Math.round) as FaceFinding["box"],
-          embedding: f.embedding ? Array.from(f.embedding) : [],
-          real: f.real ?? 0,
-          live: f.live ?? 0,
-          roll: f.rotation?.angle.roll ?? 0,
-          yaw: f.rotation?.angle.yaw ?? 0,
-          pitch: f.rotation?.angle.pitch ?? 0,
-          smile: f.emotion?.find((e) => e.emotion === "happy")?.score ?? 0,
-          blink: blinkOf(i),
-          mouthWidth: mouthWidth(f.mesh),
-        }),
-      );
-      faces.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
-      return { width: info.width, height: info.height, faces };
-    } finally {
-      tensor.dispose();
-    }
+    // A copy the worker can own: sharp's buffer may be a slice of a shared pool.
+    const pixels = new Uint8Array(data);
+    const faces = await this.ml.call({ op: "faces", pixels, width: info.width, height: info.height });
+    return { width: info.width, height: info.height, faces };
+  }
+
+  similarity(a: readonly number[], b: readonly number[]): number {
+    return similarity(a, b);
   }
 }
 
 let shared: Promise<FaceEngine> | null = null;
 
-/** The process's engine, loaded once (about a second; the models stay in memory). */
+/** The process's engine, its models loaded in the ML worker (about a second, then kept in memory). */
 export function faceEngine(): Promise<FaceEngine> {
-  shared ??= FaceEngine.load().catch((err) => {
-    shared = null;
-    throw err;
-  });
+  const ml = mlClient();
+  shared ??= ml
+    .call({ op: "load", model: "faces" })
+    .then(() => new FaceEngine(ml))
+    .catch((err) => {
+      shared = null;
+      throw err;
+    });
   return shared;
 }

@@ -31,9 +31,16 @@ export async function recheckMainPhoto(
   );
   if (!row) return "not-verified";
   const obj = row.main ? await deps.storage.get(row.main) : null;
-  const engine = await faceEngine();
-  const found = obj ? (await engine.analyse(Buffer.from(obj.body))).faces[0] : undefined;
-  const likeness = found ? engine.similarity(row.descriptor.map(Number), found.embedding) : 0;
+  let likeness = 0;
+  try {
+    const engine = await faceEngine();
+    const found = obj ? (await engine.analyse(Buffer.from(obj.body))).faces[0] : undefined;
+    likeness = found ? engine.similarity(row.descriptor.map(Number), found.embedding) : 0;
+  } catch (err) {
+    // The photo changed and cannot be compared now: the badge is not kept on a face nobody checked
+    // (the member verifies again; the photo change itself stands).
+    deps.logger.error({ err, userId }, "verification: main photo re-check failed, badge cleared");
+  }
   if (likeness >= THRESHOLDS.REVIEW) return "kept";
   await db.transaction(async (txArg) => {
     const tx = txArg as unknown as Db;

@@ -3,6 +3,7 @@
 // recorded; a verified member gets the badge (profiles.verified_at) and their face descriptor is
 // kept while it is valid; an uncertain case keeps one frame for an administrator until decided.
 import { randomInt } from "node:crypto";
+import { MSG } from "@domain/messages.ts";
 import {
   type ChallengeDto,
   GESTURE_LABELS,
@@ -164,16 +165,24 @@ export async function submitVerification(
   if ((await attemptsToday(db, userId)) >= VERIFICATION.ATTEMPTS_PER_DAY)
     throw new AppError(429, "TOO_MANY_ATTEMPTS", VERIFICATION_MSG.TOO_MANY_ATTEMPTS);
 
-  const engine = await faceEngine();
   const started = Date.now();
-  const analyses = [];
-  for (const frame of frames) analyses.push(await engine.analyse(frame));
-  const decision = decide({
-    gestures: challenge.gestures,
-    frames: analyses,
-    profileFaces: await profileFaces(deps, userId),
-    similarity: (a, b) => engine.similarity(a, b),
-  });
+  let decision: ReturnType<typeof decide>;
+  try {
+    const engine = await faceEngine();
+    const analyses = [];
+    for (const frame of frames) analyses.push(await engine.analyse(frame));
+    decision = decide({
+      gestures: challenge.gestures,
+      frames: analyses,
+      profileFaces: await profileFaces(deps, userId),
+      similarity: (a, b) => engine.similarity(a, b),
+    });
+  } catch (err) {
+    // The models could not run (worker down, overloaded): nothing is decided or counted as an
+    // attempt; the member starts again with a new challenge.
+    deps.logger.error({ err, userId }, "verification: face analysis failed");
+    throw new AppError(503, "SERVICE_UNAVAILABLE", MSG.SERVICE_UNAVAILABLE);
+  }
   deps.logger.info(
     { userId, outcome: decision.outcome, likeness: decision.likeness, ms: Date.now() - started },
     "verification decided",
