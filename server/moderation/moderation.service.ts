@@ -1,23 +1,27 @@
 // What screening does with an uploaded photo (issue 16): an explicit one is refused before anything
 // is stored; a doubtful one, or one already on another account, is stored but held from public view
-// (« Photos à vérifier ») until an administrator decides. Hashes follow the photos' keys.
+// (« Photos à vérifier ») until an administrator decides, in the transaction that adds it. Hashes
+// follow the photos' keys.
 import { MSG } from "@domain/messages.ts";
 import { type SQL, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { type Db, queryRows } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import type { Logger } from "../logger.ts";
-import { type NudityScores, photoHash, photoScreen, SCREEN } from "./photo-screen.ts";
+import { mirroredPhotoHash, type NudityScores, photoHash, photoScreen, SCREEN } from "./photo-screen.ts";
 
 export interface Screening {
+  /** The photo's perceptual hash, and its mirror image's (a flipped copy is the same stolen photo). */
   hash: string;
+  mirrored: string;
   nudity: NudityScores;
-  hold: {
-    reason: "suggestive" | "reused";
-    score: number | null;
-    matchedUserId: string | null;
-    matchedKey: string | null;
-  } | null;
+}
+
+export interface Hold {
+  reason: "suggestive" | "reused";
+  score: number | null;
+  matchedUserId: string | null;
+  matchedKey: string | null;
 }
 
 /**
@@ -26,7 +30,6 @@ export interface Screening {
  * answer with their own message).
  */
 export async function screenUpload(
-  db: Db,
   logger: Logger,
   userId: string,
   bytes: Uint8Array,
@@ -40,50 +43,98 @@ export async function screenUpload(
     .then(() => true)
     .catch(() => false);
   if (!decodable) return null;
-  let hash: string;
-  let nudity: NudityScores;
+  let screening: Screening;
   try {
-    hash = await photoHash(image);
-    nudity = await (await photoScreen()).nudity(image);
+    const [hash, mirrored, nudity] = await Promise.all([
+      photoHash(image),
+      mirroredPhotoHash(image),
+      photoScreen().then((screen) => screen.nudity(image)),
+    ]);
+    screening = { hash, mirrored, nudity };
   } catch (err) {
     // Screening that cannot run refuses the photo: nothing goes public unchecked.
     logger.error({ err }, "photo screening failed");
     throw new AppError(503, "SERVICE_UNAVAILABLE", MSG.SERVICE_UNAVAILABLE);
   }
-  if (nudity.explicit >= SCREEN.EXPLICIT) {
-    logger.info({ userId, ...nudity }, "photo screening: explicit photo refused");
+  if (screening.nudity.explicit >= SCREEN.EXPLICIT) {
+    logger.info({ userId, ...screening.nudity }, "photo screening: explicit photo refused");
     throw new AppError(400, "PHOTO_EXPLICIT", MSG.PHOTO_EXPLICIT);
   }
-  const [same] = await queryRows<{ key: string; userId: string; bits: number }>(
-    db,
-    sql`SELECT photo_key AS key, user_id AS "userId", bit_count(hash::bit(64) # ${hash}::bit(64))::int AS bits
-      FROM photo_hashes WHERE user_id <> ${userId}
-      ORDER BY bits LIMIT 1`,
-  );
-  const hold: Screening["hold"] =
-    same && same.bits <= SCREEN.SAME_PHOTO_BITS
-      ? { reason: "reused", score: same.bits, matchedUserId: same.userId, matchedKey: same.key }
-      : nudity.explicit >= SCREEN.SUSPECT_EXPLICIT || nudity.suggestive >= SCREEN.SUSPECT_SUGGESTIVE
-        ? {
-            reason: "suggestive",
-            score: Math.max(nudity.explicit, nudity.suggestive),
-            matchedUserId: null,
-            matchedKey: null,
-          }
-        : null;
-  return { hash, nudity, hold };
+  return screening;
 }
 
-/** Records a stored photo's hash, and holds it for review when screening said so. */
-export async function recordScreening(db: Db, userId: string, key: string, s: Screening): Promise<void> {
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    await tx.execute(sql`INSERT INTO photo_hashes (photo_key, user_id, hash) VALUES (${key}, ${userId}, ${s.hash})
-      ON CONFLICT (photo_key) DO UPDATE SET hash = EXCLUDED.hash`);
-    if (s.hold)
-      await tx.execute(sql`INSERT INTO photo_reviews (user_id, photo_key, reason, score, matched_user_id, matched_key)
-        VALUES (${userId}, ${key}, ${s.hold.reason}, ${s.hold.score}, ${s.hold.matchedUserId}, ${s.hold.matchedKey})`);
-  });
+/** A hash's eight bytes, each tagged with its place (place × 256 + byte): photo_hashes.bands. */
+export function bandsOf(hash: string): number[] {
+  return Array.from({ length: 8 }, (_, b) => b * 256 + Number.parseInt(hash.slice(b * 8, b * 8 + 8), 2));
+}
+
+/**
+ * The photo of another account nearest to any of `hashes`, if one is at most SAME_PHOTO_BITS away.
+ * The GIN index on bands finds the candidates (a hash within 7 bits shares one of its eight bytes);
+ * only they are compared bit by bit.
+ */
+export async function nearestPhoto(
+  db: Db,
+  userId: string,
+  hashes: readonly string[],
+): Promise<{ key: string; userId: string; bits: number } | undefined> {
+  const bands = `{${[...new Set(hashes.flatMap(bandsOf))].join(",")}}`;
+  const distance = sql.join(
+    hashes.map((h) => sql`bit_count(hash::bit(64) # ${h}::bit(64))`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ key: string; userId: string; bits: number }>(
+    db,
+    sql`SELECT key, "userId", bits FROM (
+        SELECT photo_key AS key, user_id AS "userId", least(${distance})::int AS bits
+        FROM photo_hashes WHERE bands && ${bands}::int[] AND user_id <> ${userId}
+      ) near WHERE bits <= ${SCREEN.SAME_PHOTO_BITS} ORDER BY bits, key LIMIT 1`,
+  );
+  return row;
+}
+
+/** Whether a screened photo is held for an administrator, and why. */
+export function holdFor(s: Screening, same: Awaited<ReturnType<typeof nearestPhoto>>): Hold | null {
+  if (same) return { reason: "reused", score: same.bits, matchedUserId: same.userId, matchedKey: same.key };
+  if (s.nudity.explicit >= SCREEN.SUSPECT_EXPLICIT || s.nudity.suggestive >= SCREEN.SUSPECT_SUGGESTIVE)
+    return {
+      reason: "suggestive",
+      score: Math.max(s.nudity.explicit, s.nudity.suggestive),
+      matchedUserId: null,
+      matchedKey: null,
+    };
+  return null;
+}
+
+/** The advisory-lock namespace of photo hash bands (the first key of pg_advisory_xact_lock(int, int)). */
+const BAND_LOCKS = 16_016;
+
+/**
+ * Records a photo's screening inside the transaction that adds it to the profile, so that a held
+ * photo is never public for a moment: looks for the same photo on other accounts, keeps the hash,
+ * and holds the photo when it is reused or doubtful.
+ *
+ * Two accounts uploading the same photo at once must not both miss each other: each transaction
+ * first locks the bands of its hash and of its mirror image's (in order, so two never deadlock).
+ * Near copies share a band, so they take their turns; other uploads share none and run side by side.
+ */
+export async function recordScreening(
+  tx: Db,
+  userId: string,
+  key: string,
+  s: Screening,
+): Promise<Hold | null> {
+  const bands = [...new Set([...bandsOf(s.hash), ...bandsOf(s.mirrored)])].sort((a, b) => a - b);
+  await tx.execute(sql`SELECT count(pg_advisory_xact_lock(${BAND_LOCKS}, b))
+    FROM (SELECT b FROM unnest(${`{${bands.join(",")}}`}::int[]) AS b ORDER BY b) ordered`);
+  const hold = holdFor(s, await nearestPhoto(tx, userId, [s.hash, s.mirrored]));
+  await tx.execute(sql`INSERT INTO photo_hashes (photo_key, user_id, hash, bands)
+    VALUES (${key}, ${userId}, ${s.hash}, ${`{${bandsOf(s.hash).join(",")}}`}::int[])
+    ON CONFLICT (photo_key) DO UPDATE SET hash = EXCLUDED.hash, bands = EXCLUDED.bands`);
+  if (hold)
+    await tx.execute(sql`INSERT INTO photo_reviews (user_id, photo_key, reason, score, matched_user_id, matched_key)
+      VALUES (${userId}, ${key}, ${hold.reason}, ${hold.score}, ${hold.matchedUserId}, ${hold.matchedKey})`);
+  return hold;
 }
 
 /** A photo left the profile: its hash goes, and a pending review of it is closed as removed. */
@@ -108,3 +159,12 @@ export function visiblePhotos(photos: SQL, owner: SQL): SQL {
     WHERE NOT EXISTS (SELECT 1 FROM photo_reviews r WHERE r.photo_key = x.k AND r.user_id = ${owner}
       AND r.status = 'pending') ORDER BY n)`;
 }
+
+/**
+ * The members whose every photo is held (« Avec photo » does not find them): a small set, built once
+ * per statement from the pending reviews, so that a search's count stays an index-only scan.
+ */
+export const MEMBERS_WITH_ONLY_HELD_PHOTOS = sql`(SELECT r.user_id FROM photo_reviews r
+  JOIN profiles q ON q.user_id = r.user_id
+  WHERE r.status = 'pending' AND r.photo_key = ANY (q.photos)
+  GROUP BY r.user_id, q.photos HAVING count(DISTINCT r.photo_key) >= cardinality(q.photos))`;

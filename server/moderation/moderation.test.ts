@@ -13,6 +13,7 @@ import { queryRows } from "../db/client.ts";
 import { face, OTHER_PEOPLE, SAME_PERSON } from "../test/face-samples.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../test/harness.ts";
 import { signUpMember } from "../test/members.ts";
+import { bandsOf, holdFor, nearestPhoto } from "./moderation.service.ts";
 import { photoScreen } from "./photo-screen.ts";
 
 describeEachEngine("photo screening on upload", (engine) => {
@@ -88,6 +89,75 @@ describeEachEngine("photo screening on upload", (engine) => {
       [],
     );
   }, 60_000);
+
+  it("holds a mirrored copy of another account's photo", async () => {
+    const owner = await signUpMember(t, "female");
+    const photo = await sharp(await face(OTHER_PEOPLE[0]!))
+      .resize(800)
+      .jpeg()
+      .toBuffer();
+    await upload(owner, photo);
+    const thief = await signUpMember(t, "female");
+    await upload(thief, await sharp(photo).flop().jpeg({ quality: 75 }).toBuffer());
+    expect(await reviewsOf(thief.userId)).toMatchObject([
+      { reason: "reused", status: "pending", matched_user_id: owner.userId },
+    ]);
+  }, 60_000);
+
+  it("holds one of two accounts uploading the same photo at the same moment", async () => {
+    const [a, b] = [await signUpMember(t, "male"), await signUpMember(t, "male")];
+    const photo = await sharp(await face(OTHER_PEOPLE[1]!))
+      .resize(700)
+      .jpeg()
+      .toBuffer();
+    await Promise.all([upload(a, photo), upload(b, photo)]);
+    const held = [...(await reviewsOf(a.userId)), ...(await reviewsOf(b.userId))];
+    expect(held).toHaveLength(1);
+    expect(held[0]!.reason).toBe("reused");
+    expect([a.userId, b.userId]).toContain(held[0]!.matched_user_id);
+  }, 60_000);
+
+  it("finds a hash up to SAME_PHOTO_BITS away through the index of its bytes, and no farther", async () => {
+    const owner = await signUpMember(t, "female");
+    const stored = "0110".repeat(16);
+    await db().execute(sql`INSERT INTO photo_hashes (photo_key, user_id, hash, bands)
+      VALUES (${`photos/${owner.userId}-bands.jpg`}, ${owner.userId}, ${stored}, ${`{${bandsOf(stored).join(",")}}`}::int[])`);
+    // Bits flipped in different bytes (each flip changes one of the eight indexed bytes).
+    const flip = (hash: string, positions: number[]) =>
+      [...hash].map((c, i) => (positions.includes(i) ? (c === "0" ? "1" : "0") : c)).join("");
+    const six = flip(stored, [1, 9, 17, 25, 33, 41]);
+    const seven = flip(stored, [1, 9, 17, 25, 33, 41, 49]);
+    const other = await signUpMember(t, "female");
+    expect(await nearestPhoto(db(), other.userId, [six])).toMatchObject({ userId: owner.userId, bits: 6 });
+    expect(await nearestPhoto(db(), other.userId, [seven])).toBeUndefined();
+    // Either of the hashes given (the photo's and its mirror image's) may be the near one.
+    expect(await nearestPhoto(db(), other.userId, [seven, six])).toMatchObject({ bits: 6 });
+    // The owner's own photos are not « another account ».
+    expect(await nearestPhoto(db(), owner.userId, [stored])).toBeUndefined();
+  }, 60_000);
+
+  it("holds a doubtful photo for its scores, and a reused one first for its match", () => {
+    const scored = (explicit: number, suggestive: number) => ({
+      hash: "0".repeat(64),
+      mirrored: "1".repeat(64),
+      nudity: { explicit, suggestive },
+    });
+    expect(holdFor(scored(0.001, 0.01), undefined)).toBeNull();
+    expect(holdFor(scored(0.01, 0.8), undefined)).toEqual({
+      reason: "suggestive",
+      score: 0.8,
+      matchedUserId: null,
+      matchedKey: null,
+    });
+    expect(holdFor(scored(0.3, 0.1), undefined)).toMatchObject({ reason: "suggestive", score: 0.3 });
+    const same = { key: "photos/a.jpg", userId: "u1", bits: 2 };
+    expect(holdFor(scored(0.3, 0.8), same)).toEqual({
+      reason: "reused",
+      score: 2,
+      matchedUserId: "u1",
+      matchedKey: "photos/a.jpg",
+    });
+  });
 
   it("does not hold an ordinary photo of another person", async () => {
     const m = await signUpMember(t, "female");

@@ -1,7 +1,7 @@
 // Trust and safety tables of issue 16 (docs/decisions/0013-verified-profiles.md): selfie
 // verification (challenges, attempts, the kept face descriptor) and photo screening (hashes, holds).
 import { sql } from "drizzle-orm";
-import { check, customType, index, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, customType, index, integer, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
@@ -72,10 +72,17 @@ export const photoHashes = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     /** 64 characters of 0 and 1, as sharp-phash gives it; compared with bit_count(a # b). */
     hash: text("hash").notNull(),
+    /**
+     * The hash cut in eight bytes, each tagged with its place (place × 256 + byte), under a GIN index:
+     * two hashes at most 7 bits apart share at least one byte, so the near ones are found through
+     * the index and only they are compared bit by bit (moderation.service.ts, nearestPhoto).
+     */
+    bands: integer("bands").array().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("photo_hashes_user_idx").on(t.userId),
+    index("photo_hashes_bands_idx").using("gin", t.bands).with({ fastupdate: false }),
     check("photo_hashes_hash", sql`${t.hash} ~ '^[01]{64}$'`),
   ],
 );

@@ -97,7 +97,7 @@ export function photoRoutes(deps: AppDeps) {
           checkDeclaredFile(file);
           const bytes = new Uint8Array(await file.arrayBuffer());
           // Screened before anything is stored: an explicit photo is refused here (issue 16).
-          const screening = await screenUpload(db, deps.logger, userId, bytes);
+          const screening = await screenUpload(deps.logger, userId, bytes);
           const row = await withMainPhotoRecheck(deps, userId, () =>
             addPhoto(
               db,
@@ -105,10 +105,10 @@ export function photoRoutes(deps: AppDeps) {
               userId,
               { name: file.name, type: file.type, size: file.size, bytes: async () => bytes },
               square,
+              // In the transaction that adds the photo: a held photo is never public, not even briefly.
+              screening ? (tx, key) => recordScreening(tx, userId, key, screening) : undefined,
             ),
           );
-          const key = row.photos[row.photos.length - 1];
-          if (screening && key) await recordScreening(db, userId, key, screening);
           return c.json(toProfileDto(row, storage), 201);
         },
       )

@@ -65,6 +65,8 @@ export async function addPhoto(
   userId: string,
   file: UploadedFile,
   square?: PhotoSquare,
+  /** Runs in the transaction that adds the photo, with its key (photo screening's record). */
+  onAdded?: (tx: Db, key: string) => Promise<unknown>,
 ): Promise<ProfileRow> {
   checkDeclaredFile(file);
   const profile = await getOrCreateProfile(db, userId);
@@ -81,16 +83,21 @@ export async function addPhoto(
   );
   let row: ProfileRow | undefined;
   try {
-    [row] = await db
-      .update(profiles)
-      .set({ photos: sql`array_append(${profiles.photos}, ${key}::text)`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(profiles.userId, userId),
-          sql`coalesce(array_length(${profiles.photos}, 1), 0) < ${PHOTO_MAX_COUNT}`,
-        ),
-      )
-      .returning();
+    row = await db.transaction(async (txArg) => {
+      const tx = txArg as unknown as Db;
+      const [added] = await tx
+        .update(profiles)
+        .set({ photos: sql`array_append(${profiles.photos}, ${key}::text)`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(profiles.userId, userId),
+            sql`coalesce(array_length(${profiles.photos}, 1), 0) < ${PHOTO_MAX_COUNT}`,
+          ),
+        )
+        .returning();
+      if (added && onAdded) await onAdded(tx, key);
+      return added;
+    });
   } catch (err) {
     // The files were written for a row change that did not happen: no orphans.
     await removeFiles(storage, key);

@@ -11,6 +11,7 @@ import {
 } from "@domain/discovery.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
+import { MEMBERS_WITH_ONLY_HELD_PHOTOS } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
 import {
   oppositeGender,
@@ -48,8 +49,9 @@ export function searchConditions(viewer: Viewer, q: SearchQuery, today: string):
           FROM matches m WHERE m.user1_id = ${me} OR m.user2_id = ${me})`,
   ];
   // has_photo is cardinality(photos) > 0, kept by PostgreSQL (a generated column) and carried by
-  // profiles_search_idx, which the expression itself could not be for an index-only scan.
-  if (q.withPhoto) parts.push(sql`p.has_photo`);
+  // profiles_search_idx, which the expression itself could not be for an index-only scan. Photos held
+  // for an administrator are not shown: a member with only held photos has none to show.
+  if (q.withPhoto) parts.push(sql`p.has_photo`, sql`p.user_id NOT IN ${MEMBERS_WITH_ONLY_HELD_PHOTOS}`);
   // verified_at is also carried by the covering index: the count stays index-only.
   if (q.verified) parts.push(sql`p.verified_at IS NOT NULL`);
   if (q.interests.length > 0) parts.push(sql`p.interests && ${textArray(q.interests)}`);

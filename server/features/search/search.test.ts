@@ -136,6 +136,29 @@ describeOnEngine("search API", (engine) => {
     expect(ids(lecture)).not.toContain(withPhoto);
   });
 
+  it("does not count photos held for an administrator under « Avec photo »", async () => {
+    const k = tag();
+    const me = await signUpMember(t, "male");
+    const hold = (userId: string, key: string) =>
+      db().execute(sql`INSERT INTO photo_reviews (user_id, photo_key, reason, score)
+        VALUES (${userId}, ${key}, 'suggestive', 0.8)`);
+    const onlyHeld = await insertMember(db(), "female", { interests: [k], photos: [`photos/${k}-a.jpg`] });
+    await hold(onlyHeld, `photos/${k}-a.jpg`);
+    const oneOfTwoHeld = await insertMember(db(), "female", {
+      interests: [k],
+      photos: [`photos/${k}-b.jpg`, `photos/${k}-c.jpg`],
+    });
+    await hold(oneOfTwoHeld, `photos/${k}-b.jpg`);
+    const r = await search(me.cookie, { interests: k, withPhoto: "true" });
+    expect(ids(r)).toEqual([oneOfTwoHeld]);
+    expect(r.body.count).toBe(1);
+    // Once an administrator approves the photo, she is found again.
+    await db().execute(sql`UPDATE photo_reviews SET status = 'approved' WHERE user_id = ${onlyHeld}`);
+    expect(new Set(ids(await search(me.cookie, { interests: k, withPhoto: "true" })))).toEqual(
+      new Set([onlyHeld, oneOfTwoHeld]),
+    );
+  });
+
   it("shows « Profil vérifié » and filters on verified profiles only", async () => {
     const k = tag();
     const me = await signUpMember(t, "male");
