@@ -222,6 +222,8 @@ export interface DashboardDto {
   revenueThisMonth: { currency: Currency; amount: number }[];
   /** Selfie verifications waiting for an administrator's decision. */
   pendingVerifications: number;
+  /** Photos screening held from public view at upload, waiting for an administrator's decision. */
+  pendingPhotoReviews: number;
   /** When the figures above were computed (they are kept for DASHBOARD_CACHE_SECONDS). */
   figuresAt: string;
   /** Always current. */

@@ -201,6 +201,25 @@ describeOnEngine("admin: users and profiles", (engine) => {
     expect(trial + subscribed + expired).toBeGreaterThan(0);
   });
 
+  it("counts on the dashboard the held photos waiting for an administrator, and only those", async () => {
+    const db = t.deps.database.db;
+    const pending = async () => (await get<DashboardDto>("/api/admin/dashboard")).body.pendingPhotoReviews;
+    const before = await pending();
+    const held = await insertMember(db, "female");
+    const other = await insertMember(db, "male");
+    await db.execute(sql`INSERT INTO photo_reviews (user_id, photo_key, reason, score, matched_user_id, matched_key, status)
+      VALUES (${held}, ${`photos/${held}1.jpg`}, 'suggestive', 0.72, NULL, NULL, 'pending'),
+        (${held}, ${`photos/${held}2.jpg`}, 'reused', NULL, ${other}, ${`photos/${other}1.jpg`}, 'pending'),
+        (${other}, ${`photos/${other}2.jpg`}, 'suggestive', 0.65, NULL, NULL, 'approved'),
+        (${other}, ${`photos/${other}3.jpg`}, 'reused', NULL, ${held}, ${`photos/${held}3.jpg`}, 'removed')`);
+    expect(await pending()).toBe(before + 2);
+    // A decided review leaves the count.
+    await db.execute(
+      sql`UPDATE photo_reviews SET status = 'approved', decided_at = now() WHERE photo_key = ${`photos/${held}1.jpg`}`,
+    );
+    expect(await pending()).toBe(before + 1);
+  });
+
   it("reuses the dashboard's counts for DASHBOARD_CACHE_SECONDS, but never the latest actions", async () => {
     const before = await dashboard(t.deps.database.db, 60);
     await insertMember(t.deps.database.db, "female");

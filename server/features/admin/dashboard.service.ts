@@ -56,6 +56,7 @@ async function computeFigures(db: Db): Promise<Figures> {
     unknown: number;
     activeSubscriptions: number;
     pendingVerifications: number;
+    pendingPhotoReviews: number;
     revenue: { currency: string; amount: number | string }[];
   }>(
     db,
@@ -69,6 +70,7 @@ async function computeFigures(db: Db): Promise<Figures> {
         count(*) FILTER (WHERE gender IS NULL)::int AS unknown,
         (SELECT count(*) FROM subscriptions WHERE status = 'active' AND end_date > now())::int AS "activeSubscriptions",
         (SELECT count(*) FROM verifications WHERE outcome = 'review' AND decided_at IS NULL)::int AS "pendingVerifications",
+        (SELECT count(*) FROM photo_reviews WHERE status = 'pending')::int AS "pendingPhotoReviews",
         (SELECT coalesce(json_agg(json_build_object('currency', r.currency, 'amount', r.amount)), '[]'::json)
           FROM (SELECT upper(currency) AS currency, sum(amount) AS amount FROM subscriptions
             WHERE created_at >= date_trunc('month', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris'
@@ -93,6 +95,7 @@ async function computeFigures(db: Db): Promise<Figures> {
     messagesPerDay,
     activeSubscriptions: t.activeSubscriptions,
     pendingVerifications: t.pendingVerifications,
+    pendingPhotoReviews: t.pendingPhotoReviews,
     revenueThisMonth: t.revenue
       .flatMap(({ currency, amount }) => (isCurrency(currency) ? [{ currency, amount: Number(amount) }] : []))
       .sort((a, b) => CURRENCIES.indexOf(a.currency) - CURRENCIES.indexOf(b.currency)),

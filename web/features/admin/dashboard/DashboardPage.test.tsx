@@ -24,6 +24,7 @@ const dashboard: DashboardDto = {
   messagesPerDay: days([10, 12, 0, 5]),
   activeSubscriptions: 290,
   pendingVerifications: 3,
+  pendingPhotoReviews: 5,
   revenueThisMonth: [
     { currency: "EUR", amount: 47_997 },
     { currency: "XOF", amount: 124_500 },
@@ -69,12 +70,18 @@ describe("DashboardPage", () => {
       /Abonné\s*300/,
     );
 
-    // The review queue's length, with the way to it.
+    // The review queues' lengths, with the way to each.
     const pending = card("Vérifications à examiner");
     expect(pending).toHaveTextContent("3");
     expect(within(pending).getByRole("link", { name: "Examiner les selfies" })).toHaveAttribute(
       "href",
       "/admin/verifications",
+    );
+    const held = card("Photos à vérifier");
+    expect(held).toHaveTextContent("5");
+    expect(within(held).getByRole("link", { name: "Examiner les photos" })).toHaveAttribute(
+      "href",
+      "/admin/photo-reviews",
     );
 
     const chart = screen.getByRole("img", { name: /Inscriptions par jour \(30 jours\)/ });
@@ -130,6 +137,23 @@ describe("DashboardPage", () => {
     renderWithProviders(<DashboardPage />);
     expect(await screen.findByText("0,00 €")).toBeInTheDocument();
     expect(within(card("Revenus ce mois-ci")).queryByRole("list")).toBeNull();
+  });
+
+  it("still links to the review queues when they are empty", async () => {
+    stubFetch(() => ({ body: { ...dashboard, pendingVerifications: 0, pendingPhotoReviews: 0 } }));
+    renderWithProviders(<DashboardPage />);
+    await screen.findByText("479,97 €");
+    for (const [label, href] of [
+      ["Vérifications à examiner", "/admin/verifications"],
+      ["Photos à vérifier", "/admin/photo-reviews"],
+    ] as const) {
+      const queue = card(label);
+      expect(queue.textContent, label).toBe(`${label}0Voir la file d'attente`);
+      expect(within(queue).getByRole("link", { name: "Voir la file d'attente" })).toHaveAttribute(
+        "href",
+        href,
+      );
+    }
   });
 
   it("offers a retry when the figures cannot be loaded", async () => {

@@ -5,7 +5,7 @@ import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { errorMessage } from "@web/lib/api.ts";
 import { formatNumber, formatTime, plural } from "@web/lib/format.ts";
-import { Banknote, CreditCard, ScanFace, Users } from "lucide-react";
+import { Banknote, CreditCard, Images, type LucideIcon, ScanFace, Users } from "lucide-react";
 import { Link } from "react-router-dom";
 import { AdminPage } from "../shared/AdminPage.tsx";
 import { ACCOUNT_STATUS_LABELS } from "../shared/labels.ts";
@@ -15,14 +15,20 @@ import { LatestActions } from "./components/LatestActions.tsx";
 import { RevenueFigures } from "./components/RevenueFigures.tsx";
 import { Breakdown, StatCard } from "./components/StatCard.tsx";
 
+/**
+ * The five figures: two a row, then three (the two review queues side by side on the second row),
+ * then all five in one row on the widest screens.
+ */
+const FIGURES_GRID = "grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-5";
+
 function DashboardSkeleton() {
   return (
     <div aria-busy="true" className="flex flex-col gap-6">
       <p role="status" className="sr-only">
         Chargement du tableau de bord…
       </p>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
+      <div className={FIGURES_GRID}>
+        {[0, 1, 2, 3, 4].map((i) => (
           <Skeleton key={i} className="h-32 w-full rounded-[var(--radius-card)]" />
         ))}
       </div>
@@ -36,11 +42,35 @@ function DashboardSkeleton() {
   );
 }
 
+/** A review queue's length, with the way to it. */
+function QueueCard({
+  icon,
+  label,
+  count,
+  to,
+  reviewLabel,
+}: {
+  icon: LucideIcon;
+  label: string;
+  count: number;
+  to: string;
+  /** The link's text while the queue has cases. */
+  reviewLabel: string;
+}) {
+  return (
+    <StatCard icon={icon} label={label} value={formatNumber(count)}>
+      <Link to={to} className="font-semibold text-teal-800 underline underline-offset-2">
+        {count > 0 ? reviewLabel : "Voir la file d'attente"}
+      </Link>
+    </StatCard>
+  );
+}
+
 function Dashboard({ d }: { d: DashboardDto }) {
   const m = d.members;
   return (
     <div className="flex flex-col gap-6">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className={FIGURES_GRID}>
         <StatCard icon={Users} label="Membres" value={formatNumber(m.total)}>
           {plural(m.byStatus.subscribed, "abonné", "abonnés")}, {formatNumber(m.byStatus.trial)} en essai
         </StatCard>
@@ -52,18 +82,20 @@ function Dashboard({ d }: { d: DashboardDto }) {
         >
           Paiements reçus depuis le 1er du mois, par devise
         </StatCard>
-        <StatCard
+        <QueueCard
           icon={ScanFace}
           label="Vérifications à examiner"
-          value={formatNumber(d.pendingVerifications)}
-        >
-          <Link
-            to="/admin/verifications"
-            className="font-semibold text-teal-800 underline underline-offset-2"
-          >
-            {d.pendingVerifications > 0 ? "Examiner les selfies" : "Voir la file d'attente"}
-          </Link>
-        </StatCard>
+          count={d.pendingVerifications}
+          to="/admin/verifications"
+          reviewLabel="Examiner les selfies"
+        />
+        <QueueCard
+          icon={Images}
+          label="Photos à vérifier"
+          count={d.pendingPhotoReviews}
+          to="/admin/photo-reviews"
+          reviewLabel="Examiner les photos"
+        />
       </div>
 
       <div className="grid gap-4 lg:grid-cols-3">

@@ -2,6 +2,7 @@ import type { AdminList } from "@domain/admin.ts";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
+import { cn } from "@web/components/ui/cn.ts";
 import { DataTable, type DataTableColumn } from "@web/components/ui/DataTable.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Pagination } from "@web/components/ui/Pagination.tsx";
@@ -19,6 +20,30 @@ interface ListViewProps<T> {
   errorTitle: string;
   itemsLabel: string;
   itemLabel: string;
+}
+
+/** A later page found empty (the list has shrunk meanwhile), with the way back to the first. */
+export function EmptyPage({ onFirstPage, className }: { onFirstPage: () => void; className?: string }) {
+  return (
+    <div className={cn("flex flex-col items-center gap-3", className)}>
+      <p>Cette page est vide.</p>
+      <Button variant="secondary" size="sm" onClick={onFirstPage}>
+        Revenir à la première page
+      </Button>
+    </div>
+  );
+}
+
+/** The list on screen could not be refreshed: it stays, under the error and a retry. */
+export function RefreshFailed({ list }: { list: UseQueryResult<unknown> }) {
+  return (
+    <Alert tone="error" title="La liste n'a pas pu être mise à jour">
+      <p>{errorMessage(list.error)}</p>
+      <Button variant="secondary" size="sm" className="mt-3" onClick={() => void list.refetch()}>
+        Réessayer
+      </Button>
+    </Alert>
+  );
 }
 
 /** An admin list: table, pagination, and the empty, loading and error states. */
@@ -47,12 +72,7 @@ export function ListView<T>({
   const rows = page?.data;
   const empty =
     params.page > 1 ? (
-      <div className="flex flex-col items-center gap-3">
-        <p>Cette page est vide.</p>
-        <Button variant="secondary" size="sm" onClick={() => params.setPage(1)}>
-          Revenir à la première page
-        </Button>
-      </div>
+      <EmptyPage onFirstPage={() => params.setPage(1)} />
     ) : params.filtered ? (
       <div className="flex flex-col items-center gap-3">
         <p>Aucun résultat pour ces critères.</p>
@@ -66,14 +86,7 @@ export function ListView<T>({
 
   return (
     <div className="flex flex-col gap-4">
-      {list.isError && (
-        <Alert tone="error" title="La liste n'a pas pu être mise à jour">
-          <p>{errorMessage(list.error)}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-            Réessayer
-          </Button>
-        </Alert>
-      )}
+      {list.isError && <RefreshFailed list={list} />}
       <p role="status" className="sr-only">
         {list.isFetching && !list.isPending ? "Mise à jour de la liste…" : ""}
       </p>
