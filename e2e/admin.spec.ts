@@ -2,9 +2,8 @@
 // password is refused, the right one opens the dashboard, every page lists data, and a JSON import
 // of a few profiles shows in a member's search.
 import { expect, test } from "@playwright/test";
-import { joinThroughApi, uniqueFirstName } from "./fixtures.ts";
+import { ADMIN, joinThroughApi, uniqueFirstName } from "./fixtures.ts";
 
-const ADMIN = { email: "admin@passerelle.example", password: "AdminPasserelle2026!" };
 const MEMBER = { email: "demo@passerelle.example", password: "Passerelle2026!" };
 
 test.use({ viewport: { width: 1280, height: 900 } });

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import sharp from "sharp";
 
 export const PASSWORD = "un mot de passe solide";
@@ -118,4 +118,32 @@ export async function mailsTo(to: string): Promise<{ subject: string; text: stri
   const dir = path.join(dataDir, "outbox");
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
   return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), "utf8"))));
+}
+
+/** The administrator of the e2e server's demo data (scripts/seed). */
+export const ADMIN = { email: "admin@passerelle.example", password: "AdminPasserelle2026!" };
+
+/**
+ * Signs the administrator in, in a window of their own: the administration is desktop-first, so it
+ * is wide on both projects. Returns the page on the dashboard; close its context when done.
+ */
+export async function adminWindow(browser: Browser, testInfo: TestInfo) {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  return { context, page };
+}
+
+/** Signs the administrator in on this page, ending on the dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto("/admin/login");
+  await page.getByLabel("Adresse e-mail").fill(ADMIN.email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
 }

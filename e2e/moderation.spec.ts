@@ -10,9 +10,8 @@ import { type Browser, expect, type Page, type TestInfo, test } from "@playwrigh
 import sharp from "sharp";
 import { MSG } from "../domain/messages.ts";
 import { face, SAME_PERSON } from "../server/test/face-samples.ts";
-import { joinThroughApi, type NewMember, uniqueFirstName } from "./fixtures.ts";
+import { joinThroughApi, type NewMember, signInAsAdmin, uniqueFirstName } from "./fixtures.ts";
 
-const ADMIN = { email: "admin@passerelle.example", password: "AdminPasserelle2026!" };
 const PROBE = new URL("../server/test/fixtures/screening-explicit-probe.png", import.meta.url);
 
 /** Sends a photo the way the uploader does, through the API (with the Origin a page of the app sends). */
@@ -139,11 +138,7 @@ test("the same photo on a second account is held from view until an administrato
   await expectSeenByViewer();
 
   // The administrator finds B's photo in « Photos à vérifier », beside A's.
-  await page.goto("/admin/login");
-  await page.getByLabel("Adresse e-mail").fill(ADMIN.email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+  await signInAsAdmin(page);
   await page
     .getByRole("navigation", { name: /administration/i })
     .getByRole("link", { name: "Photos à vérifier" })

@@ -8,9 +8,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { ADMIN } from "./fixtures.ts";
 
 const MEMBER = { email: "demo@passerelle.example", password: "Passerelle2026!" };
-const ADMIN = { email: "admin@passerelle.example", password: "AdminPasserelle2026!" };
 const SCREENSHOTS = "test-results/screenshots";
 
 interface PageCase {

@@ -2,9 +2,7 @@
 // reporting a message asking for money from its warning (found by the administrator in
 // « Signalements »), and deleting one's account (the sign-in refuses it afterwards).
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { joinThroughApi, PASSWORD, uniqueFirstName } from "./fixtures.ts";
-
-const ADMIN = { email: "admin@passerelle.example", password: "AdminPasserelle2026!" };
+import { adminWindow, joinThroughApi, PASSWORD, uniqueFirstName } from "./fixtures.ts";
 
 /** Two subscribed members of opposite gender; he likes her from search, which makes a match. */
 async function matchedPair(browser: Browser, testInfo: TestInfo, names: [string, string]) {
@@ -98,19 +96,7 @@ test("a member reports a message asking for money from its warning; the administ
   await dialog.getByRole("button", { name: "Fermer", exact: true }).first().click();
   await close();
 
-  // The administration is desktop-first: the administrator uses a wide window on both projects.
-  const adminContext = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    locale: "fr-FR",
-    timezoneId: "Europe/Paris",
-    viewport: { width: 1280, height: 900 },
-  });
-  const admin = await adminContext.newPage();
-  await admin.goto("/admin/login");
-  await admin.getByLabel("Adresse e-mail").fill(ADMIN.email);
-  await admin.getByLabel("Mot de passe", { exact: true }).fill(ADMIN.password);
-  await admin.getByRole("button", { name: "Se connecter" }).click();
-  await expect(admin.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+  const { context: adminContext, page: admin } = await adminWindow(browser, testInfo);
   await admin
     .getByRole("navigation", { name: /administration/i })
     .getByRole("link", { name: "Signalements" })

@@ -7,10 +7,11 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { VERIFICATION_MSG } from "../domain/verification.ts";
 import { face, SAME_PERSON } from "../server/test/face-samples.ts";
 import { writeFakeCameraVideo } from "./fake-camera.ts";
-import { joinThroughApi, uniqueFirstName } from "./fixtures.ts";
+import { adminWindow, joinThroughApi, uniqueFirstName } from "./fixtures.ts";
 
 const ALLOW_CAMERA = "--use-fake-ui-for-media-stream";
 
@@ -93,12 +94,12 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 /** The profile photo: the man of the video, in another photo of him. */
-async function addProfilePhoto(page: Page) {
+async function addProfilePhoto(page: Page, buffer?: Buffer) {
   const origin = new URL(test.info().project.use.baseURL ?? "").origin;
   const res = await page.request.post("/api/profile/photos", {
     headers: { origin },
     multipart: {
-      file: { name: "portrait.jpg", mimeType: "image/jpeg", buffer: await face(SAME_PERSON[0]!) },
+      file: { name: "portrait.jpg", mimeType: "image/jpeg", buffer: buffer ?? (await face(SAME_PERSON[0]!)) },
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -188,6 +189,53 @@ test("a member proves with live selfies to be the person of their photo and gets
   await expect(found).toBeVisible();
   await expect(found.getByText("Profil vérifié", { exact: true })).toBeVisible();
   await viewerContext.close();
+});
+
+test("an uncertain likeness goes to an administrator, who approves it: the member gets the badge", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { firstName } = await joinThroughApi(page, { firstName: uniqueFirstName("Sékou"), gender: "Homme" });
+  // Another photo of the man of the video, in black and white: his likeness to the video's frames is
+  // between decide.ts's REVIEW and MATCH thresholds (about 0.61 measured on the clean pictures).
+  await addProfilePhoto(
+    page,
+    await sharp(await face(SAME_PERSON[4]!))
+      .greyscale()
+      .jpeg()
+      .toBuffer(),
+  );
+  await page.goto("/profile/verification");
+  await page
+    .getByLabel("J'accepte que mon visage soit filmé et comparé à mes photos de profil", { exact: false })
+    .check();
+  await page.getByRole("button", { name: "J'accepte et j'active la caméra" }).click();
+  await expect(page.getByText("Vérification en cours d'examen")).toBeVisible({ timeout: 60_000 });
+  await page.goto("/profile");
+  const card = page.getByRole("region", { name: "Vérification du profil" });
+  await expect(card.getByText("Vérification en cours d'examen")).toBeVisible();
+  await expect(card.getByRole("link", { name: "Vérifier mon profil" })).toHaveCount(0);
+
+  // The administrator, on a desktop, sees the selfie beside the photo and approves.
+  const { context: adminContext, page: admin } = await adminWindow(browser, test.info());
+  await admin.goto("/admin/verifications");
+  const name = `${firstName} Essai`;
+  const pending = admin.getByRole("article", { name: `Vérification de ${name}` });
+  await expect(pending).toBeVisible();
+  await expect(pending.getByRole("img", { name: `Selfie de vérification de ${name}` })).toBeVisible();
+  await expect(pending.getByRole("img", { name: new RegExp(`^${name}, 1 sur 1`) })).toBeVisible();
+  await pending.getByRole("button", { name: `Approuver la vérification de ${name}` }).click();
+  const confirm = admin.getByRole("dialog", { name: `Approuver la vérification de ${name}` });
+  await confirm.getByRole("button", { name: "Approuver" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(pending).toHaveCount(0);
+  await adminContext.close();
+
+  // The member now has the badge.
+  await page.reload();
+  await expect(card.getByText("Profil vérifié", { exact: true })).toBeVisible();
+  await expect(card.getByText(/^depuis le \d{1,2}(er)? \S+ \d{4}$/)).toBeVisible();
 });
 
 test("a challenge answered too late starts again; cancelling turns the camera off", async ({ page }) => {
