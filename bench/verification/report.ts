@@ -3,13 +3,16 @@
 // the outcomes on the composed test set, the likeness distributions against THRESHOLDS, and what
 // the liveness, anti-spoofing and emotion models said of each kind of frame; then photo screening
 // on upload (screening.ts): the nudity model's load and memory, the screening time per photo, the
-// model's scores on the composed images, the hashes' distances, and the lookup in SQL.
+// model's scores on the composed images, the hashes' distances, and the lookup in SQL (indexed,
+// against the sequential scan it replaced); then what the ML worker thread buys the event loop
+// (event-loop.ts).
 import { cpus } from "node:os";
 import { SCREEN } from "../../server/moderation/photo-screen.ts";
 import { THRESHOLDS } from "../../server/verification/decide.ts";
 import type { FaceFinding } from "../../server/verification/face-engine.ts";
 import { max, mib, ms, n, pct, ratio } from "../chat/stats.ts";
 import type { Kind, SetResult } from "./accuracy.ts";
+import { type EventLoop, PING_MS, RESOLUTION_MS } from "./event-loop.ts";
 import {
   type DistanceRow,
   type Lookup,
@@ -18,6 +21,7 @@ import {
   type ScoreGroup,
   type ScreenLoad,
   type ScreenRow,
+  SEED_CHUNK,
 } from "./screening.ts";
 import type { Decisions, Load, Memory, Row } from "./timing.ts";
 
@@ -34,7 +38,7 @@ export function printHeading(loadBefore: number[], loadAfter: number[], totalS: 
     "\n## Verified profiles: decision time, screening time per photo, memory, false accepts and rejects (bench/verification.ts)",
   );
   console.log(
-    `\nNode ${process.version}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "?"}); load average (1 / 5 / 15 min) ${load3(loadBefore)} at the start, ${load3(loadAfter)} at the end — run it on an idle machine. ${runs} runs per timed row, interleaved; ${totalS.toFixed(0)} s in all. The engine runs in this process's main thread, as in the server.`,
+    `\nNode ${process.version}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "?"}); load average (1 / 5 / 15 min) ${load3(loadBefore)} at the start, ${load3(loadAfter)} at the end — run it on an idle machine. ${runs} runs per timed row, interleaved; ${totalS.toFixed(0)} s in all. The models run in the ML worker thread (server/ml/ml-worker.ts), as in the server; the last section runs them on the main thread too, for comparison.`,
   );
 }
 
@@ -42,7 +46,7 @@ export function printLoad(l: Load, later: Memory[], baselineMs: number, backend:
   console.log("\n### The engine's load");
   console.log("| step | ms |\n|---|---:|");
   console.log(
-    `| faceEngine(), first call (Human and TensorFlow.js required, models read from disk, WebAssembly started) | ${ms(l.loadMs)} |`,
+    `| faceEngine(), first call (the ML worker started, tsx, Human and TensorFlow.js loaded in it, models read from disk, WebAssembly started) | ${ms(l.loadMs)} |`,
   );
   console.log(`| first analyse() after it (640 × 480 frame) | ${ms(l.firstAnalyseMs)} |`);
   console.log(`| analyse() once warm, p50 (the baseline below) | ${ms(baselineMs)} |`);
@@ -54,7 +58,7 @@ export function printLoad(l: Load, later: Memory[], baselineMs: number, backend:
     "**added by the engine, loaded and warm** (after one analysis − before)",
   );
   console.log(
-    "\n_rss is what the server's process grows by. The models' weights and the WebAssembly memory live outside the JavaScript heap (external); a WebAssembly memory grows as needed and is never given back to the system._",
+    "\n_rss is what the server's process grows by, the worker thread included. heapUsed, external and arrayBuffers are the main thread's alone: the models' weights, TensorFlow.js's WebAssembly memory and the worker's own JavaScript heap are in the worker (counted in rss; its tensors in the last column); a WebAssembly memory grows as needed and is never given back to the system. The collection before each reading is the main thread's; the worker collects on its own, so a reading right after a load can still count garbage the worker has not collected yet._",
   );
 }
 
@@ -109,7 +113,7 @@ export function printDecisions(d: Decisions, baselineMs: number): void {
       `| ${r.label} | ${n(r.ms.length)} | ${ms(pct(r.ms, 50))} | ${ms(pct(r.ms, 95))} | ${ms(max(r.ms))} | ${ratio(pct(r.ms, 50) / baselineMs)} | ${outcomes(r.outcomes)} | ${verdict(pct(r.ms, 95), DECISION_TARGET_MS)} |`,
     );
   console.log(
-    `\n_Every frame and every profile photo analysed one after the other, then decide(), as submitVerification does (its frame checks, storage reads and database writes are not included). The baseline is one analyse() of one composed frame (${ms(baselineMs)} ms). While the first four rows ran, the event loop's delay was p50 ${ms(d.loopDelay.p50)} ms, p99 ${ms(d.loopDelay.p99)} ms, max ${ms(d.loopDelay.max)} ms: how long any other request of the server would have waited behind an analysis._`,
+    `\n_Every frame and every profile photo analysed one after the other, then decide(), as submitVerification does (its frame checks, storage reads and database writes are not included). The baseline is one analyse() of one composed frame (${ms(baselineMs)} ms). The analyses run in the ML worker, one at a time: two attempts together queue there. While the first four rows ran, the main thread's event-loop delay was p50 ${ms(d.loopDelay.p50)} ms, p99 ${ms(d.loopDelay.p99)} ms, max ${ms(d.loopDelay.max)} ms (resolution ${RESOLUTION_MS} ms: an idle loop reads about ${RESOLUTION_MS} ms): how long any other request of the server would have waited meanwhile. In-thread against worker: the last section._`,
   );
 }
 
@@ -205,14 +209,16 @@ const scores = (xs: number[]) => `${score(min(xs))} / ${score(pct(xs, 50))} / ${
 
 export function printScreenLoad(l: ScreenLoad, later: Memory[], warmMs: number): void {
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-  const weights = `TensorFlow.js: ${n(l.weights.before.tensors)} tensors held (${mb(l.weights.before.bytes)} MB) before photoScreen(), ${n(l.weights.after.tensors)} (${mb(l.weights.after.bytes)} MB) after it: the nudity model holds ${n(l.weights.after.tensors - l.weights.before.tensors)} tensors, ${mb(l.weights.after.bytes - l.weights.before.bytes)} MB of weights.`;
+  const weights = `TensorFlow.js, in the worker: ${n(l.weights.before.tensors)} tensors held (${mb(l.weights.before.bytes)} MB) before photoScreen(), ${n(l.weights.after.tensors)} (${mb(l.weights.after.bytes)} MB) after it: the nudity model holds ${n(l.weights.after.tensors - l.weights.before.tensors)} tensors, ${mb(l.weights.after.bytes - l.weights.before.bytes)} MB of weights.`;
   console.log(
     "\n## Photo screening on upload: what screenUpload() runs on every photo (server/moderation), screening time per photo and memory",
   );
-  console.log("\n### The nudity model's load (after the face engine's, on the same WebAssembly backend)");
+  console.log(
+    "\n### The nudity model's load (in the ML worker, after the face engine's, on the same WebAssembly backend)",
+  );
   console.log("| step | ms |\n|---|---:|");
   console.log(
-    `| photoScreen(), first call (nsfwjs and @tensorflow/tfjs required, MobileNetV2 built from its bundled JavaScript) | ${ms(l.loadMs)} |`,
+    `| photoScreen(), first call (in the running worker: nsfwjs required, MobileNetV2 built from its bundled JavaScript) | ${ms(l.loadMs)} |`,
   );
   console.log(`| first nudity() after it (640 × 480 frame) | ${ms(l.firstNudityMs)} |`);
   console.log(`| nudity() once warm, p50 (640 × 480 frame, below) | ${ms(warmMs)} |`);
@@ -223,13 +229,13 @@ export function printScreenLoad(l: ScreenLoad, later: Memory[], warmMs: number):
     "**added by the nudity model, loaded and warm** (after one nudity() − before)",
   );
   console.log(
-    "\n_Measured as for the face engine, the face engine already loaded: this is what the server grows by once both models are in memory, compared with the face engine alone. sharp-phash keeps nothing between calls._",
+    "\n_Measured as for the face engine, the face engine already loaded: this is what the server grows by once both models are in memory, compared with the face engine alone (rss; the weights are in the worker). The reading right after photoScreen() can count the load's garbage, which the worker collects on its own later; the « loaded and warm » line is taken after one nudity(). sharp-phash keeps nothing between calls._",
   );
 }
 
 export function printScreenTimes(rows: ScreenRow[], baselineMs: number): void {
   console.log(
-    `\n### Screening time per photo (target ≤ ${SCREEN_TARGET_MS} ms): perceptual hash, nudity, and both (without the SQL lookup, timed below)`,
+    `\n### Screening time per photo (target ≤ ${SCREEN_TARGET_MS} ms): perceptual hashes, nudity, and screenUpload() whole (without recordScreening's SQL, timed below)`,
   );
   console.log(
     `| image | step | runs | p50 ms | p95 ms | max ms | p50 ÷ baseline p50 | p95 ≤ ${SCREEN_TARGET_MS} ms |\n|---|---|---:|---:|---:|---:|---:|---:|`,
@@ -239,7 +245,7 @@ export function printScreenTimes(rows: ScreenRow[], baselineMs: number): void {
       `| ${r.image} | ${r.label} | ${n(r.ms.length)} | ${ms(pct(r.ms, 50))} | ${ms(pct(r.ms, 95))} | ${ms(max(r.ms))} | ${share(pct(r.ms, 50) / baselineMs)} | ${verdict(pct(r.ms, 95), SCREEN_TARGET_MS)} |`,
     );
   console.log(
-    `\n_The baseline is the bench's: one analyse() of the composed selfie frame, p50 ${ms(baselineMs)} ms, measured earlier in this run; its first row here re-times it among these runs (a drift of the machine shows there). Both steps run one after the other on the main thread, as screenUpload() awaits them; nudity() decodes and resizes the photo to 224 × 224 (sharp, off the main thread), then classifies it (WebAssembly, on it)._`,
+    `\n_The baseline is the bench's: one analyse() of the composed selfie frame, p50 ${ms(baselineMs)} ms, measured earlier in this run; its first row here re-times it among these runs (a drift of the machine shows there). screenUpload() checks that sharp can decode the photo, then runs photoHash, mirroredPhotoHash and nudity() at once: the hashes and nudity()'s resizing to 224 × 224 in sharp (libuv's pool), the classification in the ML worker; on the probe it ends refusing the photo (PHOTO_EXPLICIT)._`,
   );
 }
 
@@ -281,17 +287,113 @@ export function printDistances(rows: DistanceRow[]): void {
 
 export function printLookups(lookups: Lookup[], baselineMs: number): void {
   console.log(
-    `\n### The reuse lookup in SQL, and screenUpload() whole (hash, nudity, lookup): PGlite in memory (target ≤ ${SCREEN_TARGET_MS} ms)`,
+    "\n### The reuse lookup in SQL: nearestPhoto (GIN index on photo_hashes.bands) against the sequential scan it replaced, PGlite in memory",
   );
   console.log(
-    `| hashes stored | step | runs | p50 ms | p95 ms | max ms | p50 ÷ baseline p50 | outcomes | p95 ≤ ${SCREEN_TARGET_MS} ms |\n|---:|---|---:|---:|---:|---:|---:|---|---:|`,
+    "| hashes stored | lookup | runs | p50 ms | p95 ms | max ms | scan p50 ÷ p50 | outcomes |\n|---:|---|---:|---:|---:|---:|---:|---|",
+  );
+  for (const l of lookups) {
+    const scanP50 = pct(l.rows.find((r) => r.scan)!.ms, 50);
+    for (const r of l.rows)
+      console.log(
+        `| ${n(l.hashes)} | ${r.label} | ${n(r.ms.length)} | ${ms(pct(r.ms, 50))} | ${ms(pct(r.ms, 95))} | ${ms(max(r.ms))} | ${r.scan ? "(baseline)" : `**${ratio(scanP50 / pct(r.ms, 50))}**`} | ${outcomes(r.outcomes)} |`,
+      );
+  }
+  const indexes = [...new Set(lookups.map((l) => l.index))];
+  console.log(
+    `\n_The baseline is the lookup screenUpload() ran before the index, measured in the same run on the same rows: bit_count over every other account's hash, ORDER BY bits LIMIT 1 (one hash). nearestPhoto looks up the candidates sharing one of the hash's 8 bytes at its place (the && of the GIN index), compares only them bit by bit, and keeps the nearest within SAME_PHOTO_BITS = ${SCREEN.SAME_PHOTO_BITS}; recordScreening calls it with the photo's hash and its mirror image's. The GIN index is measured as the migrations create it (0015_photo_hash_bands.sql; here \`${indexes.join("`, `")}\`): with fastupdate off, each insert goes straight into the index, so there is no pending list for a lookup to read through. Why off: PGlite runs no autovacuum, so a pending list (fastupdate on, PostgreSQL's default) would be flushed only when it outgrew gin_pending_list_limit (4 MB), and every lookup meanwhile scans it — an earlier run of this bench measured the lookup 3× slower through it at 100,000 hashes (hash + mirror, p50 17.6 ms against 5.9 ms once flushed)._`,
+  );
+
+  console.log(
+    "\n#### nearestPhoto's plan (EXPLAIN ANALYZE of its own SQL; his photo 0 re-encoded, hash + mirror)",
+  );
+  console.log("```");
+  for (const l of lookups) {
+    console.log(`-- ${n(l.hashes)} hashes`);
+    for (const line of l.plan) console.log(line);
+  }
+  console.log("```");
+
+  console.log("\n#### Candidates the index returns per lookup (rows of other accounts compared bit by bit)");
+  console.log(
+    "| hashes stored | lookup | bands looked up | candidates | expected for random hashes | share of the rows |\n|---:|---|---:|---:|---:|---:|",
   );
   for (const l of lookups)
-    for (const r of l.rows)
+    for (const c of l.candidates)
+      console.log(
+        `| ${n(l.hashes)} | ${c.label} | ${c.bands} | ${n(c.count)} | ${n(Math.round(c.expected))} | ${((100 * c.count) / Math.max(1, l.hashes)).toFixed(1)} % |`,
+      );
+  console.log(
+    "\n_A stored hash is a candidate when one of its 8 bytes equals the looked-up hash's at the same place: for random hashes 1 − (255/256)^8 ≈ 3.1 % of the rows for one hash, up to about 6 % for a hash and its mirror image's (fewer when the two share bytes at the same place). The index divides the work by about 16 to 32 but it still grows with the table; real perceptual hashes are not uniform (some byte values are common), so their candidates can be more than these random ones._",
+  );
+
+  console.log("\n#### Recall: stored random hashes with 1 to 7 bits flipped, looked up");
+  console.log(
+    `| hashes stored | planted | kept by the band condition (pigeonhole: ≤ 7 bits) | within ${SCREEN.SAME_PHOTO_BITS} bits (scan) | nearestPhoto = sequential scan |\n|---:|---:|---:|---:|---:|`,
+  );
+  for (const l of lookups) {
+    const r = l.recall;
+    console.log(
+      `| ${n(l.hashes)} | ${r.planted} | ${r.inCandidates} / ${r.planted} | ${r.near} / ${r.planted} | ${r.agreed} / ${r.planted} |`,
+    );
+  }
+  console.log(
+    "\n_Eight bytes and at most 7 bits changed: one byte at least is untouched, so the stored hash is among the candidates; « = sequential scan »: the same distance when the scan finds one within the threshold, nothing otherwise._",
+  );
+
+  console.log(
+    `\n### screenUpload() + recordScreening() whole (screening, then the transaction: its bands' locks, lookup, hash and hold inserted), PGlite in memory (target ≤ ${SCREEN_TARGET_MS} ms)`,
+  );
+  console.log(
+    `| hashes stored | upload | runs | p50 ms | p95 ms | max ms | p50 ÷ baseline p50 | outcomes | p95 ≤ ${SCREEN_TARGET_MS} ms |\n|---:|---|---:|---:|---:|---:|---:|---|---:|`,
+  );
+  for (const l of lookups)
+    for (const r of l.uploads)
       console.log(
         `| ${n(l.hashes)} | ${r.label} | ${n(r.ms.length)} | ${ms(pct(r.ms, 50))} | ${ms(pct(r.ms, 95))} | ${ms(max(r.ms))} | ${share(pct(r.ms, 50) / baselineMs)} | ${outcomes(r.outcomes)} | ${verdict(pct(r.ms, 95), SCREEN_TARGET_MS)} |`,
       );
   console.log(
-    `\n_photo_hashes holds random hashes on other accounts (4 photos each) plus the 14 composed photos' own on one of them; PGlite in memory, the server's migrations applied (seeding took ${lookups.map((l) => `${l.seedS.toFixed(1)} s for ${n(l.hashes)}`).join(", ")}). The lookup reads every other account's hash (no index can serve a Hamming distance): it grows with the rows. The probe is refused before the lookup. A PostgreSQL server is not measured._`,
+    `\n_photo_hashes holds random hashes on other accounts (4 photos each, their bands from bandsOf) plus the 14 composed photos' own on one of them; PGlite in memory, the server's migrations applied. Seeding: ${lookups.map((l) => `${n(l.hashes)} hashes in ${l.seedS.toFixed(1)} s, of which their inserts ${l.insertS.toFixed(1)} s (${l.hashes ? ((1e6 * l.insertS) / l.hashes).toFixed(0) : "–"} µs per hash)`).join("; ")}: ${n(SEED_CHUNK)} rows per INSERT, through the index already there, as production fills it; without fastupdate every insert updates the index's entries for its 8 bands in place, slower than appending to a pending list. The bench keeps the index in place while seeding (it does not drop it and re-create it after, the faster path), so that the lookups read an index built as inserts build it. These uploads run after the lookups above, one after the other, each adding its hash (and hold) under the uploader's account, which the lookup leaves out. recordScreening first takes the advisory locks of the bands of the hash and of its mirror image's (sorted): near copies uploaded at once share a band and take their turns, other uploads run side by side; here, one upload at a time, a lock never waits. The probe is refused before any SQL. A PostgreSQL server is not measured._`,
+  );
+}
+
+export function printEventLoop(e: EventLoop): void {
+  const [inThread, worker] = e.modes as [EventLoop["modes"][number], EventLoop["modes"][number]];
+  const items = e.rounds * e.perRound;
+  console.log(
+    "\n## What the ML worker thread buys the event loop: the same work in-thread (before) and through the worker (now)",
+  );
+  console.log(
+    `\n${items} analyses of the composed selfie frame (426 × 396) and ${items} nudity() screenings of it, alternately, awaited one after the other; ${e.rounds} round${e.rounds > 1 ? "s" : ""} of ${e.perRound} + ${e.perRound} per side, the sides alternating.`,
+  );
+  console.log(
+    "\n| measure | in-thread (models on the main thread: baseline) | worker (faceEngine(), photoScreen()) | worker ÷ in-thread |\n|---|---:|---:|---:|",
+  );
+  /** A ratio; two significant digits below 0.1× (the worker's delays are a few hundredths of the baseline's). */
+  const times = (x: number) => (Number.isFinite(x) && x < 0.1 ? `${x.toPrecision(2)}×` : ratio(x));
+  const row = (label: string, a: number, b: number) =>
+    console.log(`| ${label} | ${ms(a)} | ${ms(b)} | ${times(b / a)} |`);
+  const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+  row(
+    "both models' load, ms (worker: faceEngine() + photoScreen() first calls earlier, the worker's start included)",
+    inThread.loadMs ?? Number.NaN,
+    worker.loadMs ?? Number.NaN,
+  );
+  row(`whole sequence (${items} + ${items}), ms`, sum(inThread.totalMs), sum(worker.totalMs));
+  row("analyse() of the frame, p50 ms", pct(inThread.face, 50), pct(worker.face, 50));
+  row("analyse() of the frame, p95 ms", pct(inThread.face, 95), pct(worker.face, 95));
+  row("nudity() of the frame, p50 ms", pct(inThread.nudity, 50), pct(worker.nudity, 50));
+  row("nudity() of the frame, p95 ms", pct(inThread.nudity, 95), pct(worker.nudity, 95));
+  row(`event-loop delay p50, ms (resolution ${RESOLUTION_MS} ms)`, inThread.delay.p50, worker.delay.p50);
+  row("event-loop delay p99, ms", inThread.delay.p99, worker.delay.p99);
+  row("event-loop delay max, ms", inThread.delay.max, worker.delay.max);
+  row(`${PING_MS} ms timer's lateness p50, ms`, pct(inThread.late, 50), pct(worker.late, 50));
+  row(`${PING_MS} ms timer's lateness p99, ms`, pct(inThread.late, 99), pct(worker.late, 99));
+  row(`${PING_MS} ms timer's lateness max, ms`, max(inThread.late), max(worker.late));
+  console.log(
+    `| ${PING_MS} ms timer's ticks during the sequence (one every ${PING_MS} ms when the loop is free) | ${n(inThread.late.length)} | ${n(worker.late.length)} | ${times(worker.late.length / inThread.late.length)} |`,
+  );
+  console.log(
+    `\n_In-thread: HumanModel and NsfwModel loaded on the main thread, as the server ran them before the worker, the images prepared with sharp exactly as face-engine.ts and photo-screen.ts do. monitorEventLoopDelay records the interval between its ${RESOLUTION_MS} ms timer's runs (an idle loop reads about ${RESOLUTION_MS} ms), one histogram per round, the worse round shown. The timer's lateness is when a ${PING_MS} ms timer ran minus when it was due: what a request arriving meanwhile waits before the server reads it. Both sides share the machine's ${cpus().length} cores: in the worker's case the main thread mostly waits, and the time per item includes decoding, the pixels' copy and the messages._`,
   );
 }

@@ -1,25 +1,36 @@
 // Photo screening on upload (issue 16), in bench/verification.ts: what screenUpload
 // (server/moderation/moderation.service.ts) runs on every uploaded photo — sharp-phash's perceptual
-// hash (photoHash), nsfwjs's MobileNetV2 nudity model (photoScreen().nudity, on the WebAssembly
-// backend the face engine already started: server/ml/tfjs.ts) and the reuse lookup in SQL
-// (bit_count over photo_hashes). Loaded after the face engine's runs, so that the memory the
+// hash of the photo and of its mirror image (photoHash, mirroredPhotoHash) and nsfwjs's MobileNetV2
+// nudity model (photoScreen().nudity, in the ML worker thread with the face models) — and what
+// recordScreening runs in the transaction that adds the photo: the advisory locks on the bands of
+// the hash and of its mirror image's, the reuse lookup in SQL (nearestPhoto: the GIN index on
+// photo_hashes.bands finds the candidates, bit_count compares them), the hash's insert and the hold. Loaded after the face engine's runs, so that the memory the
 // nudity model adds is measured alone, as the face engine's is (timing.ts). Then:
-//  - the time per photo of each step and of both (screenUpload's order: hash, then nudity), on the
-//    bench's sizes of image and on server/test/fixtures/screening-explicit-probe.png, runs
-//    interleaved as in timing.ts, with one analyse() of the baseline frame re-timed among them;
+//  - the time per photo of each step and of screenUpload() whole, on the bench's sizes of image and
+//    on server/test/fixtures/screening-explicit-probe.png, runs interleaved as in timing.ts, with
+//    one analyse() of the baseline frame re-timed among them;
 //  - what the model says of the composed test set (samples.ts), against SCREEN;
-//  - the Hamming distances between hashes: the same photo re-encoded, changed, or another one;
-//  - the lookup in SQL and screenUpload() whole, on an in-memory PGlite migrated as the server's,
-//    with N random hashes on other accounts plus the composed photos' own.
+//  - the Hamming distances between hashes: the same photo re-encoded, changed, mirrored, or another;
+//  - the reuse lookup on an in-memory PGlite migrated as the server's, with N random hashes on other
+//    accounts plus the composed photos' own, inserted through the GIN index as the migrations create
+//    it (fastupdate off: no pending list): nearestPhoto (indexed) against the sequential scan it
+//    replaced, measured in the same run; the plan; the candidates the index returns; a recall check
+//    on planted near-copies; and screenUpload() + recordScreening() whole.
 import { readFile } from "node:fs/promises";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import pino from "pino";
 import sharp from "sharp";
-import { type Database, openDatabase, queryRows } from "../../server/db/client.ts";
+import { type Database, type Db, openDatabase, queryRows } from "../../server/db/client.ts";
 import { AppError } from "../../server/http/errors.ts";
-import { tfjs } from "../../server/ml/tfjs.ts";
-import { screenUpload } from "../../server/moderation/moderation.service.ts";
+import type { MlMemory } from "../../server/ml/protocol.ts";
 import {
+  bandsOf,
+  nearestPhoto,
+  recordScreening,
+  screenUpload,
+} from "../../server/moderation/moderation.service.ts";
+import {
+  mirroredPhotoHash,
   type NudityScores,
   type PhotoScreen,
   photoHash,
@@ -28,7 +39,7 @@ import {
 } from "../../server/moderation/photo-screen.ts";
 import type { FaceEngine } from "../../server/verification/face-engine.ts";
 import { type Images, PRINT_BACK, TILT } from "./samples.ts";
-import { type Memory, memory, type Row } from "./timing.ts";
+import { type Memory, memory, type Row, workerMemory } from "./timing.ts";
 
 const PROBE = new URL("../../server/test/fixtures/screening-explicit-probe.png", import.meta.url);
 
@@ -37,46 +48,34 @@ export const readProbe = () => readFile(PROBE);
 /** The same photo as another account would upload it: 640 px wide, JPEG quality 70 (moderation.test.ts). */
 export const reencoded = (image: Buffer) => sharp(image).resize(640).jpeg({ quality: 70 }).toBuffer();
 
-interface Held {
-  tensors: number;
-  bytes: number;
-}
+/** The same photo flipped left to right, as a stolen photo is to fool a hash (JPEG 85). */
+export const mirrored = (image: Buffer) => sharp(image).flop().jpeg({ quality: 85 }).toBuffer();
 
 export interface ScreenLoad {
   screen: PhotoScreen;
-  /** What TensorFlow.js holds before and after the load: the model's weights. */
-  weights: { before: Held; after: Held };
+  /** What TensorFlow.js holds in the worker before and after the load: the model's weights. */
+  weights: { before: MlMemory; after: MlMemory };
   loadMs: number;
   firstNudityMs: number;
   memory: Memory[];
 }
 
 /**
- * photoScreen()'s first call (nsfwjs and @tensorflow/tfjs required, the model built from its
- * JavaScript bundle), and the memory around it. nsfwjs says which model it loads with console.info
- * (stdout, where the report goes): sent to stderr meanwhile.
+ * photoScreen()'s first call (the ML worker, already running the face models, requires nsfwjs and
+ * builds the model from its JavaScript bundle), and the memory around it.
  */
 export async function loadScreen(image: Buffer, gc: () => void): Promise<ScreenLoad> {
-  const tf = await tfjs();
-  const held = (): Held => ({ tensors: tf.memory().numTensors, bytes: tf.memory().numBytes });
-  const before = memory("before photoScreen() (face engine loaded, its runs done)", gc);
-  const heldBefore = held();
-  const info = console.info;
-  console.info = (...args: unknown[]) => console.error(...args);
+  const before = await memory("before photoScreen() (face engine loaded, its runs done)", gc);
+  const heldBefore = await workerMemory();
   let t = performance.now();
-  let screen: PhotoScreen;
-  try {
-    screen = await photoScreen();
-  } finally {
-    console.info = info;
-  }
+  const screen = await photoScreen();
   const loadMs = performance.now() - t;
-  const loaded = memory("after photoScreen()", gc);
-  const heldAfter = held();
+  const loaded = await memory("after photoScreen()", gc);
+  const heldAfter = await workerMemory();
   t = performance.now();
   await screen.nudity(image);
   const firstNudityMs = performance.now() - t;
-  const warm = memory("after one nudity() (640 × 480 frame)", gc);
+  const warm = await memory("after one nudity() (640 × 480 frame)", gc);
   return {
     screen,
     weights: { before: heldBefore, after: heldAfter },
@@ -90,7 +89,26 @@ export interface ScreenRow extends Row {
   image: string;
 }
 
-/** photoHash, nudity, and both one after the other, per image; runs interleaved across rows. */
+/** A silent logger for screenUpload(). */
+const quiet = pino({ level: "silent" });
+
+/** The account the bench's uploads come from (in the lookups' databases, a user row of its own). */
+const UPLOADER = "bench-uploader";
+
+/** screenUpload()'s outcome: its screening, or the code it refused the photo with. */
+async function screened(bytes: Buffer) {
+  try {
+    return { screening: await screenUpload(quiet, UPLOADER, bytes) };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return { refused: err.code };
+  }
+}
+
+/**
+ * photoHash, mirroredPhotoHash, nudity, and screenUpload() whole (its decodability check, then the
+ * three at once), per image; runs interleaved across rows.
+ */
 export async function screenTimes(
   screen: PhotoScreen,
   engine: FaceEngine,
@@ -106,10 +124,11 @@ export async function screenTimes(
   ];
   const steps: [string, (image: Buffer) => Promise<unknown>][] = [
     ["photoHash() alone", (b) => photoHash(b)],
+    ["mirroredPhotoHash() alone", (b) => mirroredPhotoHash(b)],
     ["nudity() alone", (b) => screen.nudity(b)],
     [
-      "both: the screening of one upload (hash, then nudity)",
-      async (b) => [await photoHash(b), await screen.nudity(b)],
+      "screenUpload(): the screening of one upload (decodable? then both hashes and nudity at once)",
+      screened,
     ],
   ];
   const rows: (ScreenRow & { run: () => Promise<unknown> })[] = [
@@ -220,9 +239,13 @@ export async function distances(images: Images, probe: Buffer): Promise<Distance
       }),
     ),
   );
-  const mirrored = await hashes(
-    await Promise.all(all.map((b) => sharp(b).flop().jpeg({ quality: 85 }).toBuffer())),
-  );
+  const flopped = await Promise.all(all.map(mirrored));
+  const flop = await hashes(flopped);
+  // What the lookup compares a flipped upload with: its mirror image's hash (the photo as it was).
+  const unflopped: string[] = [];
+  for (const b of flopped) unflopped.push(await mirroredPhotoHash(b));
+  const ownMirror: string[] = [];
+  for (const b of all) ownMirror.push(await mirroredPhotoHash(b));
   const tilt = await hashes([...him.map((h) => h.tilted), ...others.map((o) => o.tilted)]);
   const print = await hashes(him.map((h) => h.print));
   // Letterboxed in grey at production sizes (samples.ts): camera[0] is his photo 1, profile[k] his 0, 2, 3.
@@ -245,7 +268,11 @@ export async function distances(images: Images, probe: Buffer): Promise<Distance
       bits: [hamming(camera[0]!, his[1]!), ...[0, 2, 3].map((k, i) => hamming(profile[i]!, his[k]!))],
     },
     { label: "the same photo cropped by 5 % on each side", bits: same(cropped) },
-    { label: "the same photo mirrored", bits: same(mirrored) },
+    { label: "the same photo mirrored (JPEG 85), compared with photoHash", bits: same(flop) },
+    {
+      label: "the same photo mirrored, compared with mirroredPhotoHash (as the reuse lookup does)",
+      bits: same(unflopped),
+    },
     { label: `the same photo tilted ${TILT}°`, bits: same(tilt) },
     { label: "his photo printed (« a photo of a photo »)", bits: print.map((p, i) => hamming(p, his[i]!)) },
     { label: "his photos, pairwise (the same man, different photos)", bits: pairwise(his) },
@@ -254,21 +281,15 @@ export async function distances(images: Images, probe: Buffer): Promise<Distance
       bits: his.flatMap((x) => theirs.map((y) => hamming(x, y))),
     },
     { label: "other people's photos, pairwise", bits: pairwise(theirs) },
+    {
+      label: "mirroredPhotoHash of one photo × photoHash of every other one (his and other people's)",
+      bits: ownMirror.flatMap((m, i) => original.filter((_, j) => j !== i).map((h) => hamming(m, h))),
+    },
   ];
 }
 
-export interface Lookup {
-  /** Hashes in photo_hashes, on other accounts than the uploader's. */
-  hashes: number;
-  seedS: number;
-  rows: Row[];
-}
-
-/** A silent logger for screenUpload(). */
-const quiet = pino({ level: "silent" });
-
-/** The lookup of screenUpload(), as it is written there: the nearest hash on another account. */
-const nearest = (db: Database["db"], userId: string, hash: string) =>
+/** The lookup screenUpload() ran before the index (commit d4e9aec): every other account's hash, nearest first. */
+const scan = (db: Db, userId: string, hash: string) =>
   queryRows<{ key: string; userId: string; bits: number }>(
     db,
     sql`SELECT photo_key AS key, user_id AS "userId", bit_count(hash::bit(64) # ${hash}::bit(64))::int AS bits
@@ -276,93 +297,337 @@ const nearest = (db: Database["db"], userId: string, hash: string) =>
       ORDER BY bits LIMIT 1`,
   );
 
+/** The SQL a function of moderation.service.ts sends (a stand-in database records it): to EXPLAIN it. */
+async function sqlOf(run: (db: Db) => Promise<unknown>): Promise<SQL> {
+  let captured: SQL | undefined;
+  const recorder = {
+    execute: async (query: SQL) => {
+      captured = query;
+      return { rows: [] };
+    },
+  } as unknown as Db;
+  await run(recorder);
+  if (!captured) throw new Error("no SQL sent");
+  return captured;
+}
+
+/** A deterministic stream of 32-bit numbers (mulberry32): the same random hashes every run. */
+function random32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+const bits32 = (x: number) => x.toString(2).padStart(32, "0");
+
+/** A PostgreSQL text[] literal (the bench's values hold no quote nor backslash). */
+const textArray = (xs: string[]) => `{${xs.map((x) => `"${x}"`).join(",")}}`;
+
+/** A hash's bands as an int[] literal, as recordScreening stores them. */
+const bandsLiteral = (hashes: string[]) => `{${[...new Set(hashes.flatMap(bandsOf))].join(",")}}`;
+
+/** Rows inserted per statement while seeding. */
+export const SEED_CHUNK = 20_000;
+
+/** The i-th random hash's key, and its account (four photos per account). */
+const seedKey = (i: number) => `bench/${i}.jpg`;
+
+/** An in-memory PGlite with photo_hashes seeded, and what the seeding measured. */
+interface Seeded {
+  database: Database;
+  /** The random hashes, in the order of their keys (seedKey(i) holds stored[i − 1]). */
+  stored: string[];
+  /** The random hashes' INSERTs alone, through the GIN index. */
+  insertS: number;
+  /** The GIN index as the migrations created it (pg_indexes.indexdef). */
+  index: string;
+}
+
 /**
- * photo_hashes with `hashes` random hashes (four photos per account) plus the composed photos' own
- * (his 6, other people's 8) on one more account, in an in-memory PGlite migrated as the server's.
+ * photo_hashes with `hashes` random hashes (four photos per account), their bands computed with
+ * bandsOf as recordScreening does, plus the composed photos' own (his 6, other people's 8) on one
+ * more account, in an in-memory PGlite migrated as the server's. The GIN index is already there, as
+ * the migrations create it (fastupdate off), so that it is built the way production fills it:
+ * insert after insert, each going straight into the index (slower than with a pending list, timed
+ * as insertS; 1,000,000 took 91 s on 2 cores, under the 3 min past which dropping the index and
+ * re-creating it after would be worth it).
  */
-async function seeded(hashes: number, images: Images): Promise<Database> {
+async function seeded(hashes: number, images: Images): Promise<Seeded> {
   const database = await openDatabase({});
   await database.migrate();
   const { db } = database;
+  const [def] = await queryRows<{ index: string }>(
+    db,
+    sql`SELECT indexdef AS index FROM pg_indexes WHERE indexname = 'photo_hashes_bands_idx'`,
+  );
+  if (!def) throw new Error("photo_hashes_bands_idx: not created by the migrations");
   const accounts = Math.ceil(hashes / 4);
   await db.execute(sql`INSERT INTO "user" (id, name, email)
     SELECT 'bench-' || i, 'bench', 'bench-' || i || '@example.org' FROM generate_series(0, ${accounts}) AS i`);
-  // Two random 32-bit halves (an int8 cast to bit(32) keeps its low 32 bits).
-  await db.execute(sql`INSERT INTO photo_hashes (photo_key, user_id, hash)
-    SELECT 'bench/' || i || '.jpg', 'bench-' || (i / 4),
-      floor(random() * 4294967296)::int8::bit(32)::text || floor(random() * 4294967296)::int8::bit(32)::text
-    FROM generate_series(1, ${hashes}) AS i`);
+  await db.execute(sql`INSERT INTO "user" (id, name, email)
+    VALUES (${UPLOADER}, 'bench', 'bench-uploader@example.org')`);
+  const next = random32(hashes);
+  const stored: string[] = [];
+  const t0 = performance.now();
+  for (let from = 1; from <= hashes; from += SEED_CHUNK) {
+    const keys: string[] = [];
+    const users: string[] = [];
+    const chunk: string[] = [];
+    const bands: string[] = [];
+    for (let i = from; i < Math.min(hashes + 1, from + SEED_CHUNK); i++) {
+      const hash = bits32(next()) + bits32(next());
+      keys.push(seedKey(i));
+      users.push(`bench-${Math.floor(i / 4)}`);
+      chunk.push(hash);
+      bands.push(`{${bandsOf(hash).join(",")}}`);
+      stored.push(hash);
+    }
+    await db.execute(sql`INSERT INTO photo_hashes (photo_key, user_id, hash, bands)
+      SELECT k, u, h, b::int[] FROM unnest(${textArray(keys)}::text[], ${textArray(users)}::text[],
+        ${textArray(chunk)}::text[], ${textArray(bands)}::text[]) AS x(k, u, h, b)`);
+  }
+  const insertS = (performance.now() - t0) / 1000;
   const originals = [...images.him.map((h) => h.photo), ...images.others.map((o) => o.photo)];
-  for (const [i, b] of originals.entries())
-    await db.execute(sql`INSERT INTO photo_hashes (photo_key, user_id, hash)
-      VALUES (${`bench/original-${i}.jpg`}, 'bench-0', ${await photoHash(b)})`);
+  for (const [i, b] of originals.entries()) {
+    const hash = await photoHash(b);
+    await db.execute(sql`INSERT INTO photo_hashes (photo_key, user_id, hash, bands)
+      VALUES (${`bench/original-${i}.jpg`}, 'bench-0', ${hash}, ${bandsLiteral([hash])}::int[])`);
+  }
   await db.execute(sql`ANALYZE photo_hashes`);
-  return database;
+  return { database, stored, insertS, index: def.index };
 }
 
-const UPLOADER = "bench-uploader";
+export interface Candidates {
+  label: string;
+  /** Distinct bands looked up (8 per hash). */
+  bands: number;
+  /** Rows of other accounts sharing one of them: compared bit by bit. */
+  count: number;
+  /** For random hashes: each band matches 1/256 of the rows. */
+  expected: number;
+}
+
+export interface Recall {
+  /** Stored random hashes with 1 to 7 bits flipped, looked up. */
+  planted: number;
+  /** …of which the band condition (the GIN index's) keeps the stored hash among the candidates. */
+  inCandidates: number;
+  /** …of which nearestPhoto answered as the sequential scan (the same distance, or none ≤ SAME_PHOTO_BITS). */
+  agreed: number;
+  /** …of which the scan found within SAME_PHOTO_BITS (flips 1–6). */
+  near: number;
+}
+
+export interface Lookup {
+  /** Random hashes in photo_hashes, on other accounts than the uploader's. */
+  hashes: number;
+  /** The whole seeding: migrations, accounts, hashes, ANALYZE. */
+  seedS: number;
+  /** …of which the random hashes' INSERTs, through the GIN index. */
+  insertS: number;
+  /** The GIN index as the migrations created it (pg_indexes.indexdef). */
+  index: string;
+  /** EXPLAIN ANALYZE of nearestPhoto (the copy's hash and mirror image's): its scan nodes. */
+  plan: string[];
+  /** The sequential scan (the baseline), then nearestPhoto per query. */
+  rows: (Row & { scan?: boolean })[];
+  candidates: Candidates[];
+  recall: Recall;
+  /** screenUpload() then recordScreening() in a transaction, per upload. */
+  uploads: Row[];
+}
+
+/** nearestPhoto's plan: its scan nodes, the rows their filter removed, the time. */
+async function planOf(db: Db, query: SQL): Promise<string[]> {
+  const lines = await queryRows<Record<string, string>>(
+    db,
+    sql`EXPLAIN (ANALYZE, COSTS OFF, BUFFERS OFF) ${query}`,
+  );
+  return lines
+    .map((l) => Object.values(l)[0]!)
+    .filter((l) => /Scan on|Rows Removed by|Execution Time/.test(l))
+    .map((l) => l.replace(/^\s*(->\s*)?/, "").trim());
+}
 
 /**
- * The lookup alone and screenUpload() whole (hash, nudity, lookup) per number of hashes stored, on
- * his photo 0 re-encoded 640 px wide (on another account: held as reused), a profile photo
- * 1600 × 1200 (accepted) and the probe (refused before the lookup); runs interleaved.
+ * The reuse lookup per number of hashes stored. For each: the sequential scan that was the lookup
+ * (one hash) against nearestPhoto with the copy's hash alone and with its mirror image's too (as
+ * recordScreening calls it), and a photo whose hash is on no account, the GIN index as the
+ * migrations create it and the seeding filled it (fastupdate off: nothing pending). Then the
+ * candidates, a recall check on planted near-copies, and screenUpload() + recordScreening() whole
+ * on his photo 0 re-encoded (held as reused), mirrored (held as reused through the mirror hash), a
+ * profile photo 1600 × 1200 (accepted) and the probe (refused before any lookup).
  */
 export async function lookups(
   images: Images,
   probe: Buffer,
   sizes: number[],
   runs: number,
+  log: (line: string) => void,
 ): Promise<Lookup[]> {
   const copy = await reencoded(images.him[0]!.photo);
-  const copyHash = await photoHash(copy);
-  const uploads: [string, Buffer][] = [
-    ["screenUpload(): his photo 0 re-encoded 640 px wide (the same photo on another account)", copy],
-    ["screenUpload(): profile photo 1600 × 1200", images.profile[0]!],
-    ["screenUpload(): the explicit probe", probe],
+  const flopped = await mirrored(images.him[0]!.photo);
+  const profile = images.profile[0]!;
+  const [copyHash, copyMirror, profileHash, profileMirror] = await Promise.all([
+    photoHash(copy),
+    mirroredPhotoHash(copy),
+    photoHash(profile),
+    mirroredPhotoHash(profile),
+  ]);
+  const queries: [string, string[]][] = [
+    ["nearestPhoto(): his photo 0 re-encoded, its hash alone", [copyHash]],
+    ["nearestPhoto(): the same, hash + mirror image's (as recordScreening)", [copyHash, copyMirror]],
+    [
+      "nearestPhoto(): profile photo 1600 × 1200 (on no account), hash + mirror",
+      [profileHash, profileMirror],
+    ],
   ];
+  const uploads: [string, Buffer][] = [
+    ["his photo 0 re-encoded 640 px wide (the same photo on another account)", copy],
+    ["his photo 0 mirrored (the same photo flipped)", flopped],
+    ["profile photo 1600 × 1200", profile],
+    ["the explicit probe", probe],
+  ];
+  const count = (row: Row, o: string) => row.outcomes!.set(o, (row.outcomes!.get(o) ?? 0) + 1);
+  const found = (r: { bits: number } | undefined) => (r ? `nearest ${r.bits} bits` : "none ≤ 6 bits");
   const out: Lookup[] = [];
   for (const hashes of sizes) {
+    log(`seeding ${hashes} hashes…`);
     const t0 = performance.now();
-    const database = await seeded(hashes, images);
+    const { database, stored, insertS, index } = await seeded(hashes, images);
     const seedS = (performance.now() - t0) / 1000;
+    log(`${hashes} hashes seeded in ${seedS.toFixed(1)} s (inserts ${insertS.toFixed(1)} s)`);
     const { db } = database;
     try {
-      const alone: Row = {
-        label: "the lookup alone (bit_count over photo_hashes, nearest first)",
+      log(`${hashes} hashes: lookups, ${runs} runs…`);
+      const plan = await planOf(db, await sqlOf((d) => nearestPhoto(d, UPLOADER, [copyHash, copyMirror])));
+      const scanRow: Row & { scan: boolean } = {
+        label: "sequential scan (the lookup before the index), his photo 0 re-encoded, its hash alone",
         ms: [],
         outcomes: new Map(),
+        scan: true,
       };
-      const rows: Row[] = uploads.map(([label]) => ({ label, ms: [], outcomes: new Map() }));
-      const count = (row: Row, o: string) => row.outcomes!.set(o, (row.outcomes!.get(o) ?? 0) + 1);
+      const rows: Row[] = queries.map(([label]) => ({ label, ms: [], outcomes: new Map() }));
       for (let r = 0; r < runs; r++) {
         let t = performance.now();
-        const [same] = await nearest(db, UPLOADER, copyHash);
-        alone.ms.push(performance.now() - t);
-        count(alone, `nearest ${same?.bits ?? "–"} bits`);
-        for (const [k, [, bytes]] of uploads.entries()) {
+        const [nearest] = await scan(db, UPLOADER, copyHash);
+        scanRow.ms.push(performance.now() - t);
+        count(scanRow, `nearest ${nearest?.bits ?? "–"} bits`);
+        for (const [k, [, hs]] of queries.entries()) {
           t = performance.now();
-          let outcome: string;
-          try {
-            const s = await screenUpload(db, quiet, UPLOADER, bytes);
-            outcome = !s
-              ? "not an image"
-              : !s.hold
-                ? "accepted"
-                : s.hold.reason === "reused"
-                  ? `held (reused, ${s.hold.score} bits)`
-                  : `held (${s.hold.reason}, ${s.hold.score?.toFixed(2)})`;
-          } catch (err) {
-            if (!(err instanceof AppError)) throw err;
-            outcome = `refused (${err.code})`;
-          }
+          const near = await nearestPhoto(db, UPLOADER, hs);
           rows[k]!.ms.push(performance.now() - t);
-          count(rows[k]!, outcome);
+          count(rows[k]!, found(near));
         }
       }
-      out.push({ hashes, seedS, rows: [alone, ...rows] });
+
+      const candidates: Candidates[] = [];
+      for (const [label, hs] of queries) {
+        const bands = new Set(hs.flatMap(bandsOf)).size;
+        const [c] = await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM photo_hashes
+            WHERE bands && ${bandsLiteral(hs)}::int[] AND user_id <> ${UPLOADER}`,
+        );
+        candidates.push({
+          label: label.replace(/^nearestPhoto\(\): /, ""),
+          bands,
+          count: c?.n ?? 0,
+          expected: expectedCandidates(hashes, bands),
+        });
+      }
+
+      log(`${hashes} hashes: recall on planted near-copies…`);
+      const recall: Recall = { planted: 0, inCandidates: 0, agreed: 0, near: 0 };
+      const pick = random32(hashes + 1);
+      const planted = 7 * Math.ceil(Math.max(runs, 7) / 7);
+      for (let k = 0; k < planted && hashes > 0; k++) {
+        const i = 1 + (pick() % hashes);
+        const flips = 1 + (k % 7);
+        const bits = stored[i - 1]!.split("");
+        const places = new Set<number>();
+        while (places.size < flips) places.add(pick() % 64);
+        for (const p of places) bits[p] = bits[p] === "0" ? "1" : "0";
+        const q = bits.join("");
+        const [kept] = await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM photo_hashes WHERE photo_key = ${seedKey(i)}
+            AND bands && ${bandsLiteral([q])}::int[]`,
+        );
+        const [nearest] = await scan(db, UPLOADER, q);
+        const near = await nearestPhoto(db, UPLOADER, [q]);
+        const scanNear = nearest && nearest.bits <= SCREEN.SAME_PHOTO_BITS ? nearest.bits : undefined;
+        recall.planted++;
+        if (kept?.n === 1) recall.inCandidates++;
+        if (scanNear !== undefined) recall.near++;
+        if (near?.bits === scanNear) recall.agreed++;
+      }
+
+      log(`${hashes} hashes: screenUpload() + recordScreening(), ${runs} runs…`);
+      const whole: Row[] = uploads.map(([label]) => ({
+        label: `screenUpload() + recordScreening(): ${label}`,
+        ms: [],
+        outcomes: new Map(),
+      }));
+      const recorded: Row = {
+        label:
+          "of which recordScreening() in its transaction (its bands' locks, lookup, hash and hold inserted), the 3 uploads not refused",
+        ms: [],
+      };
+      for (let r = 0; r < runs; r++)
+        for (const [k, [, bytes]] of uploads.entries()) {
+          const t = performance.now();
+          const s = await screened(bytes);
+          let outcome: string;
+          if (!s.screening) outcome = s.refused ? `refused (${s.refused})` : "not an image";
+          else {
+            const screening = s.screening;
+            const tx0 = performance.now();
+            const hold = await db.transaction((tx) =>
+              recordScreening(tx as unknown as Db, UPLOADER, `bench/upload-${r}-${k}.jpg`, screening),
+            );
+            recorded.ms.push(performance.now() - tx0);
+            outcome = !hold
+              ? "accepted"
+              : hold.reason === "reused"
+                ? `held (reused, ${hold.score} bits)`
+                : `held (${hold.reason}, ${hold.score?.toFixed(2)})`;
+          }
+          whole[k]!.ms.push(performance.now() - t);
+          count(whole[k]!, outcome);
+        }
+      out.push({
+        hashes,
+        seedS,
+        insertS,
+        index,
+        plan,
+        rows: [scanRow, ...rows],
+        candidates,
+        recall,
+        uploads: [...whole, recorded],
+      });
     } finally {
       await database.close();
     }
   }
   return out;
+}
+
+/**
+ * The candidates expected among `hashes` random hashes for a lookup of `bands` distinct bands: a
+ * stored hash is a candidate when any of its 8 bytes equals a looked-up one at its place. With b_p
+ * values looked up at place p, it escapes with probability ∏ (1 − b_p/256); the looked-up bands
+ * spread as evenly as they can over the 8 places (one per place for one hash, two for two).
+ */
+export function expectedCandidates(hashes: number, bands: number): number {
+  const base = Math.floor(bands / 8);
+  const extra = bands % 8;
+  let missed = 1;
+  for (let p = 0; p < 8; p++) missed *= 1 - (base + (p < extra ? 1 : 0)) / 256;
+  return hashes * (1 - missed);
 }

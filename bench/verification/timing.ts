@@ -2,10 +2,14 @@
 // image, and whole decisions (every frame and every profile photo analysed, then decide(), as
 // submitVerification does, without its database, storage and frame checks). Runs are interleaved
 // across rows (run 1 of every row, then run 2…), so that a drift of the machine touches them all.
-import { createRequire } from "node:module";
+// The models run in the ML worker thread (server/ml/ml-worker.ts), as in the server: the process's
+// rss covers it, the JavaScript heap figures are the main thread's, and TensorFlow.js's tensors are
+// counted in the worker (mlClient().call({ op: "memory" })).
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { Gesture } from "@domain/verification.ts";
 import sharp from "sharp";
+import { mlClient } from "../../server/ml/ml-client.ts";
+import type { MlMemory } from "../../server/ml/protocol.ts";
 import { type Decision, decide } from "../../server/verification/decide.ts";
 import { type FaceAnalysis, type FaceEngine, faceEngine } from "../../server/verification/face-engine.ts";
 import type { Images } from "./samples.ts";
@@ -13,7 +17,7 @@ import type { Images } from "./samples.ts";
 export interface Memory {
   label: string;
   usage: NodeJS.MemoryUsage;
-  /** TensorFlow.js's tensors alive, once it is loaded (a count that grows would be a leak). */
+  /** TensorFlow.js's tensors alive in the ML worker, once it runs (a count that grows would be a leak). */
   tensors: number | null;
 }
 
@@ -22,31 +26,40 @@ export interface Load {
   loadMs: number;
   firstAnalyseMs: number;
   memory: Memory[];
+  /** What TensorFlow.js holds in the worker once the face models are loaded: their weights. */
+  weights: MlMemory;
 }
 
-const require = createRequire(import.meta.url);
-let tf: typeof import("@tensorflow/tfjs-core") | null = null;
+/** Whether the ML worker runs: asking it for its tensors before would start it. */
+let workerStarted = false;
 
-/** A full collection first (global.gc, exposed by verification.ts), then process.memoryUsage(). */
-export function memory(label: string, gc: () => void): Memory {
+/** What TensorFlow.js holds in the ML worker (tensors and their bytes). */
+export const workerMemory = () => mlClient().call({ op: "memory" });
+
+/**
+ * A full collection of the main thread first (global.gc, exposed by verification.ts; the worker
+ * collects on its own), then process.memoryUsage(), then the worker's tensors.
+ */
+export async function memory(label: string, gc: () => void): Promise<Memory> {
   gc();
   gc();
-  return { label, usage: process.memoryUsage(), tensors: tf ? tf.memory().numTensors : null };
+  const usage = process.memoryUsage();
+  return { label, usage, tensors: workerStarted ? (await workerMemory()).tensors : null };
 }
 
 export async function load(images: Images, gc: () => void): Promise<Load> {
-  const before = memory("before faceEngine() (test images composed, sharp loaded)", gc);
+  const before = await memory("before faceEngine() (test images composed, sharp loaded, no worker yet)", gc);
   let t = performance.now();
   const engine = await faceEngine();
   const loadMs = performance.now() - t;
-  // The engine's own TensorFlow.js (required by it from its file, resolved to the same module).
-  tf = require("@tensorflow/tfjs-core") as typeof import("@tensorflow/tfjs-core");
-  const loaded = memory("after faceEngine()", gc);
+  workerStarted = true;
+  const weights = await workerMemory();
+  const loaded = await memory("after faceEngine() (worker started, face models loaded in it)", gc);
   t = performance.now();
   await engine.analyse(images.camera[0]!);
   const firstAnalyseMs = performance.now() - t;
-  const warm = memory("after one analysis (640 × 480 frame)", gc);
-  return { engine, loadMs, firstAnalyseMs, memory: [before, loaded, warm] };
+  const warm = await memory("after one analysis (640 × 480 frame)", gc);
+  return { engine, loadMs, firstAnalyseMs, memory: [before, loaded, warm], weights };
 }
 
 export interface Row {
@@ -113,7 +126,8 @@ export interface Decisions {
 /**
  * Whole decisions on the attempt of decide.test.ts (his photo 1 straight, tilted, then his smiling
  * photo; profile: his photos 0, 2 and 3), as composed and at production sizes; decide() alone; and
- * two attempts submitted together (the engine analyses one image at a time).
+ * two attempts submitted together (the worker analyses one image at a time, in order). The event
+ * loop's delay is the main thread's: what is left there (sharp's calls, the messages to the worker).
  */
 export async function decisions(engine: FaceEngine, images: Images, runs: number): Promise<Decisions> {
   const h = images.him;
