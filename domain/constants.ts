@@ -38,6 +38,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 60;
 export const BIO_MAX_LENGTH = 1000;
 export const SHORT_TEXT_MAX_LENGTH = 100;
+/** A city's name, free text (« Saint-Louis », « Bruxelles »). */
+export const CITY_MAX_LENGTH = 80;
 export const LIST_MAX_ITEMS = 20;
 export const LIST_ITEM_MAX_LENGTH = 40;
 

@@ -11,7 +11,7 @@ import {
   SEARCH_PAGE_SIZE,
   SEARCH_PAGE_SIZE_MAX,
 } from "./constants.ts";
-import { canonicalizer, INTEREST_SUGGESTIONS, type PhotoDto } from "./profile.ts";
+import { canonicalizer, INTEREST_SUGGESTIONS, type PhotoDto, type Relocate } from "./profile.ts";
 
 /** The total shown is counted up to this many profiles; beyond, the page says « 1 000+ ». */
 export const SEARCH_COUNT_CAP = 1000;
@@ -101,7 +101,12 @@ export interface PublicProfileDto {
   age: number;
   gender: Gender;
   lookingFor: string;
+  /** Country of residence. */
   country: string;
+  /** Country of origin ("" when not given). */
+  originCountry: string;
+  city: string;
+  relocate: Relocate | null;
   bio: string;
   occupation: string;
   education: string;

@@ -6,6 +6,7 @@ import {
   AGE_MAX,
   AGE_MIN,
   BIO_MAX_LENGTH,
+  CITY_MAX_LENGTH,
   DEFAULT_BIRTH_DATE,
   DEFAULT_INTERESTS,
   DEFAULT_LANGUAGES,
@@ -35,6 +36,19 @@ export const LOOKING_FOR_OPTIONS = [
   "Une amitié",
   "Des échanges culturels",
 ] as const;
+
+/** « Prêt(e) à déménager » for the right person: yes, no, perhaps (or not said: null). */
+export const RELOCATE_OPTIONS = ["yes", "maybe", "no"] as const;
+export type Relocate = (typeof RELOCATE_OPTIONS)[number];
+export const RELOCATE_LABELS: Record<Relocate, string> = { yes: "Oui", maybe: "Peut-être", no: "Non" };
+
+/** The relocation answer as others read it, agreed with the member's gender. */
+export function relocateText(relocate: Relocate, gender: Gender | null): string {
+  const ready = gender === "female" ? "Prête" : "Prêt";
+  if (relocate === "yes") return `${ready} à déménager`;
+  if (relocate === "maybe") return `${ready} à déménager, peut-être`;
+  return "Ne souhaite pas déménager";
+}
 
 export const LANGUAGE_SUGGESTIONS = [
   "Français",
@@ -149,6 +163,18 @@ export const profileUpdateSchema = z.strictObject({
   country: z
     .string({ error: "Pays invalide" })
     .refine((v) => isKnownCountry(v), "Veuillez choisir un pays dans la liste"),
+  // The three below are optional in the request: left out, they stay as they are (older clients).
+  originCountry: z
+    .string({ error: "Pays d'origine invalide" })
+    .refine((v) => v === "" || isKnownCountry(v), "Veuillez choisir un pays d'origine dans la liste")
+    .optional(),
+  city: text(CITY_MAX_LENGTH, "Ville").optional(),
+  // "" (the form's « Ne pas préciser ») is stored as not said.
+  relocate: z
+    .enum([...RELOCATE_OPTIONS, ""], { error: "Veuillez répondre oui, non ou peut-être" })
+    .nullable()
+    .optional()
+    .transform((v) => (v === "" ? null : v)),
   phoneNumber: z
     .string({ error: "Numéro de téléphone invalide" })
     .refine(
@@ -197,7 +223,12 @@ export interface ProfileDto {
   birthDate: string;
   /** The member entered or confirmed their birth date (docs/decisions/0010). */
   birthDateConfirmed: boolean;
+  /** Country of residence (the SPEC's `country`). */
   country: string;
+  /** Country of origin, when the member gives it ("" otherwise). */
+  originCountry: string;
+  city: string;
+  relocate: Relocate | null;
   phoneNumber: string;
   bio: string;
   occupation: string;
@@ -226,6 +257,9 @@ export const PROFILE_DEFAULTS = {
   birthDate: DEFAULT_BIRTH_DATE,
   birthDateConfirmed: false,
   country: "",
+  originCountry: "",
+  city: "",
+  relocate: null as Relocate | null,
   phoneNumber: "",
   bio: "",
   occupation: "",

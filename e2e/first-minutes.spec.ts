@@ -59,7 +59,7 @@ test("a new member signs up on a phone, completes a first profile with a camera 
   await page.getByLabel("Prénom").fill(firstName);
   await page.getByLabel("Femme", { exact: true }).check();
   await birthDate.fill("1994-03-08");
-  await page.getByLabel("Pays").selectOption("Côte d'Ivoire");
+  await page.getByLabel("Pays de résidence").selectOption("Côte d'Ivoire");
   await page.getByRole("button", { name: "Continuer" }).click();
 
   // « Mes photos »: a camera photo of about 4 MB, turned by its EXIF tag, with a GPS position.

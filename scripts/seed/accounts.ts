@@ -1,5 +1,6 @@
 // The demo accounts created with the demo data; README lists these credentials.
 
+import type { Relocate } from "@domain/profile.ts";
 /** Password of the demo members and of every seeded member. */
 export const DEMO_PASSWORD = "Passerelle2026!";
 export const ADMIN_PASSWORD = "AdminPasserelle2026!";
@@ -27,6 +28,9 @@ export interface DemoAccount {
     age: number;
     lookingFor: string;
     country: string;
+    originCountry?: string;
+    city?: string;
+    relocate?: Relocate;
     phoneNumber: string;
     bio: string;
     occupation: string;
@@ -50,6 +54,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       age: 31,
       lookingFor: "Une relation sérieuse",
       country: "Sénégal",
+      city: "Dakar",
+      relocate: "maybe",
       phoneNumber: "+221776543210",
       bio:
         "Je vis à Dakar où je suis architecte. J'aime la cuisine de ma grand-mère, la danse et les longues " +
@@ -73,6 +79,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       age: 34,
       lookingFor: "Une relation sérieuse",
       country: "France",
+      city: "Lyon",
+      relocate: "yes",
       phoneNumber: "+33645127839",
       bio:
         "Enseignant à Lyon, je passe mes vacances à voyager et à apprendre de nouvelles langues. J'aime la " +

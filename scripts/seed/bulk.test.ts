@@ -57,7 +57,12 @@ describeEachEngine("seedMembers (bulk)", (engine) => {
       .where(eq(profiles.accountStatus, "subscribed"));
     expect(await count(subscriptions)).toBe(subscribed.length);
     const rows = await t.deps.database.db
-      .select({ photos: profiles.photos, gender: profiles.gender, country: profiles.country })
+      .select({
+        photos: profiles.photos,
+        gender: profiles.gender,
+        country: profiles.country,
+        originCountry: profiles.originCountry,
+      })
       .from(profiles);
     for (let n = 1; n <= POOL_SIZE; n++) {
       expect(await t.deps.storage.get(poolKey(n))).toMatchObject({ contentType: "image/webp" });
@@ -68,7 +73,9 @@ describeEachEngine("seedMembers (bulk)", (engine) => {
     for (const row of rows) {
       for (const key of row.photos) expect(key).toMatch(/^photos\/seedpool-\d+\.webp$/);
       if (row.photos.length === 0) continue;
-      const people = pool.get(`${row.gender}/${toneGroupOf(originOf(row.country)!.region)}`)!;
+      const people = pool.get(
+        `${row.gender}/${toneGroupOf(originOf(row.originCountry || row.country)!.region)}`,
+      )!;
       expect(people.some((own) => row.photos.every((k) => own.includes(k)))).toBe(true);
     }
     expect(rows.filter((r) => r.photos.length === 2).length).toBeGreaterThan(100);

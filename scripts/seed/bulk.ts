@@ -41,7 +41,7 @@ function regionOf(country: string): Region {
 /** Whom a member's portraits show: someone of their origin, gender and age. */
 export function personOf(profile: SeedProfile): Person {
   return {
-    region: regionOf(profile.country),
+    region: regionOf(profile.originCountry || profile.country),
     gender: profile.gender,
     age: ageOn(profile.birthDate, todayIso()),
   };
@@ -95,7 +95,12 @@ export async function seedMembers(
       if (pool) {
         const p = m.profile;
         m.photos = p
-          ? pickPooledPhotos(pool, { region: regionOf(p.country), gender: p.gender }, m.photoPlan.count, rng)
+          ? pickPooledPhotos(
+              pool,
+              { region: regionOf(p.originCountry || p.country), gender: p.gender },
+              m.photoPlan.count,
+              rng,
+            )
           : [];
       } else {
         const own = ownPhotos(m);

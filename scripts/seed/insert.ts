@@ -14,13 +14,13 @@ export const ROWS_PER_STATEMENT = 5_000;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** A PostgreSQL array literal of text values, e.g. {"Français","Wolof"}. */
-export function pgArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+/** A PostgreSQL array literal of text values (null as NULL), e.g. {"Français","Wolof"}. */
+export function pgArray(values: readonly (string | null)[]): string {
+  return `{${values.map((v) => (v === null ? "NULL" : `"${v.replace(/["\\]/g, "\\$&")}"`)).join(",")}}`;
 }
 
 /** One unnest() argument: the column's values as a text[] parameter cast to `type`. */
-function col(values: readonly string[], type: string): SQL {
+function col(values: readonly (string | null)[], type: string): SQL {
   return sql`${pgArray(values)}::${sql.raw(type)}`;
 }
 
@@ -76,7 +76,7 @@ async function insertAccounts(tx: Tx, chunk: SeedMember[], hash: string): Promis
 }
 
 async function insertProfiles(tx: Tx, chunk: SeedMember[]): Promise<void> {
-  const p = (f: (m: SeedMember) => string) => col(chunk.map(f), "text[]");
+  const p = (f: (m: SeedMember) => string | null) => col(chunk.map(f), "text[]");
   const list = (f: (m: SeedMember) => string[]) =>
     col(
       chunk.map((m) => pgArray(f(m))),
@@ -84,21 +84,24 @@ async function insertProfiles(tx: Tx, chunk: SeedMember[]): Promise<void> {
     );
   await tx.execute(sql`
     INSERT INTO profiles (user_id, first_name, last_name, gender, looking_for, birth_date, birth_date_confirmed,
-      country, phone_number, bio, occupation, education, languages, interests, photos, account_status,
-      onboarding_step, created_at, updated_at)
-    SELECT user_id, first_name, last_name, gender::gender, looking_for, birth_date::date, true, country, phone_number,
+      country, origin_country, city, relocate, phone_number, bio, occupation, education, languages, interests, photos,
+      account_status, onboarding_step, created_at, updated_at)
+    SELECT user_id, first_name, last_name, gender::gender, looking_for, birth_date::date, true, country,
+      origin_country, city, relocate, phone_number,
       bio, occupation, education, languages::text[], interests::text[], photos::text[],
       account_status::account_status, ${ONBOARDING_DONE}::smallint, created_at, created_at
     FROM unnest(${p((m) => m.id)}, ${p((m) => m.profile!.firstName)}, ${p((m) => m.profile!.lastName)},
       ${p((m) => m.profile!.gender)}, ${p((m) => m.profile!.lookingFor)}, ${p((m) => m.profile!.birthDate)},
-      ${p((m) => m.profile!.country)}, ${p((m) => m.profile!.phoneNumber)}, ${p((m) => m.profile!.bio)},
+      ${p((m) => m.profile!.country)}, ${p((m) => m.profile!.originCountry)}, ${p((m) => m.profile!.city)},
+      ${p((m) => m.profile!.relocate)}, ${p((m) => m.profile!.phoneNumber)}, ${p((m) => m.profile!.bio)},
       ${p((m) => m.profile!.occupation)}, ${p((m) => m.profile!.education)}, ${list((m) => m.profile!.languages)},
       ${list((m) => m.profile!.interests)}, ${list((m) => m.photos)}, ${p((m) => m.profile!.accountStatus)},
       ${col(
         chunk.map((m) => iso(m.createdAt)),
         "timestamptz[]",
       )})
-      AS t(user_id, first_name, last_name, gender, looking_for, birth_date, country, phone_number, bio,
+      AS t(user_id, first_name, last_name, gender, looking_for, birth_date, country, origin_country, city, relocate,
+        phone_number, bio,
         occupation, education, languages, interests, photos, account_status, created_at)`);
 }
 

@@ -3,9 +3,9 @@ import { minusYears, todayIso } from "@domain/age.ts";
 import type { AccountStatus, Gender } from "@domain/constants.ts";
 import { type Currency, currencyForCountry } from "@domain/money.ts";
 import { operatorsOf, type PaymentMethod } from "@domain/payments.ts";
-import { INTEREST_SUGGESTIONS, LOOKING_FOR_OPTIONS } from "@domain/profile.ts";
+import { INTEREST_SUGGESTIONS, LOOKING_FOR_OPTIONS, type Relocate } from "@domain/profile.ts";
 import { DEFAULT_PLANS } from "@domain/subscriptions.ts";
-import { emailSlug, ORIGINS } from "./names.ts";
+import { emailSlug, ORIGINS, type Origin } from "./names.ts";
 import { OCCUPATIONS, RETIRED, STUDENT } from "./occupations.ts";
 import { type Random, randomId } from "./random.ts";
 import { writeBio } from "./texts.ts";
@@ -46,7 +46,12 @@ export interface SeedProfile {
   gender: Gender;
   lookingFor: string;
   birthDate: string;
+  /** Country of residence. */
   country: string;
+  /** Country of origin: where the member's names, languages and portraits come from ("" = same). */
+  originCountry: string;
+  city: string;
+  relocate: Relocate | null;
   phoneNumber: string;
   bio: string;
   occupation: string;
@@ -86,6 +91,54 @@ const AGE_BANDS = [
   { min: 40, max: 49, weight: 20 },
   { min: 50, max: 65, weight: 18 },
 ];
+
+/**
+ * Where a member of this origin lives: most at home, a quarter of the Africans in the European
+ * diaspora (France first), and a few Europeans in francophone Africa.
+ */
+const DIASPORA = {
+  africansInEurope: 0.25,
+  europeansInAfrica: 0.08,
+  europe: [
+    { country: "France", weight: 60 },
+    { country: "Belgique", weight: 22 },
+    { country: "Suisse", weight: 12 },
+    { country: "Luxembourg", weight: 6 },
+  ],
+  africa: [
+    { country: "Sénégal", weight: 30 },
+    { country: "Côte d'Ivoire", weight: 25 },
+    { country: "Maroc", weight: 25 },
+    { country: "Cameroun", weight: 10 },
+    { country: "Madagascar", weight: 10 },
+  ],
+} as const;
+
+const RELOCATE_WEIGHTS: { value: Relocate | null; weight: number }[] = [
+  { value: "yes", weight: 30 },
+  { value: "maybe", weight: 35 },
+  { value: "no", weight: 15 },
+  { value: null, weight: 20 },
+];
+
+/** The member's country of residence and city, and the country of origin stored for them. */
+function residence(origin: Origin, rng: Random): { country: string; originCountry: string; city: string } {
+  const european = origin.region === "europe";
+  const abroad = rng.chance(european ? DIASPORA.europeansInAfrica : DIASPORA.africansInEurope);
+  if (!abroad)
+    // At home: some say where they come from anyway, most leave it out.
+    return {
+      country: origin.country,
+      originCountry: rng.chance(0.3) ? origin.country : "",
+      city: rng.pick(origin.cities),
+    };
+  const destinations: readonly { country: string; weight: number }[] = european
+    ? DIASPORA.africa
+    : DIASPORA.europe;
+  const country = rng.weighted(destinations).country;
+  const home = ORIGINS.find((o) => o.country === country);
+  return { country, originCountry: origin.country, city: home ? rng.pick(home.cities) : "" };
+}
 
 /** A birth date giving exactly `age` full years today. */
 export function birthDateForAge(age: number, rng: Random, today = todayIso()): string {
@@ -131,8 +184,9 @@ export function generateMember(rng: Random, n: number, now: number): SeedMember 
   const subscriptionStart = subscribed
     ? new Date(earliest + Math.floor(rng.next() * (now - earliest)))
     : null;
+  const lives = residence(origin, rng);
   const bio = writeBio(
-    { gender, firstName, city: rng.pick(origin.cities), occupation, stage, interests, lookingFor },
+    { gender, firstName, city: lives.city, occupation, stage, interests, lookingFor },
     (items) => rng.pick(items),
     (p) => rng.chance(p),
   );
@@ -148,7 +202,8 @@ export function generateMember(rng: Random, n: number, now: number): SeedMember 
       gender,
       lookingFor,
       birthDate: birthDateForAge(age, rng),
-      country: origin.country,
+      ...lives,
+      relocate: rng.weighted(RELOCATE_WEIGHTS).value,
       phoneNumber: phoneNumber(origin.phone.prefixes, origin.phone.digits, rng),
       bio,
       occupation,

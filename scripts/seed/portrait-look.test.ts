@@ -19,7 +19,7 @@ function demoLooks(): { looks: PortraitLook[]; countries: string[] } {
     const [first] = ownPhotos(m);
     if (!first) continue;
     looks.push(first.look);
-    countries.push(m.profile!.country);
+    countries.push(m.profile!.originCountry || m.profile!.country);
   }
   return { looks, countries };
 }

@@ -40,7 +40,14 @@ export const profiles = pgTable(
      * the member is hidden from others and cannot like or write (docs/decisions/0010).
      */
     birthDateConfirmed: boolean("birth_date_confirmed").notNull().default(false),
+    /** Country of residence (the SPEC's country), a French name of domain/countries.ts. */
     country: text("country").notNull().default(""),
+    /** Country of origin ("" when not given), a name of domain/countries.ts too (issue 17). */
+    originCountry: text("origin_country").notNull().default(""),
+    /** City of residence, free text ("" when not given). */
+    city: text("city").notNull().default(""),
+    /** « Prêt(e) à déménager »: yes, maybe, no, or null when not said. */
+    relocate: text("relocate"),
     phoneNumber: text("phone_number").notNull().default(""),
     bio: text("bio").notNull().default(""),
     occupation: text("occupation").notNull().default(""),
@@ -98,6 +105,7 @@ export const profiles = pgTable(
     index("profiles_name_trgm").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     check("profiles_photos_max", sql`coalesce(array_length(${t.photos}, 1), 0) <= 6`),
     check("profiles_onboarding_step", sql`${t.onboardingStep} BETWEEN 0 AND 3`),
+    check("profiles_relocate", sql`${t.relocate} IN ('yes', 'maybe', 'no')`),
   ],
 );
 

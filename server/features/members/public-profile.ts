@@ -11,11 +11,12 @@ import { AppError } from "../../http/errors.ts";
 import { visiblePhotos } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { photoDto } from "../photos/photo-keys.ts";
-import type { ProfileRow } from "../profile/profile.service.ts";
+import { isRelocate, type ProfileRow } from "../profile/profile.service.ts";
 
 /** Columns of `profiles p` that a public view needs, selected under their camelCase names. */
 export const PUBLIC_COLUMNS = sql`p.user_id AS "userId", p.first_name AS "firstName", p.last_name AS "lastName",
-  p.gender, p.looking_for AS "lookingFor", p.birth_date::text AS "birthDate", p.country, p.bio,
+  p.gender, p.looking_for AS "lookingFor", p.birth_date::text AS "birthDate", p.country,
+  p.origin_country AS "originCountry", p.city, p.relocate, p.bio,
   p.occupation, p.education, p.languages, p.interests, ${visiblePhotos(sql`p.photos`, sql`p.user_id`)} AS photos,
   (SELECT email_verified FROM "user" WHERE id = p.user_id) AS verified,
   p.verified_at IS NOT NULL AS "profileVerified"`;
@@ -28,6 +29,9 @@ export interface PublicRow {
   lookingFor: string;
   birthDate: string;
   country: string;
+  originCountry: string;
+  city: string;
+  relocate: string | null;
   bio: string;
   occupation: string;
   education: string;
@@ -88,6 +92,9 @@ export function toPublicProfile(
     gender: row.gender,
     lookingFor: row.lookingFor,
     country: row.country,
+    originCountry: row.originCountry,
+    city: row.city,
+    relocate: isRelocate(row.relocate) ? row.relocate : null,
     bio: row.bio,
     occupation: row.occupation,
     education: row.education,

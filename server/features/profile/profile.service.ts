@@ -1,5 +1,5 @@
 // Profiles: created with the SPEC §7 defaults on first load, edited by their owner only.
-import type { ProfileDto, ProfileSave } from "@domain/profile.ts";
+import { type ProfileDto, type ProfileSave, RELOCATE_OPTIONS, type Relocate } from "@domain/profile.ts";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { profiles } from "../../db/schema/index.ts";
@@ -7,6 +7,9 @@ import type { Storage } from "../../storage/storage.ts";
 import { photoDto } from "../photos/photo-keys.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
+
+export const isRelocate = (value: string | null): value is Relocate =>
+  (RELOCATE_OPTIONS as readonly (string | null)[]).includes(value);
 
 export function toProfileDto(row: ProfileRow, storage: Storage): ProfileDto {
   return {
@@ -19,6 +22,9 @@ export function toProfileDto(row: ProfileRow, storage: Storage): ProfileDto {
     birthDate: row.birthDate,
     birthDateConfirmed: row.birthDateConfirmed,
     country: row.country,
+    originCountry: row.originCountry,
+    city: row.city,
+    relocate: isRelocate(row.relocate) ? row.relocate : null,
     phoneNumber: row.phoneNumber,
     bio: row.bio,
     occupation: row.occupation,

@@ -1,5 +1,6 @@
 import { MSG } from "@domain/messages.ts";
 import type { ProfileDto } from "@domain/profile.ts";
+import { frenchTypography } from "@domain/typography.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { profiles } from "../../db/schema/index.ts";
@@ -124,6 +125,50 @@ describeEachEngine("profile API", (engine) => {
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe(code);
     expect(body.error.message).toMatch(/[a-zé]/);
+  });
+
+  rule("keeps where the member lives and comes from, and leaves them as they are when not sent", async () => {
+    const { cookie, userId } = await t.createMember();
+    const where = { country: "France", originCountry: "Sénégal", city: "  Lyon ", relocate: "maybe" };
+    const res = await t.request("/api/profile", { method: "PUT", cookie, json: { ...complete, ...where } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      country: "France",
+      originCountry: "Sénégal",
+      city: "Lyon",
+      relocate: "maybe",
+    });
+    // A client that does not know the new fields (the SPEC's form) changes none of them.
+    const again = await t.request("/api/profile", { method: "PUT", cookie, json: complete });
+    expect(await again.json()).toMatchObject({ country: "Mali", originCountry: "Sénégal", city: "Lyon" });
+    // « Ne pas préciser »: "" for the country of origin and for relocation.
+    const cleared = await t.request("/api/profile", {
+      method: "PUT",
+      cookie,
+      json: { ...complete, originCountry: "", city: "", relocate: "" },
+    });
+    expect(await cleared.json()).toMatchObject({ originCountry: "", city: "", relocate: null });
+    const [row] = await rowsOf(userId);
+    expect(row).toMatchObject({ originCountry: "", city: "", relocate: null });
+  });
+
+  rule("refuses an unknown country of origin, a city too long and an unknown relocation answer", async () => {
+    const { cookie, userId } = await t.createMember();
+    const res = await t.request("/api/profile", {
+      method: "PUT",
+      cookie,
+      json: { ...complete, originCountry: "Atlantide", city: "x".repeat(81), relocate: "jamais" },
+    });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
+    expect(error.code).toBe("VALIDATION_ERROR");
+    expect(error.fields).toEqual({
+      originCountry: "Veuillez choisir un pays d'origine dans la liste",
+      city: frenchTypography("Ville : 80 caractères au maximum"),
+      relocate: "Veuillez répondre oui, non ou peut-être",
+    });
+    const [row] = await rowsOf(userId);
+    expect(row?.firstName ?? "").toBe("");
   });
 
   rule("answers unknown API paths with a French 404", async () => {

@@ -25,7 +25,8 @@ export async function exportMyData(
   );
   const [profile] = await q<Record<string, unknown> & { photos: string[] }>(
     sql`SELECT first_name AS "firstName", last_name AS "lastName", gender, looking_for AS "lookingFor",
-      birth_date::text AS "birthDate", birth_date_confirmed AS "birthDateConfirmed", country, phone_number AS "phoneNumber", bio, occupation, education, languages,
+      birth_date::text AS "birthDate", birth_date_confirmed AS "birthDateConfirmed", country,
+      origin_country AS "originCountry", city, relocate, phone_number AS "phoneNumber", bio, occupation, education, languages,
       interests, photos, account_status AS "accountStatus", created_at AS "createdAt", updated_at AS "updatedAt"
       FROM profiles WHERE user_id = ${userId}`,
   );

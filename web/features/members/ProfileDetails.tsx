@@ -1,6 +1,7 @@
 import type { PublicProfileDto } from "@domain/discovery.ts";
+import { relocateText } from "@domain/profile.ts";
 import { cn } from "@web/components/ui/cn.ts";
-import { BookOpen, Briefcase, Heart, Languages, MapPin } from "lucide-react";
+import { BookOpen, Briefcase, Globe2, Heart, Languages, MapPin, Plane } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { CompatibilityBadge } from "./CompatibilityBadge.tsx";
 import { MemberPhoto } from "./MemberPhoto.tsx";
@@ -74,8 +75,18 @@ export function ProfileDetails({ member }: { member: PublicProfileDto }) {
 
       <dl className="grid gap-2 text-ink sm:grid-cols-2">
         {member.country && (
-          <Fact icon={MapPin} label="Pays">
-            {member.country}
+          <Fact icon={MapPin} label="Lieu de vie">
+            {member.city ? `${member.city}, ${member.country}` : member.country}
+          </Fact>
+        )}
+        {member.originCountry && member.originCountry !== member.country && (
+          <Fact icon={Globe2} label="Origine">
+            Origine : {member.originCountry}
+          </Fact>
+        )}
+        {member.relocate && (
+          <Fact icon={Plane} label="Déménagement">
+            {relocateText(member.relocate, member.gender)}
           </Fact>
         )}
         <Fact icon={Heart} label="Recherche">

@@ -3,6 +3,7 @@
 // lays them out as it likes inside a <FormProvider>; the rules are domain/profile.ts's.
 import {
   BIO_MAX_LENGTH,
+  CITY_MAX_LENGTH,
   GENDERS,
   LIST_ITEM_MAX_LENGTH,
   LIST_MAX_ITEMS,
@@ -15,6 +16,8 @@ import {
   INTEREST_SUGGESTIONS,
   LANGUAGE_SUGGESTIONS,
   LOOKING_FOR_OPTIONS,
+  RELOCATE_LABELS,
+  RELOCATE_OPTIONS,
 } from "@domain/profile.ts";
 import { cn } from "@web/components/ui/cn.ts";
 import { Field } from "@web/components/ui/Field.tsx";
@@ -138,21 +141,80 @@ export function BirthDateField({ confirmed }: { confirmed: boolean }) {
   );
 }
 
+/** The countries, one group per region (francophone countries first in each). */
+function CountryOptions() {
+  return COUNTRY_GROUPS.map((group) => (
+    <optgroup key={group.label} label={group.label}>
+      {group.countries.map((country) => (
+        <option key={country} value={country}>
+          {country}
+        </option>
+      ))}
+    </optgroup>
+  ));
+}
+
 export function CountryField() {
   const { register, formState } = useProfileForm();
   return (
-    <Field id="profile-country" label="Pays" required error={formState.errors.country?.message}>
+    <Field id="profile-country" label="Pays de résidence" required error={formState.errors.country?.message}>
       {(c) => (
         <Select {...c} autoComplete="off" {...register("country")}>
           <option value="">Choisissez un pays</option>
-          {COUNTRY_GROUPS.map((group) => (
-            <optgroup key={group.label} label={group.label}>
-              {group.countries.map((country) => (
-                <option key={country} value={country}>
-                  {country}
-                </option>
-              ))}
-            </optgroup>
+          <CountryOptions />
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+export function OriginCountryField() {
+  const { register, formState } = useProfileForm();
+  return (
+    <Field
+      id="profile-originCountry"
+      label="Pays d'origine"
+      hint="Facultatif : le pays d'où vous venez, s'il n'est pas celui où vous vivez."
+      error={formState.errors.originCountry?.message}
+    >
+      {(c) => (
+        <Select {...c} autoComplete="off" {...register("originCountry")}>
+          <option value="">Ne pas préciser</option>
+          <CountryOptions />
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+export function CityField() {
+  const { register, formState } = useProfileForm();
+  return (
+    <Field id="profile-city" label="Ville" hint="Facultatif." error={formState.errors.city?.message}>
+      {(c) => (
+        <Input {...c} autoComplete="address-level2" maxLength={CITY_MAX_LENGTH} {...register("city")} />
+      )}
+    </Field>
+  );
+}
+
+export function RelocateField() {
+  const { register, formState, watch } = useProfileForm();
+  const ready = watch("gender") === "female" ? "Prête" : "Prêt(e)";
+  return (
+    <Field
+      id="profile-relocate"
+      label={`${ready} à déménager pour la bonne personne ?`}
+      hint="Facultatif."
+      error={formState.errors.relocate?.message}
+    >
+      {(c) => (
+        <Select {...c} {...register("relocate")}>
+          <option value="">Ne pas préciser</option>
+          {RELOCATE_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {RELOCATE_LABELS[option]}
+            </option>
           ))}
         </Select>
       )}

@@ -103,12 +103,47 @@ describe("ProfileForm", () => {
       lookingFor: "Une relation sérieuse",
       birthDate: "1994-05-12",
       country: "Sénégal",
+      originCountry: "",
+      city: "Dakar",
+      relocate: null,
       phoneNumber: "",
       bio: "",
       occupation: "Infirmière",
       education: "",
       languages: ["Français", "Wolof"],
       interests: ["Rencontre"],
+    });
+  });
+
+  it("asks where the member lives and comes from, grouped by region, and sends it", async () => {
+    const { calls } = stubFetch((call) =>
+      call.url === "/api/profile" && call.method === "PUT"
+        ? { status: 200, body: profileFixture() }
+        : undefined,
+    );
+    const { user, save } = setup();
+    const group = screen.getByRole("group", { name: "Où vous vivez, d'où vous venez" });
+    const residence = within(group).getByLabelText(/Pays de résidence/);
+    const regions = within(residence)
+      .getAllByRole("group")
+      .map((g) => g.getAttribute("label"));
+    expect(regions.slice(0, 3)).toEqual(["Afrique de l'Ouest", "Afrique centrale", "Maghreb"]);
+    await user.selectOptions(residence, "France");
+    await user.clear(within(group).getByLabelText(/Ville/));
+    await user.type(within(group).getByLabelText(/Ville/), "Marseille");
+    await user.selectOptions(within(group).getByLabelText(/Pays d'origine/), "Sénégal");
+    // Awa is a woman: the question agrees.
+    await user.selectOptions(
+      within(group).getByLabelText("Prête à déménager pour la bonne personne ?", { exact: false }),
+      "Oui",
+    );
+    await save();
+    await waitFor(() => expect(calls.find((c) => c.method === "PUT")).toBeDefined());
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
+      country: "France",
+      city: "Marseille",
+      originCountry: "Sénégal",
+      relocate: "yes",
     });
   });
 

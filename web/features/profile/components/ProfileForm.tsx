@@ -9,6 +9,7 @@ import { useProfileSave } from "../use-profile-save.ts";
 import {
   BioField,
   BirthDateField,
+  CityField,
   CountryField,
   EducationField,
   FirstNameField,
@@ -18,7 +19,9 @@ import {
   LastNameField,
   LookingForField,
   OccupationField,
+  OriginCountryField,
   PhoneField,
+  RelocateField,
 } from "./ProfileFields.tsx";
 
 // The schema requires a gender and a birth date; the form may start without them and reports them
@@ -67,10 +70,19 @@ export function ProfileForm({ profile }: { profile: ProfileDto }) {
           <BirthDateField confirmed={profile.birthDateConfirmed} />
         </div>
 
-        <div className="grid gap-5 sm:grid-cols-2">
-          <CountryField />
-          <PhoneField />
-        </div>
+        <fieldset className="flex flex-col gap-5">
+          <legend className="mb-3 font-semibold text-teal-900">Où vous vivez, d'où vous venez</legend>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <CountryField />
+            <CityField />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <OriginCountryField />
+            <RelocateField />
+          </div>
+        </fieldset>
+
+        <PhoneField />
 
         <BioField />
 
