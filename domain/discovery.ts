@@ -11,13 +11,25 @@ import {
   SEARCH_PAGE_SIZE,
   SEARCH_PAGE_SIZE_MAX,
 } from "./constants.ts";
-import { canonicalizer, INTEREST_SUGGESTIONS, type PhotoDto, type Relocate } from "./profile.ts";
+import { countriesOfPlace } from "./countries.ts";
+import type { Presence } from "./presence.ts";
+import {
+  canonicalizer,
+  INTEREST_SUGGESTIONS,
+  LANGUAGE_SUGGESTIONS,
+  LOOKING_FOR_OPTIONS,
+  type PhotoDto,
+  type Relocate,
+} from "./profile.ts";
 
 /** The total shown is counted up to this many profiles; beyond, the page says « 1 000+ ». */
 export const SEARCH_COUNT_CAP = 1000;
 /** Deepest page reachable with `page` (the SPA follows `cursor`, which has no such limit). */
 export const SEARCH_PAGE_MAX = 500;
 export const MATCHES_PAGE_SIZE = 24;
+
+/** Places one « Vit en » or « Originaire de » filter may name. */
+export const PLACES_MAX = 20;
 
 export const SEARCH_MSG = {
   AGE_RANGE: `L'âge doit être un nombre entier compris entre ${AGE_MIN} et ${AGE_MAX} ans`,
@@ -26,7 +38,14 @@ export const SEARCH_MSG = {
   SIZE: `Le nombre de résultats par page doit être compris entre 1 et ${SEARCH_PAGE_SIZE_MAX}`,
   WITH_PHOTO: "Le filtre « Avec photo » doit valoir true ou false",
   VERIFIED: "Le filtre « Profils vérifiés uniquement » doit valoir true ou false",
+  ACTIVE: "Le filtre « En ligne récemment » doit valoir true ou false",
+  PRESENCE_HIDDEN:
+    "Vous masquez votre activité : vous ne pouvez donc pas voir celle des autres. Changez ce réglage dans « Vie privée » pour utiliser ce filtre.",
   INTERESTS: `Centres d'intérêt : ${LIST_MAX_ITEMS} au maximum, de 1 à ${LIST_ITEM_MAX_LENGTH} caractères chacun`,
+  LIVES_IN: `Lieu de vie : choisissez jusqu'à ${PLACES_MAX} continents, régions ou pays de la liste`,
+  FROM: `Origine : choisissez jusqu'à ${PLACES_MAX} continents, régions ou pays de la liste`,
+  LANGUAGES: `Langues : ${LIST_MAX_ITEMS} au maximum, de 1 à ${LIST_ITEM_MAX_LENGTH} caractères chacune`,
+  LOOKING_FOR: "Ce qu'ils recherchent : choisissez parmi les réponses proposées",
   CURSOR: "Le curseur de pagination est invalide",
   PAGE_AND_CURSOR: "Utilisez soit « page », soit « cursor », pas les deux",
   UNKNOWN: "Paramètre de recherche inconnu",
@@ -40,9 +59,37 @@ export const SEARCH_PARAMS = [
   "ageMax",
   "withPhoto",
   "verified",
+  "active",
   "interests",
+  "livesIn",
+  "from",
+  "languages",
+  "lookingFor",
   "cursor",
 ] as const;
+
+/** The parameters a query string may repeat (one value each time). */
+export const SEARCH_LIST_PARAMS = ["interests", "livesIn", "from", "languages", "lookingFor"] as const;
+
+/** A list of places (continent, region or ISO code): each known, each once, at most PLACES_MAX. */
+const places = (message: string) =>
+  z
+    .array(
+      z
+        .string({ error: message })
+        .trim()
+        .refine((p) => countriesOfPlace(p) !== null, message),
+    )
+    .max(PLACES_MAX, message)
+    .transform((items) => [...new Set(items.map((p) => (p.length === 2 ? p.toUpperCase() : p)))])
+    .default([]);
+
+/** The country names a list of places covers (what the query compares profiles with). */
+export function countriesOfPlaces(list: readonly string[]): string[] {
+  return [...new Set(list.flatMap((p) => countriesOfPlace(p) ?? []))];
+}
+
+const canonicalLanguage = canonicalizer(LANGUAGE_SUGGESTIONS);
 
 const intParam = (min: number, max: number, message: string) =>
   z
@@ -68,10 +115,27 @@ export const searchQuerySchema = z
       .enum(["true", "false", "1", "0"], { error: SEARCH_MSG.VERIFIED })
       .transform((v) => v === "true" || v === "1")
       .default(false),
+    // « En ligne récemment »: active within PRESENCE.WEEK_DAYS (and not hiding it).
+    active: z
+      .enum(["true", "false", "1", "0"], { error: SEARCH_MSG.ACTIVE })
+      .transform((v) => v === "true" || v === "1")
+      .default(false),
     interests: z
       .array(z.string().trim().min(1, SEARCH_MSG.INTERESTS).max(LIST_ITEM_MAX_LENGTH, SEARCH_MSG.INTERESTS))
       .max(LIST_MAX_ITEMS, SEARCH_MSG.INTERESTS)
       .transform((items) => [...new Set(items.map(canonicalInterest))])
+      .default([]),
+    livesIn: places(SEARCH_MSG.LIVES_IN),
+    from: places(SEARCH_MSG.FROM),
+    languages: z
+      .array(z.string().trim().min(1, SEARCH_MSG.LANGUAGES).max(LIST_ITEM_MAX_LENGTH, SEARCH_MSG.LANGUAGES))
+      .max(LIST_MAX_ITEMS, SEARCH_MSG.LANGUAGES)
+      .transform((items) => [...new Set(items.map(canonicalLanguage))])
+      .default([]),
+    lookingFor: z
+      .array(z.enum(LOOKING_FOR_OPTIONS, { error: SEARCH_MSG.LOOKING_FOR }))
+      .max(LOOKING_FOR_OPTIONS.length, SEARCH_MSG.LOOKING_FOR)
+      .transform((items) => [...new Set(items)])
       .default([]),
     cursor: z.string().min(1, SEARCH_MSG.CURSOR).max(200, SEARCH_MSG.CURSOR).optional(),
   })
@@ -119,6 +183,8 @@ export interface PublicProfileDto {
   verified: boolean;
   /** The member proved with live selfies to be the person of the photos (« Profil vérifié »). */
   profileVerified: boolean;
+  /** « En ligne », « Actif aujourd'hui »…; null beyond a week, or when either member hides it. */
+  presence: Presence | null;
 }
 
 export interface SearchResultDto {

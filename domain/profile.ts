@@ -244,6 +244,8 @@ export interface ProfileDto {
   verifiedAt: string | null;
   /** Receives messages only from members with « Profil vérifié ». */
   messagesFromVerifiedOnly: boolean;
+  /** Hides when they were last active (and so sees nobody's). */
+  presenceHidden: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -25,6 +25,12 @@ export interface ProfileFields {
   accountStatus: AccountStatus;
   onboardingStep: number;
   createdAt: Date;
+  // Optional: left to the column defaults unless a test sets them (issue 17).
+  originCountry?: string;
+  city?: string;
+  relocate?: "yes" | "maybe" | "no" | null;
+  lastActiveAt?: Date | null;
+  presenceHidden?: boolean;
 }
 
 /** A birth date giving exactly `age` years today (born `daysAfterBirthday` days after the anniversary). */

@@ -26,6 +26,7 @@ export function profileFixture(overrides: Partial<ProfileDto> = {}): ProfileDto 
     onboardingStep: 3,
     verifiedAt: null,
     messagesFromVerifiedOnly: false,
+    presenceHidden: false,
     createdAt: "2026-11-01T10:00:00.000Z",
     updatedAt: "2026-11-01T10:00:00.000Z",
     ...overrides,
@@ -53,6 +54,7 @@ export function publicProfileFixture(overrides: Partial<PublicProfileDto> = {}):
     compatibility: 65,
     verified: false,
     profileVerified: false,
+    presence: null,
     ...overrides,
   };
 }

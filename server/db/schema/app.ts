@@ -63,6 +63,16 @@ export const profiles = pgTable(
     onboardingStep: smallint("onboarding_step").notNull().default(0),
     /** Set while the member's verified badge is valid (docs/decisions/0013-verified-profiles.md). */
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /**
+     * Presence (issue 17): when the member was last seen using the site, written at most once a minute
+     * per instance (server/presence), and whether they hide it (then they see nobody's either).
+     */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
+    presenceHidden: boolean("presence_hidden").notNull().default(false),
+    /** last_active_at as others may see it: null while hidden. Carried by the search index. */
+    activeAt: timestamp("active_at", { withTimezone: true }).generatedAlwaysAs(
+      sql`CASE WHEN presence_hidden THEN NULL ELSE last_active_at END`,
+    ),
     /** The member receives messages only from members with « Profil vérifié » (issue 16). */
     messagesFromVerifiedOnly: boolean("messages_from_verified_only").notNull().default(false),
     /**
@@ -93,6 +103,12 @@ export const profiles = pgTable(
       t.interests,
       t.birthDateConfirmed,
       t.verifiedAt,
+      // « Vit en », « Originaire de », « Langues parlées », « Recherche » (issue 17).
+      t.country,
+      t.originCountry,
+      t.languages,
+      t.lookingFor,
+      t.activeAt,
     ),
     index("profiles_gender_birth_idx").on(t.gender, t.birthDate),
     index("profiles_interests_gin").using("gin", t.interests),

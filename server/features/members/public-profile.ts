@@ -6,6 +6,7 @@ import { compatibilityScore } from "@domain/compatibility.ts";
 import type { Gender } from "@domain/constants.ts";
 import type { PublicProfileDto } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
+import { presenceOf } from "@domain/presence.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { AppError } from "../../http/errors.ts";
 import { visiblePhotos } from "../../moderation/moderation.service.ts";
@@ -19,7 +20,7 @@ export const PUBLIC_COLUMNS = sql`p.user_id AS "userId", p.first_name AS "firstN
   p.origin_country AS "originCountry", p.city, p.relocate, p.bio,
   p.occupation, p.education, p.languages, p.interests, ${visiblePhotos(sql`p.photos`, sql`p.user_id`)} AS photos,
   (SELECT email_verified FROM "user" WHERE id = p.user_id) AS verified,
-  p.verified_at IS NOT NULL AS "profileVerified"`;
+  p.verified_at IS NOT NULL AS "profileVerified", p.active_at AS "activeAt"`;
 
 export interface PublicRow {
   userId: string;
@@ -40,6 +41,8 @@ export interface PublicRow {
   photos: string[];
   verified: boolean;
   profileVerified: boolean;
+  /** When the member was last active, null while they hide it. */
+  activeAt: Date | string | null;
 }
 
 /**
@@ -64,6 +67,8 @@ export interface Viewer {
   lookingFor: string;
   /** Whether others may be approached by this member (a like, a message): their age is known. */
   birthDateConfirmed: boolean;
+  /** The viewer hides their activity, and so sees nobody's (issue 17). */
+  presenceHidden: boolean;
 }
 
 /** A member whose birth date is still the default may look, but not reach out (docs/decisions/0010). */
@@ -104,6 +109,7 @@ export function toPublicProfile(
     compatibility: compatibilityScore(viewer, row),
     verified: row.verified === true,
     profileVerified: row.profileVerified === true,
+    presence: viewer.presenceHidden ? null : presenceOf(row.activeAt),
   };
 }
 

@@ -162,6 +162,7 @@ describeOnEngine("confirmed birth date", (engine) => {
       languages: [],
       lookingFor: "",
       birthDateConfirmed: true,
+      presenceHidden: false,
     };
     // Every filter at once, « Profils vérifiés uniquement » included (issue 16).
     const query = {
@@ -171,6 +172,12 @@ describeOnEngine("confirmed birth date", (engine) => {
       withPhoto: true,
       verified: true,
       interests: ["Cuisine"],
+      // …and the places, languages and intentions of issue 17.
+      livesIn: ["SN", "CI"],
+      from: ["afrique-ouest"],
+      languages: ["Wolof"],
+      lookingFor: ["Le mariage" as const],
+      active: true,
     };
     const count = searchCountQuery(searchConditions(viewer, query, todayIso()));
     // On a test-sized table the planner would rather read the table; with that choice taken away,
@@ -196,6 +203,8 @@ describeOnEngine("confirmed birth date", (engine) => {
     const checks = `${reads[0]?.["Index Cond"] ?? ""} ${reads[0]?.Filter ?? ""}`;
     expect(checks).toContain("birth_date_confirmed");
     expect(checks).toContain("verified_at");
+    for (const column of ["country", "origin_country", "languages", "looking_for", "active_at"])
+      expect(checks).toContain(column);
   });
 
   it("lets an unconfirmed member pass but not like (403 BIRTH_DATE_UNCONFIRMED), writing nothing", async () => {

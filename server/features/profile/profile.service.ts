@@ -36,6 +36,7 @@ export function toProfileDto(row: ProfileRow, storage: Storage): ProfileDto {
     onboardingStep: row.onboardingStep,
     verifiedAt: row.verifiedAt ? row.verifiedAt.toISOString() : null,
     messagesFromVerifiedOnly: row.messagesFromVerifiedOnly,
+    presenceHidden: row.presenceHidden,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -80,12 +81,19 @@ export async function updateProfile(db: Db, userId: string, input: ProfileSave):
   return row;
 }
 
-/** « Recevoir des messages uniquement de membres vérifiés » (issue 16). */
-export async function setMessagesFromVerifiedOnly(db: Db, userId: string, on: boolean): Promise<ProfileRow> {
+/**
+ * The privacy settings: « Recevoir des messages uniquement de membres vérifiés » (issue 16) and
+ * « Masquer mon activité » (issue 17); each is changed only when given.
+ */
+export async function setPrivacy(
+  db: Db,
+  userId: string,
+  settings: { messagesFromVerifiedOnly?: boolean; presenceHidden?: boolean },
+): Promise<ProfileRow> {
   await getOrCreateProfile(db, userId);
   const [row] = await db
     .update(profiles)
-    .set({ messagesFromVerifiedOnly: on, updatedAt: new Date() })
+    .set({ ...settings, updatedAt: new Date() })
     .where(eq(profiles.userId, userId))
     .returning();
   return row!;

@@ -1,4 +1,4 @@
-import { SEARCH_MSG, SEARCH_PARAMS, searchQuerySchema } from "@domain/discovery.ts";
+import { SEARCH_LIST_PARAMS, SEARCH_MSG, SEARCH_PARAMS, searchQuerySchema } from "@domain/discovery.ts";
 import { Hono } from "hono";
 import { parseOrThrow } from "../../http/errors.ts";
 import { readQuery } from "../../http/query.ts";
@@ -16,7 +16,7 @@ export function searchRoutes(deps: AppDeps) {
     .get("/", async (c) => {
       const raw = readQuery(c, {
         allowed: SEARCH_PARAMS,
-        repeatable: ["interests"],
+        repeatable: SEARCH_LIST_PARAMS,
         unknownMessage: SEARCH_MSG.UNKNOWN,
         repeatedMessage: SEARCH_MSG.REPEATED,
       });

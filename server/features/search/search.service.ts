@@ -5,12 +5,16 @@
 import { todayIso } from "@domain/age.ts";
 import {
   birthDateBounds,
+  countriesOfPlaces,
   SEARCH_COUNT_CAP,
+  SEARCH_MSG,
   type SearchQuery,
   type SearchResultDto,
 } from "@domain/discovery.ts";
+import { PRESENCE } from "@domain/presence.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
+import { AppError } from "../../http/errors.ts";
 import { MEMBERS_WITH_ONLY_HELD_PHOTOS } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
 import {
@@ -55,6 +59,22 @@ export function searchConditions(viewer: Viewer, q: SearchQuery, today: string):
   // verified_at is also carried by the covering index: the count stays index-only.
   if (q.verified) parts.push(sql`p.verified_at IS NOT NULL`);
   if (q.interests.length > 0) parts.push(sql`p.interests && ${textArray(q.interests)}`);
+  // Issue 17. Places are resolved to country names here; the columns are in the covering index.
+  if (q.livesIn.length > 0) parts.push(sql`p.country = ANY (${textArray(countriesOfPlaces(q.livesIn))})`);
+  if (q.from.length > 0) {
+    // « Originaire de »: the origin the member gave, or where they live when they gave none.
+    const from = textArray(countriesOfPlaces(q.from));
+    parts.push(
+      sql`(p.origin_country = ANY (${from}) OR (p.origin_country = '' AND p.country = ANY (${from})))`,
+    );
+  }
+  if (q.languages.length > 0) parts.push(sql`p.languages && ${textArray(q.languages)}`);
+  // « En ligne récemment »: active_at is null for a member who hides it, so they never match.
+  if (q.active) {
+    if (viewer.presenceHidden) throw new AppError(403, "PRESENCE_HIDDEN", SEARCH_MSG.PRESENCE_HIDDEN);
+    parts.push(sql`p.active_at > now() - ${PRESENCE.WEEK_DAYS} * interval '1 day'`);
+  }
+  if (q.lookingFor.length > 0) parts.push(sql`p.looking_for = ANY (${textArray(q.lookingFor)})`);
   return sql.join(parts, sql` AND `);
 }
 

@@ -136,6 +136,59 @@ describeOnEngine("search API", (engine) => {
     expect(ids(lecture)).not.toContain(withPhoto);
   });
 
+  it("filters on where members live, where they come from, their languages and what they look for", async () => {
+    const k = tag();
+    const me = await signUpMember(t, "female");
+    const man = (fields: Parameters<typeof insertMember>[2]) =>
+      insertMember(db(), "male", { interests: [k], ...fields });
+    const dakar = await man({ country: "Sénégal", originCountry: "", languages: ["Français", "Wolof"] });
+    const abidjan = await man({
+      country: "Côte d'Ivoire",
+      originCountry: "Côte d'Ivoire",
+      languages: ["Français"],
+    });
+    const parisFromSenegal = await man({
+      country: "France",
+      originCountry: "Sénégal",
+      languages: ["Français", "Wolof"],
+      lookingFor: "Le mariage",
+    });
+    const dakarFromFrance = await man({
+      country: "Sénégal",
+      originCountry: "France",
+      languages: ["Français"],
+    });
+    const lyon = await man({ country: "France", originCountry: "", languages: ["Français", "Anglais"] });
+    const found = async (params: Record<string, string | string[]>) =>
+      new Set(ids(await search(me.cookie, { interests: k, ...params })));
+
+    // Lives in: countries by code, a region, a continent; several at once.
+    expect(await found({ livesIn: ["SN", "ci"] })).toEqual(new Set([dakar, abidjan, dakarFromFrance]));
+    expect(await found({ livesIn: "afrique-ouest" })).toEqual(new Set([dakar, abidjan, dakarFromFrance]));
+    expect(await found({ livesIn: "europe" })).toEqual(new Set([parisFromSenegal, lyon]));
+    expect(await found({ livesIn: ["maghreb", "FR"] })).toEqual(new Set([parisFromSenegal, lyon]));
+    // Originally from: the origin given, or the country lived in when none is given.
+    expect(await found({ from: "SN" })).toEqual(new Set([dakar, parisFromSenegal]));
+    expect(await found({ from: "europe" })).toEqual(new Set([dakarFromFrance, lyon]));
+    // Languages: at least one in common, whatever the case typed.
+    expect(await found({ languages: ["wolof", "Lingala"] })).toEqual(new Set([dakar, parisFromSenegal]));
+    // What they look for, several answers allowed.
+    expect(await found({ lookingFor: "Le mariage" })).toEqual(new Set([parisFromSenegal]));
+    expect(await found({ lookingFor: ["Le mariage", "Une relation sérieuse"] })).toEqual(
+      new Set([dakar, abidjan, parisFromSenegal, dakarFromFrance, lyon]),
+    );
+    // Everything at once: living in Europe, from West Africa, speaking Wolof.
+    const r = await search(me.cookie, {
+      interests: k,
+      livesIn: "europe",
+      from: "afrique-ouest",
+      languages: "Wolof",
+    });
+    expect(ids(r)).toEqual([parisFromSenegal]);
+    expect(r.body.count).toBe(1);
+    expect(r.body.data[0]).toMatchObject({ country: "France", originCountry: "Sénégal" });
+  });
+
   it("does not count photos held for an administrator under « Avec photo »", async () => {
     const k = tag();
     const me = await signUpMember(t, "male");
@@ -278,6 +331,28 @@ describeOnEngine("search API", (engine) => {
         "Centres d'intérêt : 20 au maximum, de 1 à 40 caractères chacun",
       ],
       [{ country: "Mali" }, "country", "Paramètre de recherche inconnu"],
+      [
+        { livesIn: ["SN", "Atlantide"] },
+        "livesIn.1",
+        "Lieu de vie : choisissez jusqu'à 20 continents, régions ou pays de la liste",
+      ],
+      [
+        { livesIn: Array.from({ length: 21 }, (_, i) => ["SN", "CI", "ML", "FR", "BE", "CH", "CM"][i % 7]!) },
+        "livesIn",
+        "Lieu de vie : choisissez jusqu'à 20 continents, régions ou pays de la liste",
+      ],
+      [
+        { from: "Sénégal" },
+        "from.0",
+        "Origine : choisissez jusqu'à 20 continents, régions ou pays de la liste",
+      ],
+      [{ from: "AQ" }, "from.0", "Origine : choisissez jusqu'à 20 continents, régions ou pays de la liste"],
+      [{ languages: "x".repeat(41) }, "languages.0", "Langues : 20 au maximum, de 1 à 40 caractères chacune"],
+      [
+        { lookingFor: "Une aventure" },
+        "lookingFor.0",
+        "Ce qu'ils recherchent : choisissez parmi les réponses proposées",
+      ],
       [{ ageMin: ["20", "30"] }, "ageMin", "Ce paramètre ne peut être donné qu'une fois"],
     ] as [Record<string, string | string[]>, string, string][])("%j", async (params, field, message) => {
       const r = await search(cookie, params);

@@ -38,6 +38,7 @@ export function emptyProfile(): ProfileDto {
     photos: [],
     verifiedAt: null,
     messagesFromVerifiedOnly: false,
+    presenceHidden: false,
     createdAt: now,
     updatedAt: now,
   };

@@ -1,0 +1,137 @@
+// Presence on both engines: activity is recorded from signed-in requests without a write per
+// request, others see « En ligne » / « Actif aujourd'hui » / « Actif cette semaine », a member who
+// hides it is seen by nobody and sees nobody's, and « En ligne récemment » filters accordingly.
+import type { PublicProfileDto, SearchResultDto } from "@domain/discovery.ts";
+import { SEARCH_MSG } from "@domain/discovery.ts";
+import { PRESENCE, presenceLabel, presenceOf } from "@domain/presence.ts";
+import type { ProfileDto } from "@domain/profile.ts";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../db/client.ts";
+import { createTestApp, describeEachEngine, type TestApp } from "../test/harness.ts";
+import { insertMember, signUpMember } from "../test/members.ts";
+import { PresenceRecorder } from "./presence.ts";
+
+describe("presenceOf", () => {
+  const now = Date.UTC(2026, 10, 24, 12);
+  it("says online, today or this week, and nothing beyond or never", () => {
+    expect(presenceOf(new Date(now - 4 * 60_000), now)).toBe("online");
+    expect(presenceOf(new Date(now - 6 * 60_000), now)).toBe("today");
+    expect(presenceOf(new Date(now - 23 * 3_600_000).toISOString(), now)).toBe("today");
+    expect(presenceOf(new Date(now - 6 * 86_400_000), now)).toBe("week");
+    expect(presenceOf(new Date(now - 8 * 86_400_000), now)).toBeNull();
+    expect(presenceOf(null, now)).toBeNull();
+    expect(presenceLabel("today", "female")).toBe("Active aujourd'hui");
+    expect(presenceLabel("week", "male")).toBe("Actif cette semaine");
+  });
+});
+
+describeEachEngine("presence", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+  const db = () => t.deps.database.db;
+  const lastActive = async (userId: string) =>
+    (
+      await queryRows<{ at: Date | string | null }>(
+        db(),
+        sql`SELECT last_active_at AS at FROM profiles WHERE user_id = ${userId}`,
+      )
+    )[0]?.at ?? null;
+  const setActive = (userId: string, minutesAgo: number) =>
+    db().execute(
+      sql`UPDATE profiles SET last_active_at = now() - ${minutesAgo} * interval '1 minute' WHERE user_id = ${userId}`,
+    );
+
+  it("records a signed-in member's activity, at most once per interval however many requests", async () => {
+    const m = await signUpMember(t, "female");
+    await setActive(m.userId, 60);
+    let clock = Date.now();
+    let writes = 0;
+    const counting = new Proxy(db(), {
+      get(target, prop) {
+        if (prop === "execute") writes++;
+        const v = Reflect.get(target, prop, target);
+        return typeof v === "function" ? v.bind(target) : v;
+      },
+    });
+    const recorder = new PresenceRecorder(counting, { warn: () => undefined }, () => clock);
+    for (let i = 0; i < 20; i++) recorder.touch(m.userId);
+    expect(writes).toBe(1);
+    clock += (PRESENCE.TOUCH_SECONDS - 1) * 1000;
+    recorder.touch(m.userId);
+    expect(writes).toBe(1);
+    clock += 2000;
+    recorder.touch(m.userId);
+    expect(writes).toBe(2);
+
+    // Through the API: a request marks the member active (written in the background).
+    const other = await signUpMember(t, "male");
+    await setActive(other.userId, 60);
+    const before = new Date(String(await lastActive(other.userId))).getTime();
+    expect((await t.request("/api/profile", { cookie: other.cookie })).status).toBe(200);
+    await expect
+      .poll(async () => new Date(String(await lastActive(other.userId))).getTime())
+      .toBeGreaterThan(before + 30 * 60_000);
+  });
+
+  it("shows others how recently a member was active, unless either of them hides it", async () => {
+    const viewer = await signUpMember(t, "female");
+    const online = await insertMember(db(), "male", { lastActiveAt: new Date(Date.now() - 60_000) });
+    const today = await insertMember(db(), "male", { lastActiveAt: new Date(Date.now() - 3 * 3_600_000) });
+    const hidden = await insertMember(db(), "male", { lastActiveAt: new Date(), presenceHidden: true });
+    const never = await insertMember(db(), "male");
+    const seen = async (id: string, cookie = viewer.cookie) =>
+      ((await (await t.request(`/api/members/${id}`, { cookie })).json()) as PublicProfileDto).presence;
+    expect(await seen(online)).toBe("online");
+    expect(await seen(today)).toBe("today");
+    expect(await seen(hidden)).toBeNull();
+    expect(await seen(never)).toBeNull();
+
+    // She hides hers: she sees nobody's, and « En ligne récemment » is refused with why.
+    const res = await t.request("/api/profile/privacy", {
+      method: "PUT",
+      cookie: viewer.cookie,
+      json: { presenceHidden: true },
+    });
+    expect(((await res.json()) as ProfileDto).presenceHidden).toBe(true);
+    expect(await seen(online)).toBeNull();
+    const refused = await t.request("/api/search?active=1", { cookie: viewer.cookie });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: { code: "PRESENCE_HIDDEN", message: SEARCH_MSG.PRESENCE_HIDDEN },
+    });
+  });
+
+  it("finds under « En ligne récemment » the members active this week who do not hide it", async () => {
+    const k = `P${Date.now()}`;
+    const viewer = await signUpMember(t, "male");
+    const recent = await insertMember(db(), "female", {
+      interests: [k],
+      lastActiveAt: new Date(Date.now() - 2 * 86_400_000),
+    });
+    const old = await insertMember(db(), "female", {
+      interests: [k],
+      lastActiveAt: new Date(Date.now() - 9 * 86_400_000),
+    });
+    const hidden = await insertMember(db(), "female", {
+      interests: [k],
+      lastActiveAt: new Date(),
+      presenceHidden: true,
+    });
+    await insertMember(db(), "female", { interests: [k] });
+    const res = await t.request(`/api/search?active=1&interests=${k}`, { cookie: viewer.cookie });
+    const body = (await res.json()) as SearchResultDto;
+    expect(body.data.map((p) => p.userId)).toEqual([recent]);
+    expect(body.data[0]?.presence).toBe("week");
+    // Both are among all her matches: only the filter leaves them out.
+    const everyone = (
+      (await (
+        await t.request(`/api/search?interests=${k}`, { cookie: viewer.cookie })
+      ).json()) as SearchResultDto
+    ).data.map((p) => p.userId);
+    expect(everyone).toEqual(expect.arrayContaining([old, hidden]));
+  });
+});
