@@ -322,7 +322,7 @@ async function httpSearch(cookie: string, params: Params): Promise<SearchResultD
 /** The endpoint's two statements, built by the service and run concurrently as it does. */
 async function sqlSearch(db: Db, viewer: Viewer, q: SearchQuery, today: string): Promise<number> {
   const conditions = searchConditions(viewer, q, today);
-  const at = q.cursor ? decodeSearchCursor(q.cursor) : { offset: ((q.page ?? 1) - 1) * q.size };
+  const at = q.cursor ? decodeSearchCursor(q.cursor, "default") : { offset: ((q.page ?? 1) - 1) * q.size };
   const [rows] = await Promise.all([
     queryRows(db, searchPageQuery(conditions, q.size, at)),
     countSearchMatches(db, conditions),
@@ -511,7 +511,7 @@ async function explain(set: DataSet, mix: Prepared[], title: string): Promise<vo
   for (const q of mix.filter((m) => m.explain)) {
     const conditions = searchConditions(set.viewer, q.query, today);
     const at = q.query.cursor
-      ? decodeSearchCursor(q.query.cursor)
+      ? decodeSearchCursor(q.query.cursor, "default")
       : { offset: ((q.query.page ?? 1) - 1) * q.query.size };
     for (const [kind, stmt] of [
       ["page", searchPageQuery(conditions, q.query.size, at)],

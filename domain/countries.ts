@@ -178,8 +178,8 @@ const REGION_CODES = [
     others: ["AE", "BH", "IL", "IQ", "IR", "JO", "KW", "OM", "PS", "QA", "SA", "SY", "TR", "YE"],
   },
   {
-    id: "asie",
-    label: "Asie",
+    id: "asie-centrale-sud-est",
+    label: "Asie centrale, du Sud et de l'Est",
     continent: "asie",
     francophone: [],
     others: [

@@ -24,6 +24,19 @@ import {
 
 /** The total shown is counted up to this many profiles; beyond, the page says « 1 000+ ». */
 export const SEARCH_COUNT_CAP = 1000;
+/**
+ * « Compatibilité » ranks this many matching profiles, the most recently active first (see
+ * server/features/search/search.service.ts): beyond, the order would cost a score for every profile.
+ */
+export const SEARCH_POOL_SIZE = 1000;
+export const SEARCH_SORTS = ["default", "activity", "compatibility"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
+  default: "Abonnés d'abord, puis les plus récents",
+  activity: "Activité récente",
+  compatibility: "Compatibilité",
+};
+
 /** Deepest page reachable with `page` (the SPA follows `cursor`, which has no such limit). */
 export const SEARCH_PAGE_MAX = 500;
 export const MATCHES_PAGE_SIZE = 24;
@@ -47,6 +60,7 @@ export const SEARCH_MSG = {
   LANGUAGES: `Langues : ${LIST_MAX_ITEMS} au maximum, de 1 à ${LIST_ITEM_MAX_LENGTH} caractères chacune`,
   LOOKING_FOR: "Ce qu'ils recherchent : choisissez parmi les réponses proposées",
   CURSOR: "Le curseur de pagination est invalide",
+  SORT: "L'ordre doit être « default », « activity » ou « compatibility »",
   PAGE_AND_CURSOR: "Utilisez soit « page », soit « cursor », pas les deux",
   UNKNOWN: "Paramètre de recherche inconnu",
   REPEATED: "Ce paramètre ne peut être donné qu'une fois",
@@ -65,6 +79,7 @@ export const SEARCH_PARAMS = [
   "from",
   "languages",
   "lookingFor",
+  "sort",
   "cursor",
 ] as const;
 
@@ -137,6 +152,7 @@ export const searchQuerySchema = z
       .max(LOOKING_FOR_OPTIONS.length, SEARCH_MSG.LOOKING_FOR)
       .transform((items) => [...new Set(items)])
       .default([]),
+    sort: z.enum(SEARCH_SORTS, { error: SEARCH_MSG.SORT }).default("default"),
     cursor: z.string().min(1, SEARCH_MSG.CURSOR).max(200, SEARCH_MSG.CURSOR).optional(),
   })
   .refine((q) => q.ageMin <= q.ageMax, { message: SEARCH_MSG.AGE_ORDER, path: ["ageMin"] })

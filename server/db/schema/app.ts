@@ -110,6 +110,8 @@ export const profiles = pgTable(
       t.lookingFor,
       t.activeAt,
     ),
+    // « Activité récente » (issue 17): the page walks this index in its order and stops at its size.
+    index("profiles_activity_idx").on(t.gender, t.activeAt.desc().nullsLast(), t.id.desc()),
     index("profiles_gender_birth_idx").on(t.gender, t.birthDate),
     index("profiles_interests_gin").using("gin", t.interests),
     // Administration lists: newest first, and « contains » search on the names.

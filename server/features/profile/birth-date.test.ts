@@ -178,6 +178,7 @@ describeOnEngine("confirmed birth date", (engine) => {
       languages: ["Wolof"],
       lookingFor: ["Le mariage" as const],
       active: true,
+      sort: "default" as const,
     };
     const count = searchCountQuery(searchConditions(viewer, query, todayIso()));
     // On a test-sized table the planner would rather read the table; with that choice taken away,

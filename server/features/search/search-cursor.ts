@@ -1,7 +1,10 @@
-// The search cursor: the sort key of the last profile shown, (subscribed, created_at, id), as
-// opaque base64url JSON. created_at travels as whole microseconds since 1970 so that no precision
-// is lost (a JavaScript Date keeps milliseconds only) and nothing malformed can reach a cast.
-import { SEARCH_MSG } from "@domain/discovery.ts";
+// The search cursor: where the last page ended, as opaque base64url JSON, one shape per order.
+//  - default (subscribed first, newest): the last profile's (subscribed, created_at, id);
+//  - « activité récente »: its (active_at or null, id);
+//  - « compatibilité »: the position in the ranked pool (search.service.ts says why an offset).
+// Timestamps travel as whole microseconds since 1970 so that no precision is lost (a JavaScript Date
+// keeps milliseconds only) and nothing malformed can reach a cast.
+import { SEARCH_MSG, SEARCH_POOL_SIZE } from "@domain/discovery.ts";
 import { AppError } from "../../http/errors.ts";
 
 export interface SearchCursor {
@@ -11,31 +14,73 @@ export interface SearchCursor {
   id: string;
 }
 
+export interface ActivityCursor {
+  /** null: the last profile shown had no visible activity (those come last). */
+  activeAtUs: string | null;
+  id: string;
+}
+
+export interface PoolCursor {
+  offset: number;
+}
+
+export type AnyCursor =
+  | ({ sort: "default" } & SearchCursor)
+  | ({ sort: "activity" } & ActivityCursor)
+  | ({ sort: "compatibility" } & PoolCursor);
+
 const MICROS = /^\d{1,17}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function encodeSearchCursor(c: SearchCursor): string {
-  return Buffer.from(JSON.stringify([c.subscribed ? 1 : 0, c.createdAtUs, c.id])).toString("base64url");
+export function encodeSearchCursor(c: AnyCursor): string {
+  const value =
+    c.sort === "default"
+      ? [c.subscribed ? 1 : 0, c.createdAtUs, c.id]
+      : c.sort === "activity"
+        ? ["a", c.activeAtUs, c.id]
+        : ["c", c.offset];
+  return Buffer.from(JSON.stringify(value)).toString("base64url");
 }
 
-/** Decodes a cursor from the query string; anything malformed is a 400, never a database error. */
-export function decodeSearchCursor(value: string): SearchCursor {
-  let parsed: unknown;
+function parse(value: string): AnyCursor | null {
+  let p: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    p = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
   } catch {
-    parsed = null;
+    return null;
   }
+  if (!Array.isArray(p)) return null;
   if (
-    Array.isArray(parsed) &&
-    parsed.length === 3 &&
-    (parsed[0] === 0 || parsed[0] === 1) &&
-    typeof parsed[1] === "string" &&
-    MICROS.test(parsed[1]) &&
-    typeof parsed[2] === "string" &&
-    UUID.test(parsed[2])
-  ) {
-    return { subscribed: parsed[0] === 1, createdAtUs: parsed[1], id: parsed[2] };
-  }
+    p.length === 3 &&
+    (p[0] === 0 || p[0] === 1) &&
+    typeof p[1] === "string" &&
+    MICROS.test(p[1]) &&
+    typeof p[2] === "string" &&
+    UUID.test(p[2])
+  )
+    return { sort: "default", subscribed: p[0] === 1, createdAtUs: p[1], id: p[2] };
+  if (
+    p.length === 3 &&
+    p[0] === "a" &&
+    (p[1] === null || (typeof p[1] === "string" && MICROS.test(p[1]))) &&
+    typeof p[2] === "string" &&
+    UUID.test(p[2])
+  )
+    return { sort: "activity", activeAtUs: p[1], id: p[2] };
+  if (p.length === 2 && p[0] === "c" && Number.isInteger(p[1]) && p[1] > 0 && p[1] < SEARCH_POOL_SIZE)
+    return { sort: "compatibility", offset: p[1] };
+  return null;
+}
+
+/**
+ * Decodes a cursor from the query string for the order asked; anything malformed, or made for
+ * another order, is a 400, never a database error.
+ */
+export function decodeSearchCursor<S extends AnyCursor["sort"]>(
+  value: string,
+  sort: S,
+): Extract<AnyCursor, { sort: S }> {
+  const c = parse(value);
+  if (c && c.sort === sort) return c as Extract<AnyCursor, { sort: S }>;
   throw new AppError(400, "VALIDATION_ERROR", SEARCH_MSG.CURSOR, { cursor: SEARCH_MSG.CURSOR });
 }

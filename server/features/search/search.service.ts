@@ -3,11 +3,13 @@
 // profiles_search_idx backwards, in the order of the results; the count reads only that index
 // (an index-only scan), never the table (docs/search-plans.md).
 import { todayIso } from "@domain/age.ts";
+import { compatibilityScore } from "@domain/compatibility.ts";
 import {
   birthDateBounds,
   countriesOfPlaces,
   SEARCH_COUNT_CAP,
   SEARCH_MSG,
+  SEARCH_POOL_SIZE,
   type SearchQuery,
   type SearchResultDto,
 } from "@domain/discovery.ts";
@@ -26,7 +28,12 @@ import {
   type Viewer,
 } from "../members/public-profile.ts";
 import { blockedSet } from "../safety/blocks.service.ts";
-import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from "./search-cursor.ts";
+import {
+  type ActivityCursor,
+  decodeSearchCursor,
+  encodeSearchCursor,
+  type SearchCursor,
+} from "./search-cursor.ts";
 
 /** The conditions of a search, without paging: shared by the page and the count. */
 export function searchConditions(viewer: Viewer, q: SearchQuery, today: string): SQL {
@@ -117,6 +124,67 @@ export async function countSearchMatches(db: Db, conditions: SQL): Promise<numbe
 }
 
 type PageRow = PublicRow & { id: string; subscribed: boolean; createdAtUs: string };
+type ActivityRow = PublicRow & { id: string; activeAtUs: string | null };
+
+const MICROS_OF = (column: SQL) => sql`((extract(epoch FROM ${column}) * 1000000)::bigint)::text`;
+const AT_MICROS = (us: string) => sql`(${EPOCH} + ${us}::bigint * interval '1 microsecond')`;
+
+/** « Activité récente »: the most recently active first; members without visible activity last. */
+export function activityPageQuery(
+  conditions: SQL,
+  size: number,
+  at: { offset: number } | ActivityCursor,
+): SQL {
+  const after =
+    "offset" in at
+      ? sql``
+      : at.activeAtUs === null
+        ? sql`AND p.active_at IS NULL AND p.id < ${at.id}::uuid`
+        : sql`AND (p.active_at < ${AT_MICROS(at.activeAtUs)}
+            OR (p.active_at = ${AT_MICROS(at.activeAtUs)} AND p.id < ${at.id}::uuid) OR p.active_at IS NULL)`;
+  return sql`SELECT ${PUBLIC_COLUMNS}, p.id, ${MICROS_OF(sql`p.active_at`)} AS "activeAtUs"
+    FROM profiles p
+    WHERE ${conditions} ${after}
+    ORDER BY p.active_at DESC NULLS LAST, p.id DESC
+    LIMIT ${size + 1} OFFSET ${"offset" in at ? at.offset : 0}`;
+}
+
+/**
+ * « Compatibilité » ranks a pool: the first SEARCH_POOL_SIZE matching profiles in the default order
+ * (read through the covering index, as the count is), scored with the SPEC's compatibilityScore —
+ * the very function that shows the score on the cards — and sorted by it. Scoring every matching
+ * profile would cost a pass over up to half the members on each page; past the pool, the default
+ * order is what a member browsing that far wants anyway. Pages are positions in the ranked pool.
+ */
+async function compatibilityPage(
+  db: Db,
+  viewer: Viewer,
+  conditions: SQL,
+  size: number,
+  offset: number,
+): Promise<{ rows: (PublicRow & { id: string })[]; hasMore: boolean }> {
+  const pool = await queryRows<{ id: string; interests: string[]; languages: string[]; lookingFor: string }>(
+    db,
+    sql`SELECT p.id, p.interests, p.languages, p.looking_for AS "lookingFor" FROM profiles p
+      WHERE ${conditions}
+      ORDER BY ${SUBSCRIBED} DESC, p.created_at DESC, p.id DESC
+      LIMIT ${SEARCH_POOL_SIZE}`,
+  );
+  const ranked = pool
+    .map((row, order) => ({ id: row.id, order, score: compatibilityScore(viewer, row) }))
+    .sort((a, b) => b.score - a.score || a.order - b.order);
+  const ids = ranked.slice(offset, offset + size).map((r) => r.id);
+  if (ids.length === 0) return { rows: [], hasMore: false };
+  const rows = await queryRows<PublicRow & { id: string }>(
+    db,
+    sql`SELECT ${PUBLIC_COLUMNS}, p.id FROM profiles p WHERE p.id = ANY (${sql.param(ids)}::uuid[])`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return {
+    rows: ids.flatMap((id) => byId.get(id) ?? []),
+    hasMore: offset + size < ranked.length,
+  };
+}
 
 export async function searchProfiles(
   db: Db,
@@ -125,23 +193,51 @@ export async function searchProfiles(
   q: SearchQuery,
   today = todayIso(),
 ): Promise<SearchResultDto> {
+  // Ordering by activity shows it: not to a member who hides their own.
+  if (q.sort === "activity" && viewer.presenceHidden)
+    throw new AppError(403, "PRESENCE_HIDDEN", SEARCH_MSG.PRESENCE_HIDDEN);
   const conditions = searchConditions(viewer, q, today);
-  const at = q.cursor ? decodeSearchCursor(q.cursor) : { offset: ((q.page ?? 1) - 1) * q.size };
-  const [rows, n] = await Promise.all([
-    queryRows<PageRow>(db, searchPageQuery(conditions, q.size, at)),
-    countSearchMatches(db, conditions),
-  ]);
-  const hasMore = rows.length > q.size;
-  const page = rows.slice(0, q.size);
-  const last = page.at(-1);
+  const offset = ((q.page ?? 1) - 1) * q.size;
+  const counted = countSearchMatches(db, conditions);
+  let page: PublicRow[];
+  let hasMore: boolean;
+  let nextCursor: string | null = null;
+  if (q.sort === "compatibility") {
+    const from = q.cursor ? decodeSearchCursor(q.cursor, "compatibility").offset : offset;
+    const result = await compatibilityPage(db, viewer, conditions, q.size, from);
+    page = result.rows;
+    hasMore = result.hasMore;
+    if (hasMore) nextCursor = encodeSearchCursor({ sort: "compatibility", offset: from + q.size });
+  } else if (q.sort === "activity") {
+    const at = q.cursor ? decodeSearchCursor(q.cursor, "activity") : { offset };
+    const rows = await queryRows<ActivityRow>(db, activityPageQuery(conditions, q.size, at));
+    hasMore = rows.length > q.size;
+    const shown = rows.slice(0, q.size);
+    const last = shown.at(-1);
+    page = shown;
+    if (hasMore && last)
+      nextCursor = encodeSearchCursor({ sort: "activity", activeAtUs: last.activeAtUs, id: last.id });
+  } else {
+    const at = q.cursor ? decodeSearchCursor(q.cursor, "default") : { offset };
+    const rows = await queryRows<PageRow>(db, searchPageQuery(conditions, q.size, at));
+    hasMore = rows.length > q.size;
+    const shown = rows.slice(0, q.size);
+    const last = shown.at(-1);
+    page = shown;
+    if (hasMore && last)
+      nextCursor = encodeSearchCursor({
+        sort: "default",
+        subscribed: last.subscribed,
+        createdAtUs: last.createdAtUs,
+        id: last.id,
+      });
+  }
+  const n = await counted;
   return {
     data: page.map((row) => toPublicProfile(row, viewer, storage, today)),
     count: Math.min(n, SEARCH_COUNT_CAP),
     countCapped: n > SEARCH_COUNT_CAP,
     hasMore,
-    nextCursor:
-      hasMore && last
-        ? encodeSearchCursor({ subscribed: last.subscribed, createdAtUs: last.createdAtUs, id: last.id })
-        : null,
+    nextCursor,
   };
 }

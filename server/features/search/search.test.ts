@@ -1,6 +1,6 @@
 // Search API: who is found, in what order, full pages, count, validation.
 import { randomBytes } from "node:crypto";
-import type { SearchResultDto } from "@domain/discovery.ts";
+import { SEARCH_MSG, type SearchResultDto } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import { frenchTypography } from "@domain/typography.ts";
 import { sql } from "drizzle-orm";
@@ -187,6 +187,86 @@ describeOnEngine("search API", (engine) => {
     expect(ids(r)).toEqual([parisFromSenegal]);
     expect(r.body.count).toBe(1);
     expect(r.body.data[0]).toMatchObject({ country: "France", originCountry: "Sénégal" });
+  });
+
+  it("sorts by recent activity, those without visible activity last, page after page", async () => {
+    const k = tag();
+    const me = await signUpMember(t, "male");
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const now = await insertMember(db(), "female", { interests: [k], lastActiveAt: ago(1) });
+    const hour = await insertMember(db(), "female", { interests: [k], lastActiveAt: ago(60) });
+    const day = await insertMember(db(), "female", { interests: [k], lastActiveAt: ago(1500) });
+    const hidden = await insertMember(db(), "female", {
+      interests: [k],
+      lastActiveAt: ago(2),
+      presenceHidden: true,
+    });
+    const never = await insertMember(db(), "female", { interests: [k] });
+    const first = await search(me.cookie, { interests: k, sort: "activity", size: "2" });
+    expect(ids(first)).toEqual([now, hour]);
+    expect(first.body.data.map((p) => p.presence)).toEqual(["online", "today"]);
+    const second = await search(me.cookie, {
+      interests: k,
+      sort: "activity",
+      size: "2",
+      cursor: first.body.nextCursor!,
+    });
+    expect(ids(second)[0]).toBe(day);
+    const third = await search(me.cookie, {
+      interests: k,
+      sort: "activity",
+      size: "2",
+      cursor: second.body.nextCursor!,
+    });
+    // The hidden and the never-seen come last, in a stable order, each once.
+    expect(new Set([...ids(second).slice(1), ...ids(third)])).toEqual(new Set([hidden, never]));
+    expect(third.body.nextCursor).toBeNull();
+    // A cursor of one order is refused by another.
+    const mixed = await search(me.cookie, { interests: k, cursor: first.body.nextCursor! });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error?.fields?.cursor).toBe(SEARCH_MSG.CURSOR);
+  });
+
+  it("sorts by compatibility with the score the cards show, page after page", async () => {
+    const k = tag();
+    const me = await signUpMember(t, "female", {
+      interests: [k, "Cuisine", "Danse"],
+      languages: ["Français", "Wolof"],
+      lookingFor: "Le mariage",
+    });
+    const close = await insertMember(db(), "male", {
+      interests: [k, "Cuisine", "Danse"],
+      languages: ["Français", "Wolof"],
+      lookingFor: "Le mariage",
+    });
+    const some = await insertMember(db(), "male", { interests: [k, "Cuisine"], languages: ["Français"] });
+    const far = await insertMember(db(), "male", { interests: [k, "Football"], languages: ["Anglais"] });
+    const newest = await insertMember(db(), "male", { interests: [k], languages: ["Anglais"] });
+    const first = await search(me.cookie, { interests: k, sort: "compatibility", size: "2" });
+    expect(ids(first)).toEqual([close, some]);
+    const scores = first.body.data.map((p) => p.compatibility);
+    expect(scores[0]).toBeGreaterThan(scores[1]!);
+    const second = await search(me.cookie, {
+      interests: k,
+      sort: "compatibility",
+      size: "2",
+      cursor: first.body.nextCursor!,
+    });
+    expect(new Set(ids(second))).toEqual(new Set([far, newest]));
+    expect(Math.max(...second.body.data.map((p) => p.compatibility))).toBeLessThanOrEqual(scores[1]!);
+    expect(second.body.nextCursor).toBeNull();
+    expect(first.body.count).toBe(4);
+  });
+
+  it("refuses an unknown order, and the activity order to a member who hides her activity", async () => {
+    const me = await signUpMember(t, "female");
+    const bad = await search(me.cookie, { sort: "random" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.fields?.sort).toBe(frenchTypography(SEARCH_MSG.SORT));
+    await db().execute(sql`UPDATE profiles SET presence_hidden = true WHERE user_id = ${me.userId}`);
+    const hidden = await search(me.cookie, { sort: "activity" });
+    expect(hidden.status).toBe(403);
+    expect(hidden.body.error?.code).toBe("PRESENCE_HIDDEN");
   });
 
   it("does not count photos held for an administrator under « Avec photo »", async () => {
