@@ -1,5 +1,6 @@
 import { MSG } from "@domain/messages.ts";
 import { useQueryClient } from "@tanstack/react-query";
+import { forgetSearchFilters } from "@web/features/search/remembered-filters.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -19,6 +20,8 @@ export function useSignOut() {
       console.error(MSG.SIGN_OUT_FAILED, err);
     } finally {
       queryClient.clear();
+      // The next member on this browser must not inherit this one's search.
+      forgetSearchFilters();
       setPending(false);
       navigate("/login");
     }

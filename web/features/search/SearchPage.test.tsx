@@ -1,11 +1,26 @@
 import type { SearchResultDto } from "@domain/discovery.ts";
 import type { ProfileDto } from "@domain/profile.ts";
+import { frenchTypography } from "@domain/typography.ts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { quoted } from "@web/lib/format.ts";
 import { profileFixture, publicProfileFixture } from "@web/test/fixtures.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
-import { describe, expect, it, vi } from "vitest";
+import { useLocation } from "react-router-dom";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SEARCH_STORAGE_KEY } from "./remembered-filters.ts";
 import SearchPage from "./SearchPage.tsx";
+
+/** The address the page is at, shown for the tests to read. */
+function Address() {
+  const location = useLocation();
+  return <output data-testid="address">{location.pathname + location.search}</output>;
+}
+
+const remember = (query: string) => localStorage.setItem(SEARCH_STORAGE_KEY, JSON.stringify({ v: 1, query }));
+const remembered = () => JSON.parse(localStorage.getItem(SEARCH_STORAGE_KEY) ?? "null");
+
+afterEach(() => localStorage.clear());
 
 const moussa = publicProfileFixture({ userId: "u-moussa", firstName: "Moussa" });
 const julien = publicProfileFixture({
@@ -138,5 +153,110 @@ describe("SearchPage", () => {
     // The profile has arrived (and been rendered from) before the banner's absence is checked.
     await waitFor(() => expect(client.getQueryState(["profile"])?.status).toBe("success"));
     expect(screen.queryByText("Votre profil n'est pas encore visible")).not.toBeInTheDocument();
+  });
+
+  it("sends the places, languages and intentions of the URL as repeated parameters", async () => {
+    const api = stubApi(() => page());
+    renderWithProviders(<SearchPage />, {
+      route:
+        "/search?livesIn=SN&livesIn=europe-ouest&from=ci&from=atlantide&languages=Wolof&lookingFor=Le+mariage",
+    });
+    expect(await screen.findByRole("heading", { name: "2 profils" })).toBeInTheDocument();
+    expect(api.urls[0]).toBe(
+      "/api/search?livesIn=SN&livesIn=europe-ouest&from=CI&lookingFor=Le+mariage&languages=Wolof",
+    );
+    const chosen = screen.getByRole("list", { name: frenchTypography("Vit en : lieux choisis") });
+    expect(within(chosen).getByRole("button", { name: "Retirer Sénégal" })).toBeInTheDocument();
+    expect(within(chosen).getByRole("button", { name: "Retirer Europe de l'Ouest" })).toBeInTheDocument();
+  });
+
+  it("remembers the filters applied, and searches with them when /search is opened bare", async () => {
+    const api = stubApi(() => page());
+    const first = renderWithProviders(<SearchPage />, { route: "/search" });
+    await screen.findByRole("heading", { name: "2 profils" });
+    const select = screen.getByRole("combobox", { name: "Vit en" });
+    await userEvent.selectOptions(select, "SN");
+    await userEvent.click(screen.getByRole("button", { name: `Ajouter à ${quoted("Vit en")}` }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Le mariage" }));
+    await userEvent.click(screen.getByRole("button", { name: "Rechercher" }));
+    await waitFor(() => expect(api.urls.at(-1)).toBe("/api/search?livesIn=SN&lookingFor=Le+mariage"));
+    expect(remembered()).toEqual({ v: 1, query: "livesIn=SN&lookingFor=Le+mariage" });
+    first.unmount();
+
+    // The next visit: the first (and only) search already has them, and the address shows them.
+    api.urls.length = 0;
+    renderWithProviders(
+      <>
+        <SearchPage />
+        <Address />
+      </>,
+      { route: "/search" },
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId("address")).toHaveTextContent("/search?livesIn=SN&lookingFor=Le+mariage"),
+    );
+    expect(
+      await screen.findByText("Nous avons repris les filtres de votre dernière recherche."),
+    ).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "2 profils" });
+    expect(api.urls).toEqual(["/api/search?livesIn=SN&lookingFor=Le+mariage"]);
+    expect(screen.getByRole("checkbox", { name: "Le mariage" })).toBeChecked();
+  });
+
+  it("« Réinitialiser » forgets the remembered filters", async () => {
+    const api = stubApi(() => page());
+    remember("ageMin=30&from=afrique");
+    renderWithProviders(
+      <>
+        <SearchPage />
+        <Address />
+      </>,
+      { route: "/search" },
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId("address")).toHaveTextContent("/search?ageMin=30&from=afrique"),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Réinitialiser" }));
+    await waitFor(() => expect(screen.getByTestId("address").textContent).toBe("/search"));
+    expect(localStorage.getItem(SEARCH_STORAGE_KEY)).toBeNull();
+    await waitFor(() => expect(api.urls.at(-1)).toBe("/api/search?"));
+    expect(
+      screen.queryByText("Nous avons repris les filtres de votre dernière recherche."),
+    ).not.toBeInTheDocument();
+  });
+
+  it("keeps an address with filters as it is, and ignores a remembered value it cannot read", async () => {
+    const api = stubApi(() => page());
+    remember("livesIn=SN");
+    const first = renderWithProviders(<SearchPage />, { route: "/search?ageMax=40" });
+    await screen.findByRole("heading", { name: "2 profils" });
+    expect(api.urls).toEqual(["/api/search?ageMax=40"]);
+    // Opening a bookmark is not applying filters: what is remembered stays.
+    expect(remembered()).toEqual({ v: 1, query: "livesIn=SN" });
+    first.unmount();
+
+    api.urls.length = 0;
+    localStorage.setItem(SEARCH_STORAGE_KEY, "{cassé");
+    renderWithProviders(<SearchPage />, { route: "/search" });
+    await screen.findByRole("heading", { name: "2 profils" });
+    expect(api.urls).toEqual(["/api/search?"]);
+    expect(localStorage.getItem(SEARCH_STORAGE_KEY)).toBeNull();
+  });
+
+  it("names the filters to loosen when nothing matches, and resets them all", async () => {
+    const api = stubApi((url) => (url.includes("livesIn") ? page([]) : page()));
+    renderWithProviders(<SearchPage />, { route: "/search?livesIn=SN&languages=Wolof" });
+    expect(
+      await screen.findByRole("heading", { name: "Aucun profil avec ces critères" }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Pour voir plus de membres, essayez d'assouplir ces critères : « Vit en » et les langues parlées.",
+      ),
+    ).toBeInTheDocument();
+    remember("livesIn=SN&languages=Wolof");
+    await userEvent.click(screen.getByRole("button", { name: "Réinitialiser les filtres" }));
+    await waitFor(() => expect(api.urls.at(-1)).toBe("/api/search?"));
+    expect(localStorage.getItem(SEARCH_STORAGE_KEY)).toBeNull();
   });
 });

@@ -16,17 +16,28 @@ import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { formatNumber, plural, quoted } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { Ban, Flag, Heart, SearchX, UserRoundPen, X } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useReact, useSearch } from "./api.ts";
 import { ProfileCard } from "./components/ProfileCard.tsx";
 import { SearchFiltersForm } from "./components/SearchFiltersForm.tsx";
+import { forgetSearchFilters, rememberedSearchParams, rememberSearchFilters } from "./remembered-filters.ts";
 import {
   activeFilterCount,
+  activeFilterNames,
+  DEFAULT_FILTERS,
   filtersFromParams,
   filtersToParams,
   type SearchFilters,
 } from "./search-filters.ts";
+
+const listFormat = new Intl.ListFormat("fr", { type: "conjunction" });
+
+/** What to loosen when nothing matches, named as the form names it (« Vit en », la tranche d'âge…). */
+function emptyHint(names: string[]): string {
+  const these = names.length === 1 ? "ce critère" : "ces critères";
+  return `Pour voir plus de membres, essayez d'assouplir ${these} : ${listFormat.format(names)}.`;
+}
 
 function ResultsSkeleton() {
   return (
@@ -46,7 +57,18 @@ function ResultsSkeleton() {
 export default function SearchPage() {
   usePageTitle("Recherche");
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => filtersFromParams(params), [params]);
+  // /search with no query string at all starts from the filters last applied: they are searched
+  // with at once, and written into the address (replacing it, so « Précédent » does not return to
+  // the bare one) so that it can be bookmarked and shared like any other search.
+  const remembered = useMemo(() => (params.toString() === "" ? rememberedSearchParams() : null), [params]);
+  const filters = useMemo(() => filtersFromParams(remembered ?? params), [params, remembered]);
+  /** The query string restored from the last visit, while the address still holds it. */
+  const [restored, setRestored] = useState<string | null>(null);
+  useEffect(() => {
+    if (!remembered) return;
+    setRestored(remembered.toString());
+    setParams(remembered, { replace: true });
+  }, [remembered, setParams]);
   const search = useSearch(filters);
   const react = useReact(filters);
   const [open, setOpen] = useState<PublicProfileDto | null>(null);
@@ -82,10 +104,17 @@ export default function SearchPage() {
   const count = search.data?.pages.at(-1)?.count ?? 0;
   const capped = first?.countCapped ?? false;
 
+  /** Applies filters and keeps them for the next visit (the defaults forget them: « Réinitialiser »). */
   const apply = (f: SearchFilters) => {
     setMatchNotice(null);
-    setParams(filtersToParams(f));
+    setRestored(null);
+    const next = filtersToParams(f);
+    if (next.toString() === "") forgetSearchFilters();
+    else rememberSearchFilters(f);
+    setParams(next);
   };
+  const filtered = activeFilterCount(filters) > 0;
+  const showRestored = restored !== null && restored === params.toString();
 
   /** After a card leaves the list, focus goes to the card now in its place (or the heading). */
   const focusAfterRemoval = (index: number) => {
@@ -156,6 +185,15 @@ export default function SearchPage() {
             )}
           </div>
 
+          {showRestored && (
+            <div className="-mt-2 flex flex-wrap items-center gap-x-2 text-sm text-ink-soft">
+              <p>Nous avons repris les filtres de votre dernière recherche.</p>
+              <Button variant="ghost" size="sm" onClick={() => apply(DEFAULT_FILTERS)}>
+                Effacer les filtres
+              </Button>
+            </div>
+          )}
+
           <div aria-live="polite" className="empty:hidden">
             {matchNotice && (
               <Alert tone="success" className="items-center">
@@ -191,26 +229,10 @@ export default function SearchPage() {
           ) : profiles.length === 0 ? (
             <EmptyState
               icon={SearchX}
-              title={
-                activeFilterCount(filters) > 0
-                  ? "Aucun profil avec ces critères"
-                  : "Vous avez vu tous les profils"
-              }
+              title={filtered ? "Aucun profil avec ces critères" : "Vous avez vu tous les profils"}
               action={
-                activeFilterCount(filters) > 0 ? (
-                  <Button
-                    variant="secondary"
-                    onClick={() =>
-                      apply({
-                        ...filters,
-                        ageMin: 18,
-                        ageMax: 99,
-                        withPhoto: false,
-                        verified: false,
-                        interests: [],
-                      })
-                    }
-                  >
+                filtered ? (
+                  <Button variant="secondary" onClick={() => apply(DEFAULT_FILTERS)}>
                     Réinitialiser les filtres
                   </Button>
                 ) : (
@@ -220,8 +242,8 @@ export default function SearchPage() {
                 )
               }
             >
-              {activeFilterCount(filters) > 0
-                ? "Élargissez la tranche d'âge ou retirez des centres d'intérêt pour voir plus de membres."
+              {filtered
+                ? emptyHint(activeFilterNames(filters))
                 : "De nouveaux membres s'inscrivent chaque jour : revenez bientôt."}
             </EmptyState>
           ) : (

@@ -1,5 +1,5 @@
-import { AGE_MAX, AGE_MIN } from "@domain/constants.ts";
-import { INTEREST_SUGGESTIONS } from "@domain/profile.ts";
+import { AGE_MAX, AGE_MIN, LIST_MAX_ITEMS } from "@domain/constants.ts";
+import { INTEREST_SUGGESTIONS, LANGUAGE_SUGGESTIONS, LOOKING_FOR_OPTIONS } from "@domain/profile.ts";
 import { Button } from "@web/components/ui/Button.tsx";
 import { Checkbox } from "@web/components/ui/Checkbox.tsx";
 import { cn } from "@web/components/ui/cn.ts";
@@ -10,8 +10,52 @@ import { useMediaQuery } from "@web/lib/use-media-query.ts";
 import { SlidersHorizontal } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { activeFilterCount, DEFAULT_FILTERS, type SearchFilters } from "../search-filters.ts";
+import { PlacePicker } from "./PlacePicker.tsx";
 
 const AGES = Array.from({ length: AGE_MAX - AGE_MIN + 1 }, (_, i) => AGE_MIN + i);
+
+/** The suggestions, then any other chosen item (from an address), so that each can be unselected. */
+const chipsOf = (suggestions: readonly string[], chosen: string[]) => [
+  ...suggestions,
+  ...chosen.filter((c) => !suggestions.includes(c)),
+];
+
+interface ChipFieldsetProps {
+  id: string;
+  legend: string;
+  hint: string;
+  suggestions: readonly string[];
+  value: string[];
+  onChange: (value: string[]) => void;
+}
+
+/** « Au moins un en commun » lists: toggle chips, LIST_MAX_ITEMS at most (as the API accepts). */
+function ChipFieldset({ id, legend, hint, suggestions, value, onChange }: ChipFieldsetProps) {
+  const full = value.length >= LIST_MAX_ITEMS;
+  return (
+    <fieldset aria-describedby={`${id}-hint`}>
+      <legend className="mb-1 font-medium text-ink">{legend}</legend>
+      <p id={`${id}-hint`} className="mb-2 text-sm text-ink-soft">
+        {hint}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {chipsOf(suggestions, value).map((item) => {
+          const selected = value.includes(item);
+          return (
+            <ToggleChip
+              key={item}
+              selected={selected}
+              disabled={!selected && full}
+              onClick={() => onChange(selected ? value.filter((i) => i !== item) : [...value, item])}
+            >
+              {item}
+            </ToggleChip>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
 
 interface Props {
   value: SearchFilters;
@@ -34,10 +78,13 @@ export function SearchFiltersForm({ value, onApply }: Props) {
     onApply(draft);
     setOpen(false);
   };
-  const toggleInterest = (item: string) =>
+  const set = <K extends keyof SearchFilters>(key: K, v: SearchFilters[K]) =>
+    setDraft((d) => ({ ...d, [key]: v }));
+  const toggleLookingFor = (option: (typeof LOOKING_FOR_OPTIONS)[number], on: boolean) =>
     setDraft((d) => ({
       ...d,
-      interests: d.interests.includes(item) ? d.interests.filter((i) => i !== item) : [...d.interests, item],
+      // Kept in the order of the options, as the address reads them back.
+      lookingFor: LOOKING_FOR_OPTIONS.filter((o) => (o === option ? on : d.lookingFor.includes(o))),
     }));
   const setAge = (which: "ageMin" | "ageMax", n: number) =>
     setDraft((d) => {
@@ -61,13 +108,15 @@ export function SearchFiltersForm({ value, onApply }: Props) {
         </h2>
         <button
           type="button"
-          className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-teal-700 px-4 font-semibold text-teal-800 hover:bg-teal-50 lg:hidden"
+          className="relative inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-teal-700 px-4 font-semibold text-teal-800 hover:bg-teal-50 lg:hidden"
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((o) => !o)}
         >
           <SlidersHorizontal className="size-4" aria-hidden="true" />
           {open ? "Masquer" : "Modifier"}
+          {/* A space of its own: the name would not take one from the hidden span's edges. */}
+          {active > 0 && " "}
           {active > 0 && (
             <span className="sr-only">({active === 1 ? "1 filtre actif" : `${active} filtres actifs`})</span>
           )}
@@ -110,33 +159,65 @@ export function SearchFiltersForm({ value, onApply }: Props) {
               ))}
             </fieldset>
 
-            <Checkbox
-              id={`${panelId}-photo`}
-              label="Avec photo"
-              checked={draft.withPhoto}
-              onChange={(e) => setDraft((d) => ({ ...d, withPhoto: e.target.checked }))}
+            <PlacePicker
+              id={`${panelId}-livesIn`}
+              label="Vit en"
+              hint="Un continent, une région ou un pays ; plusieurs choix possibles."
+              value={draft.livesIn}
+              onChange={(v) => set("livesIn", v)}
             />
-            <Checkbox
-              id={`${panelId}-verified`}
-              label="Profils vérifiés uniquement"
-              checked={draft.verified}
-              onChange={(e) => setDraft((d) => ({ ...d, verified: e.target.checked }))}
+            <PlacePicker
+              id={`${panelId}-from`}
+              label="Originaire de"
+              hint="Le pays d'origine du profil ou, s'il n'est pas indiqué, celui où vit le membre."
+              value={draft.from}
+              onChange={(v) => set("from", v)}
             />
 
             <fieldset>
-              <legend className="mb-1 font-medium text-ink">Centres d'intérêt</legend>
-              <p className="mb-2 text-sm text-ink-soft">Au moins un en commun avec les profils affichés.</p>
-              <div className="flex flex-wrap gap-2">
-                {INTEREST_SUGGESTIONS.map((item) => {
-                  const selected = draft.interests.includes(item);
-                  return (
-                    <ToggleChip key={item} selected={selected} onClick={() => toggleInterest(item)}>
-                      {item}
-                    </ToggleChip>
-                  );
-                })}
-              </div>
+              <legend className="mb-1 font-medium text-ink">Recherche</legend>
+              {LOOKING_FOR_OPTIONS.map((option, i) => (
+                <Checkbox
+                  key={option}
+                  id={`${panelId}-lookingFor-${i}`}
+                  label={option}
+                  checked={draft.lookingFor.includes(option)}
+                  onChange={(e) => toggleLookingFor(option, e.target.checked)}
+                />
+              ))}
             </fieldset>
+
+            <div className="flex flex-col">
+              <Checkbox
+                id={`${panelId}-photo`}
+                label="Avec photo"
+                checked={draft.withPhoto}
+                onChange={(e) => set("withPhoto", e.target.checked)}
+              />
+              <Checkbox
+                id={`${panelId}-verified`}
+                label="Profils vérifiés uniquement"
+                checked={draft.verified}
+                onChange={(e) => set("verified", e.target.checked)}
+              />
+            </div>
+
+            <ChipFieldset
+              id={`${panelId}-languages`}
+              legend="Langues parlées"
+              hint="Au moins une en commun avec les profils affichés."
+              suggestions={LANGUAGE_SUGGESTIONS}
+              value={draft.languages}
+              onChange={(v) => set("languages", v)}
+            />
+            <ChipFieldset
+              id={`${panelId}-interests`}
+              legend="Centres d'intérêt"
+              hint="Au moins un en commun avec les profils affichés."
+              suggestions={INTEREST_SUGGESTIONS}
+              value={draft.interests}
+              onChange={(v) => set("interests", v)}
+            />
 
             <div className="flex flex-wrap gap-3">
               <Button type="submit">Rechercher</Button>
