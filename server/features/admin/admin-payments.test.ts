@@ -241,12 +241,14 @@ describeOnEngine("admin: payments", (engine) => {
       operator: string | null;
       ref: string;
       checkout?: string;
+      /** Distinct creation times, so the list's order does not depend on the clock's resolution. */
+      secondsAgo: number;
     }) =>
       db().execute(sql`INSERT INTO subscriptions (user_id, plan, status, start_date, end_date, provider, provider_ref,
-          amount, currency, method, operator, checkout_id)
+          amount, currency, method, operator, checkout_id, created_at)
         VALUES (${member.userId}, '3-mois', 'active', now(), now() + interval '3 months', ${fields.provider},
           ${fields.ref}, ${fields.amount}, ${fields.currency}, ${fields.method}, ${fields.operator},
-          ${fields.checkout ?? null}::uuid)`);
+          ${fields.checkout ?? null}::uuid, now() - ${fields.secondsAgo} * interval '1 second')`);
     await subscription({
       provider: "cinetpay",
       amount: 15_000,
@@ -255,6 +257,7 @@ describeOnEngine("admin: payments", (engine) => {
       operator: "orange-money",
       ref: `ref-${member.userId}`,
       checkout,
+      secondsAgo: 3,
     });
     await subscription({
       provider: "stripe",
@@ -263,6 +266,7 @@ describeOnEngine("admin: payments", (engine) => {
       method: "card",
       operator: null,
       ref: `cs_${member.userId}`,
+      secondsAgo: 2,
     });
     await subscription({
       provider: "fedapay",
@@ -271,6 +275,7 @@ describeOnEngine("admin: payments", (engine) => {
       method: "mobile-money",
       operator: "mtn-momo",
       ref: `fp_${member.userId}`,
+      secondsAgo: 1,
     });
     const granted = await t.request("/api/admin/subscriptions/grant", {
       method: "POST",
