@@ -1,6 +1,8 @@
 // Conversations (SPEC §3, §7, §9): messages inside an accepted match, their limits and the events
 // that carry them to the member's open pages in real time.
+
 import { MESSAGES_PAGE_SIZE } from "./constants.ts";
+import type { Presence } from "./presence.ts";
 import type { PhotoDto } from "./profile.ts";
 
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -66,6 +68,8 @@ export interface ConversationMemberDto {
   photo: PhotoDto | null;
   /** « Profil vérifié » (issue 16). */
   profileVerified: boolean;
+  /** « En ligne »…, null beyond a week or when either member hides it (issue 17). */
+  presence: Presence | null;
 }
 
 export interface ConversationDto {

@@ -105,6 +105,26 @@ describeEachEngine("presence", (engine) => {
     });
   });
 
+  it("shows the presence of the other member in the conversation list, unless either hides it", async () => {
+    const her = await signUpMember(t, "female");
+    const him = await signUpMember(t, "male");
+    await db().execute(
+      sql`INSERT INTO matches (user1_id, user2_id, status) VALUES (${her.userId}, ${him.userId}, 'accepted')`,
+    );
+    await setActive(him.userId, 1);
+    type List = { data: { member: { userId: string; presence: string | null } }[] };
+    const presenceSeenBy = async (cookie: string) =>
+      ((await (await t.request("/api/conversations", { cookie })).json()) as List).data.find(
+        (c) => c.member.userId === him.userId,
+      )?.member.presence;
+    expect(await presenceSeenBy(her.cookie)).toBe("online");
+    await db().execute(sql`UPDATE profiles SET presence_hidden = true WHERE user_id = ${her.userId}`);
+    expect(await presenceSeenBy(her.cookie)).toBeNull();
+    await db().execute(sql`UPDATE profiles SET presence_hidden = false WHERE user_id = ${her.userId}`);
+    await db().execute(sql`UPDATE profiles SET presence_hidden = true WHERE user_id = ${him.userId}`);
+    expect(await presenceSeenBy(her.cookie)).toBeNull();
+  });
+
   it("finds under « En ligne récemment » the members active this week who do not hide it", async () => {
     const k = `P${Date.now()}`;
     const viewer = await signUpMember(t, "male");

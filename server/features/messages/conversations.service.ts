@@ -2,6 +2,7 @@
 // the unread count and whether it was ever opened, newest activity first; and the navigation
 // counts built on the same rules.
 import { type ConversationDto, MESSAGE_PREVIEW_LENGTH, type NavCountsDto } from "@domain/messaging.ts";
+import { presenceOf } from "@domain/presence.ts";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { visiblePhotos } from "../../moderation/moderation.service.ts";
@@ -19,6 +20,7 @@ interface Row {
   lastName: string;
   photo: string | null;
   profileVerified: boolean;
+  activeAt: Date | string | null;
   content: string | null;
   senderId: string | null;
   sentAt: Date | string | null;
@@ -43,7 +45,10 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
   const rows = await queryRows<Row>(
     db,
     sql`SELECT m.id AS "matchId", p.user_id AS "userId", p.first_name AS "firstName", p.last_name AS "lastName",
-        (${visiblePhotos(sql`p.photos`, sql`p.user_id`)})[1] AS photo, p.verified_at IS NOT NULL AS "profileVerified", lm.content, lm.sender_id AS "senderId", lm.created_at AS "sentAt",
+        (${visiblePhotos(sql`p.photos`, sql`p.user_id`)})[1] AS photo, p.verified_at IS NOT NULL AS "profileVerified",
+        -- Presence (issue 17): not shown to a member who hides her own.
+        CASE WHEN (SELECT presence_hidden FROM profiles WHERE user_id = ${me}) THEN NULL ELSE p.active_at END AS "activeAt",
+        lm.content, lm.sender_id AS "senderId", lm.created_at AS "sentAt",
         (SELECT count(*) FROM messages x
           WHERE x.match_id = m.id AND x.sender_id <> ${me} AND x.read_at IS NULL)::int AS unread,
         ${OPENED(me)} AS opened,
@@ -66,6 +71,7 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
       lastInitial: r.lastName ? `${r.lastName.charAt(0).toLocaleUpperCase("fr")}.` : "",
       photo: r.photo ? photoDto(r.photo, storage) : null,
       profileVerified: r.profileVerified === true,
+      presence: presenceOf(r.activeAt),
     },
     lastMessage:
       r.content !== null && r.senderId !== null && r.sentAt !== null

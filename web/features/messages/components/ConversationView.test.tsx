@@ -11,7 +11,14 @@ import { ConversationView } from "./ConversationView.tsx";
 const ME = "u-me";
 const conversation: ConversationDto = {
   matchId: "m1",
-  member: { userId: "u-her", firstName: "Aïssatou", lastInitial: "B.", photo: null, profileVerified: true },
+  member: {
+    userId: "u-her",
+    firstName: "Aïssatou",
+    lastInitial: "B.",
+    photo: null,
+    profileVerified: true,
+    presence: null,
+  },
   lastMessage: null,
   unread: 0,
   isNew: false,

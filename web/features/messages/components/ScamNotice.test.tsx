@@ -9,7 +9,14 @@ import { ConversationView } from "./ConversationView.tsx";
 const ME = "u-me";
 const conversation: ConversationDto = {
   matchId: "m1",
-  member: { userId: "u-him", firstName: "Kofi", lastInitial: "A.", photo: null, profileVerified: false },
+  member: {
+    userId: "u-him",
+    firstName: "Kofi",
+    lastInitial: "A.",
+    photo: null,
+    profileVerified: false,
+    presence: null,
+  },
   lastMessage: null,
   unread: 0,
   isNew: false,
