@@ -44,6 +44,9 @@ export function accountMember(a: DemoAccount, rng: Random, now: number): SeedMem
       originCountry: p.originCountry ?? "",
       city: p.city ?? "",
       relocate: p.relocate ?? null,
+      // The demo accounts were here a moment ago (shown « Actif aujourd'hui » until they sign in).
+      lastActiveAt: new Date(now - 3 * 3_600_000),
+      presenceHidden: false,
       phoneNumber: p.phoneNumber,
       bio: p.bio,
       occupation: p.occupation,

@@ -84,16 +84,20 @@ async function insertProfiles(tx: Tx, chunk: SeedMember[]): Promise<void> {
     );
   await tx.execute(sql`
     INSERT INTO profiles (user_id, first_name, last_name, gender, looking_for, birth_date, birth_date_confirmed,
-      country, origin_country, city, relocate, phone_number, bio, occupation, education, languages, interests, photos,
-      account_status, onboarding_step, created_at, updated_at)
+      country, origin_country, city, relocate, last_active_at, presence_hidden, phone_number, bio, occupation,
+      education, languages, interests, photos, account_status, onboarding_step, created_at, updated_at)
     SELECT user_id, first_name, last_name, gender::gender, looking_for, birth_date::date, true, country,
-      origin_country, city, relocate, phone_number,
+      origin_country, city, relocate, last_active_at, presence_hidden::boolean, phone_number,
       bio, occupation, education, languages::text[], interests::text[], photos::text[],
       account_status::account_status, ${ONBOARDING_DONE}::smallint, created_at, created_at
     FROM unnest(${p((m) => m.id)}, ${p((m) => m.profile!.firstName)}, ${p((m) => m.profile!.lastName)},
       ${p((m) => m.profile!.gender)}, ${p((m) => m.profile!.lookingFor)}, ${p((m) => m.profile!.birthDate)},
       ${p((m) => m.profile!.country)}, ${p((m) => m.profile!.originCountry)}, ${p((m) => m.profile!.city)},
-      ${p((m) => m.profile!.relocate)}, ${p((m) => m.profile!.phoneNumber)}, ${p((m) => m.profile!.bio)},
+      ${p((m) => m.profile!.relocate)}, ${col(
+        chunk.map((m) => (m.profile!.lastActiveAt ? iso(m.profile!.lastActiveAt) : null)),
+        "timestamptz[]",
+      )}, ${p((m) => String(m.profile!.presenceHidden))},
+      ${p((m) => m.profile!.phoneNumber)}, ${p((m) => m.profile!.bio)},
       ${p((m) => m.profile!.occupation)}, ${p((m) => m.profile!.education)}, ${list((m) => m.profile!.languages)},
       ${list((m) => m.profile!.interests)}, ${list((m) => m.photos)}, ${p((m) => m.profile!.accountStatus)},
       ${col(
@@ -101,7 +105,7 @@ async function insertProfiles(tx: Tx, chunk: SeedMember[]): Promise<void> {
         "timestamptz[]",
       )})
       AS t(user_id, first_name, last_name, gender, looking_for, birth_date, country, origin_country, city, relocate,
-        phone_number, bio,
+        last_active_at, presence_hidden, phone_number, bio,
         occupation, education, languages, interests, photos, account_status, created_at)`);
 }
 

@@ -1,6 +1,7 @@
 // Demo members live where the site's members do: most at home, a share of Africans in the European
 // diaspora with their origin kept, a few Europeans in Africa; every place is one of the countries list.
 import { countryByName, isKnownCountry } from "@domain/countries.ts";
+import { presenceOf } from "@domain/presence.ts";
 import { describe, expect, it } from "vitest";
 import { generateMember } from "./members.ts";
 import { Random } from "./random.ts";
@@ -34,6 +35,22 @@ describe("seeded members' residence and origin", () => {
     const inAfrica = europeans.filter((p) => countryByName(p.country)?.continent === "afrique");
     expect(inAfrica.length).toBeGreaterThan(0);
     expect(inAfrica.length / europeans.length).toBeLessThan(0.15);
+  });
+
+  it("spreads last activity from now to never, never before sign-up, and hides it for a few", () => {
+    const now = Date.UTC(2026, 10, 24);
+    const levels = profiles.map(
+      (p) => presenceOf(p.lastActiveAt, now) ?? (p.lastActiveAt ? "older" : "never"),
+    );
+    for (const level of ["online", "today", "week", "older", "never"])
+      expect(levels.filter((l) => l === level).length).toBeGreaterThan(profiles.length * 0.03);
+    members.forEach((m) => {
+      if (m.profile!.lastActiveAt)
+        expect(m.profile!.lastActiveAt.getTime()).toBeGreaterThanOrEqual(m.createdAt.getTime());
+    });
+    const hidden = profiles.filter((p) => p.presenceHidden).length / profiles.length;
+    expect(hidden).toBeGreaterThan(0.02);
+    expect(hidden).toBeLessThan(0.1);
   });
 
   it("answers « prêt(e) à déménager » for most, not for all", () => {

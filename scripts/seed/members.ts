@@ -52,6 +52,9 @@ export interface SeedProfile {
   originCountry: string;
   city: string;
   relocate: Relocate | null;
+  /** When the member was last active (presence), null for never since sign-up. */
+  lastActiveAt: Date | null;
+  presenceHidden: boolean;
   phoneNumber: string;
   bio: string;
   occupation: string;
@@ -140,6 +143,26 @@ function residence(origin: Origin, rng: Random): { country: string; originCountr
   return { country, originCountry: origin.country, city: home ? rng.pick(home.cities) : "" };
 }
 
+/**
+ * When demo members were last active: a few online now, many today or this week, some longer ago;
+ * never before they signed up.
+ */
+function lastActive(rng: Random, createdAt: number, now: number): Date | null {
+  const r = rng.next();
+  const ago =
+    r < 0.06
+      ? rng.int(0, 4) * 60_000
+      : r < 0.3
+        ? rng.int(10, 23 * 60) * 60_000
+        : r < 0.6
+          ? rng.int(1, 6) * DAY + rng.int(0, 1439) * 60_000
+          : r < 0.92
+            ? rng.int(8, 60) * DAY
+            : null;
+  if (ago === null) return null;
+  return new Date(Math.max(createdAt, now - ago));
+}
+
 /** A birth date giving exactly `age` full years today. */
 export function birthDateForAge(age: number, rng: Random, today = todayIso()): string {
   const anniversary = Date.parse(`${minusYears(today, age)}T00:00:00Z`);
@@ -204,6 +227,8 @@ export function generateMember(rng: Random, n: number, now: number): SeedMember 
       birthDate: birthDateForAge(age, rng),
       ...lives,
       relocate: rng.weighted(RELOCATE_WEIGHTS).value,
+      lastActiveAt: lastActive(rng, createdAt.getTime(), now),
+      presenceHidden: rng.chance(0.05),
       phoneNumber: phoneNumber(origin.phone.prefixes, origin.phone.digits, rng),
       bio,
       occupation,
