@@ -97,13 +97,19 @@ export type RealtimeEvent =
   | { type: "messages.read"; matchId: string; readerId: string; readAt: string }
   | { type: "match.accepted"; matchId: string }
   | { type: "match.removed"; matchId: string }
-  | { type: "message.deleted"; matchId: string; messageId: string };
+  | { type: "message.deleted"; matchId: string; messageId: string }
+  /** The other member is typing in this conversation (issue 17): shown for TYPING.SHOWN_SECONDS. */
+  | { type: "typing"; matchId: string; userId: string };
+
+/** The typing indicator's rhythm: sent at most every SEND_SECONDS, shown until SHOWN_SECONDS pass. */
+export const TYPING = { SEND_SECONDS: 3, SHOWN_SECONDS: 6 } as const;
 
 export const REALTIME_EVENT_TYPES = [
   "message.created",
   "messages.read",
   "match.accepted",
   "match.removed",
+  "typing",
 ] as const;
 
 /**

@@ -64,6 +64,7 @@ const RULES: Record<string, Rule> = {
   "GET /api/matches/:id/messages": OWNER_SUBSCRIBED,
   "POST /api/matches/:id/messages": OWNER_SUBSCRIBED,
   "POST /api/matches/:id/read": OWNER_SUBSCRIBED,
+  "POST /api/matches/:id/typing": OWNER_SUBSCRIBED,
   "GET /api/conversations": SUBSCRIBERS,
   "GET /api/subscription": SIGNED_IN,
   "GET /api/subscription/status": SIGNED_IN,

@@ -3,6 +3,7 @@
 //   GET  /api/matches/:id/messages?before|after  a page, newest first
 //   POST /api/matches/:id/messages {content}     send (201)
 //   POST /api/matches/:id/read                   open: mark read, send the read receipt
+//   POST /api/matches/:id/typing                 « … est en train d'écrire » to the other member (204)
 import { messageInputSchema } from "@domain/message-input.ts";
 import { Hono } from "hono";
 import { parseOrThrow } from "../../http/errors.ts";
@@ -14,6 +15,7 @@ import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { notify } from "../../realtime/notify.ts";
 import { listConversations } from "./conversations.service.ts";
 import { listMessages, markRead, sendMessage } from "./messages.service.ts";
+import { TypingRelay } from "./typing.service.ts";
 
 export function conversationRoutes(deps: AppDeps) {
   const { db } = deps.database;
@@ -29,6 +31,7 @@ export function conversationRoutes(deps: AppDeps) {
  */
 export function messageRoutes(deps: AppDeps) {
   const { db } = deps.database;
+  const typing = new TypingRelay();
   return new Hono<AppEnv>()
     .get("/:id/messages", async (c) => {
       const q = readQuery(c, {
@@ -62,5 +65,12 @@ export function messageRoutes(deps: AppDeps) {
       const { readAt, otherId } = await markRead(db, me, matchId);
       if (readAt) await notify(deps, [me, otherId], { type: "messages.read", matchId, readerId: me, readAt });
       return c.json({ readAt });
+    })
+    .post("/:id/typing", async (c) => {
+      const me = c.get("user").id;
+      const matchId = c.req.param("id");
+      const to = await typing.recipient(db, me, matchId);
+      if (to) await notify(deps, [to], { type: "typing", matchId, userId: me });
+      return c.body(null, 204);
     });
 }
