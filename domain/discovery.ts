@@ -243,3 +243,11 @@ export interface MatchListDto {
   data: MatchDto[];
   nextCursor: string | null;
 }
+
+/** « Qui a vu mon profil » (issue 17): the latest visitors over this many days, at most LIMIT. */
+export const VISITS = { DAYS: 90, LIMIT: 50 } as const;
+
+export interface ProfileVisitDto {
+  member: PublicProfileDto;
+  visitedAt: string;
+}

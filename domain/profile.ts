@@ -246,6 +246,8 @@ export interface ProfileDto {
   messagesFromVerifiedOnly: boolean;
   /** Hides when they were last active (and so sees nobody's). */
   presenceHidden: boolean;
+  /** Visits others' profiles without appearing in their « Qui a vu mon profil ». */
+  browseInvisibly: boolean;
   createdAt: string;
   updatedAt: string;
 }

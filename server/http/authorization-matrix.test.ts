@@ -47,6 +47,7 @@ const RULES: Record<string, Rule> = {
   "GET /api/health": OPEN,
   "GET /api/config": OPEN,
   "GET /api/profile": SIGNED_IN,
+  "GET /api/profile/visits": SUBSCRIBERS,
   "PUT /api/profile": SIGNED_IN,
   "PUT /api/profile/privacy": SIGNED_IN,
   "POST /api/profile/photos": SIGNED_IN,

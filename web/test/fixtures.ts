@@ -27,6 +27,7 @@ export function profileFixture(overrides: Partial<ProfileDto> = {}): ProfileDto 
     verifiedAt: null,
     messagesFromVerifiedOnly: false,
     presenceHidden: false,
+    browseInvisibly: false,
     createdAt: "2026-11-01T10:00:00.000Z",
     updatedAt: "2026-11-01T10:00:00.000Z",
     ...overrides,

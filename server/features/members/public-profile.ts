@@ -69,6 +69,8 @@ export interface Viewer {
   birthDateConfirmed: boolean;
   /** The viewer hides their activity, and so sees nobody's (issue 17). */
   presenceHidden: boolean;
+  /** The viewer's visits are not recorded (« Qui a vu mon profil », issue 17). */
+  browseInvisibly: boolean;
 }
 
 /** A member whose birth date is still the default may look, but not reach out (docs/decisions/0010). */

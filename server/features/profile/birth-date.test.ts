@@ -163,6 +163,7 @@ describeOnEngine("confirmed birth date", (engine) => {
       lookingFor: "",
       birthDateConfirmed: true,
       presenceHidden: false,
+      browseInvisibly: false,
     };
     // Every filter at once, « Profils vérifiés uniquement » included (issue 16).
     const query = {

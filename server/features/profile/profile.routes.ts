@@ -4,7 +4,10 @@ import { z } from "zod";
 import { parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/json.ts";
 import { requireUser } from "../../http/session.ts";
+import { requireSubscription } from "../../http/subscription-gate.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { viewerFrom } from "../members/public-profile.ts";
+import { listVisits } from "../members/visits.service.ts";
 import { getOrCreateProfile, setPrivacy, toProfileDto, updateProfile } from "./profile.service.ts";
 
 // Each setting may be sent alone; at least one.
@@ -12,8 +15,9 @@ const privacyInput = z
   .strictObject({
     messagesFromVerifiedOnly: z.boolean({ error: "Choisissez oui ou non" }).optional(),
     presenceHidden: z.boolean({ error: "Choisissez oui ou non" }).optional(),
+    browseInvisibly: z.boolean({ error: "Choisissez oui ou non" }).optional(),
   })
-  .refine((v) => v.messagesFromVerifiedOnly !== undefined || v.presenceHidden !== undefined, {
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: "Indiquez le réglage à modifier",
   });
 
@@ -31,7 +35,12 @@ export function profileRoutes(deps: AppDeps) {
         const row = await updateProfile(db, c.get("user").id, input);
         return c.json(toProfileDto(row, deps.storage));
       })
-      // PUT /api/profile/privacy {messagesFromVerifiedOnly?, presenceHidden?} → ProfileDto
+      // GET /api/profile/visits → { data: ProfileVisitDto[] } (« Qui a vu mon profil », subscribers)
+      .get("/visits", requireSubscription(deps), async (c) => {
+        const viewer = viewerFrom(c.get("profile"));
+        return c.json({ data: await listVisits(db, deps.storage, viewer) });
+      })
+      // PUT /api/profile/privacy {messagesFromVerifiedOnly?, presenceHidden?, browseInvisibly?} → ProfileDto
       .put("/privacy", async (c) => {
         const input = parseOrThrow(privacyInput, await readJson(c));
         const row = await setPrivacy(db, c.get("user").id, input);

@@ -37,6 +37,7 @@ export function toProfileDto(row: ProfileRow, storage: Storage): ProfileDto {
     verifiedAt: row.verifiedAt ? row.verifiedAt.toISOString() : null,
     messagesFromVerifiedOnly: row.messagesFromVerifiedOnly,
     presenceHidden: row.presenceHidden,
+    browseInvisibly: row.browseInvisibly,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -88,7 +89,7 @@ export async function updateProfile(db: Db, userId: string, input: ProfileSave):
 export async function setPrivacy(
   db: Db,
   userId: string,
-  settings: { messagesFromVerifiedOnly?: boolean; presenceHidden?: boolean },
+  settings: { messagesFromVerifiedOnly?: boolean; presenceHidden?: boolean; browseInvisibly?: boolean },
 ): Promise<ProfileRow> {
   await getOrCreateProfile(db, userId);
   const [row] = await db

@@ -26,7 +26,8 @@ export async function exportMyData(
   const [profile] = await q<Record<string, unknown> & { photos: string[] }>(
     sql`SELECT first_name AS "firstName", last_name AS "lastName", gender, looking_for AS "lookingFor",
       birth_date::text AS "birthDate", birth_date_confirmed AS "birthDateConfirmed", country,
-      origin_country AS "originCountry", city, relocate, phone_number AS "phoneNumber", bio, occupation, education, languages,
+      origin_country AS "originCountry", city, relocate, last_active_at AS "lastActiveAt",
+      presence_hidden AS "presenceHidden", browse_invisibly AS "browseInvisibly", phone_number AS "phoneNumber", bio, occupation, education, languages,
       interests, photos, account_status AS "accountStatus", created_at AS "createdAt", updated_at AS "updatedAt"
       FROM profiles WHERE user_id = ${userId}`,
   );
@@ -70,6 +71,15 @@ export async function exportMyData(
   const reports = await q(
     sql`SELECT reason, details, status, created_at AS "createdAt" FROM reports WHERE reporter_id = ${userId}`,
   );
+  // « Qui a vu mon profil » (issue 17): the profiles the member visited, and who visited theirs.
+  const profileVisitsMade = await q(
+    sql`SELECT ${other(sql`v.viewed_id`)} AS member, v.visited_at AS "visitedAt" FROM profile_visits v
+      WHERE v.viewer_id = ${userId} ORDER BY v.visited_at`,
+  );
+  const profileVisitsReceived = await q(
+    sql`SELECT ${other(sql`v.viewer_id`)} AS member, v.visited_at AS "visitedAt" FROM profile_visits v
+      WHERE v.viewed_id = ${userId} ORDER BY v.visited_at`,
+  );
   const sessions = await q(
     sql`SELECT created_at AS "createdAt", updated_at AS "lastUsedAt", expires_at AS "expiresAt", ip_address AS "ipAddress",
       user_agent AS "userAgent" FROM session WHERE user_id = ${userId}`,
@@ -98,6 +108,8 @@ export async function exportMyData(
     paymentAttempts,
     verifications,
     faceDescriptor: faceDescriptor[0] ?? null,
+    profileVisitsMade,
+    profileVisitsReceived,
     blockedMembers: blocks,
     reportsFiled: reports,
     sessions,

@@ -39,6 +39,7 @@ export function emptyProfile(): ProfileDto {
     verifiedAt: null,
     messagesFromVerifiedOnly: false,
     presenceHidden: false,
+    browseInvisibly: false,
     createdAt: now,
     updatedAt: now,
   };

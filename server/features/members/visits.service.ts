@@ -1,0 +1,39 @@
+// « Qui a vu mon profil » (issue 17): a visit is recorded when a member opens another's profile —
+// unless the visitor browses invisibly — and the visited member, if subscribed, sees who came, the
+// latest first, for VISITS.DAYS. A visitor who is blocked either way, banned or no longer visible is
+// never listed.
+import { todayIso } from "@domain/age.ts";
+import { type ProfileVisitDto, VISITS } from "@domain/discovery.ts";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.ts";
+import type { Storage } from "../../storage/storage.ts";
+import { blockedBetween } from "../safety/blocks.service.ts";
+import { PUBLIC_COLUMNS, type PublicRow, toPublicProfile, VISIBLE, type Viewer } from "./public-profile.ts";
+
+/** Notes the viewer's visit (one row per pair, its time refreshed at most once a minute). */
+export async function recordVisit(db: Db, viewer: Viewer, viewedId: string): Promise<void> {
+  if (viewer.browseInvisibly || viewedId === viewer.userId) return;
+  await db.execute(sql`INSERT INTO profile_visits (viewed_id, viewer_id) VALUES (${viewedId}, ${viewer.userId})
+    ON CONFLICT (viewed_id, viewer_id) DO UPDATE SET visited_at = now()
+      WHERE profile_visits.visited_at < now() - interval '1 minute'`);
+}
+
+export async function listVisits(db: Db, storage: Storage, viewer: Viewer): Promise<ProfileVisitDto[]> {
+  const me = viewer.userId;
+  const rows = await queryRows<PublicRow & { visitedAt: Date | string }>(
+    db,
+    sql`SELECT ${PUBLIC_COLUMNS}, v.visited_at AS "visitedAt"
+      FROM profile_visits v
+      JOIN profiles p ON p.user_id = v.viewer_id
+      JOIN "user" u ON u.id = p.user_id
+      WHERE v.viewed_id = ${me} AND v.visited_at > now() - ${VISITS.DAYS} * interval '1 day'
+        AND ${VISIBLE} AND NOT ${blockedBetween(sql`${me}::text`, sql`p.user_id`)}
+      ORDER BY v.visited_at DESC
+      LIMIT ${VISITS.LIMIT}`,
+  );
+  const today = todayIso();
+  return rows.map((r) => ({
+    member: toPublicProfile(r, viewer, storage, today),
+    visitedAt: new Date(r.visitedAt).toISOString(),
+  }));
+}
