@@ -31,4 +31,15 @@ describe("ProfileDetails", () => {
     expect(screen.queryByText(/Origine/)).not.toBeInTheDocument();
     expect(screen.getByText("Ne souhaite pas déménager")).toBeInTheDocument();
   });
+
+  it("says how recently the member was active, and nothing when that is not shown", () => {
+    const { rerender } = render(
+      <ProfileDetails member={publicProfileFixture({ gender: "female", presence: "today" })} />,
+    );
+    expect(screen.getByText("Active aujourd'hui")).toBeInTheDocument();
+    rerender(<ProfileDetails member={publicProfileFixture({ presence: "online" })} />);
+    expect(screen.getByText("En ligne")).toBeInTheDocument();
+    rerender(<ProfileDetails member={publicProfileFixture({ presence: null })} />);
+    expect(screen.queryByText(/En ligne|Actif|Active/)).not.toBeInTheDocument();
+  });
 });

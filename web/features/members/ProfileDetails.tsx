@@ -6,6 +6,7 @@ import { type ReactNode, useState } from "react";
 import { CompatibilityBadge } from "./CompatibilityBadge.tsx";
 import { MemberPhoto } from "./MemberPhoto.tsx";
 import { displayName } from "./member-labels.ts";
+import { PresenceBadge } from "./PresenceBadge.tsx";
 import { ProfileVerifiedBadge, VerifiedBadge } from "./VerifiedBadge.tsx";
 
 function Fact({ icon: Icon, label, children }: { icon: typeof MapPin; label: string; children: ReactNode }) {
@@ -68,6 +69,7 @@ export function ProfileDetails({ member }: { member: PublicProfileDto }) {
         <p className="text-lg font-semibold text-teal-900">
           {name}, {member.age} ans
         </p>
+        <PresenceBadge presence={member.presence} gender={member.gender} />
         <CompatibilityBadge score={member.compatibility} />
         {member.profileVerified && <ProfileVerifiedBadge />}
         {member.verified && <VerifiedBadge />}

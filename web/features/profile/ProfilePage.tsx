@@ -18,6 +18,7 @@ import { EmailVerificationNotice } from "./components/EmailVerificationNotice.ts
 import { MessagePrivacySection } from "./components/MessagePrivacySection.tsx";
 import { MyDataSection } from "./components/MyDataSection.tsx";
 import { PhotoManager } from "./components/PhotoManager.tsx";
+import { PresencePrivacySection } from "./components/PresencePrivacySection.tsx";
 import { ProfileCompleteness } from "./components/ProfileCompleteness.tsx";
 import { ProfileForm } from "./components/ProfileForm.tsx";
 import { emptyProfile } from "./profile-values.ts";
@@ -145,6 +146,9 @@ export default function ProfilePage() {
               </Section>
               <Section id="section-messages" title="Qui peut m'écrire">
                 <MessagePrivacySection profile={profile} />
+              </Section>
+              <Section id="section-activity" title="Mon activité">
+                <PresencePrivacySection profile={profile} />
               </Section>
               <Section id="section-data" title="Mes données">
                 <MyDataSection />

@@ -2,6 +2,7 @@
 import type { PhotoSquare } from "@domain/photo-square.ts";
 import type { ProfileDto, ProfileSave } from "@domain/profile.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { MATCHES_KEY } from "@web/features/matches/api.ts";
 import { ApiError, api, NETWORK_ERROR_MESSAGE, parseJson, toApiError } from "@web/lib/api.ts";
 
 export const PROFILE_KEY = ["profile"] as const;
@@ -130,5 +131,22 @@ export function useSetMessagesFromVerifiedOnly() {
     mutationFn: (on: boolean) =>
       api.put<ProfileDto>("/api/profile/privacy", { messagesFromVerifiedOnly: on }),
     onSuccess: store,
+  });
+}
+
+/**
+ * « Masquer mon activité » (issue 17). Every member's presence in the results and profiles already
+ * loaded depends on it (hiding one's own hides the others'), so they are read again.
+ */
+export function useSetPresenceHidden() {
+  const queryClient = useQueryClient();
+  const store = useStoreProfile();
+  return useMutation({
+    mutationFn: (hidden: boolean) => api.put<ProfileDto>("/api/profile/privacy", { presenceHidden: hidden }),
+    onSuccess: (profile) => {
+      store(profile);
+      void queryClient.invalidateQueries({ queryKey: ["search"] });
+      void queryClient.invalidateQueries({ queryKey: MATCHES_KEY });
+    },
   });
 }

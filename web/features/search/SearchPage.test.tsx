@@ -1,4 +1,4 @@
-import type { SearchResultDto } from "@domain/discovery.ts";
+import { SEARCH_MSG, type SearchResultDto } from "@domain/discovery.ts";
 import type { ProfileDto } from "@domain/profile.ts";
 import { frenchTypography } from "@domain/typography.ts";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -258,5 +258,69 @@ describe("SearchPage", () => {
     await userEvent.click(screen.getByRole("button", { name: "Réinitialiser les filtres" }));
     await waitFor(() => expect(api.urls.at(-1)).toBe("/api/search?"));
     expect(localStorage.getItem(SEARCH_STORAGE_KEY)).toBeNull();
+  });
+
+  it("sends « En ligne récemment » and the order, and shows how recently each member was active", async () => {
+    const api = stubApi(() =>
+      page([
+        { ...moussa, presence: "online" },
+        { ...julien, presence: null },
+      ]),
+    );
+    renderWithProviders(<SearchPage />, { route: "/search?active=1&sort=activity" });
+    expect(await screen.findByRole("heading", { name: "2 profils" })).toBeInTheDocument();
+    expect(api.urls[0]).toBe("/api/search?active=true&sort=activity");
+    expect(within(screen.getByRole("article", { name: /Moussa/ })).getByText("En ligne")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("article", { name: /Julien/ })).queryByText(/En ligne|Actif/),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "En ligne récemment" })).toBeChecked();
+    expect(screen.getByRole("combobox", { name: "Trier par" })).toHaveValue("activity");
+  });
+
+  it("offers neither to a member who hides her activity", async () => {
+    stubApi(() => page(), profileFixture({ presenceHidden: true }));
+    renderWithProviders(<SearchPage />, { route: "/search" });
+    await screen.findByRole("heading", { name: "2 profils" });
+    await waitFor(() => expect(screen.getByRole("checkbox", { name: "En ligne récemment" })).toBeDisabled());
+    const sort = screen.getByRole("combobox", { name: "Trier par" });
+    expect(within(sort).getByRole("option", { name: "Activité récente" })).toBeDisabled();
+    expect(screen.getAllByRole("link", { name: "Modifier ce réglage" })[0]).toHaveAttribute(
+      "href",
+      "/profile?rubrique=vie-privee",
+    );
+  });
+
+  it("when the API refuses them (an old address), says why and searches without them", async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url === "/api/profile") return json(200, profileFixture({ presenceHidden: true }));
+        urls.push(url);
+        if (/active=|sort=activity/.test(url))
+          return json(403, { error: { code: "PRESENCE_HIDDEN", message: SEARCH_MSG.PRESENCE_HIDDEN } });
+        return json(200, page());
+      }),
+    );
+    remember("verified=1&active=1&sort=activity");
+    renderWithProviders(
+      <>
+        <SearchPage />
+        <Address />
+      </>,
+      { route: "/search?verified=1&active=1&sort=activity" },
+    );
+    // The page's text is read with its spaces collapsed, no-break ones included.
+    expect(await screen.findByText(SEARCH_MSG.PRESENCE_HIDDEN.replace(/\s/g, " "))).toBeInTheDocument();
+    expect(screen.getByText("Votre activité est masquée")).toBeInTheDocument();
+    expect(screen.queryByText("La recherche n'a pas abouti")).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Rechercher sans ces options" }));
+    expect(await screen.findByRole("heading", { name: "2 profils" })).toBeInTheDocument();
+    expect(urls.at(-1)).toBe("/api/search?verified=true");
+    expect(screen.getByTestId("address")).toHaveTextContent(/^\/search\?verified=1$/);
+    expect(remembered()).toEqual({ v: 1, query: "verified=1" });
   });
 });

@@ -11,6 +11,7 @@ import { useToast } from "@web/components/ui/Toast.tsx";
 import { displayName, objectPronoun } from "@web/features/members/member-labels.ts";
 import { ProfileDetails } from "@web/features/members/ProfileDetails.tsx";
 import { FinishProfileBanner } from "@web/features/onboarding/FinishProfileBanner.tsx";
+import { useProfile } from "@web/features/profile/api.ts";
 import { type SafetyTarget, useMemberSafety } from "@web/features/safety/use-member-safety.tsx";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { formatNumber, plural, quoted } from "@web/lib/format.ts";
@@ -20,7 +21,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useReact, useSearch } from "./api.ts";
 import { ProfileCard } from "./components/ProfileCard.tsx";
-import { SearchFiltersForm } from "./components/SearchFiltersForm.tsx";
+import { PRESENCE_SETTING_PATH, SearchFiltersForm } from "./components/SearchFiltersForm.tsx";
 import { forgetSearchFilters, rememberedSearchParams, rememberSearchFilters } from "./remembered-filters.ts";
 import {
   activeFilterCount,
@@ -29,6 +30,7 @@ import {
   filtersFromParams,
   filtersToParams,
   type SearchFilters,
+  withoutPresence,
 } from "./search-filters.ts";
 
 const listFormat = new Intl.ListFormat("fr", { type: "conjunction" });
@@ -71,6 +73,9 @@ export default function SearchPage() {
   }, [remembered, setParams]);
   const search = useSearch(filters);
   const react = useReact(filters);
+  // Read by the « finish your profile » banner too: whether the member hides her own activity.
+  const profile = useProfile();
+  const presenceHidden = profile.data?.presenceHidden ?? false;
   const [open, setOpen] = useState<PublicProfileDto | null>(null);
   // A match is celebrated in the page, with a link to it; other confirmations are toasts, since the
   // card concerned has left the list.
@@ -152,6 +157,14 @@ export default function SearchPage() {
   const needsProfile =
     search.error instanceof ApiError &&
     (search.error.code === "PROFILE_INCOMPLETE" || search.error.code === "PROFILE_NOT_FOUND");
+  // « En ligne récemment » or « Activité récente » while hiding one's activity (an old address, a
+  // setting changed elsewhere): the API's message, and a way to search without them.
+  const presenceRefused = search.error instanceof ApiError && search.error.code === "PRESENCE_HIDDEN";
+  const { refetch: refetchProfile } = profile;
+  useEffect(() => {
+    // The setting was changed elsewhere: the form learns it too, and stops offering them.
+    if (presenceRefused && !presenceHidden) void refetchProfile();
+  }, [presenceRefused, presenceHidden, refetchProfile]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
@@ -162,7 +175,7 @@ export default function SearchPage() {
       {/* Below, the results say it themselves when the profile lacks what search needs. */}
       {!needsProfile && <FinishProfileBanner />}
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr] lg:items-start">
-        <SearchFiltersForm value={filters} onApply={apply} />
+        <SearchFiltersForm value={filters} onApply={apply} presenceHidden={presenceHidden} />
 
         <section aria-labelledby="resultats" className="flex min-w-0 flex-col gap-5">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -219,6 +232,18 @@ export default function SearchPage() {
             >
               Indiquez au moins votre prénom et votre genre pour découvrir les profils qui vous correspondent.
             </EmptyState>
+          ) : presenceRefused ? (
+            <Alert tone="info" title="Votre activité est masquée">
+              <p>{errorMessage(search.error)}</p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button variant="secondary" size="sm" onClick={() => apply(withoutPresence(filters))}>
+                  Rechercher sans ces options
+                </Button>
+                <Link to={PRESENCE_SETTING_PATH} className={buttonClasses("ghost", "sm")}>
+                  Modifier ce réglage
+                </Link>
+              </div>
+            </Alert>
           ) : search.isError ? (
             <ErrorState
               title="La recherche n'a pas abouti"

@@ -19,6 +19,13 @@ describe("remembered search filters", () => {
     expect(rememberedSearchParams()?.toString()).toBe("ageMin=30&livesIn=SN&livesIn=europe-ouest");
   });
 
+  it("keeps « En ligne récemment » and the order too, an order alone included", () => {
+    rememberSearchFilters({ ...DEFAULT_FILTERS, active: true, sort: "activity" });
+    expect(rememberedSearchParams()?.toString()).toBe("active=1&sort=activity");
+    rememberSearchFilters({ ...DEFAULT_FILTERS, sort: "compatibility" });
+    expect(rememberedSearchParams()?.toString()).toBe("sort=compatibility");
+  });
+
   it("forgets them when the defaults are applied, or when asked", () => {
     rememberSearchFilters({ ...DEFAULT_FILTERS, withPhoto: true });
     rememberSearchFilters(DEFAULT_FILTERS);

@@ -11,6 +11,8 @@ import {
   filtersFromParams,
   filtersToParams,
   type SearchFilters,
+  usesPresence,
+  withoutPresence,
 } from "./search-filters.ts";
 
 const all: SearchFilters = {
@@ -23,6 +25,8 @@ const all: SearchFilters = {
   lookingFor: ["Le mariage", "Une amitié"],
   languages: ["Wolof", "Français"],
   interests: ["Cuisine"],
+  active: true,
+  sort: "compatibility",
 };
 
 describe("search filters in the URL", () => {
@@ -35,12 +39,46 @@ describe("search filters in the URL", () => {
   it("round-trips every filter, places as short tokens", () => {
     const params = filtersToParams(all);
     expect(params.toString()).toBe(
-      "ageMin=25&ageMax=40&withPhoto=1&verified=1&livesIn=SN&livesIn=europe-ouest&livesIn=afrique" +
+      "ageMin=25&ageMax=40&withPhoto=1&verified=1&active=1&livesIn=SN&livesIn=europe-ouest&livesIn=afrique" +
         "&from=CI&lookingFor=Le+mariage&lookingFor=Une+amiti%C3%A9&languages=Wolof&languages=Fran%C3%A7ais" +
-        "&interests=Cuisine",
+        "&interests=Cuisine&sort=compatibility",
     );
     expect(filtersFromParams(new URLSearchParams(params.toString()))).toEqual(all);
-    expect(activeFilterCount(all)).toBe(8);
+    // The order narrows nothing: it is not counted among the filters.
+    expect(activeFilterCount(all)).toBe(9);
+  });
+
+  it("keeps « En ligne récemment » and the order, the default order left out", () => {
+    for (const sort of ["activity", "compatibility"] as const) {
+      const f = { ...DEFAULT_FILTERS, active: true, sort };
+      const params = filtersToParams(f);
+      expect(params.toString()).toBe(`active=1&sort=${sort}`);
+      expect(filtersFromParams(params)).toEqual(f);
+      expect(apiQuery(f, "abc")).toBe(`active=true&sort=${sort}&cursor=abc`);
+    }
+    expect(filtersToParams({ ...DEFAULT_FILTERS, sort: "default" }).toString()).toBe("");
+    expect(activeFilterCount({ ...DEFAULT_FILTERS, sort: "activity" })).toBe(0);
+    expect(activeFilterNames({ ...DEFAULT_FILTERS, active: true })).toEqual([quoted("En ligne récemment")]);
+  });
+
+  it("reads the order and « En ligne récemment » leniently", () => {
+    expect(filtersFromParams(new URLSearchParams("active=true&sort=Activity%20"))).toEqual({
+      ...DEFAULT_FILTERS,
+      active: true,
+      sort: "activity",
+    });
+    // An order the API does not know, or a flag it would refuse, falls back to the default.
+    expect(filtersFromParams(new URLSearchParams("active=oui&sort=distance"))).toEqual(DEFAULT_FILTERS);
+    expect(filtersFromParams(new URLSearchParams("active=0&sort="))).toEqual(DEFAULT_FILTERS);
+  });
+
+  it("drops what shows others' activity, for a member who hides her own", () => {
+    const f = { ...DEFAULT_FILTERS, withPhoto: true, active: true, sort: "activity" as const };
+    expect(usesPresence(f)).toBe(true);
+    expect(withoutPresence(f)).toEqual({ ...DEFAULT_FILTERS, withPhoto: true });
+    const byScore = { ...DEFAULT_FILTERS, sort: "compatibility" as const };
+    expect(usesPresence(byScore)).toBe(false);
+    expect(withoutPresence(byScore)).toEqual(byScore);
   });
 
   it("reads leniently: unknown places and answers dropped, codes capitalised, duplicates once", () => {
@@ -79,10 +117,14 @@ describe("search filters in the URL", () => {
 
   it("builds a query string the API accepts, whatever the address held", () => {
     const messy = filtersFromParams(
-      new URLSearchParams("ageMin=50&ageMax=30&livesIn=sn&livesIn=nowhere&lookingFor=Le+mariage&withPhoto=1"),
+      new URLSearchParams(
+        "ageMin=50&ageMax=30&livesIn=sn&livesIn=nowhere&lookingFor=Le+mariage&withPhoto=1&active=1&sort=activity",
+      ),
     );
     const query = apiQuery(messy, "abc");
-    expect(query).toBe("ageMin=30&ageMax=50&withPhoto=true&livesIn=SN&lookingFor=Le+mariage&cursor=abc");
+    expect(query).toBe(
+      "ageMin=30&ageMax=50&withPhoto=true&active=true&livesIn=SN&lookingFor=Le+mariage&sort=activity&cursor=abc",
+    );
     const params = new URLSearchParams(query);
     const input = Object.fromEntries(
       [...new Set(params.keys())].map((k) => [

@@ -4,7 +4,7 @@
 // tokens (a continent or region id, a country's ISO code), never as names, so addresses stay short.
 import { AGE_MAX, AGE_MIN, LIST_ITEM_MAX_LENGTH, LIST_MAX_ITEMS } from "@domain/constants.ts";
 import { countriesOfPlace } from "@domain/countries.ts";
-import { PLACES_MAX } from "@domain/discovery.ts";
+import { PLACES_MAX, SEARCH_SORTS, type SearchSort } from "@domain/discovery.ts";
 import {
   canonicalizer,
   INTEREST_SUGGESTIONS,
@@ -31,6 +31,10 @@ export interface SearchFilters {
   languages: string[];
   /** At least one in common. */
   interests: string[];
+  /** « En ligne récemment »: active within the last week (not for a member who hides her activity). */
+  active: boolean;
+  /** « Trier par »: an order rather than a filter (« Activité récente » not for one who hides hers). */
+  sort: SearchSort;
 }
 
 export const DEFAULT_FILTERS: SearchFilters = {
@@ -43,6 +47,8 @@ export const DEFAULT_FILTERS: SearchFilters = {
   lookingFor: [],
   languages: [],
   interests: [],
+  active: false,
+  sort: "default",
 };
 
 function age(value: string | null, fallback: number): number {
@@ -83,6 +89,10 @@ function items(values: string[], suggestions: readonly string[]): string[] {
     .slice(0, LIST_MAX_ITEMS);
 }
 
+function sort(value: string | null): SearchSort {
+  return SEARCH_SORTS.find((s) => s === value?.trim().toLowerCase()) ?? "default";
+}
+
 const canonicalLookingFor = canonicalizer(LOOKING_FOR_OPTIONS);
 
 function lookingFor(values: string[]): LookingFor[] {
@@ -105,6 +115,8 @@ export function filtersFromParams(params: URLSearchParams): SearchFilters {
     lookingFor: lookingFor(params.getAll("lookingFor")),
     languages: items(params.getAll("languages"), LANGUAGE_SUGGESTIONS),
     interests: items(params.getAll("interests"), INTEREST_SUGGESTIONS),
+    active: flag("active"),
+    sort: sort(params.get("sort")),
   };
 }
 
@@ -115,11 +127,13 @@ export function filtersToParams(f: SearchFilters): URLSearchParams {
   if (f.ageMax !== AGE_MAX) params.set("ageMax", String(f.ageMax));
   if (f.withPhoto) params.set("withPhoto", "1");
   if (f.verified) params.set("verified", "1");
+  if (f.active) params.set("active", "1");
   for (const p of f.livesIn) params.append("livesIn", p);
   for (const p of f.from) params.append("from", p);
   for (const l of f.lookingFor) params.append("lookingFor", l);
   for (const l of f.languages) params.append("languages", l);
   for (const i of f.interests) params.append("interests", i);
+  if (f.sort !== "default") params.set("sort", f.sort);
   return params;
 }
 
@@ -128,15 +142,28 @@ export function apiQuery(f: SearchFilters, cursor: string | null): string {
   const params = filtersToParams(f);
   if (params.has("withPhoto")) params.set("withPhoto", "true");
   if (params.has("verified")) params.set("verified", "true");
+  if (params.has("active")) params.set("active", "true");
   if (cursor) params.set("cursor", cursor);
   return params.toString();
 }
 
+/** Whether the filters show others' activity, which a member who hides her own may not see. */
+export function usesPresence(f: SearchFilters): boolean {
+  return f.active || f.sort === "activity";
+}
+
+/** The filters without what shows others' activity (« En ligne récemment », « Activité récente »). */
+export function withoutPresence(f: SearchFilters): SearchFilters {
+  return { ...f, active: false, sort: f.sort === "activity" ? "default" : f.sort };
+}
+
+/** The filters applied, the order not counted (« Trier par » narrows nothing). */
 export function activeFilterCount(f: SearchFilters): number {
   return (
     Number(f.ageMin !== AGE_MIN || f.ageMax !== AGE_MAX) +
     Number(f.withPhoto) +
     Number(f.verified) +
+    Number(f.active) +
     Number(f.livesIn.length > 0) +
     Number(f.from.length > 0) +
     Number(f.lookingFor.length > 0) +
@@ -157,6 +184,7 @@ export function activeFilterNames(f: SearchFilters): string[] {
   if (f.lookingFor.length > 0) names.push(quoted("Recherche"));
   if (f.withPhoto) names.push(quoted("Avec photo"));
   if (f.verified) names.push(quoted("Profils vérifiés uniquement"));
+  if (f.active) names.push(quoted("En ligne récemment"));
   if (f.languages.length > 0) names.push("les langues parlées");
   if (f.interests.length > 0) names.push("les centres d'intérêt");
   return names;

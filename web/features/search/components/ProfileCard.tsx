@@ -3,6 +3,7 @@ import { Button } from "@web/components/ui/Button.tsx";
 import { CompatibilityBadge } from "@web/features/members/CompatibilityBadge.tsx";
 import { MemberPhoto } from "@web/features/members/MemberPhoto.tsx";
 import { displayName, nameAndAge } from "@web/features/members/member-labels.ts";
+import { PresenceBadge } from "@web/features/members/PresenceBadge.tsx";
 import { ProfileVerifiedBadge, VerifiedBadge } from "@web/features/members/VerifiedBadge.tsx";
 import { SafetyMenu } from "@web/features/safety/components/SafetyMenu.tsx";
 import { Briefcase, Heart, Languages, MapPin, X } from "lucide-react";
@@ -51,6 +52,7 @@ export function ProfileCard({ member, onOpen, onReact, onReport, onBlock, priori
             <span className="sr-only"> : voir le profil</span>
           </button>
         </h3>
+        <PresenceBadge presence={member.presence} gender={member.gender} className="-mt-2" />
         {member.profileVerified && <ProfileVerifiedBadge className="-mt-1" />}
         {member.verified && <VerifiedBadge className="-mt-1" />}
         <ul className="flex flex-col gap-1.5 text-sm text-ink-soft">

@@ -4,6 +4,7 @@ import { frenchTypography } from "@domain/typography.ts";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { quoted } from "@web/lib/format.ts";
+import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_FILTERS, type SearchFilters } from "../search-filters.ts";
 import { SearchFiltersForm } from "./SearchFiltersForm.tsx";
@@ -20,10 +21,15 @@ function screenWidth(wide: boolean) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderForm(value: SearchFilters = DEFAULT_FILTERS) {
+function renderForm(value: SearchFilters = DEFAULT_FILTERS, { presenceHidden = false } = {}) {
   screenWidth(true);
   const onApply = vi.fn<(f: SearchFilters) => void>();
-  render(<SearchFiltersForm value={value} onApply={onApply} />);
+  // In a router: the hint of a member who hides her activity links to the setting.
+  render(
+    <MemoryRouter>
+      <SearchFiltersForm value={value} onApply={onApply} presenceHidden={presenceHidden} />
+    </MemoryRouter>,
+  );
   return { onApply, applied: () => onApply.mock.lastCall?.[0] };
 }
 
@@ -216,5 +222,49 @@ describe("SearchFiltersForm", () => {
     expect(
       screen.queryByRole("list", { name: frenchTypography("Vit en : lieux choisis") }),
     ).not.toBeInTheDocument();
+  });
+
+  it("orders the results and keeps to members active lately", async () => {
+    const user = userEvent.setup();
+    const { applied } = renderForm();
+    const sort = screen.getByRole("combobox", { name: "Trier par" });
+    expect(optionLabels(sort)).toEqual([
+      "Abonnés d'abord, puis les plus récents",
+      "Activité récente",
+      "Compatibilité",
+    ]);
+    expect(sort).toHaveValue("default");
+    const active = screen.getByRole("checkbox", { name: "En ligne récemment" });
+    expect(active).toHaveAccessibleDescription("Membres actifs ces 7 derniers jours.");
+    await user.selectOptions(sort, "activity");
+    await user.click(active);
+    await user.click(screen.getByRole("button", { name: "Rechercher" }));
+    expect(applied()).toEqual({ ...DEFAULT_FILTERS, active: true, sort: "activity" });
+  });
+
+  it("offers neither to a member who hides her activity, and says where to change that", async () => {
+    const user = userEvent.setup();
+    // An old address may still hold them: they are shown off, and left out when applying.
+    const { applied } = renderForm(
+      { ...DEFAULT_FILTERS, withPhoto: true, active: true, sort: "activity" },
+      { presenceHidden: true },
+    );
+    const active = screen.getByRole("checkbox", { name: "En ligne récemment" });
+    expect(active).toBeDisabled();
+    expect(active).not.toBeChecked();
+    expect(active).toHaveAccessibleDescription(
+      /^Indisponible\s: vous masquez votre activité\. Modifier ce réglage$/,
+    );
+
+    const sort = screen.getByRole("combobox", { name: "Trier par" });
+    expect(sort).toHaveValue("default");
+    expect(within(sort).getByRole("option", { name: "Activité récente" })).toBeDisabled();
+    expect(within(sort).getByRole("option", { name: "Compatibilité" })).toBeEnabled();
+    expect(sort).toHaveAccessibleDescription(/«\s?Activité récente\s?» n'est pas disponible/);
+    for (const link of screen.getAllByRole("link", { name: "Modifier ce réglage" }))
+      expect(link).toHaveAttribute("href", "/profile?rubrique=vie-privee");
+
+    await user.click(screen.getByRole("button", { name: "Rechercher" }));
+    expect(applied()).toEqual({ ...DEFAULT_FILTERS, withPhoto: true });
   });
 });

@@ -1,4 +1,6 @@
 import { AGE_MAX, AGE_MIN, LIST_MAX_ITEMS } from "@domain/constants.ts";
+import { SEARCH_SORT_LABELS, SEARCH_SORTS, type SearchSort } from "@domain/discovery.ts";
+import { PRESENCE } from "@domain/presence.ts";
 import { INTEREST_SUGGESTIONS, LANGUAGE_SUGGESTIONS, LOOKING_FOR_OPTIONS } from "@domain/profile.ts";
 import { Button } from "@web/components/ui/Button.tsx";
 import { Checkbox } from "@web/components/ui/Checkbox.tsx";
@@ -6,10 +8,17 @@ import { cn } from "@web/components/ui/cn.ts";
 import { Field } from "@web/components/ui/Field.tsx";
 import { Select } from "@web/components/ui/Select.tsx";
 import { ToggleChip } from "@web/components/ui/ToggleChip.tsx";
+import { quoted } from "@web/lib/format.ts";
 import { useMediaQuery } from "@web/lib/use-media-query.ts";
 import { SlidersHorizontal } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { activeFilterCount, DEFAULT_FILTERS, type SearchFilters } from "../search-filters.ts";
+import { Link } from "react-router-dom";
+import {
+  activeFilterCount,
+  DEFAULT_FILTERS,
+  type SearchFilters,
+  withoutPresence,
+} from "../search-filters.ts";
 import { PlacePicker } from "./PlacePicker.tsx";
 
 const AGES = Array.from({ length: AGE_MAX - AGE_MIN + 1 }, (_, i) => AGE_MIN + i);
@@ -57,13 +66,33 @@ function ChipFieldset({ id, legend, hint, suggestions, value, onChange }: ChipFi
   );
 }
 
+/** Where « Masquer mon activité » is changed. */
+export const PRESENCE_SETTING_PATH = "/profile?rubrique=vie-privee";
+
+/** Why an option that shows others' activity is not offered, and where to change that. */
+function PresenceHiddenHint({ children }: { children: string }) {
+  return (
+    <>
+      {children}{" "}
+      <Link to={PRESENCE_SETTING_PATH} className="font-semibold text-teal-800 underline">
+        Modifier ce réglage
+      </Link>
+    </>
+  );
+}
+
 interface Props {
   value: SearchFilters;
   onApply: (filters: SearchFilters) => void;
+  /**
+   * The member hides her own activity (« Masquer mon activité »): « En ligne récemment » and the
+   * « Activité récente » order, which the API would refuse, are not offered.
+   */
+  presenceHidden?: boolean;
 }
 
 /** The search filters; on small screens they fold behind a « Filtres » button. */
-export function SearchFiltersForm({ value, onApply }: Props) {
+export function SearchFiltersForm({ value, onApply, presenceHidden = false }: Props) {
   const [draft, setDraft] = useState(value);
   const [open, setOpen] = useState(false);
   // Folded on phones, where its fields (two lists of 82 ages, every interest) are not even built
@@ -73,9 +102,12 @@ export function SearchFiltersForm({ value, onApply }: Props) {
   const active = activeFilterCount(value);
   useEffect(() => setDraft(value), [value]);
 
+  // What shows others' activity is left out, even when an old address still holds it.
+  const shown = presenceHidden ? withoutPresence(draft) : draft;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply(draft);
+    onApply(shown);
     setOpen(false);
   };
   const set = <K extends keyof SearchFilters>(key: K, v: SearchFilters[K]) =>
@@ -138,6 +170,32 @@ export function SearchFiltersForm({ value, onApply }: Props) {
       >
         {(open || wide) && (
           <>
+            <Field
+              id={`${panelId}-sort`}
+              label="Trier par"
+              hint={
+                presenceHidden && (
+                  <PresenceHiddenHint>
+                    {`${quoted(SEARCH_SORT_LABELS.activity)} n'est pas disponible : vous masquez votre activité.`}
+                  </PresenceHiddenHint>
+                )
+              }
+            >
+              {(control) => (
+                <Select
+                  {...control}
+                  value={shown.sort}
+                  onChange={(e) => set("sort", e.target.value as SearchSort)}
+                >
+                  {SEARCH_SORTS.map((sort) => (
+                    <option key={sort} value={sort} disabled={presenceHidden && sort === "activity"}>
+                      {SEARCH_SORT_LABELS[sort]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+
             <fieldset className="grid grid-cols-2 gap-3">
               <legend className="mb-2 font-medium text-ink">Âge</legend>
               {(["ageMin", "ageMax"] as const).map((which) => (
@@ -200,6 +258,21 @@ export function SearchFiltersForm({ value, onApply }: Props) {
                 checked={draft.verified}
                 onChange={(e) => set("verified", e.target.checked)}
               />
+              <Checkbox
+                id={`${panelId}-active`}
+                label="En ligne récemment"
+                checked={shown.active}
+                disabled={presenceHidden}
+                aria-describedby={`${panelId}-active-hint`}
+                onChange={(e) => set("active", e.target.checked)}
+              />
+              <p id={`${panelId}-active-hint`} className="-mt-1 pl-9 text-sm text-ink-soft">
+                {presenceHidden ? (
+                  <PresenceHiddenHint>Indisponible : vous masquez votre activité.</PresenceHiddenHint>
+                ) : (
+                  `Membres actifs ces ${PRESENCE.WEEK_DAYS} derniers jours.`
+                )}
+              </p>
             </div>
 
             <ChipFieldset

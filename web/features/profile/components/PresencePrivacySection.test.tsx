@@ -1,0 +1,77 @@
+import type { ProfileDto } from "@domain/profile.ts";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { profileFixture } from "@web/test/fixtures.ts";
+import { renderWithProviders } from "@web/test/render.tsx";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PROFILE_KEY, useProfile } from "../api.ts";
+import { PresencePrivacySection } from "./PresencePrivacySection.tsx";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+/** As on the page: the section shows the cached profile. */
+function Harness() {
+  const { data } = useProfile();
+  return data ? <PresencePrivacySection profile={data} /> : null;
+}
+
+/** GET /api/profile answers `me`; each PUT waits until the test answers it. */
+function stubApi(me: ProfileDto) {
+  const puts: unknown[] = [];
+  let answer: (res: Response) => void = () => {};
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === "PUT") {
+        puts.push({ url: String(input), body: JSON.parse(String(init.body)) });
+        return new Promise<Response>((resolve) => (answer = resolve));
+      }
+      return Promise.resolve(json(200, me));
+    }),
+  );
+  return { puts, answer: (res: Response) => answer(res) };
+}
+
+describe("PresencePrivacySection", () => {
+  it("sends { presenceHidden: true }, says it is saving, then shows the saved setting", async () => {
+    const user = userEvent.setup();
+    const api = stubApi(profileFixture({ presenceHidden: false }));
+    const { client } = renderWithProviders(<Harness />);
+    const box = await screen.findByRole("checkbox", { name: "Masquer mon activité" });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(
+      /Les autres ne verront plus quand vous êtes en ligne, et vous ne verrez plus l'activité des autres/,
+    );
+
+    await user.click(box);
+    expect(api.puts).toEqual([{ url: "/api/profile/privacy", body: { presenceHidden: true } }]);
+    expect(box).toBeChecked();
+    expect(box).toBeDisabled();
+    expect(screen.getByRole("status")).toHaveTextContent("Enregistrement…");
+
+    api.answer(json(200, profileFixture({ presenceHidden: true })));
+    expect(await screen.findByText("Réglage enregistré : votre activité est masquée.")).toBeInTheDocument();
+    expect(box).toBeChecked();
+    expect(box).toBeEnabled();
+    expect(client.getQueryData<ProfileDto>(PROFILE_KEY)?.presenceHidden).toBe(true);
+  });
+
+  it("shows the setting unchanged, with the error, when saving fails", async () => {
+    const user = userEvent.setup();
+    const api = stubApi(profileFixture({ presenceHidden: true }));
+    renderWithProviders(<Harness />);
+    const box = await screen.findByRole("checkbox", { name: "Masquer mon activité" });
+    expect(box).toBeChecked();
+
+    await user.click(box);
+    expect(api.puts).toEqual([{ url: "/api/profile/privacy", body: { presenceHidden: false } }]);
+    api.answer(json(503, { error: { code: "SERVICE_UNAVAILABLE", message: "Service indisponible" } }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Service indisponible");
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(box).toBeChecked();
+    expect(screen.queryByText(/Réglage enregistré/)).not.toBeInTheDocument();
+  });
+});
