@@ -46,11 +46,15 @@ export async function joinThroughApi(
     country = "Sénégal",
     birthDate = "1992-05-14",
     subscribed = false,
+    languages = ["Français"],
+    city = "",
   }: {
     firstName: string;
     gender: "Homme" | "Femme";
     country?: string;
     birthDate?: string;
+    languages?: string[];
+    city?: string;
     /** true: a month by card in euros; or how to pay, through the demo provider. */
     subscribed?:
       | boolean
@@ -84,11 +88,12 @@ export async function joinThroughApi(
     lookingFor: "Une relation sérieuse",
     birthDate,
     country,
+    city,
     phoneNumber: "",
     bio: "",
     occupation: "",
     education: "",
-    languages: ["Français"],
+    languages,
     interests: ["Voyages"],
   });
   if (subscribed) {

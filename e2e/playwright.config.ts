@@ -31,6 +31,7 @@ const MOBILE_JOURNEYS = [
   "verification.spec.ts",
 ];
 const DESKTOP_JOURNEYS = [
+  "discovery-africa.spec.ts",
   "admin.spec.ts",
   "discovery.spec.ts",
   "messages.spec.ts",

@@ -77,6 +77,14 @@ describeEachEngine("presence", (engine) => {
       .toBeGreaterThan(before + 30 * 60_000);
   });
 
+  it("counts a new member's first request, which creates the profile, as activity", async () => {
+    const account = await t.createMember();
+    expect((await t.request("/api/profile", { cookie: account.cookie })).status).toBe(200);
+    const at = await lastActive(account.userId);
+    expect(at).not.toBeNull();
+    expect(Date.now() - new Date(String(at)).getTime()).toBeLessThan(60_000);
+  });
+
   it("shows others how recently a member was active, unless either of them hides it", async () => {
     const viewer = await signUpMember(t, "female");
     const online = await insertMember(db(), "male", { lastActiveAt: new Date(Date.now() - 60_000) });

@@ -4,11 +4,13 @@
 // failure is logged, not answered.
 import { PRESENCE } from "@domain/presence.ts";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { type Db, queryRows } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 
 /** Above this many members remembered, the map starts again (a minute of extra writes at worst). */
 const MAX_REMEMBERED = 100_000;
+/** When nothing was written, the next attempt comes this much later. */
+const RETRY_SECONDS = 10;
 
 export class PresenceRecorder {
   private readonly touched = new Map<string, number>();
@@ -26,11 +28,18 @@ export class PresenceRecorder {
     if (last !== undefined && now - last < PRESENCE.TOUCH_SECONDS * 1000) return;
     if (this.touched.size >= MAX_REMEMBERED) this.touched.clear();
     this.touched.set(userId, now);
-    this.db
-      .execute(
-        sql`UPDATE profiles SET last_active_at = now() WHERE user_id = ${userId}
-          AND (last_active_at IS NULL OR last_active_at < now() - ${PRESENCE.TOUCH_SECONDS} * interval '1 second')`,
-      )
+    queryRows<{ one: number }>(
+      this.db,
+      sql`UPDATE profiles SET last_active_at = now() WHERE user_id = ${userId}
+          AND (last_active_at IS NULL OR last_active_at < now() - ${PRESENCE.TOUCH_SECONDS} * interval '1 second')
+        RETURNING 1 AS one`,
+    )
+      .then((rows) => {
+        // No row written: the profile does not exist yet (a member's very first request creates it),
+        // or another instance wrote it just now. Try again soon rather than in TOUCH_SECONDS.
+        if (rows.length === 0)
+          this.touched.set(userId, now - (PRESENCE.TOUCH_SECONDS - RETRY_SECONDS) * 1000);
+      })
       .catch((err: unknown) => {
         this.touched.delete(userId);
         this.logger.warn({ err, userId }, "presence: recording activity failed");

@@ -53,7 +53,11 @@ export async function getOrCreateProfile(db: Db, userId: string): Promise<Profil
   const existing = await findProfile(db, userId);
   if (existing) return existing;
   // Column defaults hold the SPEC values; a concurrent first load is absorbed by the unique user_id.
-  await db.insert(profiles).values({ userId }).onConflictDoNothing({ target: profiles.userId });
+  // Creating it is being active (presence, issue 17): the request's own touch found no row to write.
+  await db
+    .insert(profiles)
+    .values({ userId, lastActiveAt: sql`now()` })
+    .onConflictDoNothing({ target: profiles.userId });
   const created = await findProfile(db, userId);
   if (!created) throw new Error(`Profile creation failed for ${userId}`);
   return created;
