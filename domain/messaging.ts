@@ -1,7 +1,7 @@
 // Conversations (SPEC §3, §7, §9): messages inside an accepted match, their limits and the events
 // that carry them to the member's open pages in real time.
 
-import { MESSAGES_PAGE_SIZE } from "./constants.ts";
+import { type Gender, MESSAGES_PAGE_SIZE } from "./constants.ts";
 import type { Presence } from "./presence.ts";
 import type { PhotoDto } from "./profile.ts";
 
@@ -70,6 +70,8 @@ export interface ConversationMemberDto {
   profileVerified: boolean;
   /** « En ligne »…, null beyond a week or when either member hides it (issue 17). */
   presence: Presence | null;
+  /** For the wording agreed with the member (« Active aujourd'hui »). */
+  gender: Gender | null;
 }
 
 export interface ConversationDto {

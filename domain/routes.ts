@@ -18,6 +18,7 @@ export const SPA_ROUTES = [
   "/subscription/success",
   "/search",
   "/matches",
+  "/visits",
   "/messages",
   "/admin",
   "/admin/login",

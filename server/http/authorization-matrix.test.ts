@@ -60,6 +60,7 @@ const RULES: Record<string, Rule> = {
   "GET /api/search": SUBSCRIBERS,
   "POST /api/likes": SUBSCRIBERS,
   "GET /api/members/:userId": SUBSCRIBERS,
+  "POST /api/members/:userId/visit": SUBSCRIBERS,
   "GET /api/matches": SUBSCRIBERS,
   "DELETE /api/matches/:id": OWNER_SUBSCRIBED,
   "GET /api/matches/:id/messages": OWNER_SUBSCRIBED,

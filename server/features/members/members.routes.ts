@@ -2,20 +2,31 @@ import { Hono } from "hono";
 import { requireUser } from "../../http/session.ts";
 import { requireSubscription } from "../../http/subscription-gate.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
-import { getPublicProfile } from "./members.service.ts";
+import { findVisibleMember, getPublicProfile, memberNotFound } from "./members.service.ts";
 import { viewerFrom } from "./public-profile.ts";
 import { recordVisit } from "./visits.service.ts";
 
 export function memberRoutes(deps: AppDeps) {
   const { db } = deps.database;
-  return new Hono<AppEnv>()
-    .use(requireUser(deps))
-    .use(requireSubscription(deps))
-    .get("/:userId", async (c) => {
-      const viewer = viewerFrom(c.get("profile"));
-      const profile = await getPublicProfile(db, deps.storage, viewer, c.req.param("userId"));
-      // Only a profile the viewer may see counts as visited.
-      await recordVisit(db, viewer, profile.userId);
-      return c.json(profile);
-    });
+  return (
+    new Hono<AppEnv>()
+      .use(requireUser(deps))
+      .use(requireSubscription(deps))
+      .get("/:userId", async (c) => {
+        const viewer = viewerFrom(c.get("profile"));
+        const profile = await getPublicProfile(db, deps.storage, viewer, c.req.param("userId"));
+        // Only a profile the viewer may see counts as visited.
+        await recordVisit(db, viewer, profile.userId);
+        return c.json(profile);
+      })
+      // POST /api/members/:userId/visit → 204: the page opened this member's profile from a list it
+      // already holds (« Qui a vu mon profil »); 404 for a member the viewer may not see.
+      .post("/:userId/visit", async (c) => {
+        const viewer = viewerFrom(c.get("profile"));
+        const row = await findVisibleMember(db, viewer, c.req.param("userId"));
+        if (!row) throw memberNotFound();
+        await recordVisit(db, viewer, row.userId);
+        return c.body(null, 204);
+      })
+  );
 }

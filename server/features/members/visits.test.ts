@@ -39,6 +39,23 @@ describeEachEngine("profile visits", (engine) => {
     expect(Date.parse(latest!.visitedAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it("records a visit when the page opens a profile from a list it holds, and only a visible one", async () => {
+    const her = await signUpMember(t, "female");
+    const him = await signUpMember(t, "male");
+    const res = await t.request(`/api/members/${her.userId}/visit`, { method: "POST", cookie: him.cookie });
+    expect(res.status).toBe(204);
+    expect(await visitors(her.cookie)).toEqual([him.userId]);
+    // Same gender (not a profile he may see) or unknown: 404, nothing recorded.
+    const other = await signUpMember(t, "male");
+    expect(
+      (await t.request(`/api/members/${other.userId}/visit`, { method: "POST", cookie: him.cookie })).status,
+    ).toBe(404);
+    expect(
+      (await t.request("/api/members/personne/visit", { method: "POST", cookie: him.cookie })).status,
+    ).toBe(404);
+    expect(await visitors(other.cookie)).toEqual([]);
+  });
+
   it("records nothing for a member who browses invisibly", async () => {
     const her = await signUpMember(t, "female");
     const discreet = await signUpMember(t, "male");

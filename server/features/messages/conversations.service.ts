@@ -2,6 +2,7 @@
 // the unread count and whether it was ever opened, newest activity first; and the navigation
 // counts built on the same rules.
 import { type ConversationDto, MESSAGE_PREVIEW_LENGTH, type NavCountsDto } from "@domain/messaging.ts";
+import type { Gender } from "@domain/constants.ts";
 import { presenceOf } from "@domain/presence.ts";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
@@ -21,6 +22,7 @@ interface Row {
   photo: string | null;
   profileVerified: boolean;
   activeAt: Date | string | null;
+  gender: Gender | null;
   content: string | null;
   senderId: string | null;
   sentAt: Date | string | null;
@@ -45,7 +47,7 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
   const rows = await queryRows<Row>(
     db,
     sql`SELECT m.id AS "matchId", p.user_id AS "userId", p.first_name AS "firstName", p.last_name AS "lastName",
-        (${visiblePhotos(sql`p.photos`, sql`p.user_id`)})[1] AS photo, p.verified_at IS NOT NULL AS "profileVerified",
+        (${visiblePhotos(sql`p.photos`, sql`p.user_id`)})[1] AS photo, p.verified_at IS NOT NULL AS "profileVerified", p.gender,
         -- Presence (issue 17): not shown to a member who hides her own.
         CASE WHEN (SELECT presence_hidden FROM profiles WHERE user_id = ${me}) THEN NULL ELSE p.active_at END AS "activeAt",
         lm.content, lm.sender_id AS "senderId", lm.created_at AS "sentAt",
@@ -72,6 +74,7 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
       photo: r.photo ? photoDto(r.photo, storage) : null,
       profileVerified: r.profileVerified === true,
       presence: presenceOf(r.activeAt),
+      gender: r.gender,
     },
     lastMessage:
       r.content !== null && r.senderId !== null && r.sentAt !== null
