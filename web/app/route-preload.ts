@@ -12,6 +12,7 @@ import type { LoaderFunctionArgs } from "react-router-dom";
 export const loadSearchPage = () => import("@web/features/search/SearchPage.tsx");
 export const loadMatchesPage = () => import("@web/features/matches/MatchesPage.tsx");
 export const loadMessagesPage = () => import("@web/features/messages/MessagesPage.tsx");
+export const loadVisitsPage = () => import("@web/features/visits/VisitsPage.tsx");
 
 /** Runs `then` once the session is known, if there is one (no request is made for a visitor). */
 function whenSignedIn(then: () => void): void {
@@ -59,6 +60,9 @@ export function routeLoaders(queryClient: QueryClient) {
     }),
     messages: preload(queryClient, loadMessagesPage, () => {
       void queryClient.prefetchQuery(conversationsQuery());
+    }),
+    visits: preload(queryClient, loadVisitsPage, () => {
+      void import("@web/features/visits/api.ts").then((m) => queryClient.prefetchQuery(m.visitsQuery()));
     }),
   };
 }

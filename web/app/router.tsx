@@ -8,7 +8,13 @@ import { RootLayout } from "./layout/RootLayout.tsx";
 import { RequireAuth } from "./RequireAuth.tsx";
 import { RequireSubscription } from "./RequireSubscription.tsx";
 import { RouteErrorPage } from "./RouteErrorPage.tsx";
-import { loadMatchesPage, loadMessagesPage, loadSearchPage, routeLoaders } from "./route-preload.ts";
+import {
+  loadMatchesPage,
+  loadMessagesPage,
+  loadSearchPage,
+  loadVisitsPage,
+  routeLoaders,
+} from "./route-preload.ts";
 
 // Every page is its own chunk, loaded on demand (the layout shows a spinner meanwhile).
 const HomePage = lazy(() => import("@web/features/home/HomePage.tsx"));
@@ -25,6 +31,7 @@ const OnboardingPage = lazy(() => import("@web/features/onboarding/OnboardingPag
 const SearchPage = lazy(loadSearchPage);
 const MatchesPage = lazy(loadMatchesPage);
 const MessagesPage = lazy(loadMessagesPage);
+const VisitsPage = lazy(loadVisitsPage);
 const SubscriptionPage = lazy(() => import("@web/features/subscription/SubscriptionPage.tsx"));
 const DemoPaymentPage = lazy(() => import("@web/features/subscription/DemoPaymentPage.tsx"));
 const SubscriptionSuccessPage = lazy(() => import("@web/features/subscription/SubscriptionSuccessPage.tsx"));
@@ -122,6 +129,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                     { path: "search", element: <SearchPage />, loader: loaders.search },
                     { path: "matches", element: <MatchesPage />, loader: loaders.matches },
                     { path: "messages", element: <MessagesPage />, loader: loaders.messages },
+                    // « Qui a vu mon profil » (issue 17).
+                    { path: "visits", element: <VisitsPage />, loader: loaders.visits },
                   ],
                 },
               ],

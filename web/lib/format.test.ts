@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatAgo,
   formatDate,
   formatDay,
   formatPercent,
@@ -25,6 +26,19 @@ describe("French formatting", () => {
     expect(formatWhen(new Date(2026, 10, 21, 8, 0), now)).toBe("Hier");
     expect(formatWhen(new Date(2026, 1, 1), now)).toBe("1er février");
     expect(formatWhen(new Date(2025, 1, 1), now)).toBe("1er février 2025");
+  });
+
+  it("says how long ago, then the date and time beyond a day", () => {
+    const minutes = (n: number) => new Date(now.getTime() - n * 60_000);
+    expect(formatAgo(minutes(0), now)).toBe("à l'instant");
+    expect(formatAgo(new Date(now.getTime() + 5_000), now)).toBe("à l'instant");
+    expect(formatAgo(minutes(1), now)).toBe("il y a 1 minute");
+    expect(formatAgo(minutes(59), now)).toBe("il y a 59 minutes");
+    expect(formatAgo(minutes(60), now)).toBe("il y a 1 heure");
+    expect(formatAgo(minutes(125), now)).toBe("il y a 2 heures");
+    expect(formatAgo(minutes(24 * 60 - 1), now)).toBe("il y a 23 heures");
+    expect(formatAgo(new Date(2026, 10, 21, 14, 5), now)).toBe("le 21 novembre 2026 à 14:05");
+    expect(formatAgo(new Date(2026, 9, 1, 9, 0).toISOString(), now)).toBe("le 1er octobre 2026 à 09:00");
   });
 
   it("puts the right spaces around percents, guillemets and counts", () => {

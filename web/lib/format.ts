@@ -67,6 +67,20 @@ export function formatWhen(value: string | Date, now: Date = new Date()): string
   return d.getFullYear() === now.getFullYear() ? withOrdinalFirst(dayMonthFormat.format(d)) : formatDate(d);
 }
 
+/**
+ * When something happened, for a recent event: « à l'instant », « il y a 5 minutes », « il y a
+ * 2 heures », then « le 22 novembre 2026 à 14:05 » beyond a day.
+ */
+export function formatAgo(value: string | Date, now: Date = new Date()): string {
+  const d = typeof value === "string" ? new Date(value) : value;
+  const minutes = Math.floor((now.getTime() - d.getTime()) / 60_000);
+  if (minutes < 1) return "à l'instant";
+  if (minutes < 60) return `il y a ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `il y a ${hours} ${hours === 1 ? "heure" : "heures"}`;
+  return `le ${formatDate(d)} à ${formatTime(d)}`;
+}
+
 const listFormat = new Intl.ListFormat("fr-FR", { style: "long", type: "conjunction" });
 
 /** « a, b et c »: French enumeration (no comma before « et »). */

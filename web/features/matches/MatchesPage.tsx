@@ -9,11 +9,12 @@ import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { useToast } from "@web/components/ui/Toast.tsx";
 import { displayName } from "@web/features/members/member-labels.ts";
 import { ProfileDetails } from "@web/features/members/ProfileDetails.tsx";
+import { useRecordVisit } from "@web/features/members/use-record-visit.ts";
 import { type SafetyTarget, useMemberSafety } from "@web/features/safety/use-member-safety.tsx";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { quoted } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
-import { HeartHandshake, UserRoundPen } from "lucide-react";
+import { Eye, HeartHandshake, UserRoundPen } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { useMatches, useRemoveMatch } from "./api.ts";
@@ -24,6 +25,7 @@ export default function MatchesPage() {
   const matches = useMatches();
   const remove = useRemoveMatch();
   const [open, setOpen] = useState<MatchDto | null>(null);
+  useRecordVisit(open?.member.userId);
   const [toRemove, setToRemove] = useState<MatchDto | null>(null);
   // The card concerned leaves the list: the confirmation outlives it as a toast.
   const toast = useToast();
@@ -68,6 +70,13 @@ export default function MatchesPage() {
         title="Mes matchs"
         intro="Les personnes avec qui le courant passe. Prenez le temps de vous écrire."
       />
+      {/* Those who came to see the member's profile: matches in the making. */}
+      <div className="-mt-2 mb-6">
+        <Link to="/visits" className={buttonClasses("secondary", "sm")}>
+          <Eye className="size-4" aria-hidden="true" />
+          Qui a vu mon profil
+        </Link>
+      </div>
 
       {matches.isPending ? (
         <div aria-busy="true" className="grid gap-4 md:grid-cols-2">

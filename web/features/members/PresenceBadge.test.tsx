@@ -21,6 +21,15 @@ describe("PresenceBadge", () => {
     expect(container.querySelector("[aria-hidden='true']")).not.toBeInTheDocument();
   });
 
+  it.each([
+    ["online", "En ligne"],
+    ["today", "En ligne aujourd'hui"],
+    ["week", "En ligne cette semaine"],
+  ] as const)("words « %s » with no agreement when the gender is unknown", (presence, label) => {
+    render(<PresenceBadge presence={presence} gender={null} size="xs" />);
+    expect(screen.getByText(label)).toHaveTextContent(new RegExp(`^${label}$`));
+  });
+
   it("shows nothing when the activity is unknown, too old or hidden", () => {
     const { container } = render(<PresenceBadge presence={null} gender="male" />);
     expect(container).toBeEmptyDOMElement();

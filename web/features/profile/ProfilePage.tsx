@@ -14,6 +14,7 @@ import { useSearchParams } from "react-router-dom";
 import { useProfile } from "./api.ts";
 import { AccountSection } from "./components/AccountSection.tsx";
 import { BlockedMembersSection } from "./components/BlockedMembersSection.tsx";
+import { BrowsePrivacySection } from "./components/BrowsePrivacySection.tsx";
 import { EmailVerificationNotice } from "./components/EmailVerificationNotice.tsx";
 import { MessagePrivacySection } from "./components/MessagePrivacySection.tsx";
 import { MyDataSection } from "./components/MyDataSection.tsx";
@@ -148,7 +149,12 @@ export default function ProfilePage() {
                 <MessagePrivacySection profile={profile} />
               </Section>
               <Section id="section-activity" title="Mon activité">
-                <PresencePrivacySection profile={profile} />
+                <div className="flex flex-col gap-6">
+                  <PresencePrivacySection profile={profile} />
+                  <div className="border-t border-sand-200 pt-6">
+                    <BrowsePrivacySection profile={profile} />
+                  </div>
+                </div>
               </Section>
               <Section id="section-data" title="Mes données">
                 <MyDataSection />

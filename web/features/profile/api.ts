@@ -3,6 +3,8 @@ import type { PhotoSquare } from "@domain/photo-square.ts";
 import type { ProfileDto, ProfileSave } from "@domain/profile.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MATCHES_KEY } from "@web/features/matches/api.ts";
+import { CONVERSATIONS_KEY } from "@web/features/messages/api.ts";
+import { VISITS_KEY } from "@web/features/visits/api.ts";
 import { ApiError, api, NETWORK_ERROR_MESSAGE, parseJson, toApiError } from "@web/lib/api.ts";
 
 export const PROFILE_KEY = ["profile"] as const;
@@ -147,6 +149,20 @@ export function useSetPresenceHidden() {
       store(profile);
       void queryClient.invalidateQueries({ queryKey: ["search"] });
       void queryClient.invalidateQueries({ queryKey: MATCHES_KEY });
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: VISITS_KEY });
     },
+  });
+}
+
+/**
+ * « Naviguer incognito » (issue 17): the member's visits stop appearing in the others' « Qui a vu
+ * mon profil ». Nothing the member sees depends on it.
+ */
+export function useSetBrowseInvisibly() {
+  const store = useStoreProfile();
+  return useMutation({
+    mutationFn: (on: boolean) => api.put<ProfileDto>("/api/profile/privacy", { browseInvisibly: on }),
+    onSuccess: store,
   });
 }

@@ -1,6 +1,6 @@
 // Server state of blocks, reports and the member's own data (export, deletion). Blocking someone
-// takes them off every list the member has loaded at once: search, matches and conversations.
-import type { MatchListDto, SearchResultDto } from "@domain/discovery.ts";
+// takes them off every list the member has loaded at once: search, matches, conversations and visits.
+import type { MatchListDto, ProfileVisitDto, SearchResultDto } from "@domain/discovery.ts";
 import type { ConversationDto } from "@domain/messaging.ts";
 import type { BlockedMemberDto, ReportReason } from "@domain/safety.ts";
 import {
@@ -15,7 +15,7 @@ import { authClient } from "@web/lib/auth-client.ts";
 
 export const BLOCKS_KEY = ["blocks"] as const;
 
-/** Removes a member from the search results, the matches and the conversations in the cache. */
+/** Removes a member from the search results, the matches, the conversations and the visits in the cache. */
 export function forgetMember(queryClient: QueryClient, userId: string): void {
   queryClient.setQueriesData<InfiniteData<SearchResultDto>>({ queryKey: ["search"] }, (data) =>
     data?.pages
@@ -39,6 +39,9 @@ export function forgetMember(queryClient: QueryClient, userId: string): void {
   );
   queryClient.setQueriesData<{ data: ConversationDto[] }>({ queryKey: ["conversations"] }, (data) =>
     data?.data ? { ...data, data: data.data.filter((c) => c.member.userId !== userId) } : data,
+  );
+  queryClient.setQueriesData<{ data: ProfileVisitDto[] }>({ queryKey: ["profile-visits"] }, (data) =>
+    data?.data ? { ...data, data: data.data.filter((v) => v.member.userId !== userId) } : data,
   );
   void queryClient.invalidateQueries({ queryKey: ["matches"] });
   void queryClient.invalidateQueries({ queryKey: ["conversations"] });
@@ -71,8 +74,9 @@ export function useUnblockMember() {
         BLOCKS_KEY,
         (data) => data && { data: data.data.filter((b) => b.userId !== userId) },
       );
-      // They may show up again in search.
+      // They may show up again in search, and among the visitors.
       void queryClient.invalidateQueries({ queryKey: ["search"] });
+      void queryClient.invalidateQueries({ queryKey: ["profile-visits"] });
     },
   });
 }

@@ -10,6 +10,7 @@ import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { useToast } from "@web/components/ui/Toast.tsx";
 import { displayName, objectPronoun } from "@web/features/members/member-labels.ts";
 import { ProfileDetails } from "@web/features/members/ProfileDetails.tsx";
+import { useRecordVisit } from "@web/features/members/use-record-visit.ts";
 import { FinishProfileBanner } from "@web/features/onboarding/FinishProfileBanner.tsx";
 import { useProfile } from "@web/features/profile/api.ts";
 import { type SafetyTarget, useMemberSafety } from "@web/features/safety/use-member-safety.tsx";
@@ -77,6 +78,7 @@ export default function SearchPage() {
   const profile = useProfile();
   const presenceHidden = profile.data?.presenceHidden ?? false;
   const [open, setOpen] = useState<PublicProfileDto | null>(null);
+  useRecordVisit(open?.userId);
   // A match is celebrated in the page, with a link to it; other confirmations are toasts, since the
   // card concerned has left the list.
   const [matchNotice, setMatchNotice] = useState<string | null>(null);

@@ -7,12 +7,14 @@ import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "re
 
 interface Props {
   onSend: (content: string) => void;
+  /** Each change the member types (not the emptying after a send): for « … est en train d'écrire ». */
+  onTyping?: (text: string) => void;
   disabled?: boolean;
   recipient: string;
 }
 
 /** Enter sends, Shift+Enter starts a new line; the field grows with the text up to a limit. */
-export function Composer({ onSend, disabled, recipient }: Props) {
+export function Composer({ onSend, onTyping, disabled, recipient }: Props) {
   const [text, setText] = useState("");
   const ref = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
@@ -60,7 +62,10 @@ export function Composer({ onSend, disabled, recipient }: Props) {
           rows={1}
           value={text}
           disabled={disabled}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            onTyping?.(e.target.value);
+          }}
           onKeyDown={onKeyDown}
           placeholder="Écrivez votre message…"
           aria-describedby={hintId}

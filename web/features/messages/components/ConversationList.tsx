@@ -2,6 +2,7 @@ import type { ConversationDto } from "@domain/messaging.ts";
 import { Avatar } from "@web/components/ui/Avatar.tsx";
 import { Badge } from "@web/components/ui/Badge.tsx";
 import { cn } from "@web/components/ui/cn.ts";
+import { PresenceBadge } from "@web/features/members/PresenceBadge.tsx";
 import { formatWhen } from "@web/lib/format.ts";
 import { Link } from "react-router-dom";
 
@@ -11,7 +12,7 @@ interface Props {
   me: string;
 }
 
-/** The member's conversations, newest activity first, with unread counts. */
+/** The member's conversations, newest activity first, with unread counts and presence. */
 export function ConversationList({ conversations, activeId, me }: Props) {
   return (
     <ul className="flex flex-col divide-y divide-sand-200" aria-label="Vos conversations">
@@ -44,6 +45,12 @@ export function ConversationList({ conversations, activeId, me }: Props) {
                     {formatWhen(c.lastActivityAt)}
                   </time>
                 </div>
+                {/* A conversation does not say the member's gender: the badge words it neutrally. */}
+                {c.member.presence !== null && (
+                  <div className="flex">
+                    <PresenceBadge presence={c.member.presence} gender={c.member.gender} size="xs" />
+                  </div>
+                )}
                 <div className="flex items-center justify-between gap-2">
                   <span
                     className={cn(

@@ -1,12 +1,16 @@
 import type { ConversationDto, MessageDto } from "@domain/messaging.ts";
+import { TYPING } from "@domain/messaging.ts";
 import type { ProfileDto } from "@domain/profile.ts";
-import { screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { applyRealtimeEvent } from "@web/app/RealtimeEvents.tsx";
 import { formatDate } from "@web/lib/format.ts";
 import { profileFixture } from "@web/test/fixtures.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConversationView } from "./ConversationView.tsx";
+
+afterEach(() => vi.useRealTimers());
 
 const ME = "u-me";
 const conversation: ConversationDto = {
@@ -18,6 +22,7 @@ const conversation: ConversationDto = {
     photo: null,
     profileVerified: true,
     presence: null,
+    gender: null,
   },
   lastMessage: null,
   unread: 0,
@@ -34,25 +39,34 @@ const message = (over: Partial<MessageDto>): MessageDto => ({
   ...over,
 });
 
+/** The typing signals the page sent, « POST /api/matches/m1/typing ». */
+const typingCalls: string[] = [];
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 /**
- * fetch stub: the history, the read call, and sends answered by `onSend` in order; the member's
- * own profile is `me`.
+ * fetch stub: the history, the read call, typing signals (answered by `typing`, recorded in
+ * `typingCalls`), and sends answered by `onSend` in order; the member's own profile is `me`.
  */
 function stubApi(
   history: MessageDto[],
   onSend: ((content: string) => Response)[],
   me: ProfileDto = profileFixture({ userId: ME }),
+  typing: () => Response = () => new Response(null, { status: 204 }),
 ) {
   const sent: string[] = [];
+  typingCalls.length = 0;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (url === "/api/profile") return json(200, me);
       if (url.endsWith("/read")) return json(200, { readAt: null });
+      if (url.endsWith("/typing")) {
+        typingCalls.push(`${init?.method} ${url}`);
+        return typing();
+      }
       if (init?.method === "POST") {
         const { content } = JSON.parse(String(init.body)) as { content: string };
         sent.push(content);
@@ -65,11 +79,19 @@ function stubApi(
   return sent;
 }
 
-function renderView() {
-  return renderWithProviders(
-    <ConversationView matchId="m1" conversation={conversation} gone={false} me={ME} />,
-  );
+function renderView(conv: ConversationDto = conversation) {
+  return renderWithProviders(<ConversationView matchId="m1" conversation={conv} gone={false} me={ME} />);
 }
+
+/** The message box, once the history has loaded (it is disabled until then). */
+async function readyBox() {
+  const box = await screen.findByRole("textbox", { name: "Votre message à Aïssatou B." });
+  await waitFor(() => expect(box).toBeEnabled());
+  return box;
+}
+
+const typingEvent = (userId = "u-her", matchId = "m1") => ({ type: "typing" as const, matchId, userId });
+const INDICATOR = "Aïssatou est en train d'écrire…";
 
 describe("ConversationView", () => {
   it("shows the history oldest first, with the day and 24-hour times", async () => {
@@ -172,5 +194,117 @@ describe("ConversationView", () => {
     expect(await screen.findByText("Indiquez votre date de naissance pour écrire")).toBeInTheDocument();
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
     expect(sent).toEqual([]);
+  });
+
+  describe("typing", () => {
+    it("tells the other member at most every TYPING.SEND_SECONDS, only with text, never for a send", async () => {
+      stubApi([], [(content) => json(201, message({ id: "new", senderId: ME, content }))]);
+      renderView();
+      const box = await readyBox();
+      vi.useFakeTimers();
+      const type = (value: string) => fireEvent.change(box, { target: { value } });
+
+      type("B");
+      expect(typingCalls).toEqual(["POST /api/matches/m1/typing"]);
+      type("Bo");
+      type("Bon");
+      act(() => vi.advanceTimersByTime(TYPING.SEND_SECONDS * 1000 - 1));
+      type("Bonj");
+      expect(typingCalls).toHaveLength(1);
+
+      act(() => vi.advanceTimersByTime(1));
+      type("Bonjo");
+      expect(typingCalls).toHaveLength(2);
+
+      // An emptied box, or blanks only, says nothing.
+      act(() => vi.advanceTimersByTime(TYPING.SEND_SECONDS * 1000));
+      type("");
+      type("   ");
+      expect(typingCalls).toHaveLength(2);
+
+      // Sending is no typing.
+      act(() => vi.advanceTimersByTime(TYPING.SEND_SECONDS * 1000));
+      type("Bonjour");
+      expect(typingCalls).toHaveLength(3);
+      act(() => vi.advanceTimersByTime(TYPING.SEND_SECONDS * 1000));
+      fireEvent.keyDown(box, { key: "Enter" });
+      expect(box).toHaveValue("");
+      vi.useRealTimers();
+      expect(await screen.findByText("Envoyé")).toBeInTheDocument();
+      expect(typingCalls).toHaveLength(3);
+    });
+
+    it("ignores a failed signal", async () => {
+      const user = userEvent.setup();
+      stubApi([], [], profileFixture({ userId: ME }), () =>
+        json(503, { error: { code: "SERVICE_UNAVAILABLE", message: "Service indisponible" } }),
+      );
+      renderView();
+      const box = await readyBox();
+      await user.type(box, "Bonjour");
+      expect(typingCalls).toHaveLength(1);
+      await act(async () => {});
+      expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+      expect(box).toHaveValue("Bonjour");
+    });
+
+    it("shows « … est en train d'écrire » for TYPING.SHOWN_SECONDS after the other member's last signal", async () => {
+      stubApi([], []);
+      const { client } = renderView();
+      await readyBox();
+      vi.useFakeTimers();
+      const indicator = screen.getByRole("status");
+      expect(indicator).toBeEmptyDOMElement();
+
+      // Another conversation, or someone else, changes nothing here.
+      act(() => applyRealtimeEvent(client, typingEvent("u-her", "m2")));
+      act(() => applyRealtimeEvent(client, typingEvent("u-someone-else")));
+      expect(indicator).toBeEmptyDOMElement();
+
+      act(() => applyRealtimeEvent(client, typingEvent()));
+      expect(indicator).toHaveTextContent(INDICATOR);
+      act(() => vi.advanceTimersByTime(TYPING.SHOWN_SECONDS * 1000 - 1000));
+      expect(indicator).toHaveTextContent(INDICATOR);
+      // A new signal starts the wait again.
+      act(() => applyRealtimeEvent(client, typingEvent()));
+      act(() => vi.advanceTimersByTime(TYPING.SHOWN_SECONDS * 1000 - 1));
+      expect(indicator).toHaveTextContent(INDICATOR);
+      act(() => vi.advanceTimersByTime(1));
+      expect(indicator).toBeEmptyDOMElement();
+    });
+
+    it("hides the indicator at once when the member's message arrives", async () => {
+      stubApi([], []);
+      const { client } = renderView();
+      await readyBox();
+      await screen.findByText(/Présentez-vous/);
+      act(() => applyRealtimeEvent(client, typingEvent()));
+      expect(screen.getByRole("status")).toHaveTextContent(INDICATOR);
+
+      // My own message does not stop hers.
+      act(() =>
+        applyRealtimeEvent(client, {
+          type: "message.created",
+          message: message({ id: "mine", senderId: ME, content: "Vous écrivez ?" }),
+        }),
+      );
+      expect(screen.getByRole("status")).toHaveTextContent(INDICATOR);
+
+      act(() =>
+        applyRealtimeEvent(client, {
+          type: "message.created",
+          message: message({ id: "hers", content: "Me voilà !" }),
+        }),
+      );
+      expect(screen.getByRole("status")).toBeEmptyDOMElement();
+      expect(await screen.findByText("Me voilà !")).toBeInTheDocument();
+    });
+  });
+
+  it("shows the other member's presence in the header", async () => {
+    stubApi([], []);
+    renderView({ ...conversation, member: { ...conversation.member, presence: "online" } });
+    const section = await screen.findByRole("region", { name: "Conversation avec Aïssatou B." });
+    expect(within(section).getByText("En ligne")).toBeInTheDocument();
   });
 });

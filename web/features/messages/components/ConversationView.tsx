@@ -1,9 +1,11 @@
 import type { ConversationDto } from "@domain/messaging.ts";
 import { Avatar } from "@web/components/ui/Avatar.tsx";
 import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
+import { cn } from "@web/components/ui/cn.ts";
 import { EmptyState } from "@web/components/ui/EmptyState.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Spinner } from "@web/components/ui/Spinner.tsx";
+import { PresenceBadge } from "@web/features/members/PresenceBadge.tsx";
 import { ProfileVerifiedBadge } from "@web/features/members/VerifiedBadge.tsx";
 import { useProfile } from "@web/features/profile/api.ts";
 import { SafetyMenu } from "@web/features/safety/components/SafetyMenu.tsx";
@@ -14,9 +16,11 @@ import { ArrowLeft, MessageCircleOff } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { useMarkRead, useMessages, useSendMessage } from "../api.ts";
+import { useIsTyping, useTypingSignal } from "../typing.ts";
 import { BirthDateRequiredNotice } from "./BirthDateRequiredNotice.tsx";
 import { Composer } from "./Composer.tsx";
 import { MessageList, type PendingMessage } from "./MessageList.tsx";
+import { TypingIndicator } from "./TypingIndicator.tsx";
 
 interface Props {
   matchId: string;
@@ -61,6 +65,8 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
     gone ||
     (messages.error instanceof ApiError &&
       ["CONVERSATION_CLOSED", "MATCH_NOT_FOUND"].includes(messages.error.code));
+  const typed = useTypingSignal(matchId);
+  const otherTyping = useIsTyping(matchId, conversation?.member.userId) && !closed;
 
   // Opening the conversation, and any message arriving while it is open and visible, marks it read.
   const unreadFromOther = ordered.some((m) => m.senderId !== me && !m.readAt);
@@ -93,7 +99,7 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
     const el = scroller.current;
     if (el && stick.current) el.scrollTop = el.scrollHeight;
     if (el) previousHeight.current = el.scrollHeight;
-  }, [newestId, pending.length]);
+  }, [newestId, pending.length, otherTyping]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
   useEffect(() => {
@@ -142,7 +148,13 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
           <span className="sr-only">Retour aux conversations</span>
         </Link>
         {conversation && <Avatar src={conversation.member.photo?.thumbUrl} name={name} alt="" size="sm" />}
-        <h2 className="min-w-0 flex-1 truncate text-lg font-bold text-teal-900">{name || "Conversation"}</h2>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <h2 className="truncate text-lg leading-snug font-bold text-teal-900">{name || "Conversation"}</h2>
+          {/* A conversation does not say the member's gender: the badge words it neutrally. */}
+          {conversation && !closed && (
+            <PresenceBadge presence={conversation.member.presence} gender={conversation.member.gender} size="xs" />
+          )}
+        </div>
         {conversation?.member.profileVerified && <ProfileVerifiedBadge className="shrink-0" />}
         {target && !closed && (
           <SafetyMenu
@@ -176,7 +188,8 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
           <div
             ref={scroller}
             onScroll={onScroll}
-            className="flex-1 overflow-y-auto bg-sand-100 px-3 py-4"
+            // Room below the last message for the typing indicator while it shows.
+            className={cn("flex-1 overflow-y-auto bg-sand-100 px-3 pt-4", otherTyping ? "pb-12" : "pb-4")}
             aria-busy={messages.isPending || isFetchingNextPage}
           >
             <div ref={topSentinel} />
@@ -222,12 +235,17 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
               />
             )}
           </div>
+          {/* Over the bottom of the messages, which make room for it. */}
+          <div className="relative h-0">
+            <TypingIndicator firstName={conversation?.member.firstName || name} visible={otherTyping} />
+          </div>
           {birthDateMissing ? (
             <BirthDateRequiredNotice />
           ) : (
             <Composer
               recipient={name || "ce membre"}
               disabled={!messages.isSuccess}
+              onTyping={typed}
               onSend={(content) => deliver({ key: crypto.randomUUID(), content, status: "sending" })}
             />
           )}

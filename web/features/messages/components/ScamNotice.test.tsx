@@ -16,6 +16,7 @@ const conversation: ConversationDto = {
     photo: null,
     profileVerified: false,
     presence: null,
+    gender: null,
   },
   lastMessage: null,
   unread: 0,
