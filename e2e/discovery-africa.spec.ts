@@ -4,7 +4,7 @@
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { joinThroughApi, type NewMember, uniqueFirstName } from "./fixtures.ts";
 
-// Everyone here is about 83, an age nobody else of the e2e data has: her search finds only them.
+// Everyone here is about 83 and shares an interest of this test's own: her search finds only them.
 const BIRTH_DATE = `${new Date().getFullYear() - 83}-06-15`;
 
 async function member(browser: Browser, testInfo: TestInfo, fields: Parameters<typeof joinThroughApi>[1]) {
@@ -20,16 +20,18 @@ async function addPlace(page: Page, picker: string, place: string) {
   await page.getByRole("button", { name: `Ajouter à « ${picker} »` }).click();
 }
 
-test("a woman in Paris finds Wolof speakers living in Côte d'Ivoire or Sénégal, the most recently active first", async ({
+test("a woman in Paris finds Wolof speakers in Côte d'Ivoire or Sénégal by recent activity, sees him typing and his visit", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
+  const interest = uniqueFirstName("Baobab");
   const man = (firstName: string, country: string, languages: string[]) =>
     member(browser, testInfo, {
       firstName: uniqueFirstName(firstName),
       gender: "Homme",
       country,
       languages,
+      interests: [interest],
       subscribed: true,
     });
   // Joined in this order: the last to join is the most recently active.
@@ -42,11 +44,12 @@ test("a woman in Paris finds Wolof speakers living in Côte d'Ivoire or Sénéga
     gender: "Femme",
     country: "France",
     city: "Paris",
+    interests: [interest],
     subscribed: true,
   });
 
   const page = her.page;
-  await page.goto("/search?ageMin=80&ageMax=90");
+  await page.goto(`/search?ageMin=80&ageMax=90&interests=${interest}`);
   await page.getByRole("combobox", { name: "Trier par" }).selectOption({ label: "Activité récente" });
   await addPlace(page, "Vit en", "Côte d'Ivoire");
   await addPlace(page, "Vit en", "Sénégal");
@@ -77,6 +80,55 @@ test("a woman in Paris finds Wolof speakers living in Côte d'Ivoire or Sénéga
   await page.goto("/search");
   await expect(page).toHaveURL(/sort=activity/);
   await expect(cards).toHaveCount(2);
+
+  // She likes Moussa: a match (the SPEC's like). He opens her profile from his matches: a visit.
+  await page
+    .getByRole("article", { name: names(dakar) })
+    .getByRole("button", { name: new RegExp(`J'aime ${dakar.firstName}`) })
+    .click();
+  await expect(page.getByText(new RegExp(`C'est un match avec ${dakar.firstName}`))).toBeVisible();
+  await dakar.page.goto("/matches");
+  await dakar.page
+    .getByRole("article", { name: new RegExp(her.firstName) })
+    .getByRole("button", { name: /voir le profil/ })
+    .click();
+  const herProfile = dakar.page.getByRole("dialog", { name: new RegExp(`Profil de ${her.firstName}`) });
+  await expect(herProfile.getByText("Paris, France")).toBeVisible();
+  await herProfile.getByRole("button", { name: "Fermer" }).click();
+
+  // « Qui a vu mon profil »: Moussa, just now.
+  await page.goto("/matches");
+  await page.getByRole("link", { name: "Qui a vu mon profil" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Qui a vu mon profil" })).toBeVisible();
+  await expect(page.getByRole("article", { name: new RegExp(dakar.firstName) })).toBeVisible();
+  await expect(page.getByRole("article", { name: new RegExp(abidjan.firstName) })).toHaveCount(0);
+
+  // In their conversation, she sees him writing before his message arrives.
+  await page.goto("/messages");
+  await page
+    .getByRole("link", { name: new RegExp(dakar.firstName) })
+    .first()
+    .click();
+  const conversation = page.getByRole("region", { name: `Conversation avec ${dakar.firstName} E.` });
+  await expect(conversation).toBeVisible();
+  await dakar.page.goto("/messages");
+  await dakar.page
+    .getByRole("link", { name: new RegExp(her.firstName) })
+    .first()
+    .click();
+  const composer = dakar.page.getByRole("textbox", { name: new RegExp(`Votre message à ${her.firstName}`) });
+  // Once his conversation has loaded (the box is disabled until then).
+  await expect(
+    dakar.page
+      .getByRole("region", { name: `Conversation avec ${her.firstName} E.` })
+      .getByText(/Vous êtes en contact/),
+  ).toBeVisible();
+  await expect(composer).toBeEnabled();
+  await composer.pressSequentially("Bonjour Claire, je suis à Dakar", { delay: 30 });
+  await expect(page.getByText(`${dakar.firstName} est en train d'écrire…`)).toBeVisible();
+  await composer.press("Enter");
+  await expect(conversation.getByText("Bonjour Claire, je suis à Dakar")).toBeVisible();
+  await expect(page.getByText(`${dakar.firstName} est en train d'écrire…`)).toBeHidden();
 
   for (const m of [abidjan, bamako, thies, dakar, her]) await m.context.close();
 });

@@ -48,6 +48,7 @@ export async function joinThroughApi(
     subscribed = false,
     languages = ["Français"],
     city = "",
+    interests = ["Voyages"],
   }: {
     firstName: string;
     gender: "Homme" | "Femme";
@@ -55,6 +56,7 @@ export async function joinThroughApi(
     birthDate?: string;
     languages?: string[];
     city?: string;
+    interests?: string[];
     /** true: a month by card in euros; or how to pay, through the demo provider. */
     subscribed?:
       | boolean
@@ -94,7 +96,7 @@ export async function joinThroughApi(
     occupation: "",
     education: "",
     languages,
-    interests: ["Voyages"],
+    interests,
   });
   if (subscribed) {
     const how = subscribed === true ? {} : subscribed;

@@ -37,6 +37,7 @@ const MEMBER_PAGES: PageCase[] = [
   { name: "profil", path: "/profile", title: "Mon profil" },
   { name: "recherche", path: "/search", title: /./ },
   { name: "matchs", path: "/matches", title: /./ },
+  { name: "visites", path: "/visits", title: "Qui a vu mon profil" },
   { name: "messages", path: "/messages", title: /./ },
   { name: "abonnement", path: "/subscription", title: "Abonnement" },
 ];
