@@ -1,8 +1,9 @@
 // The member's conversations (one per accepted match) with the other member, the last message,
 // the unread count and whether it was ever opened, newest activity first; and the navigation
 // counts built on the same rules.
-import { type ConversationDto, MESSAGE_PREVIEW_LENGTH, type NavCountsDto } from "@domain/messaging.ts";
+
 import type { Gender } from "@domain/constants.ts";
+import { type ConversationDto, MESSAGE_PREVIEW_LENGTH, type NavCountsDto } from "@domain/messaging.ts";
 import { presenceOf } from "@domain/presence.ts";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";

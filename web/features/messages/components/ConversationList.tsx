@@ -45,7 +45,7 @@ export function ConversationList({ conversations, activeId, me }: Props) {
                     {formatWhen(c.lastActivityAt)}
                   </time>
                 </div>
-                {/* A conversation does not say the member's gender: the badge words it neutrally. */}
+                {/* Worded for the member's gender (« Active aujourd'hui »). */}
                 {c.member.presence !== null && (
                   <div className="flex">
                     <PresenceBadge presence={c.member.presence} gender={c.member.gender} size="xs" />

@@ -150,9 +150,13 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
         {conversation && <Avatar src={conversation.member.photo?.thumbUrl} name={name} alt="" size="sm" />}
         <div className="flex min-w-0 flex-1 flex-col">
           <h2 className="truncate text-lg leading-snug font-bold text-teal-900">{name || "Conversation"}</h2>
-          {/* A conversation does not say the member's gender: the badge words it neutrally. */}
+          {/* Worded for the member's gender (« Active aujourd'hui »). */}
           {conversation && !closed && (
-            <PresenceBadge presence={conversation.member.presence} gender={conversation.member.gender} size="xs" />
+            <PresenceBadge
+              presence={conversation.member.presence}
+              gender={conversation.member.gender}
+              size="xs"
+            />
           )}
         </div>
         {conversation?.member.profileVerified && <ProfileVerifiedBadge className="shrink-0" />}
