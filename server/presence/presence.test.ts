@@ -6,10 +6,11 @@ import { SEARCH_MSG } from "@domain/discovery.ts";
 import { PRESENCE, presenceLabel, presenceOf } from "@domain/presence.ts";
 import type { ProfileDto } from "@domain/profile.ts";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../db/client.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../test/harness.ts";
 import { insertMember, signUpMember } from "../test/members.ts";
+import { readEvents } from "../test/sse.ts";
 import { PresenceRecorder } from "./presence.ts";
 
 describe("presenceOf", () => {
@@ -75,6 +76,26 @@ describeEachEngine("presence", (engine) => {
     await expect
       .poll(async () => new Date(String(await lastActive(other.userId))).getTime())
       .toBeGreaterThan(before + 30 * 60_000);
+  });
+
+  it("keeps a member with an open page « En ligne »: the event stream's heartbeat notes activity", async () => {
+    const m = await signUpMember(t, "female");
+    // Only the page's timers and clock are faked; the database keeps its own.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    try {
+      const stream = readEvents(await t.request("/api/events", { cookie: m.cookie }));
+      await stream.next("ready");
+      await setActive(m.userId, 30);
+      vi.advanceTimersByTime((PRESENCE.TOUCH_SECONDS + 30) * 1000);
+      await expect
+        .poll(async () => Date.now() - new Date(String(await lastActive(m.userId))).getTime(), {
+          interval: 50,
+        })
+        .toBeLessThan(60_000 + (PRESENCE.TOUCH_SECONDS + 30) * 1000);
+      await stream.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("counts a new member's first request, which creates the profile, as activity", async () => {

@@ -18,7 +18,7 @@ export class PresenceRecorder {
   constructor(
     private readonly db: Db,
     private readonly logger: Pick<Logger, "warn">,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** Notes the member's activity; writes only when the last write is older than TOUCH_SECONDS. */

@@ -7,6 +7,7 @@ import { streamSSE } from "hono/streaming";
 import { requireUser } from "../http/session.ts";
 import { requireSubscription } from "../http/subscription-gate.ts";
 import type { AppDeps, AppEnv } from "../http/types.ts";
+import { presenceRecorder } from "../presence/presence.ts";
 
 const HEARTBEAT_MS = 25_000;
 /** Events queued for one stream beyond which it is considered stuck. */
@@ -15,6 +16,7 @@ const MAX_PENDING = 200;
 const RETRY_MS = 2_000;
 
 export function eventRoutes(deps: AppDeps) {
+  const presence = presenceRecorder(deps.database.db, deps.logger);
   return new Hono<AppEnv>()
     .use(requireUser(deps))
     .use(requireSubscription(deps))
@@ -33,7 +35,12 @@ export function eventRoutes(deps: AppDeps) {
           const p = typeof chunk === "string" ? stream.write(chunk) : stream.writeSSE(chunk);
           void p.finally(() => pending--);
         };
-        const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
+        const heartbeat = setInterval(() => {
+          write(": ping\n\n");
+          // An open page is a member on the site: « En ligne » while it stays open (the recorder
+          // writes at most every PRESENCE.TOUCH_SECONDS).
+          presence.touch(userId);
+        }, HEARTBEAT_MS);
         const remove = deps.hub.add(userId, {
           send: (event) => write({ event: event.type, data: JSON.stringify(event) }),
           close: () => stop(),
