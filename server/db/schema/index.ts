@@ -1,3 +1,4 @@
 export * from "./app.ts";
 export * from "./auth.ts";
 export * from "./trust.ts";
+export * from "./visits.ts";
