@@ -45,7 +45,7 @@
 import type { AccountStatus, Gender } from "./constants.ts";
 import type { Currency } from "./money.ts";
 import type { OperatorId, PaymentMethod, ProviderName } from "./payments.ts";
-import type { PhotoDto } from "./profile.ts";
+import type { PhotoDto, Relocate } from "./profile.ts";
 import type { CheckoutStatus } from "./subscriptions.ts";
 
 export const ADMIN_COUNT_CAP = 10_000;
@@ -114,7 +114,14 @@ export interface AdminProfileRow {
   /** Null while the birth date is not confirmed: the default date is nobody's age. */
   age: number | null;
   lookingFor: string;
+  /** Country of residence. */
   country: string;
+  /** Country of origin, "" when not given. */
+  originCountry: string;
+  /** "" when not given. */
+  city: string;
+  /** « Prêt(e) à déménager »; null when not given. */
+  relocate: Relocate | null;
   phoneNumber: string;
   bio: string;
   occupation: string;

@@ -189,6 +189,42 @@ describeOnEngine("admin: users and profiles", (engine) => {
     expect(await auditActions()).toEqual(expect.arrayContaining(["profile.update", "profile.photo.remove"]));
   });
 
+  it("shows and edits where a member comes from, their city and « prêt(e) à déménager »", async () => {
+    const member = await signUpMember(t, "female", { originCountry: "Mali", city: "Bamako", relocate: "no" });
+    const path = `/api/admin/profiles/${member.userId}`;
+    expect((await get<AdminProfileRow>(path)).body).toMatchObject({
+      originCountry: "Mali",
+      city: "Bamako",
+      relocate: "no",
+    });
+    const listed = await get<AdminList<AdminProfileRow>>(
+      `/api/admin/profiles?q=${encodeURIComponent(member.email)}`,
+    );
+    expect(listed.body.data[0]).toMatchObject({ originCountry: "Mali", city: "Bamako", relocate: "no" });
+
+    const edit = await post(path, { originCountry: "Sénégal", city: "  Lyon ", relocate: "maybe" }, "PATCH");
+    expect(edit.status).toBe(200);
+    const edited = { originCountry: "Sénégal", city: "Lyon", relocate: "maybe" };
+    expect(await edit.json()).toMatchObject(edited);
+    expect((await get<AdminProfileRow>(path)).body).toMatchObject(edited);
+
+    // « Ne pas préciser »: empty origin and city, relocation not said.
+    const cleared = await post(path, { originCountry: "", city: "", relocate: "" }, "PATCH");
+    expect(cleared.status).toBe(200);
+    expect((await get<AdminProfileRow>(path)).body).toMatchObject({
+      originCountry: "",
+      city: "",
+      relocate: null,
+    });
+
+    const bad = await post(path, { originCountry: "Atlantide", relocate: "jamais" }, "PATCH");
+    expect(bad.status).toBe(400);
+    expect(Object.keys(((await bad.json()) as { error: { fields: object } }).error.fields)).toEqual([
+      "originCountry",
+      "relocate",
+    ]);
+  });
+
   it("summarises the site on the dashboard", async () => {
     const d = await get<DashboardDto>("/api/admin/dashboard");
     expect(d.status).toBe(200);

@@ -12,6 +12,7 @@ import { forgetPhoto } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { photoDto } from "../photos/photo-keys.ts";
 import { deletePhoto } from "../photos/photos.service.ts";
+import { isRelocate } from "../profile/profile.service.ts";
 import { type Actor, audit } from "./audit.ts";
 import { bool, cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
 
@@ -32,14 +33,16 @@ export const adminProfileUpdateSchema = profileUpdateSchema.partial();
 
 const profileNotFound = () => new AppError(404, "PROFILE_NOT_FOUND", "Ce profil n'existe pas");
 
-type Row = Omit<AdminProfileRow, "photos" | "age" | "createdAt" | "updatedAt"> & {
+type Row = Omit<AdminProfileRow, "photos" | "age" | "relocate" | "createdAt" | "updatedAt"> & {
   photos: string[];
+  relocate: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
 };
 
 const COLUMNS = sql`p.user_id AS "userId", u.email, p.first_name AS "firstName", p.last_name AS "lastName", p.gender,
-  p.birth_date::text AS "birthDate", p.birth_date_confirmed AS "birthDateConfirmed", p.looking_for AS "lookingFor", p.country, p.phone_number AS "phoneNumber",
+  p.birth_date::text AS "birthDate", p.birth_date_confirmed AS "birthDateConfirmed", p.looking_for AS "lookingFor", p.country,
+  p.origin_country AS "originCountry", p.city, p.relocate, p.phone_number AS "phoneNumber",
   p.bio, p.occupation, p.education, p.languages, p.interests, p.photos, p.account_status AS "accountStatus",
   p.created_at AS "createdAt", p.updated_at AS "updatedAt"`;
 
@@ -47,6 +50,7 @@ function toDto(r: Row, storage: Storage, today: string): AdminProfileRow {
   return {
     ...r,
     age: r.birthDateConfirmed ? ageOn(r.birthDate, today) : null,
+    relocate: isRelocate(r.relocate) ? r.relocate : null,
     photos: r.photos.map((k) => photoDto(k, storage)),
     createdAt: new Date(r.createdAt).toISOString(),
     updatedAt: new Date(r.updatedAt).toISOString(),
@@ -102,13 +106,17 @@ export async function getAdminProfile(db: Db, storage: Storage, userId: string):
   return toDto(row, storage, todayIso());
 }
 
-const FIELD_COLUMNS: Record<string, string> = {
+/** Every field of the update has its column (a field added to the schema fails to compile here). */
+const FIELD_COLUMNS: Record<keyof z.output<typeof adminProfileUpdateSchema>, string> = {
   firstName: "first_name",
   lastName: "last_name",
   gender: "gender",
   lookingFor: "looking_for",
   birthDate: "birth_date",
   country: "country",
+  originCountry: "origin_country",
+  city: "city",
+  relocate: "relocate",
   phoneNumber: "phone_number",
   bio: "bio",
   occupation: "occupation",
@@ -130,7 +138,7 @@ export async function updateAdminProfile(
   await db.transaction(async (txArg) => {
     const tx = txArg as unknown as Db;
     const sets = entries.map(([k, v]) => {
-      const column = sql.raw(`"${FIELD_COLUMNS[k]}"`);
+      const column = sql.raw(`"${FIELD_COLUMNS[k as keyof typeof FIELD_COLUMNS]}"`);
       if (k === "languages" || k === "interests") return sql`${column} = ${sql.param(v)}::text[]`;
       // A birth date an administrator enters (from the member's request or papers) is confirmed.
       if (k === "birthDate") return sql`${column} = ${v}::date, birth_date_confirmed = true`;

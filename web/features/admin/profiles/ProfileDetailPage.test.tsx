@@ -25,6 +25,9 @@ const row: AdminProfileRow = {
   age: 32,
   lookingFor: "Une relation sérieuse",
   country: "",
+  originCountry: "",
+  city: "",
+  relocate: null,
   phoneNumber: "",
   bio: "Bonjour",
   occupation: "Infirmière",
@@ -93,6 +96,56 @@ describe("ProfileDetailPage", () => {
     await userEvent.click(screen.getByRole("button", { name: "Enregistrer les modifications" }));
     expect(await screen.findByText("Profession refusée par la modération")).toBeInTheDocument();
     expect(screen.getByLabelText("Profession")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("edits where the member comes from, her city and « prête à déménager » with the member form's fields", async () => {
+    const { calls } = renderProfile((body) => ({ body: { ...row, ...(body as object) } }));
+    const origin = await screen.findByLabelText("Pays d'origine");
+    // The member form's country list: grouped by region, francophone countries first.
+    expect(within(origin).getByRole("group", { name: "Afrique de l'Ouest" })).toBeInTheDocument();
+    await userEvent.selectOptions(origin, "Sénégal");
+    await userEvent.type(screen.getByLabelText("Ville"), "Lyon");
+    const relocate = screen.getByLabelText("Prête à déménager pour la bonne personne ?");
+    await userEvent.selectOptions(relocate, "Peut-être");
+    await userEvent.click(screen.getByRole("button", { name: "Enregistrer les modifications" }));
+    expect(await screen.findByText("Profil enregistré.")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
+      originCountry: "Sénégal",
+      city: "Lyon",
+      relocate: "maybe",
+    });
+    // The form now holds the saved profile.
+    expect(screen.getByLabelText("Pays d'origine")).toHaveValue("Sénégal");
+    expect(screen.getByLabelText("Ville")).toHaveValue("Lyon");
+    expect(relocate).toHaveValue("maybe");
+  });
+
+  it("shows the stored origin, city and relocation, and clears them (« Ne pas préciser »)", async () => {
+    const placed = { ...row, originCountry: "Mali", city: "Bamako", relocate: "no" as const };
+    const { calls } = renderProfile((body) => {
+      return { body: { ...placed, ...(body as object) } };
+    }, placed);
+    const origin = await screen.findByLabelText("Pays d'origine");
+    const city = screen.getByLabelText("Ville");
+    const relocate = screen.getByLabelText("Prête à déménager pour la bonne personne ?");
+    expect(origin).toHaveValue("Mali");
+    expect(city).toHaveValue("Bamako");
+    expect(relocate).toHaveValue("no");
+
+    await userEvent.selectOptions(origin, "Ne pas préciser");
+    await userEvent.clear(city);
+    await userEvent.selectOptions(relocate, "Ne pas préciser");
+    await userEvent.click(screen.getByRole("button", { name: "Enregistrer les modifications" }));
+    expect(await screen.findByText("Profil enregistré.")).toBeInTheDocument();
+    // The profile rules turn « Ne pas préciser » into null before sending, as the server stores it.
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
+      originCountry: "",
+      city: "",
+      relocate: null,
+    });
+    expect(origin).toHaveValue("");
+    expect(city).toHaveValue("");
+    expect(relocate).toHaveValue("");
   });
 
   it("removes a photo after confirmation", async () => {

@@ -17,6 +17,10 @@ export function toFormValues(row: AdminProfileRow): ProfileFormValues {
     // The stored default is not the member's birth date: the field starts empty (docs/decisions/0010).
     birthDate: row.birthDateConfirmed ? row.birthDate : "",
     country: row.country,
+    originCountry: row.originCountry,
+    city: row.city,
+    // « Ne pas préciser » is the empty option, as in the member's form.
+    relocate: row.relocate ?? "",
     phoneNumber: row.phoneNumber,
     bio: row.bio,
     occupation: row.occupation,

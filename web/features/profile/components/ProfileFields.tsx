@@ -1,6 +1,7 @@
-// The profile's form controls, one component per field, shared by /profile (ProfileForm) and the
-// guided first profile (/onboarding). Each reads the form from react-hook-form's context, so a page
-// lays them out as it likes inside a <FormProvider>; the rules are domain/profile.ts's.
+// The profile's form controls, one component per field, shared by /profile (ProfileForm), the
+// guided first profile (/onboarding) and the administrators' profile form (where the member lives
+// and comes from). Each reads the form from react-hook-form's context, so a page lays them out as it
+// likes inside a <FormProvider>; the rules are domain/profile.ts's.
 import {
   BIO_MAX_LENGTH,
   CITY_MAX_LENGTH,
@@ -142,7 +143,7 @@ export function BirthDateField({ confirmed }: { confirmed: boolean }) {
 }
 
 /** The countries, one group per region (francophone countries first in each). */
-function CountryOptions() {
+export function CountryOptions() {
   return COUNTRY_GROUPS.map((group) => (
     <optgroup key={group.label} label={group.label}>
       {group.countries.map((country) => (
@@ -168,13 +169,18 @@ export function CountryField() {
   );
 }
 
-export function OriginCountryField() {
+/** `hint`: the member's own unless given (the administrators' form does not say « vous »). */
+export function OriginCountryField({
+  hint = "Facultatif : le pays d'où vous venez, s'il n'est pas celui où vous vivez.",
+}: {
+  hint?: string;
+}) {
   const { register, formState } = useProfileForm();
   return (
     <Field
       id="profile-originCountry"
       label="Pays d'origine"
-      hint="Facultatif : le pays d'où vous venez, s'il n'est pas celui où vous vivez."
+      hint={hint}
       error={formState.errors.originCountry?.message}
     >
       {(c) => (
