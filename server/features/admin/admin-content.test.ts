@@ -9,6 +9,7 @@ import type {
 } from "@domain/admin.ts";
 import type { SearchResultDto } from "@domain/discovery.ts";
 import type { SubscriptionStatusDto } from "@domain/subscriptions.ts";
+import { frenchTypography } from "@domain/typography.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
@@ -252,6 +253,88 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
         json: { email: a.email, password: "mon premier mot de passe" },
       });
       expect(after.status).toBe(200);
+    });
+
+    const origins = (emails: string[]) =>
+      queryRows<{
+        email: string;
+        firstName: string;
+        originCountry: string;
+        city: string;
+        relocate: string | null;
+      }>(
+        db(),
+        sql`SELECT u.email, p.first_name AS "firstName", p.origin_country AS "originCountry", p.city, p.relocate
+          FROM profiles p JOIN "user" u ON u.id = p.user_id
+          WHERE u.email = ANY(${sql.param(emails)}::text[]) ORDER BY u.email`,
+      );
+
+    it("imports the country of origin, the city and « prêt(e) à déménager », empty when left out", async () => {
+      const a = row({ email: `import-a-${Math.random().toString(36).slice(2)}@exemple.fr` });
+      const withThem = { ...a, originCountry: "Côte d'Ivoire", city: "  Abidjan ", relocate: "maybe" };
+      const without = row({ email: `import-b-${Math.random().toString(36).slice(2)}@exemple.fr` });
+      const first = (await (
+        await post("/api/admin/import", { json: JSON.stringify([withThem, without]) })
+      ).json()) as ImportResultDto;
+      expect(first).toEqual({ created: 2, updated: 0, skipped: 0 });
+      expect(await origins([a.email, without.email])).toEqual([
+        {
+          email: a.email,
+          firstName: "Mariam",
+          originCountry: "Côte d'Ivoire",
+          city: "Abidjan",
+          relocate: "maybe",
+        },
+        { email: without.email, firstName: "Mariam", originCountry: "", city: "", relocate: null },
+      ]);
+
+      // Another import of the member sets them like the other fields: given, or back to empty.
+      const again = (await (
+        await post("/api/admin/import", {
+          json: JSON.stringify([
+            { ...withThem, relocate: null },
+            { ...without, originCountry: "France", city: "Lyon", relocate: "no" },
+          ]),
+        })
+      ).json()) as ImportResultDto;
+      expect(again).toEqual({ created: 0, updated: 2, skipped: 0 });
+      expect(await origins([a.email, without.email])).toEqual([
+        {
+          email: a.email,
+          firstName: "Mariam",
+          originCountry: "Côte d'Ivoire",
+          city: "Abidjan",
+          relocate: null,
+        },
+        { email: without.email, firstName: "Mariam", originCountry: "France", city: "Lyon", relocate: "no" },
+      ]);
+    });
+
+    it("refuses an unknown country of origin or relocation answer, naming the field, writing nothing of the row", async () => {
+      const known = row({ email: `import-c-${Math.random().toString(36).slice(2)}@exemple.fr` });
+      await post("/api/admin/import", { json: JSON.stringify([known]) });
+      const fresh = row({ relocate: "oui" });
+      const file = JSON.stringify([
+        fresh,
+        { ...known, firstName: "Aminata", originCountry: "Atlantide", relocate: "yes" },
+        row({ originCountry: null, city: 12 }),
+      ]);
+      const preview = (await (
+        await post("/api/admin/import/preview", { json: file })
+      ).json()) as ImportPreviewDto;
+      expect(preview).toMatchObject({ valid: 0, invalid: 3 });
+      expect(preview.rows.map((r) => r.errors)).toEqual([
+        { relocate: "Veuillez répondre oui, non ou peut-être" },
+        { originCountry: "Veuillez choisir un pays d'origine dans la liste" },
+        { originCountry: "Pays d'origine invalide", city: frenchTypography("Ville : texte attendu") },
+      ]);
+
+      const result = (await (await post("/api/admin/import", { json: file })).json()) as ImportResultDto;
+      expect(result).toEqual({ created: 0, updated: 0, skipped: 3 });
+      // The new member is not created, the existing one keeps every field as it was.
+      expect(await origins([fresh.email as string, known.email as string])).toEqual([
+        { email: known.email, firstName: "Mariam", originCountry: "", city: "", relocate: null },
+      ]);
     });
 
     it("accepts a file of several hundred kilobytes", async () => {

@@ -29,6 +29,11 @@ export const importRowSchema = z.strictObject({
   lookingFor: p.lookingFor.default(DEFAULT_LOOKING_FOR),
   birthDate: p.birthDate,
   country: p.country,
+  // Left out of a profile update, these three keep their value; left out of an imported row, they
+  // take a new profile's ("", "", null), like the other optional fields here.
+  originCountry: p.originCountry.default(""),
+  city: p.city.default(""),
+  relocate: p.relocate.default(null),
   phoneNumber: p.phoneNumber.default(""),
   bio: p.bio.default(""),
   occupation: p.occupation.default(""),
@@ -189,17 +194,19 @@ export async function runImport(db: Db, actor: Actor, json: string): Promise<Imp
     const profiles = JSON.stringify(rows);
     // Every row carries a birth date checked like the member form's: it counts as confirmed.
     await tx.execute(sql`INSERT INTO profiles (user_id, first_name, last_name, gender, looking_for, birth_date,
-        birth_date_confirmed, country, phone_number, bio, occupation, education, languages, interests, created_at,
-        updated_at)
+        birth_date_confirmed, country, origin_country, city, relocate, phone_number, bio, occupation, education,
+        languages, interests, created_at, updated_at)
       SELECT u.id, r."firstName", r."lastName", r.gender::gender, r."lookingFor", r."birthDate"::date, true, r.country,
-        r."phoneNumber", r.bio, r.occupation, r.education, r.languages, r.interests, now(), now()
+        r."originCountry", r.city, r.relocate, r."phoneNumber", r.bio, r.occupation, r.education, r.languages,
+        r.interests, now(), now()
       FROM json_to_recordset(${profiles}::json) AS r(email text, "firstName" text, "lastName" text, gender text,
-        "lookingFor" text, "birthDate" text, country text, "phoneNumber" text, bio text, occupation text,
-        education text, languages text[], interests text[])
+        "lookingFor" text, "birthDate" text, country text, "originCountry" text, city text, relocate text,
+        "phoneNumber" text, bio text, occupation text, education text, languages text[], interests text[])
       JOIN "user" u ON u.email = r.email
       ON CONFLICT (user_id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
         gender = excluded.gender, looking_for = excluded.looking_for, birth_date = excluded.birth_date,
-        birth_date_confirmed = true, country = excluded.country, phone_number = excluded.phone_number, bio = excluded.bio,
+        birth_date_confirmed = true, country = excluded.country, origin_country = excluded.origin_country,
+        city = excluded.city, relocate = excluded.relocate, phone_number = excluded.phone_number, bio = excluded.bio,
         occupation = excluded.occupation, education = excluded.education, languages = excluded.languages,
         interests = excluded.interests, updated_at = now()`);
     const result = { created: created.length, updated: rows.length - created.length, skipped };

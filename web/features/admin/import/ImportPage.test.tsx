@@ -54,6 +54,12 @@ describe("ImportPage", () => {
     stubFetch(() => undefined);
     renderWithProviders(<ImportPage />);
     expect(screen.getByRole("heading", { level: 1, name: "Ajout de données JSON" })).toBeInTheDocument();
+    for (const field of ["originCountry", "city", "relocate"])
+      expect(screen.getByText(field, { selector: "dt code" })).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Prêt\(e\) à déménager : « yes » \(Oui\), « maybe » \(Peut-être\), « no » \(Non\)/),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText("Exemple de fichier JSON")).toHaveTextContent('"relocate": "maybe"');
     expect(screen.getByRole("link", { name: /Télécharger un fichier d'exemple/ })).toHaveAttribute(
       "href",
       "/admin/exemple-import.json",

@@ -17,6 +17,11 @@ describe("web/public/admin/exemple-import.json", () => {
     }
   });
 
+  it("shows every profile field, the optional ones included", () => {
+    const used = new Set(file.members.flatMap((m) => Object.keys(m)));
+    expect([...used].sort()).toEqual(["email", ...Object.keys(profileUpdateSchema.shape)].sort());
+  });
+
   it("uses distinct e-mails", () => {
     const emails = file.members.map((m) => m.email);
     expect(new Set(emails).size).toBe(emails.length);

@@ -1,5 +1,6 @@
 import { IMPORT_MAX_ROWS } from "@domain/admin.ts";
-import { GENDER_LABELS, LOOKING_FOR_OPTIONS } from "@domain/profile.ts";
+import { CITY_MAX_LENGTH } from "@domain/constants.ts";
+import { GENDER_LABELS, LOOKING_FOR_OPTIONS, RELOCATE_LABELS, RELOCATE_OPTIONS } from "@domain/profile.ts";
 import { buttonClasses } from "@web/components/ui/Button.tsx";
 import { Card } from "@web/components/ui/Card.tsx";
 import { formatNumber, quoted } from "@web/lib/format.ts";
@@ -16,6 +17,9 @@ const SAMPLE = `{
       "birthDate": "1992-04-18",
       "lookingFor": "Une relation sérieuse",
       "country": "Mali",
+      "originCountry": "Mali",
+      "city": "Bamako",
+      "relocate": "maybe",
       "languages": ["Français", "Bambara"],
       "interests": ["Cuisine", "Voyages"]
     }
@@ -31,7 +35,13 @@ const FIELDS: [string, string][] = [
   ["lookingFor", `Une des valeurs : ${LOOKING_FOR_OPTIONS.map((o) => quoted(o)).join(", ")}.`],
   [
     "country",
-    "Un pays de la liste du formulaire de profil, par exemple «\u00a0Sénégal\u00a0» ou «\u00a0France\u00a0».",
+    "Pays de résidence : un pays de la liste du formulaire de profil, par exemple « Sénégal » ou « France ».",
+  ],
+  ["originCountry", "Pays d'origine : un pays de la même liste, par exemple « Mali »."],
+  ["city", `Ville, ${CITY_MAX_LENGTH} caractères au maximum.`],
+  [
+    "relocate",
+    `Prêt(e) à déménager : ${RELOCATE_OPTIONS.map((o) => `${quoted(o)} (${RELOCATE_LABELS[o]})`).join(", ")}, ou null si non précisé.`,
   ],
   ["phoneNumber", "Téléphone, 8 à 15 chiffres (ex. +33 6 12 34 56 78)."],
   ["bio", "Présentation, 1 000 caractères au maximum."],
