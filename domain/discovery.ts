@@ -22,13 +22,18 @@ import {
   type Relocate,
 } from "./profile.ts";
 
-/** The total shown is counted up to this many profiles; beyond, the page says « 1 000+ ». */
-export const SEARCH_COUNT_CAP = 1000;
 /**
- * « Compatibilité » ranks this many matching profiles, the most recently active first (see
- * server/features/search/search.service.ts): beyond, the order would cost a score for every profile.
+ * The total shown is counted up to this many profiles; beyond, the page says « 200+ ». Counting
+ * costs reading matches until the cap: with a filter one member in a hundred meets, 200 means
+ * ~20,000 index entries at 1,000,000 profiles, 1,000 meant ~100,000 (ADR 0014, docs/search-plans.md).
  */
-export const SEARCH_POOL_SIZE = 1000;
+export const SEARCH_COUNT_CAP = 200;
+/**
+ * « Compatibilité » ranks this many matching profiles, the first in the default order (see
+ * server/features/search/search.service.ts): beyond, the order would cost a score for every profile.
+ * The same read is the count, hence the same size.
+ */
+export const SEARCH_POOL_SIZE = SEARCH_COUNT_CAP;
 export const SEARCH_SORTS = ["default", "activity", "compatibility"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
@@ -207,7 +212,7 @@ export interface SearchResultDto {
   data: PublicProfileDto[];
   /** Matching profiles in total, counted up to SEARCH_COUNT_CAP. */
   count: number;
-  /** True when there are more than `count` (shown as « 1 000+ »). */
+  /** True when there are more than `count` (shown as « 200+ »). */
   countCapped: boolean;
   hasMore: boolean;
   /** Opaque position after the last profile of this page; pass it back as `cursor`. */

@@ -149,15 +149,16 @@ function residence(origin: Origin, rng: Random): { country: string; originCountr
  */
 function lastActive(rng: Random, createdAt: number, now: number): Date | null {
   const r = rng.next();
+  // To the second, as real activity is (whole minutes or days gave thousands of equal times).
   const ago =
     r < 0.06
-      ? rng.int(0, 4) * 60_000
+      ? rng.int(0, 299) * 1000
       : r < 0.3
-        ? rng.int(10, 23 * 60) * 60_000
+        ? rng.int(10 * 60, 23 * 3600) * 1000
         : r < 0.6
-          ? rng.int(1, 6) * DAY + rng.int(0, 1439) * 60_000
+          ? rng.int(1, 6) * DAY + rng.int(0, 86_399) * 1000
           : r < 0.92
-            ? rng.int(8, 60) * DAY
+            ? rng.int(8 * 86_400, 60 * 86_400) * 1000
             : null;
   if (ago === null) return null;
   return new Date(Math.max(createdAt, now - ago));

@@ -116,6 +116,17 @@ export const profiles = pgTable(
     index("profiles_activity_idx").on(t.gender, t.activeAt.desc().nullsLast(), t.id.desc()),
     index("profiles_gender_birth_idx").on(t.gender, t.birthDate),
     index("profiles_interests_gin").using("gin", t.interests),
+    // For filters few members match (a small country, a rare language, where one lives and comes
+    // from together), the count's rare-filter step reads these and sorts the few rows, instead of
+    // walking profiles_search_idx through a whole gender (docs/search-plans.md). « Originaire de »
+    // is the origin given, else the residence.
+    index("profiles_place_idx").on(
+      t.gender,
+      t.country,
+      sql`coalesce(nullif(${t.originCountry}, ''), ${t.country})`,
+    ),
+    index("profiles_origin_idx").on(t.gender, sql`coalesce(nullif(${t.originCountry}, ''), ${t.country})`),
+    index("profiles_languages_gin").using("gin", t.languages),
     // Administration lists: newest first, and « contains » search on the names.
     index("profiles_created_idx").on(t.createdAt),
     // The admin profile list's other sort orders (docs/admin-lists.md).

@@ -1,7 +1,9 @@
-// Search (SPEC §7) in SQL: every filter is applied before paging, so every page is full. One
-// statement reads the page, one counts the matches (up to SEARCH_COUNT_CAP). Both walk
-// profiles_search_idx backwards, in the order of the results; the count reads only that index
-// (an index-only scan), never the table (docs/search-plans.md).
+// Search (SPEC §7, issue 17) in SQL: every filter is applied before paging, so every page is full.
+// One statement reads the page of the chosen order, one counts the matches (up to SEARCH_COUNT_CAP);
+// for « Compatibilité » one statement is both. The default order and the count walk
+// profiles_search_idx backwards, in the order of the results, the count without reading the table
+// (an index-only scan); « Activité récente » walks profiles_activity_idx; filters few members match
+// go through their own indexes instead (docs/search-plans.md).
 import { todayIso } from "@domain/age.ts";
 import { compatibilityScore } from "@domain/compatibility.ts";
 import {
@@ -35,45 +37,53 @@ import {
   type SearchCursor,
 } from "./search-cursor.ts";
 
+/**
+ * The part of a search profiles_search_idx answers by its keys (one gender, the age range, a given
+ * birth date): the range the count's bounded walk reads in order (searchCountQuery).
+ */
+export function searchRange(viewer: Viewer, q: SearchQuery, today: string): SQL {
+  const { latest, earliestExclusive } = birthDateBounds(q.ageMin, q.ageMax, today);
+  return sql`p.gender = ${oppositeGender(viewer.gender)}
+    AND p.birth_date <= ${latest}::date AND p.birth_date > ${earliestExclusive}::date
+    AND p.birth_date_confirmed`;
+}
+
 /** The conditions of a search, without paging: shared by the page and the count. */
 export function searchConditions(viewer: Viewer, q: SearchQuery, today: string): SQL {
-  const { latest, earliestExclusive } = birthDateBounds(q.ageMin, q.ageMax, today);
   const me = viewer.userId;
-  // The member's own likes, matches and the banned accounts are small sets: written as NOT IN,
-  // each becomes a hashed subplan built once per statement, so a candidate row costs three hash
-  // probes instead of three index probes (docs/search-plans.md).
+  // Who is never shown: the banned accounts, anyone the member liked or passed, blocked or was
+  // blocked by, or shares a match with (either order, accepted or rejected) — and, with « Avec
+  // photo », members whose every photo is held for an administrator. Small sets, written as ONE
+  // NOT IN: a hashed subplan built once per statement, one hash probe per candidate row. One, not
+  // several, because the planner counts each NOT IN subplan as halving the rows (it cannot
+  // estimate them): with four, it expected 16 times too few matches and traded the ordered walk
+  // of profiles_search_idx for a scan of every member of the gender (docs/search-plans.md).
+  const hidden: SQL[] = [
+    sql`SELECT id FROM "user" WHERE banned AND (ban_expires IS NULL OR ban_expires >= now())`,
+    sql`SELECT liked_id FROM likes WHERE liker_id = ${me}`,
+    sql`SELECT * FROM ${blockedSet(me)} AS b`,
+    sql`SELECT CASE WHEN m.user1_id = ${me} THEN m.user2_id ELSE m.user1_id END
+          FROM matches m WHERE m.user1_id = ${me} OR m.user2_id = ${me}`,
+  ];
+  if (q.withPhoto) hidden.push(sql`SELECT * FROM ${MEMBERS_WITH_ONLY_HELD_PHOTOS} AS h`);
   const parts: SQL[] = [
-    sql`p.gender = ${oppositeGender(viewer.gender)}`,
-    sql`p.birth_date <= ${latest}::date AND p.birth_date > ${earliestExclusive}::date`,
+    // Until a member gives their birth date, their age is unknown: nobody finds them.
+    searchRange(viewer, q, today),
     sql`p.user_id <> ${me}`,
     sql`p.first_name <> ''`,
-    // Until a member gives their birth date, their age is unknown: nobody finds them. The column is
-    // the last of profiles_search_idx's payload, so the count stays an index-only scan.
-    sql`p.birth_date_confirmed`,
-    sql`p.user_id NOT IN (SELECT id FROM "user" WHERE banned AND (ban_expires IS NULL OR ban_expires >= now()))`,
-    // Anyone the member already liked or passed…
-    sql`p.user_id NOT IN (SELECT liked_id FROM likes WHERE liker_id = ${me})`,
-    // …blocked or was blocked by…
-    sql`p.user_id NOT IN ${blockedSet(me)}`,
-    // …or shares a match with, in either order, accepted or rejected.
-    sql`p.user_id NOT IN (SELECT CASE WHEN m.user1_id = ${me} THEN m.user2_id ELSE m.user1_id END
-          FROM matches m WHERE m.user1_id = ${me} OR m.user2_id = ${me})`,
+    sql`p.user_id NOT IN (${sql.join(hidden, sql` UNION ALL `)})`,
   ];
-  // has_photo is cardinality(photos) > 0, kept by PostgreSQL (a generated column) and carried by
-  // profiles_search_idx, which the expression itself could not be for an index-only scan. Photos held
-  // for an administrator are not shown: a member with only held photos has none to show.
-  if (q.withPhoto) parts.push(sql`p.has_photo`, sql`p.user_id NOT IN ${MEMBERS_WITH_ONLY_HELD_PHOTOS}`);
+  if (q.withPhoto) parts.push(sql`p.has_photo`);
   // verified_at is also carried by the covering index: the count stays index-only.
   if (q.verified) parts.push(sql`p.verified_at IS NOT NULL`);
   if (q.interests.length > 0) parts.push(sql`p.interests && ${textArray(q.interests)}`);
   // Issue 17. Places are resolved to country names here; the columns are in the covering index.
   if (q.livesIn.length > 0) parts.push(sql`p.country = ANY (${textArray(countriesOfPlaces(q.livesIn))})`);
   if (q.from.length > 0) {
-    // « Originaire de »: the origin the member gave, or where they live when they gave none.
+    // « Originaire de »: the origin the member gave, or where they live when they gave none —
+    // written as profiles_origin_idx's expression, so that the index and its statistics apply.
     const from = textArray(countriesOfPlaces(q.from));
-    parts.push(
-      sql`(p.origin_country = ANY (${from}) OR (p.origin_country = '' AND p.country = ANY (${from})))`,
-    );
+    parts.push(sql`coalesce(nullif(p.origin_country, ''), p.country) = ANY (${from})`);
   }
   if (q.languages.length > 0) parts.push(sql`p.languages && ${textArray(q.languages)}`);
   // « En ligne récemment »: active_at is null for a member who hides it, so they never match.
@@ -104,22 +114,43 @@ export function searchPageQuery(conditions: SQL, size: number, at: { offset: num
 }
 
 /**
- * How many profiles match, counting no further than the cap. The order changes nothing to the
- * number; it makes the count read the rows the pages read (the newest, already in the cache), by an
- * index-only scan of profiles_search_idx that stops at the cap, instead of a scan of the table that
- * starts wherever the last one stopped or bitmaps of every profile with a common interest.
+ * How far the count (and « Compatibilité »'s pool) reads profiles_search_idx in order before it
+ * leaves the rest to the planner. 20,000 entries are ~6 ms; a filter one member in a hundred meets
+ * finds its SEARCH_COUNT_CAP + 1 matches within them.
  */
-export function searchCountQuery(conditions: SQL): SQL {
-  return sql`SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM profiles p
-      WHERE ${conditions}
-      ORDER BY ${SUBSCRIBED} DESC, p.created_at DESC, p.id DESC
-      LIMIT ${SEARCH_COUNT_CAP + 1}) AS capped`;
+export const SEARCH_WALK = 20_000;
+
+/**
+ * The first SEARCH_WALK entries of the range, newest first: what the bounded walk reads. The order's
+ * first key is an output column (`subscribed_first`), so that a query over the walk can order by
+ * the same columns and PostgreSQL knows they come sorted (an expression over `p` would not match,
+ * and the whole walk would be sorted again).
+ */
+function walked(range: SQL): SQL {
+  return sql`(SELECT p.*, ${SUBSCRIBED} AS subscribed_first FROM profiles p WHERE ${range}
+    ORDER BY subscribed_first DESC, p.created_at DESC, p.id DESC LIMIT ${SEARCH_WALK}) AS p`;
+}
+
+/**
+ * How many profiles match, counting no further than the cap, in two steps that do not depend on
+ * the planner's estimates (which, for correlated filters — Wolof is spoken in Senegal — can be ten
+ * times off and picked a table read of every Wolof speaker): first the newest SEARCH_WALK entries of
+ * the range, read in order by an index-only scan of profiles_search_idx (a subquery with a LIMIT,
+ * so the filters apply above it and cannot change the plan); only when they hold fewer than
+ * cap + 1 matches — a rare filter — a plain capped count, for which the planner picks the indexes
+ * of the rare values (country, origin, languages, interests). docs/search-plans.md.
+ */
+export function searchCountQuery(range: SQL, conditions: SQL): SQL {
+  return sql`SELECT CASE WHEN w.n > ${SEARCH_COUNT_CAP} THEN w.n ELSE (
+      SELECT count(*)::int FROM (SELECT 1 FROM profiles p WHERE ${conditions} LIMIT ${SEARCH_COUNT_CAP + 1}) AS rare
+    ) END AS n
+    FROM (SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM ${walked(range)} WHERE ${conditions} LIMIT ${SEARCH_COUNT_CAP + 1}) AS found) AS w`;
 }
 
 /** Runs the count (the connection pool disables parallel workers: see server/db/client.ts). */
-export async function countSearchMatches(db: Db, conditions: SQL): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, searchCountQuery(conditions));
+export async function countSearchMatches(db: Db, range: SQL, conditions: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, searchCountQuery(range, conditions));
   return row?.n ?? 0;
 }
 
@@ -129,7 +160,11 @@ type ActivityRow = PublicRow & { id: string; activeAtUs: string | null };
 const MICROS_OF = (column: SQL) => sql`((extract(epoch FROM ${column}) * 1000000)::bigint)::text`;
 const AT_MICROS = (us: string) => sql`(${EPOCH} + ${us}::bigint * interval '1 microsecond')`;
 
-/** « Activité récente »: the most recently active first; members without visible activity last. */
+/**
+ * « Activité récente »: the most recently active first; members without visible activity last. The
+ * ORDER BY is profiles_activity_idx's exactly (id is never null, but `DESC` alone means NULLS FIRST):
+ * otherwise the walk yields only active_at's order and every tie is read and sorted.
+ */
 export function activityPageQuery(
   conditions: SQL,
   size: number,
@@ -145,8 +180,32 @@ export function activityPageQuery(
   return sql`SELECT ${PUBLIC_COLUMNS}, p.id, ${MICROS_OF(sql`p.active_at`)} AS "activeAtUs"
     FROM profiles p
     WHERE ${conditions} ${after}
-    ORDER BY p.active_at DESC NULLS LAST, p.id DESC
+    ORDER BY p.active_at DESC NULLS LAST, p.id DESC NULLS LAST
     LIMIT ${size + 1} OFFSET ${"offset" in at ? at.offset : 0}`;
+}
+
+type PoolRow = { id: string; interests: string[]; languages: string[]; lookingFor: string };
+const POOL_COLUMNS = sql`p.id, p.interests, p.languages, p.looking_for AS "lookingFor"`;
+
+/**
+ * The pool « Compatibilité » ranks: the first SEARCH_POOL_SIZE matches in the default order. It
+ * reads one row more than the count's cap, so the same rows are also the count. Like the count, it
+ * first reads the bounded walk, and asks the planner only when the walk held too few (a rare filter).
+ */
+export function compatibilityPoolQueries(range: SQL, conditions: SQL): { walk: SQL; rest: SQL } {
+  const limit = sql`LIMIT ${SEARCH_COUNT_CAP + 1}`;
+  return {
+    walk: sql`SELECT ${POOL_COLUMNS} FROM ${walked(range)} WHERE ${conditions}
+      ORDER BY p.subscribed_first DESC, p.created_at DESC, p.id DESC ${limit}`,
+    rest: sql`SELECT ${POOL_COLUMNS} FROM profiles p WHERE ${conditions}
+      ORDER BY ${SUBSCRIBED} DESC, p.created_at DESC, p.id DESC ${limit}`,
+  };
+}
+
+async function readPool(db: Db, range: SQL, conditions: SQL): Promise<PoolRow[]> {
+  const { walk, rest } = compatibilityPoolQueries(range, conditions);
+  const first = await queryRows<PoolRow>(db, walk);
+  return first.length > SEARCH_COUNT_CAP ? first : queryRows<PoolRow>(db, rest);
 }
 
 /**
@@ -159,22 +218,18 @@ export function activityPageQuery(
 async function compatibilityPage(
   db: Db,
   viewer: Viewer,
-  conditions: SQL,
+  where: { range: SQL; conditions: SQL },
   size: number,
   offset: number,
-): Promise<{ rows: (PublicRow & { id: string })[]; hasMore: boolean }> {
-  const pool = await queryRows<{ id: string; interests: string[]; languages: string[]; lookingFor: string }>(
-    db,
-    sql`SELECT p.id, p.interests, p.languages, p.looking_for AS "lookingFor" FROM profiles p
-      WHERE ${conditions}
-      ORDER BY ${SUBSCRIBED} DESC, p.created_at DESC, p.id DESC
-      LIMIT ${SEARCH_POOL_SIZE}`,
-  );
-  const ranked = pool
+): Promise<{ rows: (PublicRow & { id: string })[]; hasMore: boolean; n: number }> {
+  const read = await readPool(db, where.range, where.conditions);
+  const n = Math.min(read.length, SEARCH_COUNT_CAP + 1);
+  const ranked = read
+    .slice(0, SEARCH_POOL_SIZE)
     .map((row, order) => ({ id: row.id, order, score: compatibilityScore(viewer, row) }))
     .sort((a, b) => b.score - a.score || a.order - b.order);
   const ids = ranked.slice(offset, offset + size).map((r) => r.id);
-  if (ids.length === 0) return { rows: [], hasMore: false };
+  if (ids.length === 0) return { rows: [], hasMore: false, n };
   const rows = await queryRows<PublicRow & { id: string }>(
     db,
     sql`SELECT ${PUBLIC_COLUMNS}, p.id FROM profiles p WHERE p.id = ANY (${sql.param(ids)}::uuid[])`,
@@ -183,7 +238,79 @@ async function compatibilityPage(
   return {
     rows: ids.flatMap((id) => byId.get(id) ?? []),
     hasMore: offset + size < ranked.length,
+    n,
   };
+}
+
+/** What a search finds, before the rows become cards: the endpoint's statements, nothing else. */
+export interface SearchRows {
+  rows: PublicRow[];
+  /** Matches counted up to SEARCH_COUNT_CAP + 1. */
+  n: number;
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+/**
+ * Runs a search's statements: the count concurrently with the page of the chosen order (for
+ * « Compatibilité », one statement is both). Exported
+ * for bench/search.ts, which times exactly these statements apart from HTTP.
+ */
+export async function runSearch(db: Db, viewer: Viewer, q: SearchQuery, today: string): Promise<SearchRows> {
+  // Ordering by activity shows it: not to a member who hides their own.
+  if (q.sort === "activity" && viewer.presenceHidden)
+    throw new AppError(403, "PRESENCE_HIDDEN", SEARCH_MSG.PRESENCE_HIDDEN);
+  const range = searchRange(viewer, q, today);
+  const conditions = searchConditions(viewer, q, today);
+  const offset = ((q.page ?? 1) - 1) * q.size;
+  if (q.sort === "compatibility") {
+    // The pool is also the count (compatibilityPoolQueries).
+    const from = q.cursor ? decodeSearchCursor(q.cursor, "compatibility").offset : offset;
+    const { rows, hasMore, n } = await compatibilityPage(db, viewer, { range, conditions }, q.size, from);
+    const nextCursor = hasMore ? encodeSearchCursor({ sort: "compatibility", offset: from + q.size }) : null;
+    return { rows, n, hasMore, nextCursor };
+  }
+  if (q.sort === "activity") {
+    const at = q.cursor ? decodeSearchCursor(q.cursor, "activity") : { offset };
+    return pageWithCount<ActivityRow>(
+      db,
+      activityPageQuery(conditions, q.size, at),
+      range,
+      conditions,
+      q.size,
+      (last) => encodeSearchCursor({ sort: "activity", activeAtUs: last.activeAtUs, id: last.id }),
+    );
+  }
+  const at = q.cursor ? decodeSearchCursor(q.cursor, "default") : { offset };
+  return pageWithCount<PageRow>(
+    db,
+    searchPageQuery(conditions, q.size, at),
+    range,
+    conditions,
+    q.size,
+    (last) =>
+      encodeSearchCursor({
+        sort: "default",
+        subscribed: last.subscribed,
+        createdAtUs: last.createdAtUs,
+        id: last.id,
+      }),
+  );
+}
+
+/** A page (`size + 1` rows read) and the count, concurrently; the next cursor from the last row shown. */
+async function pageWithCount<R extends PublicRow>(
+  db: Db,
+  page: SQL,
+  range: SQL,
+  conditions: SQL,
+  size: number,
+  cursorOf: (last: R) => string,
+): Promise<SearchRows> {
+  const [found, n] = await Promise.all([queryRows<R>(db, page), countSearchMatches(db, range, conditions)]);
+  const last = found[size - 1];
+  const hasMore = found.length > size;
+  return { rows: found.slice(0, size), n, hasMore, nextCursor: hasMore && last ? cursorOf(last) : null };
 }
 
 export async function searchProfiles(
@@ -193,48 +320,9 @@ export async function searchProfiles(
   q: SearchQuery,
   today = todayIso(),
 ): Promise<SearchResultDto> {
-  // Ordering by activity shows it: not to a member who hides their own.
-  if (q.sort === "activity" && viewer.presenceHidden)
-    throw new AppError(403, "PRESENCE_HIDDEN", SEARCH_MSG.PRESENCE_HIDDEN);
-  const conditions = searchConditions(viewer, q, today);
-  const offset = ((q.page ?? 1) - 1) * q.size;
-  const counted = countSearchMatches(db, conditions);
-  let page: PublicRow[];
-  let hasMore: boolean;
-  let nextCursor: string | null = null;
-  if (q.sort === "compatibility") {
-    const from = q.cursor ? decodeSearchCursor(q.cursor, "compatibility").offset : offset;
-    const result = await compatibilityPage(db, viewer, conditions, q.size, from);
-    page = result.rows;
-    hasMore = result.hasMore;
-    if (hasMore) nextCursor = encodeSearchCursor({ sort: "compatibility", offset: from + q.size });
-  } else if (q.sort === "activity") {
-    const at = q.cursor ? decodeSearchCursor(q.cursor, "activity") : { offset };
-    const rows = await queryRows<ActivityRow>(db, activityPageQuery(conditions, q.size, at));
-    hasMore = rows.length > q.size;
-    const shown = rows.slice(0, q.size);
-    const last = shown.at(-1);
-    page = shown;
-    if (hasMore && last)
-      nextCursor = encodeSearchCursor({ sort: "activity", activeAtUs: last.activeAtUs, id: last.id });
-  } else {
-    const at = q.cursor ? decodeSearchCursor(q.cursor, "default") : { offset };
-    const rows = await queryRows<PageRow>(db, searchPageQuery(conditions, q.size, at));
-    hasMore = rows.length > q.size;
-    const shown = rows.slice(0, q.size);
-    const last = shown.at(-1);
-    page = shown;
-    if (hasMore && last)
-      nextCursor = encodeSearchCursor({
-        sort: "default",
-        subscribed: last.subscribed,
-        createdAtUs: last.createdAtUs,
-        id: last.id,
-      });
-  }
-  const n = await counted;
+  const { rows, n, hasMore, nextCursor } = await runSearch(db, viewer, q, today);
   return {
-    data: page.map((row) => toPublicProfile(row, viewer, storage, today)),
+    data: rows.map((row) => toPublicProfile(row, viewer, storage, today)),
     count: Math.min(n, SEARCH_COUNT_CAP),
     countCapped: n > SEARCH_COUNT_CAP,
     hasMore,

@@ -1,6 +1,6 @@
 // Search API: who is found, in what order, full pages, count, validation.
 import { randomBytes } from "node:crypto";
-import { SEARCH_MSG, type SearchResultDto } from "@domain/discovery.ts";
+import { SEARCH_COUNT_CAP, SEARCH_MSG, type SearchResultDto } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import { frenchTypography } from "@domain/typography.ts";
 import { sql } from "drizzle-orm";
@@ -368,19 +368,23 @@ describeOnEngine("search API", (engine) => {
     expect(new Set(seen)).toEqual(new Set(made));
   });
 
-  it("counts up to 1,000 and then says there are more", async () => {
+  it("counts up to the cap and then says there are more", async () => {
     const k = tag();
     const me = await signUpMember(t, "male", { interests: [k] });
     await db().execute(sql`
       WITH u AS (
         INSERT INTO "user" (id, name, email)
         SELECT 'bulk_' || ${k} || '_' || i, 'Fatou', 'bulk_' || ${k} || '_' || i || '@exemple.fr'
-        FROM generate_series(1, 1005) AS i RETURNING id)
+        FROM generate_series(1, ${SEARCH_COUNT_CAP + 5}) AS i RETURNING id)
       INSERT INTO profiles (user_id, first_name, gender, birth_date, birth_date_confirmed, interests)
       SELECT id, 'Fatou', 'female', '1994-05-01', true, ARRAY[${k}]::text[] FROM u`);
     const r = await search(me.cookie, { interests: k });
-    expect(r.body).toMatchObject({ count: 1000, countCapped: true, hasMore: true });
+    expect(r.body).toMatchObject({ count: SEARCH_COUNT_CAP, countCapped: true, hasMore: true });
     expect(r.body.data).toHaveLength(10);
+    // « Compatibilité » counts from the pool it ranks (one statement): the same answer.
+    const ranked = await search(me.cookie, { interests: k, sort: "compatibility" });
+    expect(ranked.body).toMatchObject({ count: SEARCH_COUNT_CAP, countCapped: true, hasMore: true });
+    expect(ranked.body.data).toHaveLength(10);
   });
 
   describe("refuses invalid parameters with a 400 and a French message", () => {

@@ -107,9 +107,9 @@ describe("SearchPage", () => {
     await waitFor(() => expect(screen.queryByRole("button", { name: "Voir plus" })).not.toBeInTheDocument());
   });
 
-  it("says what to do when nothing matches, and shows « 1 000+ » beyond the counted total", async () => {
+  it("says what to do when nothing matches, and shows « 200+ » beyond the counted total", async () => {
     stubApi((url) =>
-      url.includes("ageMin") ? page([]) : page([moussa], { count: 1000, countCapped: true, hasMore: true }),
+      url.includes("ageMin") ? page([]) : page([moussa], { count: 200, countCapped: true, hasMore: true }),
     );
     const first = renderWithProviders(<SearchPage />, { route: "/search?ageMin=60" });
     expect(
@@ -118,7 +118,17 @@ describe("SearchPage", () => {
     expect(screen.getByRole("button", { name: "Réinitialiser les filtres" })).toBeInTheDocument();
     first.unmount();
     renderWithProviders(<SearchPage />, { route: "/search" });
-    expect(await screen.findByRole("heading", { name: "1\u202f000+ profils" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "200+ profils" })).toBeInTheDocument();
+  });
+
+  it("says where the compatibility order stops, at the end of its pool only", async () => {
+    stubApi(() => page([moussa], { count: 200, countCapped: true, hasMore: false }));
+    const ranked = renderWithProviders(<SearchPage />, { route: "/search?sort=compatibility" });
+    expect(await screen.findByText(/Le tri par compatibilité classe les 200 profils/)).toBeInTheDocument();
+    ranked.unmount();
+    renderWithProviders(<SearchPage />, { route: "/search" });
+    expect(await screen.findByRole("heading", { name: "200+ profils" })).toBeInTheDocument();
+    expect(screen.queryByText(/Le tri par compatibilité/)).not.toBeInTheDocument();
   });
 
   it("asks for a complete profile when the API says it is incomplete", async () => {

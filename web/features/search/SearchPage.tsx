@@ -1,4 +1,4 @@
-import type { LikeType, PublicProfileDto } from "@domain/discovery.ts";
+import { type LikeType, type PublicProfileDto, SEARCH_POOL_SIZE } from "@domain/discovery.ts";
 import { PageHeader } from "@web/components/layout/PageHeader.tsx";
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
@@ -291,6 +291,12 @@ export default function SearchPage() {
                 ))}
               </ul>
               <LoadMoreButton list={search} />
+              {filters.sort === "compatibility" && capped && !search.hasNextPage && (
+                <p className="text-sm text-ink-soft">
+                  Le tri par compatibilité classe les {formatNumber(SEARCH_POOL_SIZE)} profils les plus
+                  récents de votre recherche. Pour voir les suivants, choisissez un autre tri.
+                </p>
+              )}
               {search.isFetchNextPageError && (
                 <Alert tone="error">
                   Impossible de charger la suite. Réessayez avec {quoted("Voir plus")}.
