@@ -10,7 +10,11 @@ import { useToast } from "@web/components/ui/Toast.tsx";
 import { displayName } from "@web/features/members/member-labels.ts";
 import { ProfileDetails } from "@web/features/members/ProfileDetails.tsx";
 import { useRecordVisit } from "@web/features/members/use-record-visit.ts";
-import { type SafetyTarget, useMemberSafety } from "@web/features/safety/use-member-safety.tsx";
+import {
+  type SafetyTarget,
+  safetyTargetOf,
+  useMemberSafety,
+} from "@web/features/safety/use-member-safety.tsx";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { quoted } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
@@ -40,11 +44,7 @@ export default function MatchesPage() {
       requestAnimationFrame(() => heading.current?.focus());
     },
   });
-  const targetOf = (match: MatchDto): SafetyTarget => ({
-    userId: match.member.userId,
-    name: displayName(match.member),
-    gender: match.member.gender,
-  });
+  const targetOf = (match: MatchDto): SafetyTarget => safetyTargetOf(match.member);
 
   const confirmRemove = () => {
     if (!toRemove) return;

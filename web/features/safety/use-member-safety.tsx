@@ -1,5 +1,7 @@
 // « Signaler » and « Bloquer » wherever a member meets another: one pair of dialogs per page,
 // opened for the member concerned.
+import type { PublicProfileDto } from "@domain/discovery.ts";
+import { displayName } from "@web/features/members/member-labels.ts";
 import { type ReactNode, useCallback, useState } from "react";
 import type { ReportInput } from "./api.ts";
 import { BlockDialog, type SafetyTarget } from "./components/BlockDialog.tsx";
@@ -48,3 +50,10 @@ export function useMemberSafety({ onBlocked }: { onBlocked: (target: SafetyTarge
 }
 
 export type { SafetyTarget };
+
+/** The member a safety action is about, from their public profile. */
+export function safetyTargetOf(
+  member: Pick<PublicProfileDto, "userId" | "firstName" | "lastInitial" | "gender">,
+): SafetyTarget {
+  return { userId: member.userId, name: displayName(member), gender: member.gender };
+}

@@ -13,11 +13,16 @@ import { ProfileDetails } from "@web/features/members/ProfileDetails.tsx";
 import { useRecordVisit } from "@web/features/members/use-record-visit.ts";
 import { FinishProfileBanner } from "@web/features/onboarding/FinishProfileBanner.tsx";
 import { useProfile } from "@web/features/profile/api.ts";
-import { type SafetyTarget, useMemberSafety } from "@web/features/safety/use-member-safety.tsx";
+import { ProfileSafetyActions } from "@web/features/safety/components/ProfileSafetyActions.tsx";
+import {
+  type SafetyTarget,
+  safetyTargetOf,
+  useMemberSafety,
+} from "@web/features/safety/use-member-safety.tsx";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { formatNumber, plural, quoted } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
-import { Ban, Flag, Heart, SearchX, UserRoundPen, X } from "lucide-react";
+import { Heart, SearchX, UserRoundPen, X } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useReact, useSearch } from "./api.ts";
@@ -93,11 +98,7 @@ export default function SearchPage() {
       requestAnimationFrame(() => resultsHeading.current?.focus());
     },
   });
-  const targetOf = (member: PublicProfileDto): SafetyTarget => ({
-    userId: member.userId,
-    name: displayName(member),
-    gender: member.gender,
-  });
+  const targetOf = safetyTargetOf;
   /** From the profile dialog: it closes, and the report or block dialog opens in its place. */
   const fromDialog = (action: (target: SafetyTarget) => void) => {
     if (!open) return;
@@ -330,22 +331,10 @@ export default function SearchPage() {
         {open && (
           <>
             <ProfileDetails member={open} />
-            <div className="mt-6 flex flex-wrap items-center gap-x-2 border-t border-sand-200 pt-4 text-sm">
-              <span className="text-ink-soft">Un problème avec ce profil ?</span>
-              <Button variant="ghost" size="sm" onClick={() => fromDialog((t) => safety.report(t))}>
-                <Flag className="size-4" aria-hidden="true" />
-                Signaler
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-danger-700"
-                onClick={() => fromDialog((t) => safety.block(t))}
-              >
-                <Ban className="size-4" aria-hidden="true" />
-                Bloquer
-              </Button>
-            </div>
+            <ProfileSafetyActions
+              onReport={() => fromDialog((t) => safety.report(t))}
+              onBlock={() => fromDialog((t) => safety.block(t))}
+            />
           </>
         )}
       </Dialog>

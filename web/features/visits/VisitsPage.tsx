@@ -1,6 +1,6 @@
 import { type ProfileVisitDto, VISITS } from "@domain/discovery.ts";
 import { PageHeader } from "@web/components/layout/PageHeader.tsx";
-import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
+import { buttonClasses } from "@web/components/ui/Button.tsx";
 import { Dialog } from "@web/components/ui/Dialog.tsx";
 import { EmptyState } from "@web/components/ui/EmptyState.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
@@ -9,11 +9,16 @@ import { useToast } from "@web/components/ui/Toast.tsx";
 import { displayName } from "@web/features/members/member-labels.ts";
 import { ProfileDetails } from "@web/features/members/ProfileDetails.tsx";
 import { useRecordVisit } from "@web/features/members/use-record-visit.ts";
-import { type SafetyTarget, useMemberSafety } from "@web/features/safety/use-member-safety.tsx";
+import { ProfileSafetyActions } from "@web/features/safety/components/ProfileSafetyActions.tsx";
+import {
+  type SafetyTarget,
+  safetyTargetOf,
+  useMemberSafety,
+} from "@web/features/safety/use-member-safety.tsx";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { formatNumber, plural, quoted } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
-import { Ban, Eye, EyeOff, Flag, UserRoundPen } from "lucide-react";
+import { Eye, EyeOff, UserRoundPen } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { useVisits } from "./api.ts";
@@ -43,11 +48,7 @@ export default function VisitsPage() {
       requestAnimationFrame(() => heading.current?.focus());
     },
   });
-  const targetOf = ({ member }: ProfileVisitDto): SafetyTarget => ({
-    userId: member.userId,
-    name: displayName(member),
-    gender: member.gender,
-  });
+  const targetOf = ({ member }: ProfileVisitDto): SafetyTarget => safetyTargetOf(member);
   /** From the profile dialog: it closes, and the report or block dialog opens in its place. */
   const fromDialog = (action: (target: SafetyTarget) => void) => {
     if (!open) return;
@@ -155,22 +156,10 @@ export default function VisitsPage() {
         {open && (
           <>
             <ProfileDetails member={open.member} />
-            <div className="mt-6 flex flex-wrap items-center gap-x-2 border-t border-sand-200 pt-4 text-sm">
-              <span className="text-ink-soft">Un problème avec ce profil ?</span>
-              <Button variant="ghost" size="sm" onClick={() => fromDialog((t) => safety.report(t))}>
-                <Flag className="size-4" aria-hidden="true" />
-                Signaler
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-danger-700"
-                onClick={() => fromDialog((t) => safety.block(t))}
-              >
-                <Ban className="size-4" aria-hidden="true" />
-                Bloquer
-              </Button>
-            </div>
+            <ProfileSafetyActions
+              onReport={() => fromDialog((t) => safety.report(t))}
+              onBlock={() => fromDialog((t) => safety.block(t))}
+            />
           </>
         )}
       </Dialog>

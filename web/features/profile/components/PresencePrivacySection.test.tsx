@@ -1,6 +1,7 @@
 import type { ProfileDto } from "@domain/profile.ts";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { json, stubDeferredPuts } from "@web/test/deferred-put.ts";
 import { profileFixture } from "@web/test/fixtures.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -9,9 +10,6 @@ import { PresencePrivacySection } from "./PresencePrivacySection.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
 /** As on the page: the section shows the cached profile. */
 function Harness() {
   const { data } = useProfile();
@@ -19,21 +17,7 @@ function Harness() {
 }
 
 /** GET /api/profile answers `me`; each PUT waits until the test answers it. */
-function stubApi(me: ProfileDto) {
-  const puts: unknown[] = [];
-  let answer: (res: Response) => void = () => {};
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === "PUT") {
-        puts.push({ url: String(input), body: JSON.parse(String(init.body)) });
-        return new Promise<Response>((resolve) => (answer = resolve));
-      }
-      return Promise.resolve(json(200, me));
-    }),
-  );
-  return { puts, answer: (res: Response) => answer(res) };
-}
+const stubApi = (me: ProfileDto) => stubDeferredPuts(me);
 
 describe("PresencePrivacySection", () => {
   it("sends { presenceHidden: true }, says it is saving, then shows the saved setting", async () => {
