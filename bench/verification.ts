@@ -63,15 +63,9 @@ import {
   printScreenLoad,
   printScreenTimes,
 } from "./verification/report.ts";
+import { lookups } from "./verification/reuse-lookup.ts";
 import { analyseImages, composeImages } from "./verification/samples.ts";
-import {
-  distances,
-  loadScreen,
-  lookups,
-  readProbe,
-  scoreGroups,
-  screenTimes,
-} from "./verification/screening.ts";
+import { distances, loadScreen, readProbe, scoreGroups, screenTimes } from "./verification/screening.ts";
 import { decisions, load, memory, screening } from "./verification/timing.ts";
 
 const log = (line: string) => console.error(`[bench:verification] ${line}`);

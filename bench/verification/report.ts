@@ -13,15 +13,14 @@ import type { FaceFinding } from "../../server/verification/face-engine.ts";
 import { max, mib, ms, n, pct, ratio } from "../chat/stats.ts";
 import type { Kind, SetResult } from "./accuracy.ts";
 import { type EventLoop, PING_MS, RESOLUTION_MS } from "./event-loop.ts";
+import { type Lookup, SEED_CHUNK } from "./reuse-lookup.ts";
 import {
   type DistanceRow,
-  type Lookup,
   type Outcome,
   outcomeOf,
   type ScoreGroup,
   type ScreenLoad,
   type ScreenRow,
-  SEED_CHUNK,
 } from "./screening.ts";
 import type { Decisions, Load, Memory, Row } from "./timing.ts";
 
