@@ -1,7 +1,7 @@
 // Outgoing e-mail through nodemailer: SMTP when SMTP_URL is set, otherwise each message is written
 // to the log and as a JSON file in ./data/outbox so password resets work on any machine.
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "../logger.ts";
@@ -38,8 +38,13 @@ export function createMailer(opts: {
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
       // A random part: two mails to one address within a millisecond must not overwrite each other.
-      const file = path.join(opts.outboxDir, `${stamp}-${randomBytes(3).toString("hex")}-${safeTo}.json`);
-      await writeFile(file, JSON.stringify({ from: opts.from, ...mail }, null, 2));
+      const id = `${stamp}-${randomBytes(3).toString("hex")}`;
+      const file = path.join(opts.outboxDir, `${id}-${safeTo}.json`);
+      // Written under a name without the address, then renamed: whoever watches the outbox (the tests,
+      // a developer) never reads half a message.
+      const partial = path.join(opts.outboxDir, `.${id}.partial`);
+      await writeFile(partial, JSON.stringify({ from: opts.from, ...mail }, null, 2));
+      await rename(partial, file);
       opts.logger.info(
         { to: mail.to, subject: mail.subject, file, text: mail.text },
         "e-mail written to outbox",
