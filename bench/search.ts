@@ -227,18 +227,18 @@ function statements(set: DataSet, q: SearchQuery): [string, SQL][] {
     ];
   }
   const offset = ((q.page ?? 1) - 1) * q.size;
-  const page =
-    q.sort === "activity"
-      ? activityPageQuery(
-          conditions,
-          q.size,
-          q.cursor ? decodeSearchCursor(q.cursor, "activity") : { offset },
-        )
-      : searchPageQuery(conditions, q.size, q.cursor ? decodeSearchCursor(q.cursor, "default") : { offset });
-  return [
-    ["page", page],
-    ["count", searchCountQuery(range, conditions)],
-  ];
+  const count: [string, SQL] = ["count", searchCountQuery(range, conditions)];
+  if (q.sort === "activity") {
+    // The service runs the count first, then one of the two pages: both are printed.
+    const at = q.cursor ? decodeSearchCursor(q.cursor, "activity") : { offset };
+    return [
+      count,
+      ["page (more than 200 match)", activityPageQuery(conditions, q.size, at)],
+      ["page (200 or fewer match)", activityPageQuery(conditions, q.size, at, true)],
+    ];
+  }
+  const at = q.cursor ? decodeSearchCursor(q.cursor, "default") : { offset };
+  return [["page", searchPageQuery(conditions, q.size, at)], count];
 }
 
 async function explain(set: DataSet, mix: Case[], title: string): Promise<void> {

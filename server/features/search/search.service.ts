@@ -169,6 +169,7 @@ export function activityPageQuery(
   conditions: SQL,
   size: number,
   at: { offset: number } | ActivityCursor,
+  few = false,
 ): SQL {
   const after =
     "offset" in at
@@ -177,9 +178,14 @@ export function activityPageQuery(
         ? sql`AND p.active_at IS NULL AND p.id < ${at.id}::uuid`
         : sql`AND (p.active_at < ${AT_MICROS(at.activeAtUs)}
             OR (p.active_at = ${AT_MICROS(at.activeAtUs)} AND p.id < ${at.id}::uuid) OR p.active_at IS NULL)`;
+  // With few matches (`few`: the count found at most SEARCH_COUNT_CAP), all of them are read the way
+  // the count's rare step reads them — a LIMIT the planner meets through the indexes of the rare
+  // values — and sorted: walking the activity index would read thousands of members to find them.
+  const from = few
+    ? sql`(SELECT * FROM profiles p WHERE ${conditions} LIMIT ${SEARCH_COUNT_CAP + 1}) AS p WHERE true`
+    : sql`profiles p WHERE ${conditions}`;
   return sql`SELECT ${PUBLIC_COLUMNS}, p.id, ${MICROS_OF(sql`p.active_at`)} AS "activeAtUs"
-    FROM profiles p
-    WHERE ${conditions} ${after}
+    FROM ${from} ${after}
     ORDER BY p.active_at DESC NULLS LAST, p.id DESC NULLS LAST
     LIMIT ${size + 1} OFFSET ${"offset" in at ? at.offset : 0}`;
 }
@@ -253,7 +259,8 @@ export interface SearchRows {
 
 /**
  * Runs a search's statements: the count concurrently with the page of the chosen order (for
- * « Compatibilité », one statement is both). Exported
+ * « Activité récente », the count first: it chooses how the page is read; for « Compatibilité », one
+ * statement is both). Exported
  * for bench/search.ts, which times exactly these statements apart from HTTP.
  */
 export async function runSearch(db: Db, viewer: Viewer, q: SearchQuery, today: string): Promise<SearchRows> {
@@ -272,13 +279,14 @@ export async function runSearch(db: Db, viewer: Viewer, q: SearchQuery, today: s
   }
   if (q.sort === "activity") {
     const at = q.cursor ? decodeSearchCursor(q.cursor, "activity") : { offset };
-    return pageWithCount<ActivityRow>(
+    // The count first: it tells which of the two ways reads the page (activityPageQuery's `few`).
+    const n = await countSearchMatches(db, range, conditions);
+    const found = await queryRows<ActivityRow>(
       db,
-      activityPageQuery(conditions, q.size, at),
-      range,
-      conditions,
-      q.size,
-      (last) => encodeSearchCursor({ sort: "activity", activeAtUs: last.activeAtUs, id: last.id }),
+      activityPageQuery(conditions, q.size, at, n <= SEARCH_COUNT_CAP),
+    );
+    return pageOf(found, n, q.size, (last) =>
+      encodeSearchCursor({ sort: "activity", activeAtUs: last.activeAtUs, id: last.id }),
     );
   }
   const at = q.cursor ? decodeSearchCursor(q.cursor, "default") : { offset };
@@ -308,6 +316,16 @@ async function pageWithCount<R extends PublicRow>(
   cursorOf: (last: R) => string,
 ): Promise<SearchRows> {
   const [found, n] = await Promise.all([queryRows<R>(db, page), countSearchMatches(db, range, conditions)]);
+  return pageOf(found, n, size, cursorOf);
+}
+
+/** The rows shown from the `size + 1` read, and the cursor of the next page. */
+function pageOf<R extends PublicRow>(
+  found: R[],
+  n: number,
+  size: number,
+  cursorOf: (last: R) => string,
+): SearchRows {
   const last = found[size - 1];
   const hasMore = found.length > size;
   return { rows: found.slice(0, size), n, hasMore, nextCursor: hasMore && last ? cursorOf(last) : null };

@@ -1,12 +1,16 @@
 // Search API: who is found, in what order, full pages, count, validation.
 import { randomBytes } from "node:crypto";
-import { SEARCH_COUNT_CAP, SEARCH_MSG, type SearchResultDto } from "@domain/discovery.ts";
+import { todayIso } from "@domain/age.ts";
+import { SEARCH_COUNT_CAP, SEARCH_MSG, type SearchResultDto, searchQuerySchema } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import { frenchTypography } from "@domain/typography.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { bornYearsAgo, insertMember, setBanned, signUpMember } from "../../test/members.ts";
+import { activityPageQuery, searchConditions } from "./search.service.ts";
+import type { ActivityCursor } from "./search-cursor.ts";
 
 describeOnEngine("search API", (engine) => {
   let t: TestApp;
@@ -225,6 +229,47 @@ describeOnEngine("search API", (engine) => {
     const mixed = await search(me.cookie, { interests: k, cursor: first.body.nextCursor! });
     expect(mixed.status).toBe(400);
     expect(mixed.body.error?.fields?.cursor).toBe(SEARCH_MSG.CURSOR);
+  });
+
+  it("reads « Activité récente » the same through the activity index as through the few matches", async () => {
+    // The service picks one of the two readings from the count (activityPageQuery's `few`); with a
+    // tag few members carry, the API takes the second: here both are run on the same data and
+    // must give the same pages, cursor after cursor.
+    const k = tag();
+    const me = await signUpMember(t, "male");
+    const minutes = [3, 3, 40, 600, 2000, 9000];
+    for (const m of minutes)
+      await insertMember(db(), "female", { interests: [k], lastActiveAt: new Date(Date.now() - m * 60_000) });
+    for (let i = 0; i < 2; i++) await insertMember(db(), "female", { interests: [k] });
+    await insertMember(db(), "female", { interests: [k], lastActiveAt: new Date(), presenceHidden: true });
+    const viewer = {
+      userId: me.userId,
+      gender: "male" as const,
+      interests: [],
+      languages: [],
+      lookingFor: "",
+      birthDateConfirmed: true,
+      presenceHidden: false,
+      browseInvisibly: false,
+    };
+    const q = searchQuerySchema.parse({ interests: [k], sort: "activity", size: "2" });
+    const conditions = searchConditions(viewer, q, todayIso());
+    type Row = { userId: string; id: string; activeAtUs: string | null };
+    const pages = async (few: boolean) => {
+      const seen: string[][] = [];
+      let at: { offset: number } | ActivityCursor = { offset: 0 };
+      for (;;) {
+        const rows: Row[] = await queryRows<Row>(db(), activityPageQuery(conditions, 2, at, few));
+        seen.push(rows.slice(0, 2).map((r) => r.userId));
+        const last: Row | undefined = rows[1];
+        if (rows.length <= 2 || !last) return seen;
+        at = { activeAtUs: last.activeAtUs, id: last.id };
+      }
+    };
+    const walked = await pages(false);
+    expect(walked.flat()).toHaveLength(9);
+    expect(new Set(walked.flat()).size).toBe(9);
+    expect(await pages(true)).toEqual(walked);
   });
 
   it("sorts by compatibility with the score the cards show, page after page", async () => {
