@@ -8,6 +8,7 @@ import { ONBOARDING_DONE } from "@domain/profile-completeness.ts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { profiles, subscriptions, user } from "../db/schema/index.ts";
+import type { Viewer } from "../features/members/public-profile.ts";
 import type { TestApp } from "./harness.ts";
 
 export interface ProfileFields {
@@ -100,4 +101,18 @@ export async function signUpMember(t: TestApp, gender: Gender, fields: Partial<P
 
 export async function setBanned(db: Db, userId: string, banned: boolean): Promise<void> {
   await db.update(user).set({ banned }).where(eq(user.id, userId));
+}
+
+/** A search viewer with nothing set beyond who they are: no interests, languages or privacy. */
+export function bareViewer(userId: string, gender: Gender): Viewer {
+  return {
+    userId,
+    gender,
+    interests: [],
+    languages: [],
+    lookingFor: "",
+    birthDateConfirmed: true,
+    presenceHidden: false,
+    browseInvisibly: false,
+  };
 }

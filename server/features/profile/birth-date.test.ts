@@ -13,7 +13,7 @@ import { type Db, queryRows } from "../../db/client.ts";
 import { likes, matches, messages, profiles } from "../../db/schema/index.ts";
 import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
-import { bornYearsAgo, insertMember, signUpMember } from "../../test/members.ts";
+import { bareViewer, bornYearsAgo, insertMember, signUpMember } from "../../test/members.ts";
 import { searchConditions, searchCountQuery, searchRange } from "../search/search.service.ts";
 
 const complete = {
@@ -163,16 +163,7 @@ describeOnEngine("confirmed birth date", (engine) => {
 
   it("keeps the search count an index-only scan of profiles_search_idx with the new condition", async () => {
     const me = await signUpMember(t, "male");
-    const viewer = {
-      userId: me.userId,
-      gender: "male" as const,
-      interests: [],
-      languages: [],
-      lookingFor: "",
-      birthDateConfirmed: true,
-      presenceHidden: false,
-      browseInvisibly: false,
-    };
+    const viewer = bareViewer(me.userId, "male");
     // Every filter at once, « Profils vérifiés uniquement » included (issue 16).
     const query = {
       size: 10,

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
-import { bornYearsAgo, insertMember, setBanned, signUpMember } from "../../test/members.ts";
+import { bareViewer, bornYearsAgo, insertMember, setBanned, signUpMember } from "../../test/members.ts";
 import { activityPageQuery, searchConditions } from "./search.service.ts";
 import type { ActivityCursor } from "./search-cursor.ts";
 
@@ -242,16 +242,7 @@ describeOnEngine("search API", (engine) => {
       await insertMember(db(), "female", { interests: [k], lastActiveAt: new Date(Date.now() - m * 60_000) });
     for (let i = 0; i < 2; i++) await insertMember(db(), "female", { interests: [k] });
     await insertMember(db(), "female", { interests: [k], lastActiveAt: new Date(), presenceHidden: true });
-    const viewer = {
-      userId: me.userId,
-      gender: "male" as const,
-      interests: [],
-      languages: [],
-      lookingFor: "",
-      birthDateConfirmed: true,
-      presenceHidden: false,
-      browseInvisibly: false,
-    };
+    const viewer = bareViewer(me.userId, "male");
     const q = searchQuerySchema.parse({ interests: [k], sort: "activity", size: "2" });
     const conditions = searchConditions(viewer, q, todayIso());
     type Row = { userId: string; id: string; activeAtUs: string | null };
