@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { seedMembers } from "../../scripts/seed/bulk.ts";
 import { createApp } from "../../server/app.ts";
-import { createDeps } from "../../server/bootstrap.ts";
+import { closeDeps, createDeps } from "../../server/bootstrap.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { Db } from "../../server/db/client.ts";
 import { type Viewer, viewerFrom } from "../../server/features/members/public-profile.ts";
@@ -97,7 +97,7 @@ export async function openDataSet(
   });
   const deps = await createDeps(config, createLogger("silent", false));
   const close = async () => {
-    await deps.database.close();
+    await closeDeps(deps);
     if (engine === "postgres" && !opts.keep)
       await adminQuery(opts.serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     rmSync(dir, { recursive: true, force: true });
