@@ -84,4 +84,10 @@ export const MIX: QueryCase[] = [
     params: { livesIn: ["LU"], from: ["SN"], sort: "activity" },
     explain: true,
   }),
+  places({
+    // Fewer than 200 matches: the page reads them and sorts them (activityPageQuery's `few`).
+    label: "the same, aged 25–30 (under 200)",
+    params: { livesIn: ["LU"], from: ["SN"], ageMin: "25", ageMax: "30", sort: "activity" },
+    explain: true,
+  }),
 ];
