@@ -120,12 +120,19 @@ export const profiles = pgTable(
     // from together), the count's rare-filter step reads these and sorts the few rows, instead of
     // walking profiles_search_idx through a whole gender (docs/search-plans.md). « Originaire de »
     // is the origin given, else the residence.
+    // The birth date last: the age range is then read in the same index, never by AND-ing a bitmap
+    // of everyone of that age (migration 0021).
     index("profiles_place_idx").on(
       t.gender,
       t.country,
       sql`coalesce(nullif(${t.originCountry}, ''), ${t.country})`,
+      t.birthDate,
     ),
-    index("profiles_origin_idx").on(t.gender, sql`coalesce(nullif(${t.originCountry}, ''), ${t.country})`),
+    index("profiles_origin_idx").on(
+      t.gender,
+      sql`coalesce(nullif(${t.originCountry}, ''), ${t.country})`,
+      t.birthDate,
+    ),
     index("profiles_languages_gin").using("gin", t.languages),
     // Administration lists: newest first, and « contains » search on the names.
     index("profiles_created_idx").on(t.createdAt),
