@@ -154,6 +154,18 @@ export async function countSearchMatches(db: Db, range: SQL, conditions: SQL): P
   return row?.n ?? 0;
 }
 
+/**
+ * Whether the planner expects at most SEARCH_COUNT_CAP matches: its estimate (EXPLAIN, planning
+ * only), used to schedule the statements of « Activité récente », never to decide what is shown.
+ */
+async function fewExpected(db: Db, conditions: SQL): Promise<boolean> {
+  const [row] = await queryRows<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
+    db,
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM profiles p WHERE ${conditions}`,
+  );
+  return (row?.["QUERY PLAN"][0].Plan["Plan Rows"] ?? 0) <= SEARCH_COUNT_CAP;
+}
+
 type PageRow = PublicRow & { id: string; subscribed: boolean; createdAtUs: string };
 type ActivityRow = PublicRow & { id: string; activeAtUs: string | null };
 
@@ -259,8 +271,8 @@ export interface SearchRows {
 
 /**
  * Runs a search's statements: the count concurrently with the page of the chosen order (for
- * « Activité récente », the count first: it chooses how the page is read; for « Compatibilité », one
- * statement is both). Exported
+ * « Activité récente » when the planner expects few matches, the count first: it chooses how the
+ * page is read; for « Compatibilité », one statement is both). Exported
  * for bench/search.ts, which times exactly these statements apart from HTTP.
  */
 export async function runSearch(db: Db, viewer: Viewer, q: SearchQuery, today: string): Promise<SearchRows> {
@@ -279,15 +291,26 @@ export async function runSearch(db: Db, viewer: Viewer, q: SearchQuery, today: s
   }
   if (q.sort === "activity") {
     const at = q.cursor ? decodeSearchCursor(q.cursor, "activity") : { offset };
-    // The count first: it tells which of the two ways reads the page (activityPageQuery's `few`).
+    const cursorOf = (last: ActivityRow) =>
+      encodeSearchCursor({ sort: "activity", activeAtUs: last.activeAtUs, id: last.id });
+    // Both ways of reading the page give the same rows (activityPageQuery's `few`); which is faster
+    // depends on how many match. When the planner expects many, the walk runs beside the count, as
+    // the default order's page does; when it expects few, the count runs first and picks the way.
+    if (!(await fewExpected(db, conditions)))
+      return pageWithCount<ActivityRow>(
+        db,
+        activityPageQuery(conditions, q.size, at),
+        range,
+        conditions,
+        q.size,
+        cursorOf,
+      );
     const n = await countSearchMatches(db, range, conditions);
     const found = await queryRows<ActivityRow>(
       db,
       activityPageQuery(conditions, q.size, at, n <= SEARCH_COUNT_CAP),
     );
-    return pageOf(found, n, q.size, (last) =>
-      encodeSearchCursor({ sort: "activity", activeAtUs: last.activeAtUs, id: last.id }),
-    );
+    return pageOf(found, n, q.size, cursorOf);
   }
   const at = q.cursor ? decodeSearchCursor(q.cursor, "default") : { offset };
   return pageWithCount<PageRow>(
