@@ -233,7 +233,7 @@ function statements(set: DataSet, q: SearchQuery): [string, SQL][] {
   const offset = ((q.page ?? 1) - 1) * q.size;
   const count: [string, SQL] = ["count", searchCountQuery(range, conditions)];
   if (q.sort === "activity") {
-    // The service runs the count first, then one of the two pages: both are printed.
+    // The service reads the page one of two ways (the walk, or the few matches sorted): both printed.
     const at = q.cursor ? decodeSearchCursor(q.cursor, "activity") : { offset };
     return [
       count,
