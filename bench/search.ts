@@ -221,7 +221,7 @@ async function measure(set: DataSet, mix: Case[], rounds: number, withBaseline =
  * pool (its bounded walk, and the read that follows when the walk holds too few), which is the count.
  */
 function statements(set: DataSet, q: SearchQuery): [string, SQL][] {
-  const range = searchRange(set.viewer, q, todayIso());
+  const range = searchRange(set.viewer);
   const conditions = searchConditions(set.viewer, q, todayIso());
   if (q.sort === "compatibility") {
     const { walk, rest } = compatibilityPoolQueries(range, conditions);

@@ -43,6 +43,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      // Kept open when idle (pg closes idle clients after 10 s): a new backend's first statements
+      // load the catalog caches — 15–25 ms more for a search (two statements at once), measured in
+      // docs/search-plans.md « Connections kept open ».
+      min: Math.min(2, options.poolSize ?? 10),
       // The API's statements each touch a few rows; starting parallel workers for them costs more
       // than the work (20–30 ms on 2 cores, measured on the search count: docs/search-plans.md).
       options: "-c max_parallel_workers_per_gather=0",

@@ -38,13 +38,19 @@ import {
 } from "./search-cursor.ts";
 
 /**
- * The part of a search profiles_search_idx answers by its keys (one gender, the age range, a given
- * birth date): the range the count's bounded walk reads in order (searchCountQuery).
+ * What the count's bounded walk reads in order (searchCountQuery): one gender, profiles_search_idx's
+ * first key, and nothing else. The age range is checked above the walk like every other filter, so
+ * the walk stops after SEARCH_WALK entries read, however few of them are of the ages asked (the birth
+ * date is not a leading key: a walk bounded inside a narrow range used to read five times as many).
  */
-export function searchRange(viewer: Viewer, q: SearchQuery, today: string): SQL {
+export function searchRange(viewer: Viewer): SQL {
+  return sql`p.gender = ${oppositeGender(viewer.gender)}`;
+}
+
+/** The ages asked, and a birth date the member confirmed. */
+function ageRange(q: SearchQuery, today: string): SQL {
   const { latest, earliestExclusive } = birthDateBounds(q.ageMin, q.ageMax, today);
-  return sql`p.gender = ${oppositeGender(viewer.gender)}
-    AND p.birth_date <= ${latest}::date AND p.birth_date > ${earliestExclusive}::date
+  return sql`p.birth_date <= ${latest}::date AND p.birth_date > ${earliestExclusive}::date
     AND p.birth_date_confirmed`;
 }
 
@@ -67,8 +73,9 @@ export function searchConditions(viewer: Viewer, q: SearchQuery, today: string):
   ];
   if (q.withPhoto) hidden.push(sql`SELECT * FROM ${MEMBERS_WITH_ONLY_HELD_PHOTOS} AS h`);
   const parts: SQL[] = [
+    searchRange(viewer),
     // Until a member gives their birth date, their age is unknown: nobody finds them.
-    searchRange(viewer, q, today),
+    ageRange(q, today),
     sql`p.user_id <> ${me}`,
     sql`p.first_name <> ''`,
     sql`p.user_id NOT IN (${sql.join(hidden, sql` UNION ALL `)})`,
@@ -115,37 +122,39 @@ export function searchPageQuery(conditions: SQL, size: number, at: { offset: num
 
 /**
  * How far the count (and « Compatibilité »'s pool) reads profiles_search_idx in order before it
- * leaves the rest to the planner. 20,000 entries are ~6 ms; a filter one member in a hundred meets
- * finds its SEARCH_COUNT_CAP + 1 matches within them.
+ * leaves the rest to the planner. 20,000 entries of a gender are ~7 ms at 1,000,000 profiles; a
+ * filter one member in a hundred meets (the age range included) finds its SEARCH_COUNT_CAP + 1
+ * matches within them.
  */
 export const SEARCH_WALK = 20_000;
 
 /**
- * The first SEARCH_WALK entries of the range, newest first: what the bounded walk reads. The order's
- * first key is an output column (`subscribed_first`), so that a query over the walk can order by
- * the same columns and PostgreSQL knows they come sorted (an expression over `p` would not match,
- * and the whole walk would be sorted again).
+ * The first `walk` entries of the range (searchRange: a gender), in the default order: what the
+ * bounded walk reads (its length a parameter for the tests only). The order's first key is an
+ * output column (`subscribed_first`), so that a query over the walk can order by the same columns
+ * and PostgreSQL knows they come sorted (an expression over `p` would not match, and the whole walk
+ * would be sorted again).
  */
-function walked(range: SQL): SQL {
+function walked(range: SQL, walk: number): SQL {
   return sql`(SELECT p.*, ${SUBSCRIBED} AS subscribed_first FROM profiles p WHERE ${range}
-    ORDER BY subscribed_first DESC, p.created_at DESC, p.id DESC LIMIT ${SEARCH_WALK}) AS p`;
+    ORDER BY subscribed_first DESC, p.created_at DESC, p.id DESC LIMIT ${walk}) AS p`;
 }
 
 /**
  * How many profiles match, counting no further than the cap, in two steps that do not depend on
  * the planner's estimates (which, for correlated filters — Wolof is spoken in Senegal — can be ten
  * times off and picked a table read of every Wolof speaker): first the newest SEARCH_WALK entries of
- * the range, read in order by an index-only scan of profiles_search_idx (a subquery with a LIMIT,
+ * the gender, read in order by an index-only scan of profiles_search_idx (a subquery with a LIMIT,
  * so the filters apply above it and cannot change the plan); only when they hold fewer than
  * cap + 1 matches — a rare filter — a plain capped count, for which the planner picks the indexes
  * of the rare values (country, origin, languages, interests). docs/search-plans.md.
  */
-export function searchCountQuery(range: SQL, conditions: SQL): SQL {
+export function searchCountQuery(range: SQL, conditions: SQL, walk = SEARCH_WALK): SQL {
   return sql`SELECT CASE WHEN w.n > ${SEARCH_COUNT_CAP} THEN w.n ELSE (
       SELECT count(*)::int FROM (SELECT 1 FROM profiles p WHERE ${conditions} LIMIT ${SEARCH_COUNT_CAP + 1}) AS rare
     ) END AS n
     FROM (SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM ${walked(range)} WHERE ${conditions} LIMIT ${SEARCH_COUNT_CAP + 1}) AS found) AS w`;
+      SELECT 1 FROM ${walked(range, walk)} WHERE ${conditions} LIMIT ${SEARCH_COUNT_CAP + 1}) AS found) AS w`;
 }
 
 /** Runs the count (the connection pool disables parallel workers: see server/db/client.ts). */
@@ -158,7 +167,14 @@ export async function countSearchMatches(db: Db, range: SQL, conditions: SQL): P
  * Whether the planner expects at most SEARCH_COUNT_CAP matches: its estimate (EXPLAIN, planning
  * only), used to schedule the statements of « Activité récente », never to decide what is shown.
  */
-async function fewExpected(db: Db, conditions: SQL): Promise<boolean> {
+async function fewExpected(db: Db, q: SearchQuery, conditions: SQL): Promise<boolean> {
+  // Only a filter on chosen values can leave few members of a gender: without one, skip the
+  // estimate (planning it costs ~1.8 ms at 1,000,000 profiles, more than the walk it would spare).
+  const chosen =
+    q.verified ||
+    q.active ||
+    [q.interests, q.livesIn, q.from, q.languages, q.lookingFor].some((values) => values.length > 0);
+  if (!chosen) return false;
   const [row] = await queryRows<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
     db,
     sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM profiles p WHERE ${conditions}`,
@@ -210,18 +226,28 @@ const POOL_COLUMNS = sql`p.id, p.interests, p.languages, p.looking_for AS "looki
  * reads one row more than the count's cap, so the same rows are also the count. Like the count, it
  * first reads the bounded walk, and asks the planner only when the walk held too few (a rare filter).
  */
-export function compatibilityPoolQueries(range: SQL, conditions: SQL): { walk: SQL; rest: SQL } {
+export function compatibilityPoolQueries(
+  range: SQL,
+  conditions: SQL,
+  walk = SEARCH_WALK,
+): { walk: SQL; rest: SQL } {
   const limit = sql`LIMIT ${SEARCH_COUNT_CAP + 1}`;
   return {
-    walk: sql`SELECT ${POOL_COLUMNS} FROM ${walked(range)} WHERE ${conditions}
+    walk: sql`SELECT ${POOL_COLUMNS} FROM ${walked(range, walk)} WHERE ${conditions}
       ORDER BY p.subscribed_first DESC, p.created_at DESC, p.id DESC ${limit}`,
     rest: sql`SELECT ${POOL_COLUMNS} FROM profiles p WHERE ${conditions}
       ORDER BY ${SUBSCRIBED} DESC, p.created_at DESC, p.id DESC ${limit}`,
   };
 }
 
-async function readPool(db: Db, range: SQL, conditions: SQL): Promise<PoolRow[]> {
-  const { walk, rest } = compatibilityPoolQueries(range, conditions);
+/** The pool's rows: the bounded walk's, or the planner's read when the walk held too few. */
+export async function readPool(
+  db: Db,
+  range: SQL,
+  conditions: SQL,
+  length = SEARCH_WALK,
+): Promise<PoolRow[]> {
+  const { walk, rest } = compatibilityPoolQueries(range, conditions, length);
   const first = await queryRows<PoolRow>(db, walk);
   return first.length > SEARCH_COUNT_CAP ? first : queryRows<PoolRow>(db, rest);
 }
@@ -279,7 +305,7 @@ export async function runSearch(db: Db, viewer: Viewer, q: SearchQuery, today: s
   // Ordering by activity shows it: not to a member who hides their own.
   if (q.sort === "activity" && viewer.presenceHidden)
     throw new AppError(403, "PRESENCE_HIDDEN", SEARCH_MSG.PRESENCE_HIDDEN);
-  const range = searchRange(viewer, q, today);
+  const range = searchRange(viewer);
   const conditions = searchConditions(viewer, q, today);
   const offset = ((q.page ?? 1) - 1) * q.size;
   if (q.sort === "compatibility") {
@@ -296,7 +322,7 @@ export async function runSearch(db: Db, viewer: Viewer, q: SearchQuery, today: s
     // Both ways of reading the page give the same rows (activityPageQuery's `few`); which is faster
     // depends on how many match. When the planner expects many, the walk runs beside the count, as
     // the default order's page does; when it expects few, the count runs first and picks the way.
-    if (!(await fewExpected(db, conditions)))
+    if (!(await fewExpected(db, q, conditions)))
       return pageWithCount<ActivityRow>(
         db,
         activityPageQuery(conditions, q.size, at),
