@@ -45,7 +45,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: options.poolSize ?? 10,
       // Kept open when idle (pg closes idle clients after 10 s): a new backend's first statements
       // load the catalog caches — 15–25 ms more for a search (two statements at once), measured in
-      // docs/search-plans.md « Connections kept open ».
+      // docs/search-plans.md, issue 17, « What changed », item 10.
       min: Math.min(2, options.poolSize ?? 10),
       // The API's statements each touch a few rows; starting parallel workers for them costs more
       // than the work (20–30 ms on 2 cores, measured on the search count: docs/search-plans.md).
