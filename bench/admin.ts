@@ -28,6 +28,7 @@ import { closeDeps, createDeps } from "../server/bootstrap.ts";
 import { loadConfig } from "../server/config.ts";
 import type { AppDeps } from "../server/http/types.ts";
 import { createLogger } from "../server/logger.ts";
+import { vapidEnv } from "../server/notifications/vapid-keys.ts";
 import {
   type ActivityCounts,
   activityCounts,
@@ -223,6 +224,7 @@ async function openDataSet(opts: Options): Promise<DataSet> {
   // Production settings, as deployed (secure cookies, rate limits).
   const config = loadConfig({
     NODE_ENV: "production",
+    ...vapidEnv(),
     PORT: String(port),
     HOST: "127.0.0.1",
     PUBLIC_BASE_URL: base,

@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
+import { vapidEnv } from "../server/notifications/vapid-keys.ts";
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
 const PORT = 3230;
@@ -41,6 +42,7 @@ async function startApp(dataDir: string): Promise<ChildProcess> {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      ...vapidEnv(),
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

@@ -22,6 +22,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createScratchDatabase } from "../server/db/scratch-database.ts";
+import { vapidEnv } from "../server/notifications/vapid-keys.ts";
 
 const PORT = 3240;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -149,6 +150,7 @@ async function main() {
   }
   const env = {
     NODE_ENV: "production",
+    ...vapidEnv(),
     PORT: String(PORT),
     HOST: "127.0.0.1",
     PUBLIC_BASE_URL: BASE,

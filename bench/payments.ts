@@ -39,6 +39,7 @@ import { closeDeps, createDeps } from "../server/bootstrap.ts";
 import { loadConfig } from "../server/config.ts";
 import { createScratchDatabase } from "../server/db/scratch-database.ts";
 import { createLogger } from "../server/logger.ts";
+import { vapidEnv } from "../server/notifications/vapid-keys.ts";
 import { startFakeCinetPay } from "../server/test/fake-cinetpay.ts";
 import { startFakeFedaPay } from "../server/test/fake-fedapay.ts";
 import { startFakeStripe } from "../server/test/fake-stripe.ts";
@@ -95,6 +96,7 @@ export async function benchPayments(argv = process.argv.slice(2)): Promise<numbe
     // Production settings, as deployed (PGlite in a data folder, not in memory).
     const config = loadConfig({
       NODE_ENV: "production",
+      ...vapidEnv(),
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_BASE_URL: base,

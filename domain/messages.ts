@@ -44,6 +44,8 @@ export const MSG = {
   SERVICE_UNAVAILABLE: "Le service est momentanément indisponible. Veuillez réessayer.",
   INVALID_CHARACTERS: "Votre saisie contient un caractère non autorisé",
   MEMBER_NOT_FOUND: "Ce profil n'est pas disponible",
+  PUSH_SERVICE_REFUSED: "Ce navigateur utilise un service de notification que Passerelle ne connaît pas",
+  UNSUBSCRIBE_TOKEN_INVALID: "Ce lien de désabonnement est invalide",
   MATCH_NOT_FOUND: "Ce match n'existe pas ou n'est plus disponible",
   PROFILE_INCOMPLETE: "Complétez votre profil (prénom et genre) pour découvrir d'autres membres",
   SELF_ACTION: "Cette action n'est pas possible sur votre propre profil",
@@ -111,6 +113,9 @@ export type ErrorCode =
   | "RATE_LIMITED"
   | "SERVICE_UNAVAILABLE"
   | "INVALID_CHARACTERS"
+  | "PUSH_SERVICE_REFUSED"
+  | "PUSH_SUBSCRIPTIONS_LIMIT"
+  | "INVALID_TOKEN"
   | "INTERNAL_ERROR";
 
 export interface ApiErrorBody {

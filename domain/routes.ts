@@ -10,6 +10,7 @@ export const SPA_ROUTES = [
   "/privacy-policy",
   "/terms-of-use",
   "/email-confirmed",
+  "/notifications/unsubscribe",
   "/onboarding",
   "/profile",
   "/profile/verification",

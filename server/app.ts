@@ -26,6 +26,8 @@ import { AppError } from "./http/errors.ts";
 import { requireSameOrigin } from "./http/origin-check.ts";
 import type { AppDeps, AppEnv } from "./http/types.ts";
 import type { Logger } from "./logger.ts";
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "./notifications/email-outbox.ts";
+import { notificationsRoutes } from "./notifications/notifications.routes.ts";
 import { healthRoutes } from "./observability/health.routes.ts";
 import { createMetrics } from "./observability/metrics.ts";
 import { notificationRoutes } from "./payments/provider.ts";
@@ -84,10 +86,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const notifications = notificationRoutes(deps.payments.providers);
   app.use(
     "/api/*",
-    requireSameOrigin(
-      config,
-      notifications.map((n) => n.path),
-    ),
+    requireSameOrigin(config, [
+      ...notifications.map((n) => n.path),
+      // Authenticated by its signed token; mail clients post to it (RFC 8058 one-click).
+      ONE_CLICK_UNSUBSCRIBE_PATH,
+    ]),
   );
 
   app.get("/api/health", (c) => c.json({ status: "ok" }));
@@ -115,6 +118,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/api/reports", reportRoutes(deps));
   app.route("/api/me", myDataRoutes(deps));
   app.route("/api/verification", verificationRoutes(deps));
+  app.route("/api/notifications", notificationsRoutes(deps));
   for (const n of notifications) app.route(n.path, n.routes(deps));
   app.route("/storage", storageRoutes(deps));
 
@@ -149,6 +153,12 @@ export function createStartingApp(
   if (options.spaDir) mountSpa(app, options.spaDir);
   return app;
 }
+
+/**
+ * The service worker (web/sw.ts → sw.js), the Workbox chunks a worker may import (none today: ours
+ * is one file, scripts/build/pwa.ts) and the web manifest.
+ */
+const WORKER_FILES = /^\/(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/;
 
 /**
  * Serves the built SPA: hashed assets cached for a year, the prerendered public pages, and
@@ -188,6 +198,14 @@ function mountSpa(app: Hono<AppEnv>, spaDir: string) {
       return serve(c, next);
     });
   }
+  // The service worker and the web manifest keep their names from one version to the next: the
+  // browser must ask for them again each time (a cached sw.js would hold every update back).
+  app.use("*", async (c, next) => {
+    await next();
+    if (!WORKER_FILES.test(c.req.path) || !c.res.ok) return;
+    c.res.headers.set("Cache-Control", "no-cache");
+    if (c.req.path.endsWith(".webmanifest")) c.res.headers.set("Content-Type", "application/manifest+json");
+  });
   app.use("*", serveStatic({ root: path.relative(process.cwd(), distDir), precompressed: true }));
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");

@@ -8,6 +8,7 @@ import { openDatabase } from "./db/client.ts";
 import { createMailer } from "./email/mailer.ts";
 import { findMessage } from "./features/messages/messages.service.ts";
 import type { AppDeps } from "./http/types.ts";
+import { openJobs } from "./jobs/queue.ts";
 import type { Logger } from "./logger.ts";
 import { cinetpayProvider } from "./payments/cinetpay/provider.ts";
 import { demoProvider } from "./payments/demo.ts";
@@ -36,6 +37,7 @@ export async function createDeps(
     loadDataDir: opts.loadDataDir,
   });
   await database.migrate();
+  const jobs = await openJobs(database, logger);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -62,7 +64,7 @@ export async function createDeps(
       "payments: no provider (set the Stripe, CinetPay or FedaPay keys, or ALLOW_DEMO_PAYMENTS=true)",
     );
   else logger.info({ providers: payments.names }, "payments: providers enabled");
-  return { config, database, auth, storage, mailer, logger, events, hub, payments, stripe };
+  return { config, database, auth, storage, mailer, logger, events, hub, payments, stripe, jobs };
 }
 
 /** The enabled providers in order of preference; the demo last, taking what no real one takes. */
@@ -81,6 +83,7 @@ function paymentRegistry(config: Config, stripe: ReturnType<typeof createStripeC
 /** Ends event streams, stops listening for events and closes the database. */
 export async function closeDeps(deps: AppDeps): Promise<void> {
   deps.hub.closeAll();
+  await deps.jobs.stop();
   await deps.events.close();
   await deps.database.close();
 }

@@ -1,8 +1,10 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
+import { vapidEnv } from "./notifications/vapid-keys.ts";
 
 describe("loadConfig", () => {
   it("stops in production naming every missing required variable", () => {
@@ -14,6 +16,36 @@ describe("loadConfig", () => {
       expect(message).toContain("PUBLIC_BASE_URL");
       expect(message).toContain("AUTH_SECRET");
       expect(message).toContain("DATABASE_URL");
+      expect(message).toContain("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY");
+    }
+  });
+
+  it("takes Web Push keys from the environment in production, generates them once elsewhere", () => {
+    const keys = vapidEnv();
+    const prod = loadConfig({
+      NODE_ENV: "production",
+      PUBLIC_BASE_URL: "https://passerelle.fr",
+      AUTH_SECRET: "x".repeat(40),
+      ALLOW_EMBEDDED_DATABASE: "true",
+      ...keys,
+    });
+    expect(prod.push).toMatchObject({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+      subject: "mailto:contact@passerelle.example",
+    });
+    expect(prod.push.serviceOrigins).toContain("https://fcm.googleapis.com");
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(/set both/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: "court", VAPID_PRIVATE_KEY: "court" })).toThrow(
+      /VAPID_PUBLIC_KEY/,
+    );
+    expect(() => loadConfig({ PUSH_SERVICE_ORIGINS: "ftp://x" })).toThrow(/PUSH_SERVICE_ORIGINS/);
+    const dataDir = mkdtempSync(path.join(tmpdir(), "passerelle-config-"));
+    try {
+      const first = loadConfig({ DATA_DIR: dataDir }).push;
+      expect(loadConfig({ DATA_DIR: dataDir }).push.publicKey).toBe(first.publicKey);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
@@ -23,6 +55,7 @@ describe("loadConfig", () => {
       PUBLIC_BASE_URL: "https://passerelle.fr/",
       AUTH_SECRET: "x".repeat(40),
       DATABASE_URL: "postgres://app@db:5432/passerelle",
+      ...vapidEnv(),
     });
     expect(config.publicBaseUrl).toBe("https://passerelle.fr");
     expect(config.hosts).toEqual(["0.0.0.0"]);
@@ -51,6 +84,7 @@ describe("loadConfig", () => {
       PUBLIC_BASE_URL: "http://localhost:8080",
       AUTH_SECRET: "x".repeat(40),
       ALLOW_EMBEDDED_DATABASE: "true",
+      ...vapidEnv(),
     });
     expect(prod.trustedOrigins).toEqual(["http://localhost:8080"]);
     expect(loadConfig({ HOST: "0.0.0.0" }).hosts).toEqual(["0.0.0.0"]);
@@ -136,6 +170,7 @@ describe("loadConfig", () => {
       PUBLIC_BASE_URL: "https://passerelle.fr",
       AUTH_SECRET: "x".repeat(40),
       DATABASE_URL: "postgres://app@db:5432/passerelle",
+      ...vapidEnv(),
     };
     expect(loadConfig(production).verificationGestures).toBeNull();
     expect(() => loadConfig({ ...production, VERIFICATION_GESTURES: "tilt-left,smile" })).toThrow(

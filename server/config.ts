@@ -7,6 +7,7 @@ import { isChargeableAmount } from "@domain/money.ts";
 import { DEFAULT_PLANS, type Plan } from "@domain/subscriptions.ts";
 import { GESTURES, type Gesture } from "@domain/verification.ts";
 import { z } from "zod";
+import { type PushSettings, pushEnv, pushSettings } from "./notifications/push-settings.ts";
 import type { S3Settings } from "./storage/s3.ts";
 
 const bool = z
@@ -14,6 +15,7 @@ const bool = z
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
 const envSchema = z.object({
+  ...pushEnv,
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).optional(),
@@ -84,6 +86,12 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
   S3_PUBLIC_URL: z.url().optional(),
+  JOB_WORKERS: bool.optional(),
+  DIGEST_SCHEDULE: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, "DIGEST_SCHEDULE must be a cron expression of 5 fields, e.g. 0 7 * * *")
+    .default("0 7 * * *"),
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   VERIFICATION_GESTURES: z
     .string()
     .transform((v) => v.split(",").map((g) => g.trim()))
@@ -153,6 +161,14 @@ export interface Config {
    * order, instead of a random draw — so that a prepared video can follow them (e2e/verification).
    */
   verificationGestures: Gesture[] | null;
+  /** Web Push: VAPID keys and subject, and the push services the server may post to. */
+  push: PushSettings;
+  /** Whether this instance runs the job workers (default on; off for API-only instances). */
+  jobWorkers: boolean;
+  /** How often a worker instance looks for jobs whose worker died (expired), in seconds. */
+  jobMaintenanceSeconds: number;
+  /** When the digests are planned (cron, UTC); the weekly ones on the plan of DIGEST_WEEKDAY. */
+  digestSchedule: string;
 }
 
 // A plan as SUBSCRIPTION_PLANS gives it: `priceCents` (euros, the earlier form) or `prices` per
@@ -249,10 +265,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction) {
     if (!e.PUBLIC_BASE_URL) missing.push("PUBLIC_BASE_URL (the public address, e.g. https://passerelle.fr)");
     if (!e.AUTH_SECRET) missing.push("AUTH_SECRET (at least 32 random characters: openssl rand -base64 32)");
+    if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY)
+      missing.push("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (Web Push keys: npm run vapid:keys)");
     if (!e.DATABASE_URL && !e.ALLOW_EMBEDDED_DATABASE)
       missing.push(
         "DATABASE_URL (postgres://…), or ALLOW_EMBEDDED_DATABASE=true for a single-instance embedded database",
       );
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither",
+    );
   }
   if (e.STORAGE_DRIVER === "s3" && !e.S3_BUCKET) {
     throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required with STORAGE_DRIVER=s3");
@@ -368,5 +391,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     subscriptionSweepMs: Math.round(e.SUBSCRIPTION_SWEEP_MINUTES * 60_000),
     metricsToken: e.METRICS_TOKEN,
     verificationGestures: e.VERIFICATION_GESTURES ?? null,
+    push: pushSettings(e, dataDir),
+    jobWorkers: e.JOB_WORKERS ?? true,
+    jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+    digestSchedule: e.DIGEST_SCHEDULE,
   };
 }

@@ -3,13 +3,12 @@
 //   (the embedded folder's lock is released) and the process exits 0;
 // - kill -9 in the middle of a stream of writes: after a restart, every write the API acknowledged
 //   is there — on the embedded database (PGlite) and on a PostgreSQL server.
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { startAppProcess } from "./test/app-process.ts";
 import { createServerDatabase } from "./test/harness.ts";
 
 const dirs: string[] = [];
@@ -28,53 +27,9 @@ async function dataFolder(prefix: string): Promise<string> {
   return dataDir;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-async function start(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  // The bundled server (built once for the run by the global setup): no TypeScript compile per start.
-  const child = spawn(process.execPath, ["--enable-source-maps", inject("serverBundle")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_BASE_URL: base,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      SIGNUP_RATE_LIMIT_MAX: "100",
-      MESSAGES_PER_MINUTE: "100000",
-      ...env,
-    },
-    stdio: "ignore",
-  });
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal })),
-  );
-  for (const started = Date.now(); ; ) {
-    if (Date.now() - started > 60_000) throw new Error("the app did not become ready");
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base, exit };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** The app process with the settings of these tests (sign-ups and messages unthrottled). */
+const start = (env: Record<string, string>) =>
+  startAppProcess({ SIGNUP_RATE_LIMIT_MAX: "100", MESSAGES_PER_MINUTE: "100000", ...env });
 
 const PROFILE = {
   firstName: "Essai",

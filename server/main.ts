@@ -8,6 +8,7 @@ import { closeDeps, createDeps } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { sweepExpiredSubscriptions } from "./features/subscriptions/subscription-status.ts";
 import type { AppDeps } from "./http/types.ts";
+import { startJobWorkers } from "./jobs/workers.ts";
 import { createLogger } from "./logger.ts";
 import { photoScreen } from "./moderation/photo-screen.ts";
 import { recheckPendingPayments } from "./payments/settle.ts";
@@ -34,6 +35,7 @@ const since = () => Math.round(performance.now() - startedAt);
 // Listen first: the SPA is served at once while the database opens, migrates and (on a first
 // start) receives its demo data; API requests made meanwhile wait for it (createStartingApp).
 let deps: AppDeps | undefined;
+let stopWorkers: (() => Promise<void>) | undefined;
 const ready = (async () => {
   deps = await createDeps(config, logger);
   if (config.seedDemo) await seedDemoIfEmpty(deps);
@@ -75,6 +77,14 @@ ready.then(
     if (deps) {
       startSubscriptionSweep(deps);
       startPendingPaymentChecks(deps);
+      if (config.jobWorkers)
+        // Without workers the site still answers; notifications and digests wait in the queue.
+        stopWorkers = await startJobWorkers(deps, { maintenanceSeconds: config.jobMaintenanceSeconds }).catch(
+          (err: unknown) => {
+            logger.error({ err }, "jobs: the workers could not start");
+            return undefined;
+          },
+        );
     }
     const database = deps?.database.kind;
     logger.info(
@@ -143,6 +153,7 @@ async function shutdown(signal: string) {
   await Promise.all(
     servers.map((listener) => new Promise<void>((resolve) => listener.close(() => resolve()))),
   );
+  await stopWorkers?.().catch((err) => logger.error({ err }, "shutdown: stopping the job workers failed"));
   if (deps) await closeDeps(deps).catch((err) => logger.error({ err }, "shutdown: closing failed"));
   process.exit(0);
 }

@@ -1,6 +1,7 @@
 // The built SPA served with the API: pages of the app answer 200, any other path the same page with
 // HTTP 404 (the app shows « Page introuvable »), prerendered pages their own file, and missing
-// hashed assets a plain 404, never index.html. Runs on a small stand-in of dist/.
+// hashed assets a plain 404, never index.html; the service worker and the web manifest are checked
+// again on every use. Runs on a small stand-in of dist/.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,6 +24,8 @@ describeOnEngine("serving the SPA", (engine) => {
     await writeFile(path.join(dist, "index.html"), INDEX);
     await writeFile(path.join(dist, "assets", "app-1234.js"), "console.log(1)");
     await writeFile(path.join(dist, "pages", "login.html"), LOGIN);
+    await writeFile(path.join(dist, "sw.js"), "self.addEventListener('push', () => {})");
+    await writeFile(path.join(dist, "manifest.webmanifest"), JSON.stringify({ name: "Passerelle" }));
     await writeFile(
       path.join(dist, "pages", "manifest.json"),
       JSON.stringify({ "/login": "pages/login.html" }),
@@ -63,6 +66,30 @@ describeOnEngine("serving the SPA", (engine) => {
     const missing = await get("/assets/app-0000.js");
     expect(missing.status).toBe(404);
     expect(await missing.text()).not.toContain("<div id=root>");
+  });
+
+  it("sends the service worker and the web manifest to be checked again on every use, under the CSP that allows them", async () => {
+    const worker = await get("/sw.js");
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("content-type")).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers.get("cache-control")).toBe("no-cache");
+    const manifest = await get("/manifest.webmanifest");
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get("content-type")).toBe("application/manifest+json");
+    expect(manifest.headers.get("cache-control")).toBe("no-cache");
+    expect(await manifest.json()).toEqual({ name: "Passerelle" });
+    for (const res of [worker, manifest, await get("/search")]) {
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("worker-src 'self'");
+      expect(csp).toContain("manifest-src 'self'");
+      expect(csp).toContain("default-src 'self'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+    // Other files keep their own caching.
+    expect((await get("/assets/app-1234.js")).headers.get("cache-control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect((await get("/workbox-0000.js")).status).toBe(404);
   });
 
   it("keeps the API's own 404 for unknown API paths", async () => {

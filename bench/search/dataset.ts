@@ -17,6 +17,7 @@ import { type Viewer, viewerFrom } from "../../server/features/members/public-pr
 import { findProfile } from "../../server/features/profile/profile.service.ts";
 import type { AppDeps } from "../../server/http/types.ts";
 import { createLogger } from "../../server/logger.ts";
+import { vapidEnv } from "../../server/notifications/vapid-keys.ts";
 
 export type Engine = "pglite" | "postgres";
 export const ENGINE_LABEL: Record<Engine, string> = {
@@ -85,6 +86,7 @@ export async function openDataSet(
   // Production settings, as deployed: PGlite in a data folder (not in memory), secure cookies.
   const config = loadConfig({
     NODE_ENV: "production",
+    ...vapidEnv(),
     PORT: String(PORT),
     HOST: "127.0.0.1",
     PUBLIC_BASE_URL: BASE,

@@ -76,6 +76,11 @@ async function writeBackup(target: BackupTarget, out: string): Promise<BackupMan
     await run("pg_dump", [
       "--format=custom",
       "--no-owner",
+      // The job queue (pg-boss) is left out: its partitioned tables do not survive pg_restore
+      // --clean, and nothing in it is lost for good — queues and schedules are recreated at start,
+      // e-mails still to send are in email_outbox (sent by the hourly sweep), digests follow
+      // email_covered_until (ADR 0015).
+      "--exclude-schema=pgboss",
       `--file=${path.join(out, database)}`,
       target.databaseUrl,
     ]);

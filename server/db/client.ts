@@ -21,6 +21,11 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Applies the committed drizzle-kit migrations. */
   migrate(): Promise<void>;
+  /**
+   * Runs SQL text as given, with $n parameters when `values` is given, otherwise as one or more
+   * statements (their last result is returned): what pg-boss's database adapter needs.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball, gzipped unless told (a consistent copy: backups). */
   dumpDataDir?: (compression?: "gzip" | "none") => Promise<Blob>;
@@ -58,6 +63,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       kind: "postgres",
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
     };
   }
@@ -86,6 +92,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
     close: async () => {
       try {
         await client.close();

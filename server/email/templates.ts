@@ -46,6 +46,9 @@ const longDate = new Intl.DateTimeFormat("fr-FR", {
   timeZone: "Europe/Paris",
 });
 
+/** « 22 novembre 2026 », « 1er décembre 2026 » (French writes the first day of a month so). */
+export const frenchLongDate = (d: Date) => longDate.format(d).replace(/^1 /, "1er ");
+
 export interface Receipt {
   planLabel: string;
   amount: number;
@@ -61,8 +64,7 @@ export interface Receipt {
 
 /** The receipt sent after each payment (SPEC: French; amounts and dates the French way). */
 export function subscriptionConfirmedMail(to: string, r: Receipt): Mail {
-  // « 1er décembre », as French writes the first day of a month.
-  const day = (d: Date) => longDate.format(d).replace(/^1 /, "1er ");
+  const day = frenchLongDate;
   const lines = [
     `Formule : ${r.planLabel}`,
     `Montant payé : ${formatMoney(r.amount, r.currency)}`,

@@ -6,6 +6,7 @@
 // Admin endpoints have their own, more detailed suite (features/admin/authorization.test.ts); here
 // they are covered as a group.
 
+import { DEFAULT_NOTIFICATION_PREFERENCES } from "@domain/notifications.ts";
 import type { ProfileDto } from "@domain/profile.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { makeImage } from "../features/photos/test-fixtures.ts";
@@ -57,6 +58,13 @@ const RULES: Record<string, Rule> = {
   "PUT /api/profile/photos/order": SIGNED_IN,
   "POST /api/profile/photos/crop": OWNER,
   "GET /api/nav/counts": SIGNED_IN,
+  "GET /api/notifications/preferences": SIGNED_IN,
+  "PUT /api/notifications/preferences": SIGNED_IN,
+  "POST /api/notifications/push": SIGNED_IN,
+  // Only the member's own subscription is removed (the endpoint is matched with the session's user).
+  "DELETE /api/notifications/push": SIGNED_IN,
+  // Authenticated by the link's signed token, not a session (RFC 8058 one-click): email.test.ts.
+  "POST /api/notifications/unsubscribe": OPEN,
   "GET /api/search": SUBSCRIBERS,
   "POST /api/likes": SUBSCRIBERS,
   "GET /api/members/:userId": SUBSCRIBERS,
@@ -189,6 +197,8 @@ describeOnEngine("authorization matrix", (engine) => {
             "POST /api/blocks": { userId: ids.partner },
             "POST /api/reports": { reportedId: ids.partner, reason: "autre" },
             "POST /api/me/delete": { password: "pas le bon mot de passe" },
+            "PUT /api/notifications/preferences": DEFAULT_NOTIFICATION_PREFERENCES,
+            "DELETE /api/notifications/push": { endpoint: "https://fcm.googleapis.com/fcm/send/inconnu" },
           }[key] ?? {});
     return { method, path, json };
   }

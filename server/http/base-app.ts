@@ -60,6 +60,9 @@ export function createBaseApp(config: Config, logger: Logger, metrics: Metrics |
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
+        // The service worker (/sw.js) and the photo-preparation worker; the web manifest.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

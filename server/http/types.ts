@@ -4,6 +4,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Mailer } from "../email/mailer.ts";
 import type { ProfileRow } from "../features/profile/profile.service.ts";
+import type { Jobs } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import type { PaymentRegistry } from "../payments/registry.ts";
 import type { EventBus } from "../realtime/bus.ts";
@@ -26,6 +27,8 @@ export interface AppDeps {
   payments: PaymentRegistry;
   /** The Stripe client when Stripe is configured (webhooks). */
   stripe: Stripe | null;
+  /** Durable jobs (pg-boss): notifications, digests, reminders. */
+  jobs: Jobs;
 }
 
 export type SessionUser = SessionData["user"];

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { frenchTypography } from "@domain/typography.ts";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { vapidEnv } from "../notifications/vapid-keys.ts";
 import { BASE_URL, createTestApp, describeOnEngine, type TestApp } from "../test/harness.ts";
 import { signUpMember } from "../test/members.ts";
 import { startTcpProxy } from "../test/tcp-proxy.ts";
@@ -104,7 +105,11 @@ describeOnEngine("operations", (engine) => {
 describe("production cookies and transport headers", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp("pglite", { NODE_ENV: "production", ALLOW_EMBEDDED_DATABASE: "true" });
+    t = await createTestApp("pglite", {
+      NODE_ENV: "production",
+      ALLOW_EMBEDDED_DATABASE: "true",
+      ...vapidEnv(),
+    });
   });
   afterAll(() => t.close());
 

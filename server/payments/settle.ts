@@ -8,7 +8,7 @@ import { queryRows } from "../db/client.ts";
 import { closeCheckout, recordPayment } from "../features/subscriptions/subscriptions.service.ts";
 import type { AppDeps } from "../http/types.ts";
 
-type SettleDeps = Pick<AppDeps, "database" | "mailer" | "logger" | "config" | "payments">;
+type SettleDeps = Pick<AppDeps, "database" | "mailer" | "logger" | "config" | "payments" | "jobs">;
 
 interface Row {
   id: string;

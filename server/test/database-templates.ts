@@ -9,6 +9,14 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { openDatabase } from "../db/client.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
+import { installJobSchema } from "../jobs/queue.ts";
+
+/** The migrations, then pg-boss's schema and queues (what createDeps does at start-up). */
+async function migrateAll(database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
+  await database.migrate();
+  const boss = await installJobSchema(database);
+  await boss.stop({ graceful: false, wait: true, close: false });
+}
 
 /**
  * Migrates a fresh in-memory PGlite; writes its data folder to `file` (an uncompressed tarball) and,
@@ -24,7 +32,7 @@ export async function writePgliteTemplates(file: string, dataDir: string): Promi
 export async function pgliteTemplateBlob(): Promise<Blob> {
   const database = await openDatabase({});
   try {
-    await database.migrate();
+    await migrateAll(database);
     // Uncompressed: loading it skips a gunzip of ~40 MB per test app.
     return await database.dumpDataDir!("none");
   } finally {
@@ -46,7 +54,7 @@ export async function createPostgresTemplate(
   const template = await createScratchDatabase(adminUrl, "passerelle_template");
   const database = await openDatabase({ url: template.url, poolSize: 1 });
   try {
-    await database.migrate();
+    await migrateAll(database);
   } finally {
     await database.close();
   }

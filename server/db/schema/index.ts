@@ -1,4 +1,5 @@
 export * from "./app.ts";
 export * from "./auth.ts";
+export * from "./notifications.ts";
 export * from "./trust.ts";
 export * from "./visits.ts";

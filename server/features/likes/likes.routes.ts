@@ -5,6 +5,7 @@ import { readJson } from "../../http/json.ts";
 import { requireUser } from "../../http/session.ts";
 import { requireSubscription } from "../../http/subscription-gate.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { announceMatch } from "../../notifications/announce.ts";
 import { notify } from "../../realtime/notify.ts";
 import { viewerFrom } from "../members/public-profile.ts";
 import { react } from "./likes.service.ts";
@@ -23,6 +24,8 @@ export function likeRoutes(deps: AppDeps) {
           type: change === "accepted" ? "match.accepted" : "match.removed",
           matchId,
         });
+      // The member who liked back sees « C'est un match » on screen; the other one is told.
+      if (change === "accepted" && matchId) await announceMatch(deps, input.likedId, matchId);
       return c.json(result);
     });
 }

@@ -51,8 +51,22 @@ export interface PublicRow {
  * their age would be a guess (docs/decisions/0010), so they leave every list, profile view and
  * conversation of others until they give it.
  */
-export const VISIBLE = sql`p.first_name <> '' AND p.gender IS NOT NULL AND p.birth_date_confirmed
-  AND (u.banned IS NOT TRUE OR u.ban_expires < now())`;
+export const VISIBLE = visibleAs("p", "u");
+
+/** VISIBLE for other aliases of `profiles` and `"user"` (a query joining two members). */
+export function visibleAs(profile: string, account: string): SQL {
+  return sql.raw(`${profile}.first_name <> '' AND ${profile}.gender IS NOT NULL AND ${profile}.birth_date_confirmed
+  AND ${notBannedSql(account)}`);
+}
+
+/** `"user"` under `account` is not banned (a ban with a passed expiry no longer counts). */
+export function notBannedAs(account: string): SQL {
+  return sql.raw(notBannedSql(account));
+}
+
+function notBannedSql(account: string): string {
+  return `(${account}.banned IS NOT TRUE OR ${account}.ban_expires < now())`;
+}
 
 export function oppositeGender(g: Gender): Gender {
   return g === "male" ? "female" : "male";

@@ -12,6 +12,7 @@ import { readQuery } from "../../http/query.ts";
 import { requireUser } from "../../http/session.ts";
 import { requireSubscription } from "../../http/subscription-gate.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { announceMessage } from "../../notifications/announce.ts";
 import { notify } from "../../realtime/notify.ts";
 import { listConversations } from "./conversations.service.ts";
 import { listMessages, markRead, sendMessage } from "./messages.service.ts";
@@ -57,6 +58,7 @@ export function messageRoutes(deps: AppDeps) {
         content,
       );
       await notify(deps, [me, recipientId], { type: "message.created", message });
+      await announceMessage(deps, recipientId, message.matchId);
       return c.json(message, 201);
     })
     .post("/:id/read", async (c) => {

@@ -30,6 +30,7 @@ import { type Db, queryRows } from "../../db/client.ts";
 import { subscriptionConfirmedMail } from "../../email/templates.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AppDeps } from "../../http/types.ts";
+import { announcePayment } from "../../notifications/announce.ts";
 import { getOrCreateProfile } from "../profile/profile.service.ts";
 import { checkUserSubscription } from "./subscription-status.ts";
 
@@ -255,7 +256,7 @@ export type RecordOutcome = "recorded" | "already-recorded" | "unknown-checkout"
  * did not answer) that the provider then reports paid is recorded: the member paid.
  */
 export async function recordPayment(
-  deps: Pick<AppDeps, "database" | "mailer" | "logger" | "config">,
+  deps: Pick<AppDeps, "database" | "mailer" | "logger" | "config" | "jobs">,
   report: PaymentReport,
 ): Promise<RecordOutcome> {
   const { db } = deps.database;
@@ -324,6 +325,7 @@ export async function recordPayment(
         }),
       )
       .catch((err) => deps.logger.error({ err }, "subscription e-mail failed"));
+    await announcePayment(deps, c.userId);
   } else if (result.outcome !== "already-recorded") {
     deps.logger.warn({ ...report, outcome: result.outcome }, "payment report not recorded");
   }

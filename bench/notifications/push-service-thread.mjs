@@ -1,0 +1,5 @@
+// Entry of the push service thread (push-service-client.ts starts it): Node starts a thread from a
+// JavaScript file, and this one loads the TypeScript through tsx, as server/ml/ml-worker.mjs does.
+import { tsImport } from "tsx/esm/api";
+
+await tsImport("./push-service-thread.ts", import.meta.url);

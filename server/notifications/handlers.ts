@@ -1,0 +1,186 @@
+// The notification jobs' work (queues in jobs/queue.ts, started by jobs/workers.ts).
+
+import { NOTIFICATION_LIMITS, type PushPayload } from "@domain/notifications.ts";
+import { sql } from "drizzle-orm";
+import { queryRows } from "../db/client.ts";
+import { frenchLongDate } from "../email/templates.ts";
+import type { AppDeps } from "../http/types.ts";
+import { QUEUES } from "../jobs/queue.ts";
+import { type ImmediateEmailJob, immediateEmail, type MessageJob, type PushJob } from "./announce.ts";
+import { RECIPIENT_ACTIVE } from "./audience.ts";
+import { AWAY, deliverOutbox, purgeSentEmails, queueDelivery, queueNewsEmails } from "./email-outbox.ts";
+import { getPreferences } from "./preferences.ts";
+import { deliverPush, pushRecipient, sendPush } from "./push.ts";
+import { matchPush, messagePush } from "./push-content.ts";
+
+export type Deps = Pick<AppDeps, "database" | "config" | "logger" | "mailer" | "jobs">;
+
+/** Members in one digest job: a crash redoes at most this many. */
+export const DIGEST_BATCH = 500;
+
+/** Whether a banned member (or one deleted meanwhile) should hear nothing. */
+async function mayNotify(deps: Deps, userId: string): Promise<boolean> {
+  const rows = await queryRows<{ ok: boolean }>(
+    deps.database.db,
+    sql`SELECT true AS ok FROM "user" u WHERE u.id = ${userId} AND ${RECIPIENT_ACTIVE}`,
+  );
+  return rows.length > 0;
+}
+
+/** A message's job: the recipient's e-mail queued (debounced per member), then the push. */
+export async function handleMessagePush(deps: Deps, job: MessageJob): Promise<void> {
+  await immediateEmail(deps, job.recipientId);
+  const push = await messagePush(deps.database.db, job.recipientId, job.matchId);
+  if (push) await sendPush(deps, job.recipientId, push.payload, push.subscriptions);
+}
+
+export async function handlePush(deps: Deps, job: PushJob): Promise<void> {
+  const { db } = deps.database;
+  if (job.subscriptionId && job.payload) {
+    const sub = (
+      await queryRows<{ id: string; endpoint: string; p256dh: string; auth: string; user_id: string }>(
+        db,
+        sql`SELECT id, endpoint, p256dh, auth, user_id FROM push_subscriptions WHERE id = ${job.subscriptionId}::uuid`,
+      )
+    )[0];
+    if (!sub || !(await mayNotify(deps, sub.user_id))) return;
+    if ((await deliverPush(deps, sub, job.payload)) === "failed") throw new Error("push not delivered");
+    return;
+  }
+  if (!job.userId) return;
+  const devices = await pushRecipient(db, job.userId, job.kind === "match" ? "matches" : "payments");
+  if (!devices) return;
+  const payload =
+    job.kind === "match" && job.matchId
+      ? await matchPush(db, job.userId, job.matchId)
+      : job.kind === "payment"
+        ? await paymentPush(deps, job.userId)
+        : null;
+  if (payload) await sendPush(deps, job.userId, payload, devices);
+}
+
+async function paymentPush(deps: Deps, userId: string): Promise<PushPayload | null> {
+  const [row] = await queryRows<{ ends: Date | string | null }>(
+    deps.database.db,
+    sql`SELECT subscription_ends_at AS ends FROM profiles WHERE user_id = ${userId}`,
+  );
+  if (!row?.ends) return null;
+  return {
+    kind: "payment",
+    title: "Paiement confirmé",
+    body: `Votre abonnement Passerelle est actif jusqu'au ${frenchLongDate(new Date(row.ends))}.`,
+    url: "/subscription",
+    tag: "payment",
+  };
+}
+
+export async function handleImmediateEmail(deps: Deps, job: ImmediateEmailJob, jobId: string): Promise<void> {
+  const { db } = deps.database;
+  const prefs = await getPreferences(db, job.userId);
+  if (prefs.emailRhythm !== "immediate") return;
+  // Connected (a page open, or active a moment ago): the site has already shown it.
+  const away = await queryRows<{ ok: boolean }>(
+    db,
+    sql`SELECT true AS ok FROM profiles p WHERE p.user_id = ${job.userId} AND ${AWAY}`,
+  );
+  if (away.length === 0) return;
+  const ids = await queueNewsEmails(deps, [job.userId], "immediate", jobId);
+  if (ids.length === 0) return;
+  // Sent at once; if the mail server fails, the delivery job retries (this job, retried, would find
+  // nothing new: what it wrote is already covered).
+  await deliverOutbox(deps, ids).catch(() => queueDelivery(deps, ids));
+}
+
+/**
+ * Sends the given outbox rows; without ids (the hourly sweep), every row still unsent 10 minutes
+ * after it was written (its delivery job lost: a restore, a queue purged by hand).
+ */
+export async function handleDelivery(deps: Deps, job: { ids?: string[] }): Promise<{ sent: number }> {
+  if (job.ids) return deliverOutbox(deps, job.ids);
+  const rows = await queryRows<{ id: string }>(
+    deps.database.db,
+    sql`SELECT id FROM email_outbox WHERE sent_at IS NULL AND created_at < now() - interval '10 minutes'
+      ORDER BY created_at LIMIT 1000`,
+  );
+  return rows.length > 0
+    ? deliverOutbox(
+        deps,
+        rows.map((r) => r.id),
+      )
+    : { sent: 0 };
+}
+
+/** The digests of a day: everyone on « daily », and on the weekly day everyone on « weekly ». */
+export async function planDigests(deps: Deps, at: Date = new Date()): Promise<number> {
+  const day = at.toISOString().slice(0, 10);
+  const kinds = at.getUTCDay() === NOTIFICATION_LIMITS.DIGEST_WEEKDAY ? ["daily", "weekly"] : ["daily"];
+  let members = 0;
+  for (const kind of kinds) {
+    const rows = await queryRows<{ user_id: string }>(
+      deps.database.db,
+      sql`SELECT s.user_id FROM notification_settings s JOIN "user" u ON u.id = s.user_id
+        WHERE s.email_rhythm = ${kind} AND u.email_verified AND ${RECIPIENT_ACTIVE}
+        ORDER BY s.user_id`,
+    );
+    const ids = rows.map((r) => r.user_id);
+    members += ids.length;
+    for (let i = 0; i < ids.length; i += DIGEST_BATCH)
+      await deps.jobs.send(
+        QUEUES.digestBatch.name,
+        { userIds: ids.slice(i, i + DIGEST_BATCH), kind, periodKey: day },
+        // One job per batch and period, even if the plan runs twice.
+        { singletonKey: `${kind}:${day}:${ids[i]}` },
+      );
+  }
+  return members;
+}
+
+export async function handleDigestBatch(
+  deps: Deps,
+  job: { userIds: string[]; kind: "daily" | "weekly"; periodKey: string },
+): Promise<number> {
+  const ids = await queueNewsEmails(deps, job.userIds, job.kind, job.periodKey);
+  await queueDelivery(deps, ids);
+  return ids.length;
+}
+
+/** « Votre abonnement se termine dans 3 jours », once per subscription end. */
+export async function sendSubscriptionReminders(deps: Deps): Promise<number> {
+  const { db } = deps.database;
+  const due = await queryRows<{ user_id: string; ends: Date | string }>(
+    db,
+    sql`INSERT INTO notification_log (dedupe_key, user_id)
+      SELECT 'subscription-ending:' || p.user_id || ':' || to_char(p.subscription_ends_at, 'YYYY-MM-DD'), p.user_id
+      FROM profiles p JOIN "user" u ON u.id = p.user_id
+      WHERE p.account_status = 'subscribed'
+        AND p.subscription_ends_at BETWEEN now() AND now() + ${NOTIFICATION_LIMITS.SUBSCRIPTION_REMINDER_DAYS} * interval '1 day'
+        AND ${RECIPIENT_ACTIVE}
+      ON CONFLICT (dedupe_key) DO NOTHING
+      RETURNING user_id, (SELECT subscription_ends_at FROM profiles WHERE user_id = notification_log.user_id) AS ends`,
+  );
+  for (const { user_id: userId, ends } of due) {
+    const devices = await pushRecipient(db, userId, "payments");
+    if (devices)
+      await sendPush(
+        deps,
+        userId,
+        {
+          kind: "subscription",
+          title: "Votre abonnement se termine bientôt",
+          body: `Votre abonnement Passerelle se termine le ${frenchLongDate(new Date(ends))}. Prolongez-le pour continuer vos conversations.`,
+          url: "/subscription",
+          tag: "subscription-ending",
+        },
+        devices,
+      );
+  }
+  return due.length;
+}
+
+export async function purgeOld(deps: Deps): Promise<void> {
+  const { db } = deps.database;
+  await purgeSentEmails(db);
+  // « Qui a vu mon profil » shows 90 days (issue 17); older visits are deleted.
+  await db.execute(sql`DELETE FROM profile_visits WHERE visited_at < now() - interval '90 days'`);
+  await db.execute(sql`DELETE FROM notification_log WHERE sent_at < now() - interval '90 days'`);
+}

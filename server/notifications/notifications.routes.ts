@@ -1,0 +1,67 @@
+// /api/notifications: the member's preferences, this device's push subscription, and the one-click
+// unsubscribe link of the e-mails (RFC 8058: a POST, answered without a session).
+import { MSG } from "@domain/messages.ts";
+import { notificationPreferencesSchema, pushSubscriptionSchema } from "@domain/notifications.ts";
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { user } from "../db/schema/index.ts";
+import { AppError, parseOrThrow } from "../http/errors.ts";
+import { readJson } from "../http/json.ts";
+import { requireUser } from "../http/session.ts";
+import type { AppDeps, AppEnv } from "../http/types.ts";
+import { getPreferences, savePreferences } from "./preferences.ts";
+import { deletePushSubscription, savePushSubscription } from "./push.ts";
+import { readUnsubscribeToken } from "./unsubscribe-token.ts";
+
+const endpointInput = z.strictObject({ endpoint: z.string().min(1).max(1024) });
+const tokenInput = z.strictObject({ token: z.string().min(1).max(300) });
+
+export function notificationsRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  const member = requireUser(deps);
+  return (
+    new Hono<AppEnv>()
+      // GET → { preferences, emailVerified, pushKey }
+      .get("/preferences", member, async (c) => {
+        const me = c.get("user");
+        return c.json({
+          preferences: await getPreferences(db, me.id),
+          emailVerified: Boolean(me.emailVerified),
+          pushKey: deps.config.push.publicKey,
+        });
+      })
+      .put("/preferences", member, async (c) => {
+        const input = parseOrThrow(notificationPreferencesSchema.strict(), await readJson(c));
+        return c.json({ preferences: await savePreferences(db, c.get("user").id, input) });
+      })
+      // POST PushSubscription.toJSON() → 201 (this device will be notified)
+      .post("/push", member, async (c) => {
+        const input = parseOrThrow(pushSubscriptionSchema, await readJson(c));
+        await savePushSubscription(db, deps.config, c.get("user").id, input);
+        return c.json({ ok: true }, 201);
+      })
+      .delete("/push", member, async (c) => {
+        const { endpoint } = parseOrThrow(endpointInput, await readJson(c));
+        await deletePushSubscription(db, c.get("user").id, endpoint);
+        return c.json({ ok: true });
+      })
+      // The unsubscribe page's button (JSON body), or a mail client's one-click POST (RFC 8058:
+      // form body `List-Unsubscribe=One-Click`, the token in the URL's query).
+      .post("/unsubscribe", async (c) => {
+        const fromQuery = c.req.query("token");
+        const token = fromQuery ?? parseOrThrow(tokenInput, await readJson(c)).token;
+        const userId = readUnsubscribeToken(deps.config.authSecret, token);
+        if (!userId) throw new AppError(400, "INVALID_TOKEN", MSG.UNSUBSCRIBE_TOKEN_INVALID);
+        const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+        if (!row) throw new AppError(400, "INVALID_TOKEN", MSG.UNSUBSCRIBE_TOKEN_INVALID);
+        const prefs = await getPreferences(db, userId);
+        await savePreferences(db, userId, { ...prefs, emailRhythm: "never" });
+        deps.logger.info(
+          { userId, via: fromQuery ? "one-click" : "page" },
+          "notifications: e-mails turned off",
+        );
+        return c.json({ ok: true, email: row.email });
+      })
+  );
+}
