@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { precompress } from "./scripts/build/precompress.ts";
 import { prerender } from "./scripts/build/prerender.ts";
+import { pwa } from "./scripts/build/pwa.ts";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const alias = {
@@ -15,7 +16,7 @@ const alias = {
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), prerender(), precompress()],
+  plugins: [react(), tailwindcss(), prerender(), precompress(), pwa()],
   resolve: { alias },
   build: { outDir: "../dist", emptyOutDir: true, sourcemap: false, target: "es2022" },
   server: {

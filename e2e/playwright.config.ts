@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { selfSignedCertificate } from "../server/test/push-crypto.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -11,6 +12,15 @@ const baseURL = `http://127.0.0.1:${port}`;
 // journeys read the e-mails it writes to DATA_DIR/outbox.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "passerelle-e2e-"));
 const dataDir = process.env.E2E_DATA_DIR;
+// The local push service of the notifications journey (server/test/push-service.ts): its port and
+// certificate are chosen here, once, so the server can be told to trust it before the journey
+// starts the service (the workers inherit these variables).
+process.env.E2E_PUSH_PORT ??= String(41_000 + Math.floor(Math.random() * 9_000));
+if (!process.env.E2E_PUSH_CERT) {
+  const { key, cert } = selfSignedCertificate("127.0.0.1");
+  process.env.E2E_PUSH_KEY = key;
+  process.env.E2E_PUSH_CERT = cert;
+}
 
 /**
  * Debian's Chromium, as its headless shell when installed (`apt-get install chromium-headless-shell`):
@@ -23,6 +33,7 @@ const chromiumPath =
   "/usr/bin/chromium";
 
 const MOBILE_JOURNEYS = [
+  "notifications.spec.ts",
   "first-minutes.spec.ts",
   "foundation.spec.ts",
   "onboarding.spec.ts",
@@ -31,6 +42,7 @@ const MOBILE_JOURNEYS = [
   "verification.spec.ts",
 ];
 const DESKTOP_JOURNEYS = [
+  "pwa.spec.ts",
   "discovery-africa.spec.ts",
   "admin.spec.ts",
   "discovery.spec.ts",
@@ -114,6 +126,10 @@ export default defineConfig({
       // The profile verification's challenge is fixed so the fake camera's video can follow it
       // (e2e/fake-camera.ts); the setting is refused in production.
       VERIFICATION_GESTURES: "tilt-left,smile",
+      PUSH_SERVICE_ORIGINS: `https://127.0.0.1:${process.env.E2E_PUSH_PORT}`,
+      PUSH_SERVICE_CA: process.env.E2E_PUSH_CERT,
+      // Digests planned every minute, so the journey sees one arrive (production: 07:00 UTC).
+      DIGEST_SCHEDULE: "* * * * *",
     },
   },
 });

@@ -35,6 +35,7 @@ const VisitsPage = lazy(loadVisitsPage);
 const SubscriptionPage = lazy(() => import("@web/features/subscription/SubscriptionPage.tsx"));
 const DemoPaymentPage = lazy(() => import("@web/features/subscription/DemoPaymentPage.tsx"));
 const SubscriptionSuccessPage = lazy(() => import("@web/features/subscription/SubscriptionSuccessPage.tsx"));
+const UnsubscribePage = lazy(() => import("@web/features/notifications/UnsubscribePage.tsx"));
 const NotFoundPage = lazy(() => import("./pages/NotFoundPage.tsx"));
 
 // The admin area: its own frame (no member header, footer or bottom bar). Every screen is lazy,
@@ -111,6 +112,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
             { path: "email-confirmed", element: <EmailConfirmedPage /> },
             { path: "privacy-policy", element: <PrivacyPolicyPage /> },
             { path: "terms-of-use", element: <TermsOfUsePage /> },
+            // The « Ne plus recevoir ces e-mails » link of the notification e-mails, signed in or not.
+            { path: "notifications/unsubscribe", element: <UnsubscribePage /> },
             {
               element: <RequireAuth />,
               children: [

@@ -3,6 +3,8 @@ import { useSubscriptionStatus } from "@web/features/subscription/api.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
+import { PwaPrompts } from "../pwa/PwaPrompts.tsx";
+import { useUnreadTitle } from "../pwa/use-unread-title.ts";
 import { RealtimeEvents } from "../RealtimeEvents.tsx";
 import { BottomNav } from "./BottomNav.tsx";
 import { Footer } from "./Footer.tsx";
@@ -22,6 +24,7 @@ export function RootLayout() {
   const { data: session, isPending } = authClient.useSession();
   const signedIn = Boolean(session);
   const badges = useNavBadges(signedIn);
+  useUnreadTitle(badges.messages ?? 0);
   // Live events are for subscribers (the API refuses the stream to others).
   const subscription = useSubscriptionStatus(signedIn);
 
@@ -42,6 +45,7 @@ export function RootLayout() {
       <Footer />
       {signedIn && <BottomNav badges={badges} />}
       {signedIn && subscription.data?.status === "subscribed" && <RealtimeEvents />}
+      <PwaPrompts signedIn={signedIn} hasNewMatch={(badges.matches ?? 0) > 0} />
       <ScrollRestoration />
     </div>
   );

@@ -1,5 +1,6 @@
 import { MSG } from "@domain/messages.ts";
 import { useQueryClient } from "@tanstack/react-query";
+import { disablePush } from "@web/features/notifications/push.ts";
 import { forgetSearchFilters } from "@web/features/search/remembered-filters.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 import { useCallback, useState } from "react";
@@ -14,6 +15,9 @@ export function useSignOut() {
   const signOut = useCallback(async () => {
     setPending(true);
     try {
+      // The next member on this browser must not receive this one's notifications (while the
+      // session still allows removing the subscription on the server).
+      await disablePush().catch((err: unknown) => console.error(err));
       const result = await authClient.signOut();
       if (result.error) console.error(MSG.SIGN_OUT_FAILED, result.error);
     } catch (err) {

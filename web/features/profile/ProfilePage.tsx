@@ -4,13 +4,14 @@ import { Card } from "@web/components/ui/Card.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { type TabItem, Tabs } from "@web/components/ui/Tabs.tsx";
+import { NotificationPreferencesSection } from "@web/features/notifications/components/NotificationPreferencesSection.tsx";
 import { FinishProfileBanner } from "@web/features/onboarding/FinishProfileBanner.tsx";
 import { ProfileVerificationCard } from "@web/features/verification/ProfileVerificationCard.tsx";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { KeyRound, ShieldCheck, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { useMemo } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useLocation, useSearchParams } from "react-router-dom";
 import { useProfile } from "./api.ts";
 import { AccountSection } from "./components/AccountSection.tsx";
 import { BlockedMembersSection } from "./components/BlockedMembersSection.tsx";
@@ -57,7 +58,9 @@ const TABS: readonly TabItem<Tab>[] = [
 
 function useTab(): [Tab, (tab: Tab) => void] {
   const [params, setParams] = useSearchParams();
-  const requested = params.get("rubrique");
+  // The e-mails link to /profile#section-notifications, which is in « Mon compte ».
+  const { hash } = useLocation();
+  const requested = params.get("rubrique") ?? (hash === "#section-notifications" ? "compte" : null);
   const tab = TABS.find((t) => t.value === requested)?.value ?? "profil";
   const setTab = (next: Tab) =>
     setParams(
@@ -132,9 +135,18 @@ export default function ProfilePage() {
             </div>
           )}
           {tab === "compte" && (
-            <Section id="section-account" title="Mon compte">
-              <AccountSection />
-            </Section>
+            <div className="flex flex-col gap-6">
+              <Section id="section-account" title="Mon compte">
+                <AccountSection />
+              </Section>
+              <Section
+                id="section-notifications"
+                title="Notifications"
+                intro="Choisissez ce que Passerelle vous signale quand vous n'êtes pas sur le site."
+              >
+                <NotificationPreferencesSection />
+              </Section>
+            </div>
           )}
           {tab === "vie-privee" && (
             <div className="flex flex-col gap-6">

@@ -11,6 +11,7 @@ import { useToast } from "@web/components/ui/Toast.tsx";
 import { displayName, objectPronoun } from "@web/features/members/member-labels.ts";
 import { ProfileDetails } from "@web/features/members/ProfileDetails.tsx";
 import { useRecordVisit } from "@web/features/members/use-record-visit.ts";
+import { PushInvitation } from "@web/features/notifications/components/PushInvitation.tsx";
 import { FinishProfileBanner } from "@web/features/onboarding/FinishProfileBanner.tsx";
 import { useProfile } from "@web/features/profile/api.ts";
 import { ProfileSafetyActions } from "@web/features/safety/components/ProfileSafetyActions.tsx";
@@ -220,6 +221,7 @@ export default function SearchPage() {
               </Alert>
             )}
           </div>
+          {matchNotice && <PushInvitation />}
 
           {search.isPending ? (
             <ResultsSkeleton />

@@ -1,0 +1,41 @@
+// What makes the site an app, mounted once by the layout: the service worker's registration, its
+// messages, and the app's own offers (a new version, installation) in a corner of the screen — above
+// the phone's bottom bar, bottom left on wider screens (the toasts are top right there).
+import { useQueryClient } from "@tanstack/react-query";
+import { NAV_COUNTS_KEY } from "@web/features/messages/api.ts";
+import { isWorkerMessage } from "@web/pwa/sw-logic.ts";
+import { useEffect } from "react";
+import { InstallInvitation } from "./InstallInvitation.tsx";
+import { registerServiceWorker } from "./register.ts";
+import { UpdatePrompt } from "./UpdatePrompt.tsx";
+
+export function PwaPrompts({ signedIn, hasNewMatch }: { signedIn: boolean; hasNewMatch: boolean }) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void registerServiceWorker();
+  }, []);
+
+  // A push that comes while the member is looking at the app is not shown (web/sw.ts) but sent here:
+  // the navigation's counts are brought up to date (live events, for subscribers, do the rest).
+  useEffect(() => {
+    const worker = typeof navigator === "undefined" ? undefined : navigator.serviceWorker;
+    if (!worker) return;
+    const onMessage = (event: MessageEvent) => {
+      if (isWorkerMessage(event.data) && event.data.type === "push")
+        void queryClient.invalidateQueries({ queryKey: NAV_COUNTS_KEY });
+    };
+    worker.addEventListener("message", onMessage);
+    return () => worker.removeEventListener("message", onMessage);
+  }, [queryClient]);
+
+  return (
+    // A live region present from the start, so that an offer appearing in it is announced.
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-3 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-40 flex flex-col gap-2 md:inset-x-auto md:bottom-4 md:left-4 md:w-96"
+    >
+      <UpdatePrompt />
+      <InstallInvitation signedIn={signedIn} hasNewMatch={hasNewMatch} />
+    </div>
+  );
+}
