@@ -24,7 +24,7 @@ export async function benchBundle(distDir = "dist"): Promise<void> {
   const port = 3211;
   const base = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(path.join(tmpdir(), "passerelle-bench-js-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const server = spawn(process.execPath, ["build/server/main.mjs"], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -38,7 +38,7 @@ interface Report {
 }
 
 async function startApp(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["build/server/main.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -104,7 +104,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node --import tsx server/main.ts",
+    // The production build (npm run build, which npm test runs first): the journeys test what ships.
+    command: "node build/server/main.mjs",
     cwd: "..",
     url: `${baseURL}/api/health`,
     timeout: 60_000,
