@@ -6,12 +6,13 @@
 // pair up in matches. Each autocannon connection is one of them and cycles through: search, own
 // profile, send a message in their match, read the conversation. Printed: throughput, latency
 // p50/p99, errors (non-2xx and socket errors), and messages lost (acknowledged 201s missing from
-// the database afterwards). In the same run, as the baseline, an authenticated GET /api/profile
-// and a bare node:http server answering a fixed JSON body, each for --baseline seconds: the ratio
-// of the two throughputs. Asserts nothing.
+// the database afterwards). In the same run, for --baseline seconds each and with the same session
+// cookie: the app's GET /api/profile, the reference doing the same authenticated read with node:http
+// and pg only (bench/load/reference-server.ts; on PostgreSQL, which it reads), and a bare node:http
+// server answering a fixed JSON body. Printed: the ratios against the reference. Asserts nothing.
 //
 //   npm run build && node --import tsx bench/load.ts [--profiles 100000] [--duration 60]
-//     [--connections 20] [--members 40] [--baseline 15] [--engine pglite|postgres]
+//     [--connections 20] [--members 40] [--baseline 15] [--engine pglite|postgres] [--mixed false]
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -25,6 +26,7 @@ import { createScratchDatabase } from "../server/db/scratch-database.ts";
 import { vapidEnv } from "../server/notifications/vapid-keys.ts";
 
 const PORT = 3240;
+const REFERENCE_PORT = 3241;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = "mot de passe du bench de charge";
 const PROFILE = {
@@ -48,6 +50,7 @@ const { values } = parseArgs({
     members: { type: "string", default: "40" },
     baseline: { type: "string", default: "15" },
     engine: { type: "string", default: "pglite" },
+    mixed: { type: "string", default: "true" },
   },
 });
 const opts = {
@@ -57,6 +60,7 @@ const opts = {
   members: Math.max(2, Number(values.members) - (Number(values.members) % 2)),
   baseline: Number(values.baseline),
   engine: values.engine === "postgres" ? "postgres" : "pglite",
+  mixed: values.mixed !== "false",
 };
 
 const log = (m: string) => console.error(`[bench:load] ${m}`);
@@ -74,19 +78,37 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void>
 }
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["build/server/main.mjs"], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (const started = Date.now(); ; ) {
     if (Date.now() - started > 120_000) throw new Error("the server did not become ready");
     try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return child;
+      // Ready: the database open and the models loaded (before, requests go through the starting app).
+      if ((await fetch(`${BASE}/readyz`)).ok) return child;
     } catch {
       // not yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** bench/load/reference-server.ts on the same database, once it listens. */
+async function startReference(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/load/reference-server.ts"], {
+    env: { ...process.env, ...env, PORT: String(REFERENCE_PORT) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (const started = Date.now(); Date.now() - started < 30_000; ) {
+    try {
+      await fetch(`http://127.0.0.1:${REFERENCE_PORT}/`);
+      return child;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error("the reference server did not start");
 }
 
 async function call(cookie: string, p: string, method = "GET", json?: unknown) {
@@ -170,11 +192,7 @@ async function main() {
   try {
     log(`seeding ${fmt(opts.profiles)} members on ${opts.engine}…`);
     const seeded = Date.now();
-    await run(
-      process.execPath,
-      ["--import", "tsx", "scripts/seed.ts", "--count", String(opts.profiles)],
-      env,
-    );
+    await run(process.execPath, ["build/server/seed.mjs", "--count", String(opts.profiles)], env);
     log(`seeded in ${fmt((Date.now() - seeded) / 1000)} s; starting the server`);
     server = await startServer(env);
 
@@ -187,105 +205,70 @@ async function main() {
       a.matchId = b.matchId = String(like.matchId);
     }
 
-    // Mixed traffic: every connection is one member cycling through four requests.
-    let acknowledged = 0;
-    let sent = 0;
-    log(`mixed traffic: ${opts.connections} connections for ${opts.duration} s…`);
-    // autocannon gives each connection its own context, reset at each turn of the cycle: the
-    // first request of a turn picks the next member, the others act as that member.
-    let next = 0;
-    const as = (req: autocannon.Request, context: object, extra: Partial<autocannon.Request> = {}) => {
-      const m = memberOf(context);
-      return {
-        ...req,
-        ...extra,
-        headers: { ...req.headers, ...extra.headers, cookie: m.cookie, origin: BASE },
-      };
-    };
-    const mixed = await autocannon({
-      url: BASE,
-      connections: opts.connections,
-      duration: opts.duration,
-      initialContext: {},
-      requests: [
-        {
-          method: "GET",
-          path: "/api/search?ageMin=25&ageMax=45",
-          setupRequest: (req, context) => {
-            (context as { member?: Member }).member = members[next++ % members.length];
-            return as(req, context);
-          },
-        },
-        { method: "GET", path: "/api/profile", setupRequest: (req, context) => as(req, context) },
-        {
-          method: "POST",
-          setupRequest: (req, context) =>
-            as(req, context, {
-              path: `/api/matches/${memberOf(context).matchId}/messages`,
-              headers: { "content-type": "application/json" },
-              body: JSON.stringify({ content: `Message de charge n°${++sent}` }),
-            }),
-          onResponse: (status) => {
-            if (status === 201) acknowledged++;
-          },
-        },
-        {
-          method: "GET",
-          setupRequest: (req, context) =>
-            as(req, context, { path: `/api/matches/${memberOf(context).matchId}/messages` }),
-        },
-      ],
-    });
-
+    const mixed = opts.mixed ? await mixedTraffic(members) : null;
     // Messages lost: acknowledged sends missing from the database.
-    const stored = await countMessages(databaseUrl, members);
+    const stored = mixed ? await countMessages(databaseUrl, members) : 0;
 
-    log(`baseline: GET /api/profile and a bare node:http server, ${opts.baseline} s each…`);
-    const member = members[0]!;
-    const profileRun = await autocannon({
-      url: `${BASE}/api/profile`,
-      connections: opts.connections,
-      duration: opts.baseline,
-      headers: { cookie: member.cookie },
-    });
-    const body = JSON.stringify({ id: "x", firstName: "Awa", interests: ["Voyages"] });
-    const bare = createServer((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(body);
-    });
-    await new Promise<void>((r) => bare.listen(0, "127.0.0.1", () => r()));
-    const barePort = (bare.address() as AddressInfo).port;
-    const bareRun = await autocannon({
-      url: `http://127.0.0.1:${barePort}/`,
-      connections: opts.connections,
-      duration: opts.baseline,
-    });
-    bare.close();
+    log(`authenticated profile reads and the references, ${opts.baseline} s each…`);
+    const cookie = members[0]!.cookie;
+    // Each server gets 3 s of the same traffic first (JIT, pools, caches), not counted.
+    const read = async (url: string) => {
+      await autocannon({ url, connections: opts.connections, duration: 3, headers: { cookie } });
+      return autocannon({ url, connections: opts.connections, duration: opts.baseline, headers: { cookie } });
+    };
+    const profileRun = await read(`${BASE}/api/profile`);
+    let referenceRun: autocannon.Result | null = null;
+    if (databaseUrl) {
+      const reference = await startReference(env);
+      try {
+        // The reference reads the same member's profile as the app, or the comparison means nothing.
+        const own = await call(cookie, "/api/profile");
+        const ref = await fetch(`http://127.0.0.1:${REFERENCE_PORT}/api/profile`, { headers: { cookie } });
+        const refBody = (await ref.json()) as { user_id?: unknown };
+        if (!ref.ok || refBody.user_id !== own.userId)
+          throw new Error(
+            `the reference answered ${ref.status} for another read: ${JSON.stringify(refBody)}`,
+          );
+        referenceRun = await read(`http://127.0.0.1:${REFERENCE_PORT}/api/profile`);
+      } finally {
+        reference.kill("SIGTERM");
+      }
+    }
+    const bareRun = await bareServerRun();
 
     const errors = (r: autocannon.Result) => r.errors + r.non2xx + r.timeouts;
     console.log(`\n## Load (bench/load.ts), ${fmt(opts.profiles)} profiles, ${opts.engine}\n`);
     console.log(
       `Node ${process.version}, 2 cores shared by the server and autocannon; ${opts.connections} connections, ` +
-        `${opts.members} subscribed members in ${opts.members / 2} matches; production build.\n`,
+        `${opts.members} subscribed members in ${opts.members / 2} matches; production build (build/server).\n`,
     );
     console.log("| run | duration | requests | req/s | p50 ms | p99 ms | errors |");
     console.log("|---|---:|---:|---:|---:|---:|---:|");
-    for (const [name, r] of [
-      ["mixed: search, profile, send, read", mixed],
-      ["GET /api/profile (authenticated)", profileRun],
-      ["bare node:http, fixed JSON (baseline)", bareRun],
-    ] as const) {
+    const rows: [string, autocannon.Result | null][] = [
+      ["mixed: search, profile, send, read", mixed?.result ?? null],
+      ["app: GET /api/profile (authenticated)", profileRun],
+      ["reference: node:http + pg, the same read (bench/load/reference-server.ts)", referenceRun],
+      ["bare node:http, fixed JSON", bareRun],
+    ];
+    for (const [name, r] of rows) {
+      if (!r) continue;
       console.log(
         `| ${name} | ${r.duration} s | ${fmt(r.requests.total, 0)} | ${fmt(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${errors(r)} |`,
       );
     }
+    if (mixed)
+      console.log(
+        `\nMessages: ${fmt(mixed.acknowledged, 0)} acknowledged (201), ${fmt(stored, 0)} in the database, ` +
+          `${fmt(Math.max(0, mixed.acknowledged - stored), 0)} lost.`,
+      );
     console.log(
-      `\nMessages: ${fmt(acknowledged, 0)} acknowledged (201), ${fmt(stored, 0)} in the database, ` +
-        `${fmt(Math.max(0, acknowledged - stored), 0)} lost.`,
+      `App profile read ÷ bare server: ${(profileRun.requests.average / bareRun.requests.average).toFixed(2)}.`,
     );
-    console.log(
-      `Authenticated profile read ÷ bare server: ${(profileRun.requests.average / bareRun.requests.average).toFixed(2)} (target ≥ 0.4).`,
-    );
+    if (referenceRun)
+      console.log(
+        `App ÷ reference: throughput ${(profileRun.requests.average / referenceRun.requests.average).toFixed(2)} ` +
+          `(target ≥ 0.6), p99 ${(profileRun.latency.p99 / referenceRun.latency.p99).toFixed(2)}× (target ≤ 2).`,
+      );
   } finally {
     if (server) {
       server.kill("SIGTERM");
@@ -293,6 +276,79 @@ async function main() {
     }
     await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Mixed traffic: every connection is one member cycling through four requests. */
+async function mixedTraffic(members: Member[]) {
+  let acknowledged = 0;
+  let sent = 0;
+  log(`mixed traffic: ${opts.connections} connections for ${opts.duration} s…`);
+  // autocannon gives each connection its own context, reset at each turn of the cycle: the
+  // first request of a turn picks the next member, the others act as that member.
+  let next = 0;
+  const as = (req: autocannon.Request, context: object, extra: Partial<autocannon.Request> = {}) => {
+    const m = memberOf(context);
+    return {
+      ...req,
+      ...extra,
+      headers: { ...req.headers, ...extra.headers, cookie: m.cookie, origin: BASE },
+    };
+  };
+  const result = await autocannon({
+    url: BASE,
+    connections: opts.connections,
+    duration: opts.duration,
+    initialContext: {},
+    requests: [
+      {
+        method: "GET",
+        path: "/api/search?ageMin=25&ageMax=45",
+        setupRequest: (req, context) => {
+          (context as { member?: Member }).member = members[next++ % members.length];
+          return as(req, context);
+        },
+      },
+      { method: "GET", path: "/api/profile", setupRequest: (req, context) => as(req, context) },
+      {
+        method: "POST",
+        setupRequest: (req, context) =>
+          as(req, context, {
+            path: `/api/matches/${memberOf(context).matchId}/messages`,
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ content: `Message de charge n°${++sent}` }),
+          }),
+        onResponse: (status) => {
+          if (status === 201) acknowledged++;
+        },
+      },
+      {
+        method: "GET",
+        setupRequest: (req, context) =>
+          as(req, context, { path: `/api/matches/${memberOf(context).matchId}/messages` }),
+      },
+    ],
+  });
+  return { result, acknowledged };
+}
+
+/** A bare node:http server answering a fixed JSON body, in this process: the stack's ceiling. */
+async function bareServerRun(): Promise<autocannon.Result> {
+  const body = JSON.stringify({ id: "x", firstName: "Awa", interests: ["Voyages"] });
+  const bare = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(body);
+  });
+  await new Promise<void>((r) => bare.listen(0, "127.0.0.1", () => r()));
+  const barePort = (bare.address() as AddressInfo).port;
+  try {
+    return await autocannon({
+      url: `http://127.0.0.1:${barePort}/`,
+      connections: opts.connections,
+      duration: opts.baseline,
+    });
+  } finally {
+    bare.close();
   }
 }
 

@@ -72,6 +72,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   app.use("/api/*", async (c, next) => {
+    // No body to limit (and reading whether there is one would build the whole Request object).
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     // Photo uploads carry up to 2 MB plus multipart overhead; their own route checks the file size.
     const limit = BODY_LIMITS[c.req.path] ?? JSON_BODY_LIMIT;
     return bodyLimit({

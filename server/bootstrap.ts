@@ -3,6 +3,7 @@
 import path from "node:path";
 import { PHOTO_BUCKET } from "@domain/constants.ts";
 import { createAuth } from "./auth/auth.ts";
+import { createSessionReader } from "./auth/session-reader.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { createMailer } from "./email/mailer.ts";
@@ -48,6 +49,7 @@ export async function createDeps(
     ? createS3Storage(config.s3, PHOTO_BUCKET)
     : createLocalStorage(config.storageDir, PHOTO_BUCKET);
   const auth = createAuth({ config, db: database.db, mailer, logger });
+  const sessions = createSessionReader(auth, database.db, config.authSecret);
   const events = config.databaseUrl
     ? await createPgBus({
         url: config.databaseUrl,
@@ -64,7 +66,7 @@ export async function createDeps(
       "payments: no provider (set the Stripe, CinetPay or FedaPay keys, or ALLOW_DEMO_PAYMENTS=true)",
     );
   else logger.info({ providers: payments.names }, "payments: providers enabled");
-  return { config, database, auth, storage, mailer, logger, events, hub, payments, stripe, jobs };
+  return { config, database, auth, sessions, storage, mailer, logger, events, hub, payments, stripe, jobs };
 }
 
 /** The enabled providers in order of preference; the demo last, taking what no real one takes. */

@@ -29,6 +29,9 @@ export interface AuthDeps {
 }
 
 const DAY = 60 * 60 * 24;
+/** Sessions last 30 days; one used after a day is extended: members stay signed in while active. */
+export const SESSION_EXPIRES_IN = 30 * DAY;
+export const SESSION_UPDATE_AGE = DAY;
 
 export function createAuth({ config, db, mailer, logger }: AuthDeps) {
   // Sending is not awaited by the request (no timing oracle); failures are logged.
@@ -71,11 +74,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         termsAcceptedAt: { type: "date", required: false, input: false },
       },
     },
-    session: {
-      expiresIn: 30 * DAY,
-      // A session used after a day is extended: members stay signed in while active.
-      updateAge: DAY,
-    },
+    session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
     rateLimit: {
       enabled: true,
       storage: "database",

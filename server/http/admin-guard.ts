@@ -5,13 +5,14 @@ import { createMiddleware } from "hono/factory";
 import { forbidden, unauthenticated } from "./errors.ts";
 import type { AppDeps, AppEnv } from "./types.ts";
 
-export function requireAdmin(deps: Pick<AppDeps, "auth">) {
+export function requireAdmin(deps: Pick<AppDeps, "sessions">) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const data = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    const data = await deps.sessions(c.req.raw.headers);
     if (!data || data.user.banned) throw unauthenticated();
     if (data.user.role !== "admin") throw forbidden();
     c.set("user", data.user);
     c.set("session", data.session);
+    c.set("ownProfile", data.profile);
     await next();
   });
 }

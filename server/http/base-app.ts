@@ -3,12 +3,12 @@
 // cannot be reached answers 503 (the pool reconnects by itself), anything unexpected 500.
 import { MSG } from "@domain/messages.ts";
 import { Hono } from "hono";
-import { secureHeaders } from "hono/secure-headers";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import { AppError } from "./errors.ts";
 import { requestContext } from "./request-context.ts";
+import { securityHeadersMiddleware } from "./security-headers.ts";
 import type { AppEnv } from "./types.ts";
 
 /** PostgreSQL classes and Node codes of « the database is not there right now ». */
@@ -44,40 +44,7 @@ function isRefusedCharacter(err: unknown): boolean {
 export function createBaseApp(config: Config, logger: Logger, metrics: Metrics | null) {
   const app = new Hono<AppEnv>();
   app.use("*", requestContext(config, logger, metrics));
-  app.use(
-    "*",
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // Photos from an S3 bucket's public address or CDN, when configured (S3_PUBLIC_URL).
-        imgSrc: [
-          "'self'",
-          "data:",
-          "blob:",
-          ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : []),
-        ],
-        styleSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        // The service worker (/sw.js) and the photo-preparation worker; the web manifest.
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      strictTransportSecurity: config.isProduction ? "max-age=31536000; includeSubDomains" : false,
-      referrerPolicy: "strict-origin-when-cross-origin",
-      crossOriginEmbedderPolicy: false,
-      // The camera for our own pages only: the profile verification's live selfies (issue 16), once
-      // the member has consented; never for an embedded frame or another origin.
-      permissionsPolicy: { camera: ["self"], microphone: [], geolocation: [], payment: [] },
-      // Routes that set a stricter header (photos: sandboxed, no scripts) keep their own.
-      overwrite: false,
-    }),
-  );
+  app.use("*", securityHeadersMiddleware(config));
   app.onError((err, c) => {
     const answer = (e: AppError) =>
       // Better Auth's routes answer `{ code, message }` (README); a refusal raised before them by

@@ -1,6 +1,6 @@
 // The API side of the access gate (SPEC §2), the one that counts: search, likes, matches, member
 // profiles, messages and the event stream refuse members without a running subscription. It also
-// loads the member's profile once for the route (`c.get("profile")`).
+// hands the member's profile, read with the session, to the route (`c.get("profile")`).
 import { MSG } from "@domain/messages.ts";
 import { SUBSCRIPTION_MSG } from "@domain/subscriptions.ts";
 import { createMiddleware } from "hono/factory";
@@ -17,7 +17,8 @@ export function requireSubscription(deps: Pick<AppDeps, "database">) {
   const { db } = deps.database;
   return createMiddleware<AppEnv>(async (c, next) => {
     const userId = c.get("user").id;
-    let profile = await findProfile(db, userId);
+    // Read with the session by requireUser (no second round trip).
+    let profile = c.get("ownProfile");
     // SPEC §5: the search (and everything built on a profile) needs one.
     if (!profile) throw new AppError(404, "PROFILE_NOT_FOUND", MSG.PROFILE_NOT_FOUND);
     const until = profile.subscriptionEndsAt;

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
-import type { Auth, SessionData } from "../auth/auth.ts";
+import type { Auth } from "../auth/auth.ts";
+import type { SessionReader, SessionRow, UserRow } from "../auth/session-reader.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Mailer } from "../email/mailer.ts";
@@ -16,6 +17,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   auth: Auth;
+  /** The session of a request, its account and profile in one read (requireUser, requireAdmin). */
+  sessions: SessionReader;
   storage: Storage;
   mailer: Mailer;
   logger: Logger;
@@ -31,12 +34,14 @@ export interface AppDeps {
   jobs: Jobs;
 }
 
-export type SessionUser = SessionData["user"];
+export type SessionUser = UserRow;
 
 export interface AppEnv {
   Variables: {
     user: SessionUser;
-    session: SessionData["session"];
+    session: SessionRow;
+    /** Set by requireUser: the member's profile as read with the session (null before its creation). */
+    ownProfile: ProfileRow | null;
     log: Logger;
     requestId: string;
     /** Set by requireSubscription. */

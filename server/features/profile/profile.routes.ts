@@ -27,7 +27,7 @@ export function profileRoutes(deps: AppDeps) {
     new Hono<AppEnv>()
       .use(requireUser(deps))
       .get("/", async (c) => {
-        const row = await getOrCreateProfile(db, c.get("user").id);
+        const row = c.get("ownProfile") ?? (await getOrCreateProfile(db, c.get("user").id));
         return c.json(toProfileDto(row, deps.storage));
       })
       .put("/", async (c) => {
