@@ -22,6 +22,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { openDatabase } from "../server/db/client.ts";
+import { maintainEmbeddedDatabase } from "../server/db/embedded-maintenance.ts";
 import { createScratchDatabase } from "../server/db/scratch-database.ts";
 import { vapidEnv } from "../server/notifications/vapid-keys.ts";
 
@@ -269,6 +271,22 @@ async function main() {
         `App ÷ reference: throughput ${(profileRun.requests.average / referenceRun.requests.average).toFixed(2)} ` +
           `(target ≥ 0.6), p99 ${(profileRun.latency.p99 / referenceRun.latency.p99).toFixed(2)}× (target ≤ 2).`,
       );
+    if (!databaseUrl) {
+      // The embedded database's hourly VACUUM/ANALYZE pass (no autovacuum in PGlite), after this
+      // traffic: how long requests would wait behind its longest statement.
+      server.kill("SIGTERM");
+      await new Promise((r) => server?.once("exit", r));
+      server = undefined;
+      const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+      for (const command of ["VACUUM", "ANALYZE"] as const) {
+        const report = await maintainEmbeddedDatabase(database, [command]);
+        console.log(
+          `Embedded ${command} pass (server/db/embedded-maintenance.ts): ${report.tables} tables in ${fmt(report.ms, 0)} ms, ` +
+            `longest ${report.longest?.table} ${fmt(report.longest?.ms ?? 0, 0)} ms.`,
+        );
+      }
+      await database.close();
+    }
   } finally {
     if (server) {
       server.kill("SIGTERM");

@@ -31,6 +31,9 @@ export const QUEUES = {
   },
   /** Old sent e-mails, visits older than 90 days. */
   purge: { name: "purge", retryLimit: 3, retryDelay: 300, expireInSeconds: 900 },
+  /** The embedded database's VACUUM (hourly) and ANALYZE (daily): server/db/embedded-maintenance.ts. */
+  embeddedVacuum: { name: "embedded-vacuum", retryLimit: 1, retryDelay: 300, expireInSeconds: 1800 },
+  embeddedAnalyze: { name: "embedded-analyze", retryLimit: 1, retryDelay: 300, expireInSeconds: 1800 },
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]["name"];

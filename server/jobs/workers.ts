@@ -2,6 +2,7 @@
 // schedules. pg-boss hands each job to one worker of one instance; a job whose worker died (kill -9)
 // is given up after its queue's expireInSeconds by the maintenance (supervise) and retried.
 import PgBoss from "pg-boss";
+import { maintainEmbeddedDatabase } from "../db/embedded-maintenance.ts";
 import type { AppDeps } from "../http/types.ts";
 import type { ImmediateEmailJob, MessageJob, PushJob } from "../notifications/announce.ts";
 import {
@@ -53,6 +54,10 @@ export async function startJobWorkers(deps: AppDeps, opts: WorkerOptions = {}): 
       handleDigestBatch(deps, job.data as Parameters<typeof handleDigestBatch>[1]),
     [QUEUES.subscriptionReminders.name]: (job) => sendSubscriptionReminders(deps).then(() => job.id),
     [QUEUES.purge.name]: () => purgeOld(deps),
+    [QUEUES.embeddedVacuum.name]: async () =>
+      log.info(await maintainEmbeddedDatabase(deps.database, ["VACUUM"]), "embedded database vacuumed"),
+    [QUEUES.embeddedAnalyze.name]: async () =>
+      log.info(await maintainEmbeddedDatabase(deps.database, ["ANALYZE"]), "embedded database analyzed"),
   } as Record<QueueName, Handler>;
   const workerIds = new Map<QueueName, string>();
   for (const [name, handle] of Object.entries(handlers) as [QueueName, Handler][]) {
@@ -84,6 +89,10 @@ export async function startJobWorkers(deps: AppDeps, opts: WorkerOptions = {}): 
   await boss.schedule(QUEUES.subscriptionReminders.name, "15 * * * *", {}, { tz: "UTC" });
   await boss.schedule(QUEUES.purge.name, "40 3 * * *", {}, { tz: "UTC" });
   await boss.schedule(QUEUES.emailDeliver.name, "25 * * * *", {}, { tz: "UTC" });
+  if (deps.database.kind === "pglite") {
+    await boss.schedule(QUEUES.embeddedVacuum.name, "50 * * * *", {}, { tz: "UTC" });
+    await boss.schedule(QUEUES.embeddedAnalyze.name, "55 4 * * *", {}, { tz: "UTC" });
+  }
   return async () => {
     deps.jobs.wake = null;
     await boss.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
