@@ -8,7 +8,7 @@
 //   2. PostgreSQL server, two instances (LISTEN/NOTIFY): 2,000 connections split over both, the
 //      two members of every pair on different instances.
 // Sends: capacity (closed loop), then --rate msg/s (open loop), then half the capacity when that is
-// below --rate (bench/chat/scenario.ts). The servers are child processes (`node server/main.ts`)
+// below --rate (bench/chat/scenario.ts). The servers are child processes (`node build/server/main.mjs`)
 // with a probe preloaded (bench/chat/probe.ts) that reads memory after a GC, CPU time and the
 // event-loop delay. Prints markdown tables and whether the targets are met; asserts nothing.
 //

@@ -1,5 +1,5 @@
 // Preloaded into the server child by the chat bench (`node --expose-gc --import tsx --import
-// ./bench/chat/probe.ts server/main.ts`), never by the app itself. It answers the bench over the
+// ./bench/chat/probe.ts build/server/main.mjs`), never by the app itself. It answers the bench over the
 // IPC channel: memory after a garbage collection, the event-loop delay and CPU time of the process
 // between two marks, and a CPU profile of a chosen period. The server code is untouched.
 import { writeFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The API as the bench's child process: `node server/main.ts` on a free port, with the probe
+// The API as the bench's child process: `node build/server/main.mjs` on a free port, with the probe
 // (probe.ts) preloaded to read memory and load from inside. Stopped with SIGTERM, then SIGKILL.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -136,7 +136,8 @@ export async function startServer(opts: ServerOptions): Promise<ServerChild> {
   };
   const child = spawn(
     process.execPath,
-    ["--expose-gc", "--import", "tsx", "--import", "./bench/chat/probe.ts", "server/main.ts"],
+    // The compiled server (npm run build), as in production; tsx only loads the probe.
+    ["--expose-gc", "--import", "tsx", "--import", "./bench/chat/probe.ts", "build/server/main.mjs"],
     { env, stdio: ["ignore", "pipe", "pipe", "ipc"] },
   );
   const output = watchOutput(child);
