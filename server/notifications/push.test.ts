@@ -130,6 +130,42 @@ describeOnEngine("web push", (engine) => {
     expect(plain(last.body)).toBe("3 nouveaux messages · « Je voulais te demander… »");
   });
 
+  it("queues no job for a message whose recipient has no device and is on the site or unconfirmed", async () => {
+    const him = await signUpMember(t, "male");
+    const her = await signUpMember(t, "female");
+    const matchId = await like(him, her);
+    const jobs = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.deps.database.db,
+          sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'push-message' AND data->>'matchId' = ${matchId}`,
+        )
+      )[0]?.n ?? 0;
+    // He was active a moment ago (his own requests), without a push subscription: nothing to tell him.
+    expect((await send(her, matchId, "Bonjour !")).status).toBe(201);
+    expect(await jobs()).toBe(0);
+    // Away with an unconfirmed address: still nothing (no e-mail goes to an unconfirmed address).
+    const awayLongAgo = sql`UPDATE profiles SET last_active_at = now() - interval '1 day' WHERE user_id = ${him.userId}`;
+    await t.deps.database.db.execute(awayLongAgo);
+    expect((await send(her, matchId, "Tu es là ?")).status).toBe(201);
+    expect(await jobs()).toBe(0);
+    // Away with a confirmed address: the job that e-mails him is queued.
+    await t.deps.database.db.execute(sql`UPDATE "user" SET email_verified = true WHERE id = ${him.userId}`);
+    await t.deps.database.db.execute(awayLongAgo);
+    expect((await send(her, matchId, "Je t'écris un e-mail alors")).status).toBe(201);
+    expect(await jobs()).toBe(1);
+    // On the site but with a device: the push job is queued.
+    const other = await signUpMember(t, "female");
+    const second = await like(him, other);
+    await subscribe(him);
+    expect((await send(other, second, "Salut")).status).toBe(201);
+    const [queued] = await queryRows<{ n: number }>(
+      t.deps.database.db,
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'push-message' AND data->>'matchId' = ${second}`,
+    );
+    expect(queued?.n).toBe(1);
+  });
+
   it("sends nothing about a blocked member, nothing against the preferences or in quiet hours", async () => {
     const him = await signUpMember(t, "male");
     const her = await signUpMember(t, "female");

@@ -50,7 +50,7 @@ export function messageRoutes(deps: AppDeps) {
       const sender = c.get("profile");
       const { content } = parseOrThrow(messageInputSchema, await readJson(c));
       const me = sender.userId;
-      const { message, recipientId } = await sendMessage(
+      const { message, recipientId, mayNotify } = await sendMessage(
         db,
         deps.config.messageLimits,
         sender,
@@ -58,7 +58,7 @@ export function messageRoutes(deps: AppDeps) {
         content,
       );
       await notify(deps, [me, recipientId], { type: "message.created", message });
-      await announceMessage(deps, recipientId, message.matchId);
+      if (mayNotify) await announceMessage(deps, recipientId, message.matchId);
       return c.json(message, 201);
     })
     .post("/:id/read", async (c) => {

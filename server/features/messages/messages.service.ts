@@ -6,6 +6,7 @@ import { MESSAGE_MSG, MESSAGES_PAGE_SIZE, type MessageDto, type MessagePageDto }
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
+import { AWAY } from "../../notifications/email-outbox.ts";
 import { birthDateUnconfirmed } from "../members/public-profile.ts";
 import { detectCopyPaste } from "../safety/reports.service.ts";
 import { openConversation } from "./conversation-access.ts";
@@ -55,6 +56,12 @@ function parseCursor(value: string): { us: string; id: string } {
 export interface SendResult {
   message: MessageDto;
   recipientId: string;
+  /**
+   * Whether the recipient may be told outside the site: a push subscription, or a confirmed address
+   * while away. Without either the notification job would find nothing to do: it is not queued (a
+   * job costs the embedded database's single thread about as much as the message itself).
+   */
+  mayNotify: boolean;
 }
 
 /**
@@ -89,9 +96,12 @@ export async function sendMessage(
                 AND y.sender_id = ${senderId} AND y.created_at <= now() - interval '1 day'))::int AS "newToday"`,
     });
     // A member may receive messages only from members with « Profil vérifié » (issue 16).
-    const [gate] = await queryRows<{ closed: boolean; firstName: string }>(
+    const [gate] = await queryRows<{ closed: boolean; firstName: string; mayNotify: boolean }>(
       tx,
-      sql`SELECT r.messages_from_verified_only AND s.verified_at IS NULL AS closed, r.first_name AS "firstName"
+      sql`SELECT r.messages_from_verified_only AND s.verified_at IS NULL AS closed, r.first_name AS "firstName",
+          EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = r.user_id)
+            OR EXISTS (SELECT 1 FROM profiles p JOIN "user" u ON u.id = p.user_id
+              WHERE p.user_id = r.user_id AND u.email_verified AND ${AWAY}) AS "mayNotify"
         FROM profiles r, profiles s WHERE r.user_id = ${otherId} AND s.user_id = ${senderId}`,
     );
     if (gate?.closed)
@@ -109,7 +119,7 @@ export async function sendMessage(
     if (!opened) await markOpened(tx, senderId, matchId);
     // Copy-pasted openers sent to many people are a spam pattern worth a moderator's look.
     if (!started) await detectCopyPaste(tx, senderId, content);
-    return { message: toMessageDto(row!), recipientId: otherId };
+    return { message: toMessageDto(row!), recipientId: otherId, mayNotify: gate?.mayNotify ?? false };
   });
 }
 
