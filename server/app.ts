@@ -24,6 +24,7 @@ import { subscriptionRoutes } from "./features/subscriptions/subscriptions.route
 import { createBaseApp } from "./http/base-app.ts";
 import { AppError } from "./http/errors.ts";
 import { requireSameOrigin } from "./http/origin-check.ts";
+import { spaDocument } from "./http/spa-document.ts";
 import type { AppDeps, AppEnv } from "./http/types.ts";
 import type { Logger } from "./logger.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "./notifications/email-outbox.ts";
@@ -132,7 +133,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     throw new AppError(404, "NOT_FOUND", MSG.NOT_FOUND);
   });
 
-  if (options.spaDir) mountSpa(app, options.spaDir);
+  if (options.spaDir) mountSpa(app, options.spaDir, deps);
   return app;
 }
 
@@ -167,11 +168,14 @@ const WORKER_FILES = /^\/(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/;
  * index.html for every other path: with HTTP 200 for the app's pages (domain/routes.ts), 404
  * otherwise (the app then shows « Page introuvable »).
  */
-function mountSpa(app: Hono<AppEnv>, spaDir: string) {
+function mountSpa(app: Hono<AppEnv>, spaDir: string, deps?: AppDeps) {
   const distDir = path.resolve(spaDir);
   const indexFile = path.join(distDir, "index.html");
   if (!existsSync(indexFile)) return;
   const indexHtml = readFileSync(indexFile, "utf8");
+  // A signed-in member's page carries the session and the subscription status (the starting app,
+  // before the database is open, serves the plain document).
+  const documentFor = deps ? spaDocument(deps, indexHtml) : async () => indexHtml;
   // Hashed file names change with their content: cached for a year. (Set on the response once it
   // is made: serveStatic's onFound runs after the response exists, too late for a header.)
   app.use("/assets/*", async (c, next) => {
@@ -209,9 +213,10 @@ function mountSpa(app: Hono<AppEnv>, spaDir: string) {
     if (c.req.path.endsWith(".webmanifest")) c.res.headers.set("Content-Type", "application/manifest+json");
   });
   app.use("*", serveStatic({ root: path.relative(process.cwd(), distDir), precompressed: true }));
-  app.get("*", (c) => {
+  app.get("*", async (c) => {
     c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml, isSpaRoute(c.req.path) ? 200 : 404);
+    if (!isSpaRoute(c.req.path)) return c.html(indexHtml, 404);
+    return c.html(await documentFor(c), 200);
   });
 }
 

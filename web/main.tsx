@@ -2,12 +2,15 @@ import "./lib/zod-jitless.ts";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
+import { applyBootstrap } from "./app/bootstrap.ts";
 import { Providers } from "./app/providers.tsx";
 import { createQueryClient } from "./app/query-client.ts";
 import { createAppRouter } from "./app/router.tsx";
 import "./styles.css";
 
 const queryClient = createQueryClient();
+// A member page's document carries the session and the subscription status (server-side).
+applyBootstrap(queryClient);
 const router = createAppRouter(queryClient);
 const root = document.getElementById("root");
 if (!root) throw new Error("Élément #root introuvable");
