@@ -39,7 +39,7 @@ describe("the document's bootstrap", () => {
     expect(held.isPending).toBe(false);
     expect(held.data?.user.id).toBe("u_1");
     // Dates as the auth client itself reads them.
-    expect((held.data?.user as unknown as { createdAt: Date }).createdAt).toEqual(
+    expect((held.data?.user as unknown as { createdAt: Date } | undefined)?.createdAt).toEqual(
       new Date("2026-11-01T08:30:00.000Z"),
     );
     expect(queryClient.getQueryData(STATUS_KEY)).toMatchObject({ status: "subscribed" });
