@@ -15,8 +15,6 @@
 //     [--connections 20] [--members 40] [--baseline 15] [--engine pglite|postgres] [--mixed false]
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -26,9 +24,9 @@ import { openDatabase } from "../server/db/client.ts";
 import { maintainEmbeddedDatabase } from "../server/db/embedded-maintenance.ts";
 import { createScratchDatabase } from "../server/db/scratch-database.ts";
 import { vapidEnv } from "../server/notifications/vapid-keys.ts";
+import { bareServerRun, REFERENCE_PORT, startReference } from "./load/references.ts";
 
 const PORT = 3240;
-const REFERENCE_PORT = 3241;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = "mot de passe du bench de charge";
 const PROFILE = {
@@ -94,23 +92,6 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-/** bench/load/reference-server.ts on the same database, once it listens. */
-async function startReference(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/load/reference-server.ts"], {
-    env: { ...process.env, ...env, PORT: String(REFERENCE_PORT) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (const started = Date.now(); Date.now() - started < 30_000; ) {
-    try {
-      await fetch(`http://127.0.0.1:${REFERENCE_PORT}/`);
-      return child;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error("the reference server did not start");
 }
 
 async function call(cookie: string, p: string, method = "GET", json?: unknown) {
@@ -221,7 +202,7 @@ async function main() {
     const profileRun = await read(`${BASE}/api/profile`);
     let referenceRun: autocannon.Result | null = null;
     if (databaseUrl) {
-      const reference = await startReference(env);
+      const reference = await startReference(env, REFERENCE_PORT);
       try {
         // The reference reads the same member's profile as the app, or the comparison means nothing.
         const own = await call(cookie, "/api/profile");
@@ -236,7 +217,7 @@ async function main() {
         reference.kill("SIGTERM");
       }
     }
-    const bareRun = await bareServerRun();
+    const bareRun = await bareServerRun(opts.connections, opts.baseline);
 
     const errors = (r: autocannon.Result) => r.errors + r.non2xx + r.timeouts;
     console.log(`\n## Load (bench/load.ts), ${fmt(opts.profiles)} profiles, ${opts.engine}\n`);
@@ -348,26 +329,6 @@ async function mixedTraffic(members: Member[]) {
     ],
   });
   return { result, acknowledged };
-}
-
-/** A bare node:http server answering a fixed JSON body, in this process: the stack's ceiling. */
-async function bareServerRun(): Promise<autocannon.Result> {
-  const body = JSON.stringify({ id: "x", firstName: "Awa", interests: ["Voyages"] });
-  const bare = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(body);
-  });
-  await new Promise<void>((r) => bare.listen(0, "127.0.0.1", () => r()));
-  const barePort = (bare.address() as AddressInfo).port;
-  try {
-    return await autocannon({
-      url: `http://127.0.0.1:${barePort}/`,
-      connections: opts.connections,
-      duration: opts.baseline,
-    });
-  } finally {
-    bare.close();
-  }
 }
 
 /** Messages sent by the bench members, as stored: SQL on a server, the API on the embedded database. */

@@ -4,14 +4,11 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app.ts";
-import { closeDeps, createDeps } from "../bootstrap.ts";
 import { session } from "../db/schema/index.ts";
-import type { AppDeps } from "../http/types.ts";
-import { createLogger } from "../logger.ts";
 import { createAdmin } from "../test/admin.ts";
-import { BASE_URL, createTestApp, describeOnEngine, MEMBER_PASSWORD, type TestApp } from "../test/harness.ts";
+import { createTestApp, describeOnEngine, MEMBER_PASSWORD, type TestApp } from "../test/harness.ts";
 import { signUpMember } from "../test/members.ts";
+import { type SecondInstance, secondInstance } from "../test/second-instance.ts";
 import { cookieValue, dueForExtension, verifySignedToken } from "./session-reader.ts";
 
 const DAY = 86_400_000;
@@ -115,22 +112,18 @@ describeOnEngine("sessions of API requests", (engine) => {
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("revocation across two instances", () => {
   let first: TestApp;
-  let secondDeps: AppDeps;
-  let second: ReturnType<typeof createApp>;
+  let second: SecondInstance;
 
   beforeAll(async () => {
     first = await createTestApp("postgres");
-    // Same settings and database, its own pool: another process would share nothing more.
-    secondDeps = await createDeps(first.deps.config, createLogger("silent", false));
-    second = createApp(secondDeps);
+    second = await secondInstance(first);
   });
   afterAll(async () => {
-    await closeDeps(secondDeps);
+    await second.close();
     await first.close();
   });
 
-  const onSecond = async (path: string, cookie: string) =>
-    (await second.request(`${BASE_URL}${path}`, { headers: { cookie, origin: BASE_URL } })).status;
+  const onSecond = async (path: string, cookie: string) => (await second.get(path, cookie)).status;
 
   it("refuses a member banned on one instance at their next request on the other", async () => {
     const admin = await createAdmin(first);

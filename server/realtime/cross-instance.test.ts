@@ -2,33 +2,25 @@
 // event stream is open on the other (LISTEN/NOTIFY). Runs when TEST_DATABASE_URL is set.
 import type { MessageDto } from "@domain/messaging.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app.ts";
-import { closeDeps, createDeps } from "../bootstrap.ts";
-import type { AppDeps } from "../http/types.ts";
-import { createLogger } from "../logger.ts";
-import { BASE_URL, createTestApp, type TestApp } from "../test/harness.ts";
+import { createTestApp, type TestApp } from "../test/harness.ts";
 import { signUpMember } from "../test/members.ts";
+import { type SecondInstance, secondInstance } from "../test/second-instance.ts";
 import { readEvents } from "../test/sse.ts";
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances on one PostgreSQL server", () => {
   let first: TestApp;
-  let secondDeps: AppDeps;
-  let second: ReturnType<typeof createApp>;
+  let second: SecondInstance;
 
   beforeAll(async () => {
     first = await createTestApp("postgres");
-    // Same settings and database, its own pool, event listener and streams: another process would
-    // have nothing more in common with the first.
-    secondDeps = await createDeps(first.deps.config, createLogger("silent", false));
-    second = createApp(secondDeps);
+    second = await secondInstance(first);
   });
   afterAll(async () => {
-    await closeDeps(secondDeps);
+    await second.close();
     await first.close();
   });
 
-  const viaSecond = (path: string, cookie: string) =>
-    Promise.resolve(second.request(`${BASE_URL}${path}`, { headers: { cookie, origin: BASE_URL } }));
+  const viaSecond = (path: string, cookie: string) => second.get(path, cookie);
 
   it("delivers a message sent through one instance to a stream open on the other, once", async () => {
     const him = await signUpMember(first, "male");
@@ -42,7 +34,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances on one Pos
 
     const stream = readEvents(await viaSecond("/api/events", her.cookie));
     await stream.next("ready");
-    expect(secondDeps.hub.connections).toBe(1);
+    expect(second.deps.hub.connections).toBe(1);
     expect(first.deps.hub.connections).toBe(0);
 
     const res = await first.request(`/api/matches/${matchId}/messages`, {

@@ -187,7 +187,9 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     async close() {
       await closeDeps(deps);
       await server?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      // An e-mail sent in the background (Better Auth's, a payment's) may still be writing its file
+      // into DATA_DIR/outbox: removal retries rather than fail on a folder that filled meanwhile.
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
   };
 }
