@@ -18,9 +18,10 @@ async function standInDist(): Promise<string> {
 }
 
 /** The JSON block of a document, parsed; null when there is none. */
-function bootstrapOf(
-  html: string,
-): { session: { user: { id: string } }; subscriptionStatus: unknown } | null {
+function bootstrapOf(html: string): {
+  session: { user: { id: string }; session: Record<string, unknown> };
+  subscriptionStatus: unknown;
+} | null {
   const match = html.match(
     new RegExp(`<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">(.*?)</script>`),
   );
@@ -62,6 +63,12 @@ describeOnEngine("a member page's document", (engine) => {
     const html = await res.text();
     const data = bootstrapOf(html);
     expect(data?.session.user.id).toBe(member.userId);
+    // Not the session's secret, nor where it was opened from.
+    const token = decodeURIComponent(member.cookie.split("=")[1] ?? "").split(".")[0]!;
+    expect(token.length).toBeGreaterThan(20);
+    expect(html).not.toContain(token);
+    expect(Object.keys(data?.session.session ?? {})).not.toEqual(expect.arrayContaining(["token"]));
+    expect(data?.session.session).not.toHaveProperty("ipAddress");
     // The same status as the API's.
     const status = await t.request("/api/subscription/status", { cookie: member.cookie });
     expect(data?.subscriptionStatus).toEqual(await status.json());

@@ -47,9 +47,12 @@ export function spaDocument(deps: Pick<AppDeps, "auth" | "database">, indexHtml:
     const data = await deps.auth.api.getSession({ headers: c.req.raw.headers });
     if (!data || data.user.banned) return indexHtml;
     const subscriptionStatus = await checkUserSubscription(deps.database.db, data.user.id);
+    // Never the session's token (the httpOnly cookie's secret) in a page, which scripts can read and
+    // the browser may keep on disk; nor the address and browser it was opened from.
+    const { token: _token, ipAddress: _ip, userAgent: _ua, ...session } = data.session;
     c.header("Cache-Control", "private, no-cache");
     c.header("Vary", "Cookie");
-    const block = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${jsonForScript({ session: data, subscriptionStatus })}</script>`;
+    const block = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${jsonForScript({ session: { session, user: data.user }, subscriptionStatus })}</script>`;
     return indexHtml.replace("</head>", `${block}</head>`);
   };
 }
