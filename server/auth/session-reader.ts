@@ -90,7 +90,10 @@ export function createSessionReader(auth: Auth, db: Db, secret: string) {
       dontRemember: ctx.authCookies.dontRememberToken.name,
     })));
 
-  /** The request's valid session with its account and profile, or null (no cookie, expired, unknown). */
+  /**
+   * The request's valid session with its account and profile, or null (no cookie, expired, unknown,
+   * or the account banned: a banned member has no session anywhere).
+   */
   return async function readSession(headers: Headers): Promise<RequestSession | null> {
     const cookies = headers.get("cookie");
     if (!cookies) return null;
@@ -99,7 +102,7 @@ export function createSessionReader(auth: Auth, db: Db, secret: string) {
     const token = raw && verifySignedToken(raw, secret);
     if (!token) return null;
     const [row] = (await byToken.execute({ token })) as RequestSession[];
-    if (!row || row.session.expiresAt.getTime() <= Date.now()) return null;
+    if (!row || row.user.banned || row.session.expiresAt.getTime() <= Date.now()) return null;
     // Once a day per session: Better Auth extends it (members stay signed in while active), unless
     // the member asked not to be remembered.
     if (dueForExtension(row.session.expiresAt) && !cookieValue(cookies, name.dontRemember)) {
