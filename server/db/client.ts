@@ -108,6 +108,23 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   };
 }
 
+/** SQL text with $n parameters run inside an open transaction: pg-boss's adapter (its `db` option). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * The connection of a Drizzle transaction as an executor, so that a job queued through it commits or
+ * rolls back with the transaction's writes (a message and its notification job: both or neither).
+ * Drizzle keeps the transaction's client on `session.client`: a pg PoolClient on a server, PGlite's
+ * Transaction embedded; both answer `query(text, values)` with `{ rows }` (server/db/client.test.ts).
+ */
+export function transactionSql(tx: Db): SqlExecutor {
+  const client = (tx as unknown as { session: { client: { query: SqlExecutor["executeSql"] } } }).session
+    .client;
+  return { executeSql: (text, values) => client.query(text, values) };
+}
+
 /** Runs raw SQL and returns its rows; both drivers put them in `rows`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

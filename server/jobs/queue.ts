@@ -4,7 +4,7 @@
 // database through our own connection (the pool on a server, the one PGlite client embedded), so
 // the embedded database needs no second connection (ADR 0015).
 import PgBoss from "pg-boss";
-import type { Database } from "../db/client.ts";
+import type { Database, SqlExecutor } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 
 export const JOB_SCHEMA = "pgboss";
@@ -45,7 +45,18 @@ export interface Jobs {
    * Queues at most one job per `key` and window of `seconds`: the first at once, the next ones of
    * the window gathered into one at its end (pg-boss's sendDebounced).
    */
-  sendDebounced(queue: QueueName, data: object, seconds: number, key: string): Promise<string | null>;
+  sendDebounced(
+    queue: QueueName,
+    data: object,
+    seconds: number,
+    key: string,
+    /**
+     * An open transaction (db/client.ts transactionSql): the job commits with its writes. The
+     * worker is then not woken here, where the job is not yet visible: the caller calls `wake`
+     * once the transaction has committed.
+     */
+    within?: SqlExecutor,
+  ): Promise<string | null>;
   /** Set by the workers of this instance (jobs/workers.ts): wakes the one serving `queue`. */
   wake: ((queue: QueueName) => void) | null;
   stop(): Promise<void>;
@@ -93,9 +104,9 @@ export async function openJobs(database: Database, logger: Logger): Promise<Jobs
       jobs.wake?.(queue);
       return id;
     },
-    async sendDebounced(queue, data, seconds, key) {
-      const id = await boss.sendDebounced(queue, data, {}, seconds, key);
-      jobs.wake?.(queue);
+    async sendDebounced(queue, data, seconds, key, within) {
+      const id = await boss.sendDebounced(queue, data, within ? { db: within } : {}, seconds, key);
+      if (!within) jobs.wake?.(queue);
       return id;
     },
     stop: () => boss.stop({ graceful: false, wait: true, close: false }),

@@ -8,8 +8,8 @@ import type { ImmediateEmailJob, MessageJob, PushJob } from "../notifications/an
 import {
   handleDelivery,
   handleDigestBatch,
-  handleImmediateEmail,
-  handleMessagePush,
+  handleImmediateEmails,
+  handleMessagePushes,
   handlePush,
   planDigests,
   purgeOld,
@@ -24,7 +24,8 @@ export interface WorkerOptions {
   maintenanceSeconds?: number;
 }
 
-type Handler = (job: PgBoss.Job<never>) => Promise<unknown>;
+/** A handler of a batch of jobs: if it throws, every job of the batch is failed (and retried). */
+type BatchHandler = (jobs: PgBoss.Job<never>[]) => Promise<unknown>;
 
 /** Jobs fetched at once per queue: pushes are many and short (a message each); the rest one by one. */
 const BATCH: Partial<Record<QueueName, number>> = {
@@ -44,38 +45,67 @@ export async function startJobWorkers(deps: AppDeps, opts: WorkerOptions = {}): 
   boss.on("error", (err) => deps.logger.error({ err }, "jobs: worker error"));
   await boss.start();
   const log = deps.logger;
-  const handlers: Record<QueueName, Handler> = {
-    [QUEUES.pushMessage.name]: (job) => handleMessagePush(deps, job.data as MessageJob),
-    [QUEUES.push.name]: (job) => handlePush(deps, job.data as PushJob),
-    [QUEUES.emailImmediate.name]: (job) => handleImmediateEmail(deps, job.data as ImmediateEmailJob, job.id),
-    [QUEUES.emailDeliver.name]: (job) => handleDelivery(deps, job.data as { ids?: string[] }),
+  /** Fails, each alone, the jobs of a batch whose result was rejected; the others complete. */
+  const failRejected = async (
+    name: QueueName,
+    jobs: PgBoss.Job<never>[],
+    results: PromiseSettledResult<unknown>[],
+  ) => {
+    for (const [i, r] of results.entries()) {
+      if (r.status === "fulfilled") continue;
+      const job = jobs[i]!;
+      log.warn({ err: r.reason, queue: name, job: job.id }, "jobs: job failed");
+      await boss.fail(name, job.id, { message: String((r.reason as Error)?.message ?? r.reason) });
+    }
+  };
+  /** The jobs of a batch run side by side, each on its own (retried by its queue's policy). */
+  const eachJob =
+    (name: QueueName, handle: (job: PgBoss.Job<never>) => Promise<unknown>): BatchHandler =>
+    async (jobs) =>
+      failRejected(name, jobs, await Promise.allSettled(jobs.map((job) => handle(job))));
+  const handlers: Record<QueueName, BatchHandler> = {
+    // What to say read in one statement for the batch, then each push sent on its own.
+    [QUEUES.pushMessage.name]: async (jobs) =>
+      failRejected(
+        QUEUES.pushMessage.name,
+        jobs,
+        await handleMessagePushes(
+          deps,
+          jobs.map((job) => job.data as MessageJob),
+        ),
+      ),
+    [QUEUES.push.name]: eachJob(QUEUES.push.name, (job) => handlePush(deps, job.data as PushJob)),
+    // One statement per step for the whole batch; if it fails, pg-boss fails (and retries) every job.
+    [QUEUES.emailImmediate.name]: (jobs) =>
+      handleImmediateEmails(
+        deps,
+        jobs.map((job) => ({ ...(job.data as ImmediateEmailJob), jobId: job.id })),
+      ),
+    [QUEUES.emailDeliver.name]: eachJob(QUEUES.emailDeliver.name, (job) =>
+      handleDelivery(deps, job.data as { ids?: string[] }),
+    ),
     [QUEUES.digestPlan.name]: async () => log.info({ members: await planDigests(deps) }, "digests planned"),
-    [QUEUES.digestBatch.name]: (job) =>
+    [QUEUES.digestBatch.name]: eachJob(QUEUES.digestBatch.name, (job) =>
       handleDigestBatch(deps, job.data as Parameters<typeof handleDigestBatch>[1]),
-    [QUEUES.subscriptionReminders.name]: (job) => sendSubscriptionReminders(deps).then(() => job.id),
+    ),
+    [QUEUES.subscriptionReminders.name]: () => sendSubscriptionReminders(deps),
     [QUEUES.purge.name]: () => purgeOld(deps),
     [QUEUES.embeddedVacuum.name]: async () =>
       log.info(await maintainEmbeddedDatabase(deps.database, ["VACUUM"]), "embedded database vacuumed"),
     [QUEUES.embeddedAnalyze.name]: async () =>
       log.info(await maintainEmbeddedDatabase(deps.database, ["ANALYZE"]), "embedded database analyzed"),
-  } as Record<QueueName, Handler>;
+  };
   const workerIds = new Map<QueueName, string>();
-  for (const [name, handle] of Object.entries(handlers) as [QueueName, Handler][]) {
+  for (const [name, handle] of Object.entries(handlers) as [QueueName, BatchHandler][]) {
+    const batchSize = BATCH[name] ?? 1;
     const id = await boss.work(
       name,
-      { pollingIntervalSeconds: opts.pollingSeconds ?? 2, batchSize: BATCH[name] ?? 1 },
+      { pollingIntervalSeconds: opts.pollingSeconds ?? 2, batchSize },
       async (jobs) => {
-        // The jobs of a batch run side by side; one that fails is failed alone (retried by its
-        // queue's policy), the others complete.
-        const results = await Promise.allSettled(jobs.map((job) => handle(job as PgBoss.Job<never>)));
-        const failed = jobs.flatMap((job, i) => {
-          const r = results[i];
-          return r?.status === "rejected" ? [{ job, reason: r.reason as unknown }] : [];
-        });
-        for (const { job, reason } of failed) {
-          log.warn({ err: reason, queue: name, job: job.id }, "jobs: job failed");
-          await boss.fail(name, job.id, { message: String((reason as Error)?.message ?? reason) });
-        }
+        // A full batch means more may be waiting: fetch again as soon as it is done rather than
+        // after the polling interval (pg-boss waits the interval unless its worker is notified).
+        if (jobs.length === batchSize) boss.notifyWorker(workerIds.get(name) ?? "");
+        await handle(jobs as PgBoss.Job<never>[]);
       },
     );
     workerIds.set(name, id);

@@ -48,14 +48,16 @@ function wanted(news: MemberNews, prefs: NotificationPreferences): MemberNews {
 /**
  * Writes the e-mails of `kind` for these members (those with news they want) into the outbox, and
  * moves their `email_covered_until`; returns the new outbox rows' ids. `periodKey` names the digest's
- * period (« 2026-11-24 »): one digest per member and period, whatever happens.
+ * period (« 2026-11-24 »), or for each member the job that asked (« Tout de suite »): one e-mail per
+ * member and period or job, whatever happens.
  */
 export async function queueNewsEmails(
   deps: Deps,
   userIds: string[],
   kind: NewsEmailKind,
-  periodKey: string,
+  periodKey: string | ((userId: string) => string),
 ): Promise<string[]> {
+  const keyOf = typeof periodKey === "string" ? () => periodKey : periodKey;
   const { db } = deps.database;
   const [allNews, prefs] = await Promise.all([newsFor(db, userIds), preferencesOf(db, userIds)]);
   const preferencesUrl = `${deps.config.publicBaseUrl}/profile#section-notifications`;
@@ -79,7 +81,7 @@ export async function queueNewsEmails(
         mails.map(({ news, mail, unsubscribe }) => ({
           userId: news.userId,
           kind,
-          dedupeKey: `${kind}:${news.userId}:${periodKey}`,
+          dedupeKey: `${kind}:${news.userId}:${keyOf(news.userId)}`,
           toAddress: news.email,
           subject: mail.subject,
           textBody: mail.text,

@@ -6,12 +6,11 @@ import { queryRows } from "../db/client.ts";
 import { frenchLongDate } from "../email/templates.ts";
 import type { AppDeps } from "../http/types.ts";
 import { QUEUES } from "../jobs/queue.ts";
-import { type ImmediateEmailJob, immediateEmail, type MessageJob, type PushJob } from "./announce.ts";
+import type { ImmediateEmailJob, MessageJob, PushJob } from "./announce.ts";
 import { RECIPIENT_ACTIVE } from "./audience.ts";
 import { AWAY, deliverOutbox, purgeSentEmails, queueDelivery, queueNewsEmails } from "./email-outbox.ts";
-import { getPreferences } from "./preferences.ts";
 import { deliverPush, pushRecipient, sendPush } from "./push.ts";
-import { matchPush, messagePush } from "./push-content.ts";
+import { matchPush, messagePushes } from "./push-content.ts";
 
 export type Deps = Pick<AppDeps, "database" | "config" | "logger" | "mailer" | "jobs">;
 
@@ -27,11 +26,27 @@ async function mayNotify(deps: Deps, userId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** A message's job: the recipient's e-mail queued (debounced per member), then the push. */
+/**
+ * Messages' push jobs, a batch at once: what to say read in one statement, then each push sent. A
+ * job whose push failed is failed alone (the others completed). A message's e-mail has a job of its
+ * own, queued with the message (announce.ts).
+ */
+export async function handleMessagePushes(
+  deps: Deps,
+  jobs: readonly MessageJob[],
+): Promise<PromiseSettledResult<unknown>[]> {
+  const pushes = await messagePushes(deps.database.db, jobs);
+  return Promise.allSettled(
+    jobs.map((job, i) => {
+      const push = pushes[i];
+      return push ? sendPush(deps, job.recipientId, push.payload, push.subscriptions) : null;
+    }),
+  );
+}
+
 export async function handleMessagePush(deps: Deps, job: MessageJob): Promise<void> {
-  await immediateEmail(deps, job.recipientId);
-  const push = await messagePush(deps.database.db, job.recipientId, job.matchId);
-  if (push) await sendPush(deps, job.recipientId, push.payload, push.subscriptions);
+  const [result] = await handleMessagePushes(deps, [job]);
+  if (result?.status === "rejected") throw result.reason;
 }
 
 export async function handlePush(deps: Deps, job: PushJob): Promise<void> {
@@ -74,21 +89,33 @@ async function paymentPush(deps: Deps, userId: string): Promise<PushPayload | nu
   };
 }
 
-export async function handleImmediateEmail(deps: Deps, job: ImmediateEmailJob, jobId: string): Promise<void> {
-  const { db } = deps.database;
-  const prefs = await getPreferences(db, job.userId);
-  if (prefs.emailRhythm !== "immediate") return;
+/**
+ * « Tout de suite » e-mails, a batch of jobs at once (one statement per step for the batch, as the
+ * digests): members who still chose it and are away get what arrived since their last e-mail.
+ */
+export async function handleImmediateEmails(
+  deps: Deps,
+  jobs: readonly (ImmediateEmailJob & { jobId: string })[],
+): Promise<void> {
+  const jobOf = new Map(jobs.map((j) => [j.userId, j.jobId]));
   // Connected (a page open, or active a moment ago): the site has already shown it.
-  const away = await queryRows<{ ok: boolean }>(
-    db,
-    sql`SELECT true AS ok FROM profiles p WHERE p.user_id = ${job.userId} AND ${AWAY}`,
+  const away = await queryRows<{ userId: string }>(
+    deps.database.db,
+    sql`SELECT p.user_id AS "userId" FROM profiles p LEFT JOIN notification_settings s ON s.user_id = p.user_id
+      WHERE p.user_id = ANY(${sql.param([...jobOf.keys()])}::text[])
+        AND coalesce(s.email_rhythm, 'immediate') = 'immediate' AND ${AWAY}`,
   );
   if (away.length === 0) return;
-  const ids = await queueNewsEmails(deps, [job.userId], "immediate", jobId);
+  const userIds = away.map((r) => r.userId);
+  const ids = await queueNewsEmails(deps, userIds, "immediate", (userId) => jobOf.get(userId) ?? "");
   if (ids.length === 0) return;
-  // Sent at once; if the mail server fails, the delivery job retries (this job, retried, would find
-  // nothing new: what it wrote is already covered).
+  // Sent at once; if the mail server fails, the delivery job retries (these jobs, retried, would find
+  // nothing new: what they wrote is already covered).
   await deliverOutbox(deps, ids).catch(() => queueDelivery(deps, ids));
+}
+
+export function handleImmediateEmail(deps: Deps, job: ImmediateEmailJob, jobId: string): Promise<void> {
+  return handleImmediateEmails(deps, [{ ...job, jobId }]);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { NOTIFICATION_LIMITS, type PushPayload } from "@domain/notifications.ts";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../db/client.ts";
-import { navCounts } from "../features/messages/conversations.service.ts";
+import { unreadConversationsCount } from "../features/messages/conversations.service.ts";
 import { blockedBetween } from "../features/safety/blocks.service.ts";
 import { OTHER_VISIBLE, RECIPIENT_ACTIVE } from "./audience.ts";
 import { inQuietHours, parseStored, wants } from "./preferences.ts";
@@ -17,67 +17,101 @@ export function excerpt(text: string, max: number = NOTIFICATION_LIMITS.EXCERPT_
 export const conversationUrl = (matchId: string) => `/messages?match=${encodeURIComponent(matchId)}`;
 
 interface ConversationState {
+  recipientId: string;
+  matchId: string;
   name: string;
   unread: number;
   latest: string | null;
+  /** Conversations with an unread message: the app badge's count. */
+  unreadConversations: number;
   /** The recipient's stored preferences (null: the defaults) and push subscriptions. */
   preferences: unknown;
   subscriptions: StoredSubscription[];
 }
 
-/** The unread messages of one conversation for its recipient, or null when nothing may be said. */
-async function conversationState(db: Db, recipientId: string, matchId: string) {
-  const [row] = await queryRows<ConversationState>(
+export interface ConversationKey {
+  recipientId: string;
+  matchId: string;
+}
+
+const keyOf = (k: ConversationKey) => `${k.recipientId}:${k.matchId}`;
+
+/**
+ * For each (recipient, conversation), its unread messages and the recipient's devices, in one
+ * statement for a whole batch of jobs; absent when nothing may be said (a block, a ban, a hidden
+ * member, a match undone).
+ */
+async function conversationStates(
+  db: Db,
+  keys: readonly ConversationKey[],
+): Promise<Map<string, ConversationState>> {
+  if (keys.length === 0) return new Map();
+  const me = sql`j.recipient_id`;
+  const rows = await queryRows<ConversationState>(
     db,
-    sql`SELECT op.first_name AS name, s.preferences, ${DEVICES} AS subscriptions,
+    sql`SELECT j.recipient_id AS "recipientId", m.id AS "matchId", op.first_name AS name, s.preferences,
+        ${DEVICES} AS subscriptions,
         (SELECT count(*)::int FROM messages x WHERE x.match_id = m.id AND x.sender_id = op.user_id
           AND x.read_at IS NULL) AS unread,
         (SELECT x.content FROM messages x WHERE x.match_id = m.id AND x.sender_id = op.user_id
-          AND x.read_at IS NULL ORDER BY x.created_at DESC LIMIT 1) AS latest
-      FROM matches m
-      JOIN "user" u ON u.id = ${recipientId}
+          AND x.read_at IS NULL ORDER BY x.created_at DESC LIMIT 1) AS latest,
+        ${unreadConversationsCount(me)} AS "unreadConversations"
+      FROM unnest(${sql.param(keys.map((k) => k.recipientId))}::text[],
+          ${sql.param(keys.map((k) => k.matchId))}::uuid[]) AS j(recipient_id, match_id)
+      JOIN matches m ON m.id = j.match_id
+      JOIN "user" u ON u.id = j.recipient_id
       LEFT JOIN notification_settings s ON s.user_id = u.id
-      JOIN profiles op ON op.user_id = CASE WHEN m.user1_id = ${recipientId} THEN m.user2_id ELSE m.user1_id END
+      JOIN profiles op ON op.user_id = CASE WHEN m.user1_id = j.recipient_id THEN m.user2_id ELSE m.user1_id END
       JOIN "user" ou ON ou.id = op.user_id
-      WHERE m.id = ${matchId}::uuid AND m.status = 'accepted'
-        AND ${recipientId} IN (m.user1_id, m.user2_id)
+      WHERE m.status = 'accepted' AND j.recipient_id IN (m.user1_id, m.user2_id)
         AND ${RECIPIENT_ACTIVE} AND ${OTHER_VISIBLE}
-        AND NOT ${blockedBetween(sql`${recipientId}`, sql`op.user_id`)}`,
+        AND NOT ${blockedBetween(me, sql`op.user_id`)}`,
   );
-  return row ?? null;
+  return new Map(rows.map((r) => [keyOf(r), r]));
+}
+
+export interface MessagePush {
+  payload: PushPayload;
+  subscriptions: StoredSubscription[];
 }
 
 /**
- * A message's push, with the devices to send it to, in one statement (plus the badge's count when
- * there is something to send): the path every message takes. Null when nothing is to be sent —
- * no device, preferences, quiet hours, read meanwhile, a block.
+ * Messages' pushes, with the devices to send them to and the badge's count, in one statement for a
+ * batch of jobs: the path every message takes. A job gets null when nothing is to be sent — no
+ * device, preferences, quiet hours, read meanwhile, a block.
  */
-export async function messagePush(
+export async function messagePushes(
   db: Db,
-  recipientId: string,
-  matchId: string,
-): Promise<{ payload: PushPayload; subscriptions: StoredSubscription[] } | null> {
-  const state = await conversationState(db, recipientId, matchId);
-  if (!state || state.subscriptions.length === 0 || state.unread === 0 || state.latest === null) return null;
-  const prefs = parseStored(state.preferences);
-  if (!wants(prefs, "push", "messages") || inQuietHours(prefs)) return null;
-  const { messages: unread } = await navCounts(db, recipientId);
-  const payload: PushPayload = {
-    kind: "message",
-    title: state.name,
-    body:
-      state.unread === 1
-        ? excerpt(state.latest)
-        : `${state.unread} nouveaux messages · « ${excerpt(state.latest, 80)} »`,
-    url: conversationUrl(matchId),
-    tag: `conversation-${matchId}`,
-    unread,
-  };
-  return { payload, subscriptions: state.subscriptions };
+  keys: readonly ConversationKey[],
+): Promise<(MessagePush | null)[]> {
+  const states = await conversationStates(db, keys);
+  return keys.map((k) => {
+    const state = states.get(keyOf(k));
+    if (!state || state.subscriptions.length === 0 || state.unread === 0 || state.latest === null)
+      return null;
+    const prefs = parseStored(state.preferences);
+    if (!wants(prefs, "push", "messages") || inQuietHours(prefs)) return null;
+    return {
+      payload: {
+        kind: "message",
+        title: state.name,
+        body:
+          state.unread === 1
+            ? excerpt(state.latest)
+            : `${state.unread} nouveaux messages · « ${excerpt(state.latest, 80)} »`,
+        url: conversationUrl(state.matchId),
+        tag: `conversation-${state.matchId}`,
+        unread: state.unreadConversations,
+      },
+      subscriptions: state.subscriptions,
+    };
+  });
 }
 
 export async function matchPush(db: Db, recipientId: string, matchId: string): Promise<PushPayload | null> {
-  const state = await conversationState(db, recipientId, matchId);
+  const state = (await conversationStates(db, [{ recipientId, matchId }])).get(
+    keyOf({ recipientId, matchId }),
+  );
   if (!state) return null;
   return {
     kind: "match",

@@ -134,36 +134,68 @@ describeOnEngine("web push", (engine) => {
     const him = await signUpMember(t, "male");
     const her = await signUpMember(t, "female");
     const matchId = await like(him, her);
-    const jobs = async () =>
+    const jobs = async (queue: string, key: string, value: string) =>
+      (
+        await queryRows<{ n: number }>(
+          t.deps.database.db,
+          sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${queue} AND data->>${key} = ${value}`,
+        )
+      )[0]?.n ?? 0;
+    const pushJobs = () => jobs("push-message", "matchId", matchId);
+    const emailJobs = () => jobs("email-immediate", "userId", him.userId);
+    // He was active a moment ago (his own requests), without a push subscription: nothing to tell him.
+    expect((await send(her, matchId, "Bonjour !")).status).toBe(201);
+    expect([await pushJobs(), await emailJobs()]).toEqual([0, 0]);
+    // Away with an unconfirmed address: still nothing (no e-mail goes to an unconfirmed address).
+    const awayLongAgo = sql`UPDATE profiles SET last_active_at = now() - interval '1 day' WHERE user_id = ${him.userId}`;
+    await t.deps.database.db.execute(awayLongAgo);
+    expect((await send(her, matchId, "Tu es là ?")).status).toBe(201);
+    expect([await pushJobs(), await emailJobs()]).toEqual([0, 0]);
+    // Away with a confirmed address: the job that e-mails him is queued, and no push job.
+    await t.deps.database.db.execute(sql`UPDATE "user" SET email_verified = true WHERE id = ${him.userId}`);
+    await t.deps.database.db.execute(awayLongAgo);
+    expect((await send(her, matchId, "Je t'écris un e-mail alors")).status).toBe(201);
+    expect([await pushJobs(), await emailJobs()]).toEqual([0, 1]);
+    // On the site but with a device: the push job is queued.
+    const other = await signUpMember(t, "female");
+    const second = await like(him, other);
+    await subscribe(him);
+    expect((await send(other, second, "Salut")).status).toBe(201);
+    expect(await jobs("push-message", "matchId", second)).toBe(1);
+  });
+
+  it("queues a message's jobs with the message: a send that fails leaves no job behind", async () => {
+    const him = await signUpMember(t, "male");
+    const her = await signUpMember(t, "female");
+    await subscribe(him);
+    const matchId = await like(him, her);
+    const pushJobs = async () =>
       (
         await queryRows<{ n: number }>(
           t.deps.database.db,
           sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'push-message' AND data->>'matchId' = ${matchId}`,
         )
       )[0]?.n ?? 0;
-    // He was active a moment ago (his own requests), without a push subscription: nothing to tell him.
-    expect((await send(her, matchId, "Bonjour !")).status).toBe(201);
-    expect(await jobs()).toBe(0);
-    // Away with an unconfirmed address: still nothing (no e-mail goes to an unconfirmed address).
-    const awayLongAgo = sql`UPDATE profiles SET last_active_at = now() - interval '1 day' WHERE user_id = ${him.userId}`;
-    await t.deps.database.db.execute(awayLongAgo);
-    expect((await send(her, matchId, "Tu es là ?")).status).toBe(201);
-    expect(await jobs()).toBe(0);
-    // Away with a confirmed address: the job that e-mails him is queued.
-    await t.deps.database.db.execute(sql`UPDATE "user" SET email_verified = true WHERE id = ${him.userId}`);
-    await t.deps.database.db.execute(awayLongAgo);
-    expect((await send(her, matchId, "Je t'écris un e-mail alors")).status).toBe(201);
-    expect(await jobs()).toBe(1);
-    // On the site but with a device: the push job is queued.
-    const other = await signUpMember(t, "female");
-    const second = await like(him, other);
-    await subscribe(him);
-    expect((await send(other, second, "Salut")).status).toBe(201);
-    const [queued] = await queryRows<{ n: number }>(
-      t.deps.database.db,
-      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'push-message' AND data->>'matchId' = ${second}`,
+    // The job is the transaction's last write: a failure at commit (here, a deferred trigger on the
+    // message refusing it) rolls back the message and its job together.
+    const db = t.deps.database.db;
+    await db.execute(sql`CREATE FUNCTION refuse_at_commit() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$`);
+    await db.execute(sql`CREATE CONSTRAINT TRIGGER refuse_at_commit AFTER INSERT ON messages
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_at_commit()`);
+    try {
+      expect((await send(her, matchId, "Bonjour !")).status).toBe(500);
+    } finally {
+      await db.execute(sql`DROP TRIGGER refuse_at_commit ON messages`);
+      await db.execute(sql`DROP FUNCTION refuse_at_commit()`);
+    }
+    const [written] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM messages WHERE match_id = ${matchId}`,
     );
-    expect(queued?.n).toBe(1);
+    expect([written?.n, await pushJobs()]).toEqual([0, 0]);
+    expect((await send(her, matchId, "Bonjour !")).status).toBe(201);
+    expect(await pushJobs()).toBe(1);
   });
 
   it("sends nothing about a blocked member, nothing against the preferences or in quiet hours", async () => {

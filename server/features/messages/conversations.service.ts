@@ -5,7 +5,7 @@
 import type { Gender } from "@domain/constants.ts";
 import { type ConversationDto, MESSAGE_PREVIEW_LENGTH, type NavCountsDto } from "@domain/messaging.ts";
 import { presenceOf } from "@domain/presence.ts";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { visiblePhotos } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
@@ -32,8 +32,11 @@ interface Row {
   activity: Date | string;
 }
 
-const OTHER = (me: string) => sql`CASE WHEN m.user1_id = ${me} THEN m.user2_id ELSE m.user1_id END`;
-const OPENED = (me: string) =>
+/** `me`: the member's id, or an expression giving it (a column of a batch's rows). */
+type Me = string | SQL;
+
+const OTHER = (me: Me) => sql`CASE WHEN m.user1_id = ${me} THEN m.user2_id ELSE m.user1_id END`;
+const OPENED = (me: Me) =>
   sql`(CASE WHEN m.user1_id = ${me} THEN m.user1_opened_at ELSE m.user2_opened_at END) IS NOT NULL`;
 
 function preview(text: string): string {
@@ -87,17 +90,25 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
   }));
 }
 
+/** The member's accepted matches whose other member is visible (`m`, `p`, `u`): the counts' rows. */
+const MY_VISIBLE_MATCHES = (me: Me) => sql`FROM matches m
+  JOIN profiles p ON p.user_id = ${OTHER(me)}
+  JOIN "user" u ON u.id = p.user_id
+  WHERE (m.user1_id = ${me} OR m.user2_id = ${me}) AND m.status = 'accepted' AND ${VISIBLE}`;
+const UNREAD_FROM_OTHER = (me: Me) => sql`EXISTS (SELECT 1 FROM messages x
+  WHERE x.match_id = m.id AND x.sender_id <> ${me} AND x.read_at IS NULL)`;
+
 export async function navCounts(db: Db, me: string): Promise<NavCountsDto> {
   const [row] = await queryRows<NavCountsDto>(
     db,
     sql`SELECT
         count(*) FILTER (WHERE NOT ${OPENED(me)})::int AS matches,
-        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM messages x
-          WHERE x.match_id = m.id AND x.sender_id <> ${me} AND x.read_at IS NULL))::int AS messages
-      FROM matches m
-      JOIN profiles p ON p.user_id = ${OTHER(me)}
-      JOIN "user" u ON u.id = p.user_id
-      WHERE (m.user1_id = ${me} OR m.user2_id = ${me}) AND m.status = 'accepted' AND ${VISIBLE}`,
+        count(*) FILTER (WHERE ${UNREAD_FROM_OTHER(me)})::int AS messages
+      ${MY_VISIBLE_MATCHES(me)}`,
   );
   return row ?? { matches: 0, messages: 0 };
 }
+
+/** navCounts' `messages` as a scalar subquery, for a statement that reads it with other things. */
+export const unreadConversationsCount = (me: Me) =>
+  sql`(SELECT count(*)::int ${MY_VISIBLE_MATCHES(me)} AND ${UNREAD_FROM_OTHER(me)})`;

@@ -12,7 +12,7 @@ import { readQuery } from "../../http/query.ts";
 import { requireUser } from "../../http/session.ts";
 import { requireSubscription } from "../../http/subscription-gate.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
-import { announceMessage } from "../../notifications/announce.ts";
+import { wakeQueues } from "../../notifications/announce.ts";
 import { notify } from "../../realtime/notify.ts";
 import { listConversations } from "./conversations.service.ts";
 import { listMessages, markRead, sendMessage } from "./messages.service.ts";
@@ -50,15 +50,16 @@ export function messageRoutes(deps: AppDeps) {
       const sender = c.get("profile");
       const { content } = parseOrThrow(messageInputSchema, await readJson(c));
       const me = sender.userId;
-      const { message, recipientId, mayNotify } = await sendMessage(
+      const { message, recipientId, queued } = await sendMessage(
         db,
+        deps.jobs,
         deps.config.messageLimits,
         sender,
         c.req.param("id"),
         content,
       );
+      wakeQueues(deps, queued);
       await notify(deps, [me, recipientId], { type: "message.created", message });
-      if (mayNotify) await announceMessage(deps, recipientId, message.matchId);
       return c.json(message, 201);
     })
     .post("/:id/read", async (c) => {

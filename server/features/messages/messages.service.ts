@@ -4,8 +4,10 @@
 import { MSG } from "@domain/messages.ts";
 import { MESSAGE_MSG, MESSAGES_PAGE_SIZE, type MessageDto, type MessagePageDto } from "@domain/messaging.ts";
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, queryRows, transactionSql } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
+import type { Jobs, QueueName } from "../../jobs/queue.ts";
+import { type MessageAudience, queueMessageJobs } from "../../notifications/announce.ts";
 import { AWAY } from "../../notifications/email-outbox.ts";
 import { birthDateUnconfirmed } from "../members/public-profile.ts";
 import { detectCopyPaste } from "../safety/reports.service.ts";
@@ -56,12 +58,8 @@ function parseCursor(value: string): { us: string; id: string } {
 export interface SendResult {
   message: MessageDto;
   recipientId: string;
-  /**
-   * Whether the recipient may be told outside the site: a push subscription, or a confirmed address
-   * while away. Without either the notification job would find nothing to do: it is not queued (a
-   * job costs the embedded database's single thread about as much as the message itself).
-   */
-  mayNotify: boolean;
+  /** The notification queues the message's transaction wrote a job to: to wake once committed. */
+  queued: QueueName[];
 }
 
 /**
@@ -70,6 +68,7 @@ export interface SendResult {
  */
 export async function sendMessage(
   db: Db,
+  jobs: Pick<Jobs, "sendDebounced">,
   limits: MessageLimits,
   sender: { userId: string; birthDateConfirmed: boolean },
   matchId: string,
@@ -95,13 +94,17 @@ export async function sendMessage(
               AND NOT EXISTS (SELECT 1 FROM messages y WHERE y.match_id = x.match_id
                 AND y.sender_id = ${senderId} AND y.created_at <= now() - interval '1 day'))::int AS "newToday"`,
     });
-    // A member may receive messages only from members with « Profil vérifié » (issue 16).
-    const [gate] = await queryRows<{ closed: boolean; firstName: string; mayNotify: boolean }>(
+    // A member may receive messages only from members with « Profil vérifié » (issue 16). Read in the
+    // same statement: how the recipient may be told outside the site. A job with nothing to do is not
+    // queued (on the embedded database's single thread it costs about as much as the message).
+    const [gate] = await queryRows<{ closed: boolean; firstName: string } & MessageAudience>(
       tx,
       sql`SELECT r.messages_from_verified_only AND s.verified_at IS NULL AS closed, r.first_name AS "firstName",
-          EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = r.user_id)
-            OR EXISTS (SELECT 1 FROM profiles p JOIN "user" u ON u.id = p.user_id
-              WHERE p.user_id = r.user_id AND u.email_verified AND ${AWAY}) AS "mayNotify"
+          EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = r.user_id) AS push,
+          EXISTS (SELECT 1 FROM profiles p JOIN "user" u ON u.id = p.user_id
+              LEFT JOIN notification_settings ns ON ns.user_id = p.user_id
+            WHERE p.user_id = r.user_id AND u.email_verified AND ${AWAY}
+              AND coalesce(ns.email_rhythm, 'immediate') = 'immediate') AS email
         FROM profiles r, profiles s WHERE r.user_id = ${otherId} AND s.user_id = ${senderId}`,
     );
     if (gate?.closed)
@@ -119,7 +122,14 @@ export async function sendMessage(
     if (!opened) await markOpened(tx, senderId, matchId);
     // Copy-pasted openers sent to many people are a spam pattern worth a moderator's look.
     if (!started) await detectCopyPaste(tx, senderId, content);
-    return { message: toMessageDto(row!), recipientId: otherId, mayNotify: gate?.mayNotify ?? false };
+    const audience = { push: gate?.push ?? false, email: gate?.email ?? false };
+    const queued = await queueMessageJobs(
+      jobs,
+      transactionSql(tx),
+      { recipientId: otherId, matchId },
+      audience,
+    );
+    return { message: toMessageDto(row!), recipientId: otherId, queued };
   });
 }
 
