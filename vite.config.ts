@@ -6,6 +6,7 @@ import { defineConfig } from "vitest/config";
 import { precompress } from "./scripts/build/precompress.ts";
 import { prerender } from "./scripts/build/prerender.ts";
 import { pwa } from "./scripts/build/pwa.ts";
+import { lowPriorityScripts } from "./scripts/build/script-priority.ts";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const alias = {
@@ -16,7 +17,7 @@ const alias = {
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), prerender(), precompress(), pwa()],
+  plugins: [react(), tailwindcss(), lowPriorityScripts(), prerender(), precompress(), pwa()],
   resolve: { alias },
   build: { outDir: "../dist", emptyOutDir: true, sourcemap: false, target: "es2022" },
   server: {

@@ -175,7 +175,7 @@ function mountSpa(app: Hono<AppEnv>, spaDir: string, deps?: AppDeps) {
   const indexHtml = readFileSync(indexFile, "utf8");
   // A signed-in member's page carries the session and the subscription status (the starting app,
   // before the database is open, serves the plain document).
-  const documentFor = deps ? spaDocument(deps, indexHtml) : async () => indexHtml;
+  const documentFor = deps ? spaDocument(deps, indexHtml, memberFrames(distDir)) : async () => indexHtml;
   // Hashed file names change with their content: cached for a year. (Set on the response once it
   // is made: serveStatic's onFound runs after the response exists, too late for a header.)
   app.use("/assets/*", async (c, next) => {
@@ -224,6 +224,16 @@ function mountSpa(app: Hono<AppEnv>, spaDir: string, deps?: AppDeps) {
 function prerenderedPages(distDir: string): Record<string, string> {
   const manifest = path.join(distDir, "pages", "manifest.json");
   return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, "utf8")) as Record<string, string>) : {};
+}
+
+/** Member page path → its prerendered frame's document (web/prerender.tsx), read once. */
+function memberFrames(distDir: string): Record<string, string> {
+  const manifest = path.join(distDir, "pages", "member-frames.json");
+  if (!existsSync(manifest)) return {};
+  const files = JSON.parse(readFileSync(manifest, "utf8")) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(files).map(([urlPath, file]) => [urlPath, readFileSync(path.join(distDir, file), "utf8")]),
+  );
 }
 
 export type App = ReturnType<typeof createApp>;

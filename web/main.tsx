@@ -23,11 +23,13 @@ const app = (
   </StrictMode>
 );
 
-// The public pages arrive prerendered (web/prerender.tsx): React takes over their markup. Either
-// way the first render is a transition, which React does in slices, yielding to the browser
-// between them, rather than in one long task that would hold up a tap or a keystroke.
+// The public pages arrive prerendered (web/prerender.tsx): React takes over their markup. A member
+// page's frame (data-member-frame) is rendered afresh over the same markup instead: hydration would
+// read the session as « pending » (Better Auth's store), which the frame is not. Either way the first
+// render is a transition, which React does in slices, yielding to the browser between them, rather
+// than in one long task that would hold up a tap or a keystroke.
 startTransition(() => {
-  if (root.firstElementChild)
+  if (root.firstElementChild && !root.hasAttribute("data-member-frame"))
     hydrateRoot(root, app, {
       // A mismatch (React then renders the part afresh) is a bug in the prerender: say so loudly.
       onRecoverableError: (error) => console.error("Passerelle: hydratation", error),

@@ -5,17 +5,19 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { act, screen } from "@testing-library/react";
 import { StrictMode } from "react";
-import { hydrateRoot, type Root } from "react-dom/client";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { applyBootstrap } from "./app/bootstrap.ts";
 import { Providers } from "./app/providers.tsx";
 import { createQueryClient } from "./app/query-client.ts";
 import { appRoutes } from "./app/router.tsx";
-import { PRERENDERED_PATHS } from "./prerender.tsx";
+import { MEMBER_FRAME_PATHS, PRERENDERED_PATHS } from "./prerender.tsx";
 
 // Rendered by the build's own script, in another process: a server and a client renderer sharing
 // one realm trip React's context checks, which production never does.
 let pages: Record<string, string> = {};
+let frames: Record<string, string> = {};
 beforeAll(async () => {
   const { stdout } = await promisify(execFile)(
     process.execPath,
@@ -24,7 +26,10 @@ beforeAll(async () => {
       maxBuffer: 32 * 1024 * 1024,
     },
   );
-  pages = JSON.parse(stdout) as Record<string, string>;
+  ({ public: pages, member: frames } = JSON.parse(stdout) as {
+    public: Record<string, string>;
+    member: Record<string, string>;
+  });
 }, 60_000);
 
 const HEADINGS: Record<(typeof PRERENDERED_PATHS)[number], RegExp> = {
@@ -102,4 +107,62 @@ describe("prerendered pages", () => {
     const result = await hydrate("/login", html, silentServer);
     expect(result.complaints.length).toBeGreaterThan(0);
   });
+});
+
+/** The markup as the DOM reads it back, without React's comments (boundary markers, text separators). */
+function normalized(html: string): string {
+  const template = document.createElement("template");
+  template.innerHTML = html.replace(/<!--[\s\S]*?-->/g, "");
+  return template.innerHTML;
+}
+
+describe("member page frames", () => {
+  for (const path of MEMBER_FRAME_PATHS) {
+    it(`${path}: the prerendered frame is the client's first render for a subscriber`, async () => {
+      const frame = frames[path] ?? "";
+      expect(frame).not.toMatch(/<script|<template|\/work\/|<!--\$\?-->/);
+      expect(frame).toContain("<h1");
+      // The document as the server sends it to a subscriber: the frame, the session and status.
+      const bootstrap = document.createElement("script");
+      bootstrap.type = "application/json";
+      bootstrap.id = "passerelle-bootstrap";
+      const now = new Date().toISOString();
+      bootstrap.textContent = JSON.stringify({
+        session: {
+          session: { id: "s1", userId: "u1", expiresAt: now, createdAt: now, updatedAt: now },
+          user: {
+            id: "u1",
+            name: "Awa",
+            email: "awa@exemple.fr",
+            emailVerified: true,
+            createdAt: now,
+            updatedAt: now,
+          },
+        },
+        subscriptionStatus: { status: "subscribed", endsAt: now, plan: "monthly" },
+      });
+      document.head.append(bootstrap);
+      const container = document.createElement("div");
+      container.id = "root";
+      document.body.append(container);
+      vi.stubGlobal("fetch", silentServer);
+      const consoleErrors = vi.spyOn(console, "error").mockImplementation(() => {});
+      const queryClient = createQueryClient();
+      expect(applyBootstrap(queryClient)).toBe(true);
+      const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
+      await act(async () => {
+        root = createRoot(container);
+        root.render(
+          <StrictMode>
+            <Providers queryClient={queryClient}>
+              <RouterProvider router={router} />
+            </Providers>
+          </StrictMode>,
+        );
+      });
+      // The client's first render, before the page's own chunk has come: the frame, exactly.
+      expect(normalized(container.innerHTML) === normalized(frame)).toBe(true);
+      expect(consoleErrors).not.toHaveBeenCalled();
+    });
+  }
 });

@@ -2,12 +2,22 @@
 // document the server sends, so a visitor sees the page before the JavaScript has run, and the
 // client then hydrates it (web/main.tsx). Rendered as a signed-out visitor whose session is still
 // being checked: exactly the client's first render, so hydration matches.
+//
+// And the frame of some member pages: the layout as a signed-in subscriber sees it and the page's
+// heading, the same for every member; the page's own parts are left to the browser (ClientOnly).
+// The server sends it to subscribers with the session and status it puts in the document
+// (server/http/spa-document.ts), with which the client's first render is this markup.
+import type { SubscriptionStatusDto } from "@domain/subscriptions.ts";
+import type { QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
+import { CLIENT_ONLY_DIGEST } from "./app/ClientOnly.tsx";
 import { Providers } from "./app/providers.tsx";
 import { createQueryClient } from "./app/query-client.ts";
 import { appRoutes } from "./app/router.tsx";
+import { STATUS_KEY } from "./features/subscription/api.ts";
+import { type Session, setFrameSession } from "./lib/auth-client.ts";
 
 /** The public pages rendered at build time (pages with per-visit content, e.g. a reset token, are not). */
 export const PRERENDERED_PATHS = [
@@ -19,9 +29,45 @@ export const PRERENDERED_PATHS = [
   "/terms-of-use",
 ] as const;
 
+/** The member pages whose frame is prerendered (for subscribers: the server checks). */
+export const MEMBER_FRAME_PATHS = ["/search"] as const;
+
 /** The markup of #root for `path`. */
-export async function renderPage(path: string): Promise<string> {
+export function renderPage(path: string): Promise<string> {
+  return render(path, createQueryClient());
+}
+
+/**
+ * The markup of #root for a member page, as a signed-in subscriber's first render in the browser
+ * (web/main.tsx renders it afresh over this markup, it does not hydrate it: Better Auth's session hook
+ * reads « pending » during any hydration). The session and status here are stand-ins that no markup
+ * shows (the layout only asks whether there is a session); the browser has the member's own from the
+ * document. Runs in a process of its own (scripts/build/render-pages.ts): the stand-in session stays
+ * there.
+ */
+export async function renderMemberFrame(path: (typeof MEMBER_FRAME_PATHS)[number]): Promise<string> {
   const queryClient = createQueryClient();
+  const now = new Date();
+  const data = {
+    session: { id: "frame", userId: "member", expiresAt: now, createdAt: now, updatedAt: now, token: "" },
+    user: { id: "member", name: "", email: "", emailVerified: true, createdAt: now, updatedAt: now },
+  } as Session;
+  setFrameSession(data);
+  queryClient.setQueryData<SubscriptionStatusDto>(STATUS_KEY, {
+    status: "subscribed",
+    endsAt: null,
+    plan: null,
+  });
+  const html = await render(path, queryClient, { clientOnly: true });
+  // React's note on the part left to the browser (its message and, in development, a stack with
+  // this machine's paths): nothing the browser needs, since it renders the frame afresh.
+  return html.replace(
+    /<template data-dgst="[^"]*"[^>]*><\/template>|<template data-dgst=[\s\S]*?<\/template>/g,
+    "",
+  );
+}
+
+async function render(path: string, queryClient: QueryClient, opts: { clientOnly?: boolean } = {}) {
   const handler = createStaticHandler(appRoutes(queryClient));
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} redirects: it cannot be prerendered`);
@@ -33,12 +79,21 @@ export async function renderPage(path: string): Promise<string> {
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StrictMode>,
-    // Every Suspense boundary inline, however large (React outlines big ones into separate segments).
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    {
+      // Every Suspense boundary inline, however large (React outlines big ones into separate segments).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // A part left to the browser is expected; anything else fails the build below.
+      onError: (error) => {
+        const digest = (error as { digest?: string }).digest;
+        if (opts.clientOnly && digest === CLIENT_ONLY_DIGEST) return digest;
+        throw error;
+      },
+    },
   );
   const html = await new Response(prelude).text();
-  // A boundary left pending or outlined would be completed by an inline script, which the CSP forbids.
-  if (/<script|<!--\$[?!]-->/.test(html))
+  // A boundary left pending or outlined would be completed by an inline script, which the CSP forbids;
+  // one left to the browser (<!--$!-->) needs none, and only member frames may have one.
+  if (/<script|<!--\$\?-->/.test(html) || (!opts.clientOnly && html.includes("<!--$!-->")))
     throw new Error(`${path}: the prerendered page still waits for something`);
   return html;
 }

@@ -1,6 +1,7 @@
-// Vite plugin: after the client build, renders the public pages (web/prerender.tsx, through
-// scripts/build/render-pages.ts in a process of its own) into copies of dist/index.html under
-// dist/pages/, with a manifest the server reads to send them for those paths (server/app.ts).
+// Vite plugin: after the client build, renders the public pages and the member frames
+// (web/prerender.tsx, through scripts/build/render-pages.ts in a process of its own) into copies of
+// dist/index.html under dist/pages/, with manifests the server reads to send them for those paths
+// (server/app.ts, server/http/spa-document.ts).
 import { execFile } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -29,16 +30,28 @@ export function prerender(): Plugin {
       const { stdout } = await run(process.execPath, ["--import", "tsx", script], {
         maxBuffer: 32 * 1024 * 1024,
       });
-      const pages = JSON.parse(stdout) as Record<string, string>;
+      const pages = JSON.parse(stdout) as { public: Record<string, string>; member: Record<string, string> };
       await mkdir(path.join(outDir, "pages"), { recursive: true });
       const manifest: Record<string, string> = {};
-      for (const [urlPath, markup] of Object.entries(pages)) {
+      for (const [urlPath, markup] of Object.entries(pages.public)) {
         manifest[urlPath] = prerenderedFile(urlPath);
         const html = template.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`);
         await writeFile(path.join(outDir, manifest[urlPath]), html);
       }
-      // The server reads this list (server/app.ts) rather than importing the web code.
+      // The member frames: sent by the server to subscribers only, and rendered afresh by the
+      // client over this markup (data-member-frame), never hydrated (web/main.tsx).
+      const frames: Record<string, string> = {};
+      for (const [urlPath, markup] of Object.entries(pages.member)) {
+        frames[urlPath] = prerenderedFile(`/member${urlPath}`);
+        // Inert until React's own markup replaces it: a tap on a button of the frame would do nothing
+        // (and the browser tells a test runner it cannot be clicked yet, so tests wait for React).
+        const inertFrame = markup.replace(/^<div /, "<div inert ");
+        const html = template.replace(ROOT_ELEMENT, `<div id="root" data-member-frame>${inertFrame}</div>`);
+        await writeFile(path.join(outDir, frames[urlPath]), html);
+      }
+      // The server reads these lists (server/app.ts) rather than importing the web code.
       await writeFile(path.join(outDir, "pages", "manifest.json"), JSON.stringify(manifest, null, 2));
+      await writeFile(path.join(outDir, "pages", "member-frames.json"), JSON.stringify(frames, null, 2));
     },
   };
 }

@@ -1,6 +1,6 @@
 // A signed-in member's page carries the session and the subscription status inline
 // (server/http/spa-document.ts). Runs on a stand-in of dist/.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,9 +11,20 @@ import { BOOTSTRAP_ELEMENT_ID, jsonForScript } from "./spa-document.ts";
 
 const INDEX =
   '<!doctype html><html><head><title>Passerelle</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
+/** A member frame's document (web/prerender.tsx), as the build writes it. */
+const SEARCH_FRAME = INDEX.replace(
+  '<div id="root">',
+  '<div id="root" data-member-frame><div inert><h1>Recherche</h1></div>',
+);
 async function standInDist(): Promise<string> {
   const dist = await mkdtemp(path.join(tmpdir(), "passerelle-dist-"));
   await writeFile(path.join(dist, "index.html"), INDEX);
+  await mkdir(path.join(dist, "pages"));
+  await writeFile(path.join(dist, "pages", "member-search.html"), SEARCH_FRAME);
+  await writeFile(
+    path.join(dist, "pages", "member-frames.json"),
+    JSON.stringify({ "/search": "pages/member-search.html" }),
+  );
   return dist;
 }
 
@@ -72,6 +83,22 @@ describeOnEngine("a member page's document", (engine) => {
     // The same status as the API's.
     const status = await t.request("/api/subscription/status", { cookie: member.cookie });
     expect(data?.subscriptionStatus).toEqual(await status.json());
+  });
+
+  it("is the page's prerendered frame for a subscriber, the plain document for a member who is not", async () => {
+    const subscriber = await signUpMember(t, "female");
+    const frame = await (await get("/search", subscriber.cookie)).text();
+    expect(frame).toContain("data-member-frame");
+    expect(bootstrapOf(frame)?.session.user.id).toBe(subscriber.userId);
+    // Not for the other member pages (no frame of theirs), nor for a member without a subscription,
+    // whom the page sends to /subscription.
+    expect(await (await get("/matches", subscriber.cookie)).text()).not.toContain("data-member-frame");
+    const free = await signUpMember(t, "male", { accountStatus: "trial" });
+    const plain = await (await get("/search", free.cookie)).text();
+    expect(plain).not.toContain("data-member-frame");
+    expect(bootstrapOf(plain)?.session.user.id).toBe(free.userId);
+    // Nor for a visitor.
+    expect(await (await get("/search")).text()).toBe(INDEX);
   });
 
   it("is the plain document for a visitor, a bad cookie or a banned member", async () => {

@@ -5,7 +5,9 @@
 // (`type="application/json"`: data the browser never executes, which the CSP's script-src does not
 // concern), read by web/app/bootstrap.ts into the auth client and the query cache. The app still
 // re-reads both from the API, in the background. A visitor gets the plain document; a document with
-// a session is private, never kept by a shared cache.
+// a session is private, never kept by a shared cache. For a subscriber, /search's document also has
+// the page's frame prerendered in it (the layout and the heading: web/prerender.tsx), so the page
+// paints before its scripts have loaded.
 //
 // Tried and left out: `<link rel="modulepreload">` for the page's chunks (from Vite's manifest).
 // Lighthouse's mobile simulation scored /search lower with them (73 against 78, FCP 3.3 s against
@@ -38,7 +40,16 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-export function spaDocument(deps: Pick<AppDeps, "auth" | "database">, indexHtml: string) {
+/**
+ * `memberFrames`: for some member pages, the document with the page's frame prerendered in it (the
+ * layout and the heading, the same for every member: web/prerender.tsx), sent to subscribers, the
+ * only members those pages show themselves to; the browser renders the rest.
+ */
+export function spaDocument(
+  deps: Pick<AppDeps, "auth" | "database">,
+  indexHtml: string,
+  memberFrames: Record<string, string> = {},
+) {
   return async (c: Context<AppEnv>): Promise<string> => {
     const route = c.req.path.replace(/\/+$/, "") || "/";
     if (!MEMBER_PAGES.has(route) || !c.req.header("cookie")) return indexHtml;
@@ -53,6 +64,7 @@ export function spaDocument(deps: Pick<AppDeps, "auth" | "database">, indexHtml:
     c.header("Cache-Control", "private, no-cache");
     c.header("Vary", "Cookie");
     const block = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${jsonForScript({ session: { session, user: data.user }, subscriptionStatus })}</script>`;
-    return indexHtml.replace("</head>", `${block}</head>`);
+    const base = (subscriptionStatus.status === "subscribed" && memberFrames[route]) || indexHtml;
+    return base.replace("</head>", `${block}</head>`);
   };
 }

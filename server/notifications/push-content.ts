@@ -98,7 +98,7 @@ export async function messagePushes(
         body:
           state.unread === 1
             ? excerpt(state.latest)
-            : `${state.unread} nouveaux messages · « ${excerpt(state.latest, 80)} »`,
+            : `${state.unread} nouveaux messages · « ${excerpt(state.latest, 80)} »`,
         url: conversationUrl(state.matchId),
         tag: `conversation-${state.matchId}`,
         unread: state.unreadConversations,

@@ -1,11 +1,11 @@
 import { PageSpinner } from "@web/components/ui/Spinner.tsx";
-import { authClient } from "@web/lib/auth-client.ts";
+import { useLayoutSession } from "@web/lib/auth-client.ts";
 import { loginUrlFor } from "@web/lib/safe-redirect.ts";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 
 /** Signed-in routes: a signed-out visitor goes to /login?redirect=<path>. */
 export function RequireAuth() {
-  const { data: session, isPending } = authClient.useSession();
+  const { data: session, isPending } = useLayoutSession();
   const location = useLocation();
   if (isPending) return <PageSpinner label="Vérification de votre session…" />;
   if (!session) return <Navigate to={loginUrlFor(`${location.pathname}${location.search}`)} replace />;

@@ -2,8 +2,10 @@ import type { QueryClient } from "@tanstack/react-query";
 import { PageSpinner } from "@web/components/ui/Spinner.tsx";
 import { AdminRouteError } from "@web/features/admin/AdminRouteError.tsx";
 import type { AdminScreenName } from "@web/features/admin/AdminScreen.tsx";
+import { SearchPageFrame } from "@web/features/search/SearchPageFrame.tsx";
 import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from "react-router-dom";
+import { ClientOnly } from "./ClientOnly.tsx";
 import { RootLayout } from "./layout/RootLayout.tsx";
 import { RequireAuth } from "./RequireAuth.tsx";
 import { RequireSubscription } from "./RequireSubscription.tsx";
@@ -129,7 +131,21 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   // SPEC §2: subscribers only.
                   element: <RequireSubscription />,
                   children: [
-                    { path: "search", element: <SearchPage />, loader: loaders.search },
+                    {
+                      path: "search",
+                      // The page's heading shows at once (prerendered for members: web/prerender.tsx);
+                      // the rest once its chunk has loaded.
+                      element: (
+                        <SearchPageFrame>
+                          <Suspense fallback={<PageSpinner label="Chargement de la recherche…" />}>
+                            <ClientOnly>
+                              <SearchPage />
+                            </ClientOnly>
+                          </Suspense>
+                        </SearchPageFrame>
+                      ),
+                      loader: loaders.search,
+                    },
                     { path: "matches", element: <MatchesPage />, loader: loaders.matches },
                     { path: "messages", element: <MessagesPage />, loader: loaders.messages },
                     // « Qui a vu mon profil » (issue 17).

@@ -1,6 +1,6 @@
 import { PageSpinner } from "@web/components/ui/Spinner.tsx";
 import { useSubscriptionStatus } from "@web/features/subscription/api.ts";
-import { authClient } from "@web/lib/auth-client.ts";
+import { useLayoutSession } from "@web/lib/auth-client.ts";
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { PwaPrompts } from "../pwa/PwaPrompts.tsx";
@@ -21,7 +21,7 @@ const page = (
 );
 
 export function RootLayout() {
-  const { data: session, isPending } = authClient.useSession();
+  const { data: session, isPending } = useLayoutSession();
   const signedIn = Boolean(session);
   const badges = useNavBadges(signedIn);
   useUnreadTitle(badges.messages ?? 0);

@@ -1,5 +1,4 @@
 import { type LikeType, type PublicProfileDto, SEARCH_POOL_SIZE } from "@domain/discovery.ts";
-import { PageHeader } from "@web/components/layout/PageHeader.tsx";
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
 import { Dialog } from "@web/components/ui/Dialog.tsx";
@@ -171,11 +170,7 @@ export default function SearchPage() {
   }, [presenceRefused, presenceHidden, refetchProfile]);
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      <PageHeader
-        title="Recherche"
-        intro="Découvrez des membres qui partagent vos envies, entre l'Afrique francophone et l'Europe."
-      />
+    <>
       {/* Below, the results say it themselves when the profile lacks what search needs. */}
       {!needsProfile && <FinishProfileBanner />}
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr] lg:items-start">
@@ -341,6 +336,6 @@ export default function SearchPage() {
         )}
       </Dialog>
       {safety.dialogs}
-    </div>
+    </>
   );
 }
