@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { applyBootstrap } from "./app/bootstrap.ts";
+import { CLIENT_ONLY_DIGEST } from "./app/ClientOnly.tsx";
 import { Providers } from "./app/providers.tsx";
 import { createQueryClient } from "./app/query-client.ts";
 import { createAppRouter } from "./app/router.tsx";
@@ -23,16 +24,36 @@ const app = (
   </StrictMode>
 );
 
-// The public pages arrive prerendered (web/prerender.tsx): React takes over their markup. A member
-// page's frame (data-member-frame) is rendered afresh over the same markup instead: hydration would
-// read the session as « pending » (Better Auth's store), which the frame is not. Either way the first
-// render is a transition, which React does in slices, yielding to the browser between them, rather
-// than in one long task that would hold up a tap or a keystroke.
-startTransition(() => {
-  if (root.firstElementChild && !root.hasAttribute("data-member-frame"))
-    hydrateRoot(root, app, {
-      // A mismatch (React then renders the part afresh) is a bug in the prerender: say so loudly.
-      onRecoverableError: (error) => console.error("Passerelle: hydratation", error),
+// The public pages and the member frames arrive prerendered (web/prerender.tsx): React takes over
+// their markup. A member frame waits for the router's first (synchronous) loaders, as its markup was
+// rendered after them, and leaves the page's own part to the browser (ClientOnly); it stays inert
+// until React has it. Either way the first render is a transition, which React does in slices,
+// yielding to the browser between them, rather than in one long task that would hold up a tap or a
+// keystroke.
+async function start(container: HTMLElement) {
+  const memberFrame = container.hasAttribute("data-member-frame");
+  if (memberFrame && !router.state.initialized)
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
     });
-  else createRoot(root).render(app);
-});
+  startTransition(() => {
+    if (!container.firstElementChild) {
+      createRoot(container).render(app);
+      return;
+    }
+    container.removeAttribute("inert");
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => {
+        // The part the frame leaves to the browser, as planned.
+        if ((error as { digest?: string }).digest === CLIENT_ONLY_DIGEST) return;
+        // A mismatch (React then renders the part afresh) is a bug in the prerender: say so loudly.
+        console.error("Passerelle: hydratation", error);
+      },
+    });
+  });
+}
+void start(root);

@@ -38,10 +38,9 @@ export function renderPage(path: string): Promise<string> {
 }
 
 /**
- * The markup of #root for a member page, as a signed-in subscriber's first render in the browser
- * (web/main.tsx renders it afresh over this markup, it does not hydrate it: Better Auth's session hook
- * reads « pending » during any hydration). The session and status here are stand-ins that no markup
- * shows (the layout only asks whether there is a session); the browser has the member's own from the
+ * The markup of #root for a member page, as a signed-in subscriber's first render in the browser,
+ * which hydrates it (web/main.tsx). The session and status here are stand-ins that no markup shows
+ * (the layout only asks whether there is a session); the browser has the member's own from the
  * document. Runs in a process of its own (scripts/build/render-pages.ts): the stand-in session stays
  * there.
  */
@@ -59,11 +58,11 @@ export async function renderMemberFrame(path: (typeof MEMBER_FRAME_PATHS)[number
     plan: null,
   });
   const html = await render(path, queryClient, { clientOnly: true });
-  // React's note on the part left to the browser (its message and, in development, a stack with
-  // this machine's paths): nothing the browser needs, since it renders the frame afresh.
+  // React's note on the part left to the browser keeps only its digest (the client recognises it:
+  // web/main.tsx); in development it also carries a message and a stack with this machine's paths.
   return html.replace(
-    /<template data-dgst="[^"]*"[^>]*><\/template>|<template data-dgst=[\s\S]*?<\/template>/g,
-    "",
+    /<template data-dgst="([^"]*)"[\s\S]*?<\/template>/g,
+    '<template data-dgst="$1"></template>',
   );
 }
 

@@ -38,15 +38,13 @@ export function prerender(): Plugin {
         const html = template.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`);
         await writeFile(path.join(outDir, manifest[urlPath]), html);
       }
-      // The member frames: sent by the server to subscribers only, and rendered afresh by the
-      // client over this markup (data-member-frame), never hydrated (web/main.tsx).
+      // The member frames: sent by the server to subscribers only, hydrated with the session and
+      // status the server adds to the document (web/main.tsx). Inert until then: a tap on a button of
+      // the frame would do nothing (and a test runner is told it cannot click yet).
       const frames: Record<string, string> = {};
       for (const [urlPath, markup] of Object.entries(pages.member)) {
         frames[urlPath] = prerenderedFile(`/member${urlPath}`);
-        // Inert until React's own markup replaces it: a tap on a button of the frame would do nothing
-        // (and the browser tells a test runner it cannot be clicked yet, so tests wait for React).
-        const inertFrame = markup.replace(/^<div /, "<div inert ");
-        const html = template.replace(ROOT_ELEMENT, `<div id="root" data-member-frame>${inertFrame}</div>`);
+        const html = template.replace(ROOT_ELEMENT, `<div id="root" data-member-frame inert>${markup}</div>`);
         await writeFile(path.join(outDir, frames[urlPath]), html);
       }
       // The server reads these lists (server/app.ts) rather than importing the web code.

@@ -1,7 +1,7 @@
 import { MSG } from "@domain/messages.ts";
 import { useQueryClient } from "@tanstack/react-query";
 import { disablePush } from "@web/features/notifications/push.ts";
-import { forgetSearchFilters } from "@web/features/search/remembered-filters.ts";
+import { forgetSearchFilters } from "@web/features/search/search-storage.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router-dom";

@@ -8,8 +8,7 @@
 // value) is ignored and removed. Storage may be unavailable (private mode, blocked): then nothing
 // is remembered and the search works as before.
 import { filtersFromParams, filtersToParams, type SearchFilters } from "./search-filters.ts";
-
-export const SEARCH_STORAGE_KEY = "passerelle.search";
+import { forgetSearchFilters, SEARCH_STORAGE_KEY, searchStorage } from "./search-storage.ts";
 
 const VERSION = 1;
 
@@ -19,22 +18,9 @@ interface StoredFilters {
   query: string;
 }
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+const storage = searchStorage;
 
-/** Forgets the remembered filters (« Réinitialiser »; a sign-out may call it too). */
-export function forgetSearchFilters(): void {
-  try {
-    storage()?.removeItem(SEARCH_STORAGE_KEY);
-  } catch {
-    // Storage unavailable: nothing to remove.
-  }
-}
+export { forgetSearchFilters, SEARCH_STORAGE_KEY };
 
 /** Keeps the filters for the next visit; the defaults are nothing to keep, so they forget. */
 export function rememberSearchFilters(filters: SearchFilters): void {
