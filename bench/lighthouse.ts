@@ -59,7 +59,8 @@ async function startApp(dataDir: string): Promise<ChildProcess> {
   for (;;) {
     if (Date.now() - started > 120_000) throw new Error("the app did not become ready in 120 s");
     try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return child;
+      // Ready, not only listening: while it starts, the app serves every page the plain document.
+      if ((await fetch(`${BASE}/readyz`)).ok) return child;
     } catch {
       // not listening yet
     }

@@ -53,3 +53,60 @@ test.describe("prerendered public pages", () => {
     expect(new URL(page.url()).search).toBe("");
   });
 });
+
+test.describe("a member page's prerendered frame", () => {
+  const MEMBER = { email: "demo@passerelle.example", password: "Passerelle2026!" };
+
+  test("/search is readable before its scripts for a subscriber, then hydrates cleanly and works", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    // The document is the member's once the app is ready (while it starts, every page gets the plain one).
+    await expect.poll(async () => (await request.get("/readyz")).status(), { timeout: 60_000 }).toBe(200);
+    const signIn = await request.post("/api/auth/sign-in/email", {
+      data: MEMBER,
+      headers: { origin: new URL(baseURL ?? "").origin },
+    });
+    expect(signIn.ok()).toBe(true);
+    // The session cookie, sent as is (over plain http here, a Secure cookie is not sent back).
+    const cookie = signIn
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === "set-cookie")
+      .map((h) => h.value.split(";")[0])
+      .join("; ");
+
+    // The document itself: the frame (layout and heading) with the member's session beside it.
+    const html = await (await request.get("/search", { headers: { cookie } })).text();
+    expect(html).toMatch(/<div id="root" data-member-frame inert><div/);
+    expect(html).toContain('id="passerelle-bootstrap"');
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { cookie } });
+    const bare = await noScript.newPage();
+    await bare.goto("/search");
+    await expect(
+      bare.getByText("Découvrez des membres qui partagent vos envies", { exact: false }),
+    ).toBeVisible();
+    await noScript.close();
+
+    const context = await browser.newContext({ extraHTTPHeaders: { cookie } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto("/search");
+    await expect(page.getByRole("heading", { level: 1, name: "Recherche" })).toBeVisible();
+    // The page's own part, rendered by the browser: the results and the filters.
+    await expect(page.getByRole("heading", { level: 2, name: /profils?$/ })).toBeVisible();
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    // The frame's header is React's now: the mobile menu opens (desktop: the links are there).
+    await page.getByRole("link", { name: "Matchs" }).first().click();
+    await expect(page).toHaveURL(/\/matches$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // (No « network idle » to wait for: a subscriber's pages keep their live events stream open.)
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

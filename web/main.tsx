@@ -9,20 +9,11 @@ import { createQueryClient } from "./app/query-client.ts";
 import { createAppRouter } from "./app/router.tsx";
 import "./styles.css";
 
-const queryClient = createQueryClient();
-// A member page's document carries the session and the subscription status (server-side).
-applyBootstrap(queryClient);
-const router = createAppRouter(queryClient);
 const root = document.getElementById("root");
 if (!root) throw new Error("Élément #root introuvable");
 
-const app = (
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>
-);
+/** A task of its own for what follows: the browser may paint or answer a tap in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // The public pages and the member frames arrive prerendered (web/prerender.tsx): React takes over
 // their markup. A member frame waits for the router's first (synchronous) loaders, as its markup was
@@ -31,6 +22,19 @@ const app = (
 // yielding to the browser between them, rather than in one long task that would hold up a tap or a
 // keystroke.
 async function start(container: HTMLElement) {
+  // The modules have been evaluated (one long task); the router's set-up is the next one.
+  await nextTask();
+  const queryClient = createQueryClient();
+  // A member page's document carries the session and the subscription status (server-side).
+  applyBootstrap(queryClient);
+  const router = createAppRouter(queryClient);
+  const app = (
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
+  );
   const memberFrame = container.hasAttribute("data-member-frame");
   if (memberFrame && !router.state.initialized)
     await new Promise<void>((resolve) => {
@@ -40,6 +44,7 @@ async function start(container: HTMLElement) {
         resolve();
       });
     });
+  await nextTask();
   startTransition(() => {
     if (!container.firstElementChild) {
       createRoot(container).render(app);

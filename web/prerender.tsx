@@ -17,7 +17,7 @@ import { Providers } from "./app/providers.tsx";
 import { createQueryClient } from "./app/query-client.ts";
 import { appRoutes } from "./app/router.tsx";
 import { STATUS_KEY } from "./features/subscription/api.ts";
-import { type Session, setFrameSession } from "./lib/auth-client.ts";
+import { setFrameSession } from "./lib/auth-client.ts";
 
 /** The public pages rendered at build time (pages with per-visit content, e.g. a reset token, are not). */
 export const PRERENDERED_PATHS = [
@@ -39,19 +39,14 @@ export function renderPage(path: string): Promise<string> {
 
 /**
  * The markup of #root for a member page, as a signed-in subscriber's first render in the browser,
- * which hydrates it (web/main.tsx). The session and status here are stand-ins that no markup shows
- * (the layout only asks whether there is a session); the browser has the member's own from the
- * document. Runs in a process of its own (scripts/build/render-pages.ts): the stand-in session stays
- * there.
+ * which hydrates it (web/main.tsx). Signed in and subscribed are stand-ins here (the layout only asks
+ * whether there is a session; no markup shows the member): the browser has the member's own session
+ * and status from the document. Runs in a process of its own (scripts/build/render-pages.ts): the
+ * stand-in stays there.
  */
 export async function renderMemberFrame(path: (typeof MEMBER_FRAME_PATHS)[number]): Promise<string> {
   const queryClient = createQueryClient();
-  const now = new Date();
-  const data = {
-    session: { id: "frame", userId: "member", expiresAt: now, createdAt: now, updatedAt: now, token: "" },
-    user: { id: "member", name: "", email: "", emailVerified: true, createdAt: now, updatedAt: now },
-  } as Session;
-  setFrameSession(data);
+  setFrameSession();
   queryClient.setQueryData<SubscriptionStatusDto>(STATUS_KEY, {
     status: "subscribed",
     endsAt: null,

@@ -5,9 +5,9 @@ import { Navigate, Outlet, useLocation } from "react-router-dom";
 
 /** Signed-in routes: a signed-out visitor goes to /login?redirect=<path>. */
 export function RequireAuth() {
-  const { data: session, isPending } = useLayoutSession();
+  const { signedIn, isPending } = useLayoutSession();
   const location = useLocation();
   if (isPending) return <PageSpinner label="Vérification de votre session…" />;
-  if (!session) return <Navigate to={loginUrlFor(`${location.pathname}${location.search}`)} replace />;
+  if (!signedIn) return <Navigate to={loginUrlFor(`${location.pathname}${location.search}`)} replace />;
   return <Outlet />;
 }

@@ -14,35 +14,45 @@ export const authClient = createAuthClient({
 export type Session = typeof authClient.$Infer.Session;
 
 type SessionState = ReturnType<typeof authClient.useSession>;
-let frameSession: SessionState | null = null;
+
+/** What the layout and its gates need to know of the session. */
+export interface LayoutSession {
+  signedIn: boolean;
+  isPending: boolean;
+}
+
+// One object per state, so that a session check answering « still the same member » (each one
+// replaces Better Auth's value) re-renders nothing.
+const LAYOUT_STATES: Record<string, LayoutSession> = {};
+for (const signedIn of [false, true])
+  for (const isPending of [false, true]) LAYOUT_STATES[`${signedIn}:${isPending}`] = { signedIn, isPending };
+const layoutStateOf = (s: Pick<SessionState, "data" | "isPending">) =>
+  LAYOUT_STATES[`${Boolean(s.data)}:${s.isPending}`]!;
+
+let frameSession: LayoutSession | null = null;
 
 const sessionAtom = authClient.$store.atoms.session as unknown as {
   get(): SessionState;
   listen(onChange: () => void): () => void;
 };
 const subscribeToSession = (onChange: () => void) => sessionAtom.listen(onChange);
-const readSession = () => sessionAtom.get();
+const readLayoutSession = () => layoutStateOf(sessionAtom.get());
 
 /**
- * The session as the layout and its gates read it: Better Auth's store, read as it is even while
- * React hydrates. (Better Auth's own hook reads « pending » during any hydration, which would make a
- * member page's prerendered frame, signed in, never match: web/prerender.tsx.) Listening starts
- * Better Auth's session check, as its hook does. Only the build's rendering of a member frame, in a
- * process of its own, sets a stand-in: on a server the store holds no session.
+ * Whether a member is signed in, as the layout and its gates read it: from Better Auth's store, as it
+ * is even while React hydrates. (Better Auth's own hook reads « pending » during any hydration,
+ * which would make a member page's prerendered frame, signed in, never match: web/prerender.tsx.)
+ * Listening starts Better Auth's session check, as its hook does. Only the build's rendering of a
+ * member frame, in a process of its own, sets a stand-in: on a server the store holds no session.
  */
-export function useLayoutSession(): SessionState {
-  const session = useSyncExternalStore(subscribeToSession, readSession, readSession);
-  return frameSession ?? session;
+export function useLayoutSession(): LayoutSession {
+  const state = useSyncExternalStore(subscribeToSession, readLayoutSession, readLayoutSession);
+  return frameSession ?? state;
 }
 
-export function setFrameSession(data: Session): void {
-  frameSession = {
-    data,
-    isPending: false,
-    isRefetching: false,
-    error: null,
-    refetch: async () => {},
-  } as SessionState;
+/** The build's member frames (web/prerender.tsx): rendered as a signed-in member. */
+export function setFrameSession(): void {
+  frameSession = { signedIn: true, isPending: false };
 }
 
 /** The error shape returned by the Better Auth client; the server already translates messages. */

@@ -21,8 +21,7 @@ const page = (
 );
 
 export function RootLayout() {
-  const { data: session, isPending } = useLayoutSession();
-  const signedIn = Boolean(session);
+  const { signedIn, isPending } = useLayoutSession();
   const badges = useNavBadges(signedIn);
   useUnreadTitle(badges.messages ?? 0);
   // Live events are for subscribers (the API refuses the stream to others).

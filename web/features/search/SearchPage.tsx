@@ -23,7 +23,7 @@ import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { formatNumber, plural, quoted } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { Heart, SearchX, UserRoundPen, X } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useReact, useSearch } from "./api.ts";
 import { ProfileCard } from "./components/ProfileCard.tsx";
@@ -107,20 +107,27 @@ export default function SearchPage() {
     action(target);
   };
 
-  const profiles = search.data?.pages.flatMap((p) => p.data) ?? [];
-  const first = search.data?.pages[0];
-  const count = search.data?.pages.at(-1)?.count ?? 0;
+  // The results are drawn as a transition: when they arrive, React builds the cards in slices,
+  // yielding to the browser between them, instead of one long task that would hold up a tap.
+  const results = useDeferredValue(search.data);
+  const drawing = results === undefined && search.data !== undefined;
+  const profiles = results?.pages.flatMap((p) => p.data) ?? [];
+  const first = results?.pages[0];
+  const count = results?.pages.at(-1)?.count ?? 0;
   const capped = first?.countCapped ?? false;
 
   /** Applies filters and keeps them for the next visit (the defaults forget them: « Réinitialiser »). */
-  const apply = (f: SearchFilters) => {
-    setMatchNotice(null);
-    setRestored(null);
-    const next = filtersToParams(f);
-    if (next.toString() === "") forgetSearchFilters();
-    else rememberSearchFilters(f);
-    setParams(next);
-  };
+  const apply = useCallback(
+    (f: SearchFilters) => {
+      setMatchNotice(null);
+      setRestored(null);
+      const next = filtersToParams(f);
+      if (next.toString() === "") forgetSearchFilters();
+      else rememberSearchFilters(f);
+      setParams(next);
+    },
+    [setParams],
+  );
   const filtered = activeFilterCount(filters) > 0;
   const showRestored = restored !== null && restored === params.toString();
 
@@ -218,7 +225,7 @@ export default function SearchPage() {
           </div>
           {matchNotice && <PushInvitation />}
 
-          {search.isPending ? (
+          {search.isPending || drawing ? (
             <ResultsSkeleton />
           ) : needsProfile ? (
             <EmptyState

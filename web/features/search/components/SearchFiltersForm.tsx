@@ -11,7 +11,7 @@ import { ToggleChip } from "@web/components/ui/ToggleChip.tsx";
 import { quoted } from "@web/lib/format.ts";
 import { useMediaQuery } from "@web/lib/use-media-query.ts";
 import { SlidersHorizontal } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, memo, useEffect, useId, useState } from "react";
 import { Link } from "react-router-dom";
 import {
   activeFilterCount,
@@ -92,7 +92,12 @@ interface Props {
 }
 
 /** The search filters; on small screens they fold behind a « Filtres » button. */
-export function SearchFiltersForm({ value, onApply, presenceHidden = false }: Props) {
+/** Memoised: the page re-renders when results arrive, which changes nothing here. */
+export const SearchFiltersForm = memo(function SearchFiltersForm({
+  value,
+  onApply,
+  presenceHidden = false,
+}: Props) {
   const [draft, setDraft] = useState(value);
   const [open, setOpen] = useState(false);
   // Folded on phones, where its fields (two lists of 82 ages, every interest) are not even built
@@ -310,4 +315,4 @@ export function SearchFiltersForm({ value, onApply, presenceHidden = false }: Pr
       </form>
     </section>
   );
-}
+});
