@@ -34,6 +34,14 @@ const BATCH: Partial<Record<QueueName, number>> = {
   [QUEUES.emailImmediate.name]: 10,
 };
 
+/**
+ * Fetch loops per queue on this instance: a message's push waits for no other batch's deliveries
+ * (while one loop sends its pushes, the other fetches the next jobs).
+ */
+const LOOPS: Partial<Record<QueueName, number>> = {
+  [QUEUES.pushMessage.name]: 2,
+};
+
 export async function startJobWorkers(deps: AppDeps, opts: WorkerOptions = {}): Promise<() => Promise<void>> {
   const boss = new PgBoss({
     ...bossOptions(deps.database),
@@ -95,25 +103,27 @@ export async function startJobWorkers(deps: AppDeps, opts: WorkerOptions = {}): 
     [QUEUES.embeddedAnalyze.name]: async () =>
       log.info(await maintainEmbeddedDatabase(deps.database, ["ANALYZE"]), "embedded database analyzed"),
   };
-  const workerIds = new Map<QueueName, string>();
+  const workerIds = new Map<QueueName, string[]>();
   for (const [name, handle] of Object.entries(handlers) as [QueueName, BatchHandler][]) {
     const batchSize = BATCH[name] ?? 1;
-    const id = await boss.work(
-      name,
-      { pollingIntervalSeconds: opts.pollingSeconds ?? 2, batchSize },
-      async (jobs) => {
-        // A full batch means more may be waiting: fetch again as soon as it is done rather than
-        // after the polling interval (pg-boss waits the interval unless its worker is notified).
-        if (jobs.length === batchSize) boss.notifyWorker(workerIds.get(name) ?? "");
-        await handle(jobs as PgBoss.Job<never>[]);
-      },
-    );
-    workerIds.set(name, id);
+    for (let loop = 0; loop < (LOOPS[name] ?? 1); loop++) {
+      let self = "";
+      self = await boss.work(
+        name,
+        { pollingIntervalSeconds: opts.pollingSeconds ?? 2, batchSize },
+        async (jobs) => {
+          // A full batch means more may be waiting: fetch again as soon as it is done rather than
+          // after the polling interval (pg-boss waits the interval unless its worker is notified).
+          if (jobs.length === batchSize) boss.notifyWorker(self);
+          await handle(jobs as PgBoss.Job<never>[]);
+        },
+      );
+      workerIds.set(name, [...(workerIds.get(name) ?? []), self]);
+    }
   }
   // A job queued by this instance is fetched at once rather than at the next poll.
   deps.jobs.wake = (queue) => {
-    const id = workerIds.get(queue);
-    if (id) boss.notifyWorker(id);
+    for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
   };
   await boss.schedule(QUEUES.digestPlan.name, deps.config.digestSchedule, {}, { tz: "UTC" });
   await boss.schedule(QUEUES.subscriptionReminders.name, "15 * * * *", {}, { tz: "UTC" });
