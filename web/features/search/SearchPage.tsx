@@ -107,9 +107,11 @@ export default function SearchPage() {
     action(target);
   };
 
-  // The results are drawn as a transition: when they arrive, React builds the cards in slices,
-  // yielding to the browser between them, instead of one long task that would hold up a tap.
-  const results = useDeferredValue(search.data);
+  // The first results are drawn as a transition: when they arrive, React builds the cards in slices,
+  // yielding to the browser between them, instead of one long task that would hold up a tap. Later
+  // changes (a card liked away, the next page) show at once.
+  const deferred = useDeferredValue(search.data);
+  const results = deferred === undefined ? undefined : search.data;
   const drawing = results === undefined && search.data !== undefined;
   const profiles = results?.pages.flatMap((p) => p.data) ?? [];
   const first = results?.pages[0];
