@@ -7,8 +7,9 @@
 // the same query string. One key, a versioned record; anything else found there (a corrupt or older
 // value) is ignored and removed. Storage may be unavailable (private mode, blocked): then nothing
 // is remembered and the search works as before.
+import { localStore } from "@web/lib/local-storage.ts";
 import { filtersFromParams, filtersToParams, type SearchFilters } from "./search-filters.ts";
-import { forgetSearchFilters, SEARCH_STORAGE_KEY, searchStorage } from "./search-storage.ts";
+import { forgetSearchFilters, SEARCH_STORAGE_KEY } from "./search-storage.ts";
 
 const VERSION = 1;
 
@@ -17,8 +18,6 @@ interface StoredFilters {
   /** The filters as filtersToParams writes them (place tokens, not names). */
   query: string;
 }
-
-const storage = searchStorage;
 
 export { forgetSearchFilters, SEARCH_STORAGE_KEY };
 
@@ -31,7 +30,7 @@ export function rememberSearchFilters(filters: SearchFilters): void {
   }
   const record: StoredFilters = { v: VERSION, query };
   try {
-    storage()?.setItem(SEARCH_STORAGE_KEY, JSON.stringify(record));
+    localStore()?.setItem(SEARCH_STORAGE_KEY, JSON.stringify(record));
   } catch {
     // Private mode or full storage: the filters are simply not remembered.
   }
@@ -50,7 +49,7 @@ function isStoredFilters(value: unknown): value is StoredFilters {
 export function rememberedSearchParams(): URLSearchParams | null {
   let raw: string | null;
   try {
-    raw = storage()?.getItem(SEARCH_STORAGE_KEY) ?? null;
+    raw = localStore()?.getItem(SEARCH_STORAGE_KEY) ?? null;
   } catch {
     return null;
   }

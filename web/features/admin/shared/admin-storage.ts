@@ -1,6 +1,7 @@
 // The admin display record kept in localStorage (SPEC §3). It is never a credential: the server
 // checks the session cookie on every /api/admin/* call. An unreadable record is removed (SPEC §4).
 import { ADMIN_STORAGE_KEY, type AdminRecord } from "@domain/admin.ts";
+import { forgetStored, localStore } from "@web/lib/local-storage.ts";
 
 function isAdminRecord(value: unknown): value is AdminRecord {
   if (typeof value !== "object" || value === null) return false;
@@ -14,27 +15,15 @@ function isAdminRecord(value: unknown): value is AdminRecord {
   );
 }
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 export function clearAdminUser(): void {
-  try {
-    storage()?.removeItem(ADMIN_STORAGE_KEY);
-  } catch {
-    // Storage unavailable: nothing to remove.
-  }
+  forgetStored(ADMIN_STORAGE_KEY);
 }
 
 /** The stored admin, or null; a value that is not a readable admin record is removed. */
 export function readAdminUser(): AdminRecord | null {
   let raw: string | null = null;
   try {
-    raw = storage()?.getItem(ADMIN_STORAGE_KEY) ?? null;
+    raw = localStore()?.getItem(ADMIN_STORAGE_KEY) ?? null;
   } catch {
     return null;
   }
@@ -51,7 +40,7 @@ export function readAdminUser(): AdminRecord | null {
 
 export function storeAdminUser(admin: AdminRecord): void {
   try {
-    storage()?.setItem(ADMIN_STORAGE_KEY, JSON.stringify(admin));
+    localStore()?.setItem(ADMIN_STORAGE_KEY, JSON.stringify(admin));
   } catch {
     // Private mode or full storage: the record is for display only.
   }
