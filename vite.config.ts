@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { bootChainPreloads } from "./scripts/build/boot-chain.ts";
 import { precompress } from "./scripts/build/precompress.ts";
 import { prerender } from "./scripts/build/prerender.ts";
 import { pwa } from "./scripts/build/pwa.ts";
@@ -17,7 +18,15 @@ const alias = {
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), lowPriorityScripts(), prerender(), precompress(), pwa()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    bootChainPreloads(),
+    lowPriorityScripts(),
+    prerender(),
+    precompress(),
+    pwa(),
+  ],
   resolve: { alias },
   build: { outDir: "../dist", emptyOutDir: true, sourcemap: false, target: "es2022" },
   server: {

@@ -1,64 +1,21 @@
 import "./lib/zod-jitless.ts";
-import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { RouterProvider } from "react-router-dom";
-import { applyBootstrap } from "./app/bootstrap.ts";
-import { CLIENT_ONLY_DIGEST } from "./app/ClientOnly.tsx";
-import { Providers } from "./app/providers.tsx";
-import { createQueryClient } from "./app/query-client.ts";
-import { createAppRouter } from "./app/router.tsx";
 import "./styles.css";
+import { nextTask } from "./app/next-task.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Élément #root introuvable");
 
-/** A task of its own for what follows: the browser may paint or answer a tap in between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-// The public pages and the member frames arrive prerendered (web/prerender.tsx): React takes over
-// their markup. A member frame waits for the router's first (synchronous) loaders, as its markup was
-// rendered after them, and leaves the page's own part to the browser (ClientOnly); it stays inert
-// until React has it. Either way the first render is a transition, which React does in slices,
-// yielding to the browser between them, rather than in one long task that would hold up a tap or a
-// keystroke.
-async function start(container: HTMLElement) {
-  // The modules have been evaluated (one long task); the router's set-up is the next one.
+// The app starts in steps, each in a task of its own, so that no single task holds the page for
+// long while it starts (a tap or a keystroke waits for the task in progress): React DOM's modules
+// are evaluated first, then the app's (the router, the layout, the pages' loaders), then the app is
+// set up and takes over the page (app/start.tsx). Evaluating all of them at once was the longest
+// task of a page's start on a phone. The document preloads every chunk of the chain
+// (scripts/build/boot-chain.ts), so the steps cost no extra round trip.
+async function boot(container: HTMLElement) {
+  await import("react-dom/client");
   await nextTask();
-  const queryClient = createQueryClient();
-  // A member page's document carries the session and the subscription status (server-side).
-  applyBootstrap(queryClient);
-  const router = createAppRouter(queryClient);
-  const app = (
-    <StrictMode>
-      <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>
-  );
-  const memberFrame = container.hasAttribute("data-member-frame");
-  if (memberFrame && !router.state.initialized)
-    await new Promise<void>((resolve) => {
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve();
-      });
-    });
+  const { start } = await import("./app/start.tsx");
   await nextTask();
-  startTransition(() => {
-    if (!container.firstElementChild) {
-      createRoot(container).render(app);
-      return;
-    }
-    container.removeAttribute("inert");
-    hydrateRoot(container, app, {
-      onRecoverableError: (error) => {
-        // The part the frame leaves to the browser, as planned.
-        if ((error as { digest?: string }).digest === CLIENT_ONLY_DIGEST) return;
-        // A mismatch (React then renders the part afresh) is a bug in the prerender: say so loudly.
-        console.error("Passerelle: hydratation", error);
-      },
-    });
-  });
+  await start(container);
 }
-void start(root);
+void boot(root);
