@@ -8,8 +8,29 @@ import { conversationsQuery } from "@web/features/messages/api.ts";
 import { subscriptionStatusQuery } from "@web/features/subscription/api.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 import type { LoaderFunctionArgs } from "react-router-dom";
+import { nextTask } from "./next-task.ts";
 
-export const loadSearchPage = () => import("@web/features/search/SearchPage.tsx");
+/**
+ * Loads a page whose libraries are heavy to evaluate: each library in a task of its own, then the
+ * page. One import would evaluate them all in a single long task, while the page is starting.
+ */
+async function inSteps<Page>(libraries: (() => Promise<unknown>)[], page: () => Promise<Page>) {
+  for (const library of libraries) {
+    await library();
+    await nextTask();
+  }
+  return page();
+}
+
+// The profile schemas (Zod), then the filters' form (React Hook Form), then the page.
+export const loadSearchPage = () =>
+  inSteps(
+    [
+      () => import("@domain/profile.ts"),
+      () => import("@web/features/search/components/SearchFiltersForm.tsx"),
+    ],
+    () => import("@web/features/search/SearchPage.tsx"),
+  );
 export const loadMatchesPage = () => import("@web/features/matches/MatchesPage.tsx");
 export const loadMessagesPage = () => import("@web/features/messages/MessagesPage.tsx");
 export const loadVisitsPage = () => import("@web/features/visits/VisitsPage.tsx");
@@ -39,11 +60,18 @@ function preload(
   data: (url: URL) => void,
 ): Loader {
   return ({ request }) => {
-    void loadPage().catch(() => undefined);
-    whenSignedIn(() => {
-      void queryClient.prefetchQuery(subscriptionStatusQuery());
-      data(new URL(request.url));
-    });
+    // Each in a task of its own, after the router's set-up (which runs this loader): starting a
+    // page's import (its chunks' preloads, the module requests) costs about as much as the set-up,
+    // and so do the first requests. A task later is no later for the network.
+    setTimeout(() => void loadPage().catch(() => undefined), 0);
+    setTimeout(
+      () =>
+        whenSignedIn(() => {
+          void queryClient.prefetchQuery(subscriptionStatusQuery());
+          data(new URL(request.url));
+        }),
+      0,
+    );
     return null;
   };
 }
