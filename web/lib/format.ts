@@ -1,8 +1,22 @@
 // French formatting: dates like « 22 novembre 2026 », 24-hour times, « 85 % » with the narrow
 // no-break space French typography puts before the percent sign, counts like « 1 000 ».
 
-const dateFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric" });
-const numberFormat = new Intl.NumberFormat("fr-FR");
+/**
+ * A formatter made on first use: building Intl formatters loads locale data, a cost every page
+ * would otherwise pay while this module is evaluated, during start-up.
+ */
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
+
+const dateFormat = lazily(
+  () => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric" }),
+);
+const numberFormat = lazily(() => new Intl.NumberFormat("fr-FR"));
 
 /** « 1er novembre », not « 1 novembre » (the first day of a month is an ordinal in French). */
 export function withOrdinalFirst(date: string): string {
@@ -10,11 +24,11 @@ export function withOrdinalFirst(date: string): string {
 }
 
 export function formatDate(value: string | Date): string {
-  return withOrdinalFirst(dateFormat.format(typeof value === "string" ? new Date(value) : value));
+  return withOrdinalFirst(dateFormat().format(typeof value === "string" ? new Date(value) : value));
 }
 
 export function formatNumber(n: number): string {
-  return numberFormat.format(n);
+  return numberFormat().format(n);
 }
 
 export function formatPercent(n: number): string {
@@ -32,12 +46,14 @@ export function quoted(text: string): string {
   return `«\u00a0${text}\u00a0»`;
 }
 
-const timeFormat = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-const dayMonthFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long" });
+const timeFormat = lazily(
+  () => new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+);
+const dayMonthFormat = lazily(() => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long" }));
 
 /** « 14:05 », always 24-hour. */
 export function formatTime(value: string | Date): string {
-  return timeFormat.format(typeof value === "string" ? new Date(value) : value);
+  return timeFormat().format(typeof value === "string" ? new Date(value) : value);
 }
 
 function startOfDay(d: Date): number {
@@ -64,7 +80,7 @@ export function formatWhen(value: string | Date, now: Date = new Date()): string
   const n = daysAgo(d, now);
   if (n === 0) return formatTime(d);
   if (n === 1) return "Hier";
-  return d.getFullYear() === now.getFullYear() ? withOrdinalFirst(dayMonthFormat.format(d)) : formatDate(d);
+  return d.getFullYear() === now.getFullYear() ? withOrdinalFirst(dayMonthFormat().format(d)) : formatDate(d);
 }
 
 /**
@@ -81,9 +97,9 @@ export function formatAgo(value: string | Date, now: Date = new Date()): string 
   return `le ${formatDate(d)} à ${formatTime(d)}`;
 }
 
-const listFormat = new Intl.ListFormat("fr-FR", { style: "long", type: "conjunction" });
+const listFormat = lazily(() => new Intl.ListFormat("fr-FR", { style: "long", type: "conjunction" }));
 
 /** « a, b et c »: French enumeration (no comma before « et »). */
 export function frenchList(items: readonly string[]): string {
-  return listFormat.format(items);
+  return listFormat().format(items);
 }

@@ -22,6 +22,7 @@ import {
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { formatNumber, plural, quoted } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
+import { useStableHandler } from "@web/lib/use-stable-handler.ts";
 import { Heart, SearchX, UserRoundPen, X } from "lucide-react";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
@@ -142,7 +143,7 @@ export default function SearchPage() {
     });
   };
 
-  const onReact = (member: PublicProfileDto, type: LikeType) => {
+  const onReact = useStableHandler((member: PublicProfileDto, type: LikeType) => {
     const index = profiles.findIndex((p) => p.userId === member.userId);
     const name = displayName(member);
     setOpen(null);
@@ -164,7 +165,9 @@ export default function SearchPage() {
       },
     );
     focusAfterRemoval(index);
-  };
+  });
+  const onReport = useStableHandler((member: PublicProfileDto) => safety.report(targetOf(member)));
+  const onBlock = useStableHandler((member: PublicProfileDto) => safety.block(targetOf(member)));
 
   const needsProfile =
     search.error instanceof ApiError &&
@@ -284,15 +287,15 @@ export default function SearchPage() {
             <>
               <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
                 {profiles.map((member, i) => (
-                  <li key={member.userId} className="flex">
+                  <li key={member.userId} className="render-when-visible flex">
                     <ProfileCard
                       member={member}
                       // Up to three cards show on the first screen (one column on phones).
                       priority={i < 3}
-                      onOpen={() => setOpen(member)}
-                      onReact={(type) => onReact(member, type)}
-                      onReport={() => safety.report(targetOf(member))}
-                      onBlock={() => safety.block(targetOf(member))}
+                      onOpen={setOpen}
+                      onReact={onReact}
+                      onReport={onReport}
+                      onBlock={onBlock}
                     />
                   </li>
                 ))}

@@ -65,7 +65,7 @@ export function SafetyMenu({ name, onReport, onBlock, className, buttonClassName
         ref={button}
         type="button"
         aria-expanded={open}
-        aria-controls={listId}
+        aria-controls={open ? listId : undefined}
         onClick={() => setOpen((v) => !v)}
         className={cn(
           "inline-flex size-11 items-center justify-center rounded-full text-ink-soft hover:bg-sand-100 hover:text-teal-900",
@@ -76,24 +76,30 @@ export function SafetyMenu({ name, onReport, onBlock, className, buttonClassName
         <EllipsisVertical className="size-5" aria-hidden="true" />
         <span className="sr-only">Plus d'actions pour {name}</span>
       </button>
-      <ul
-        id={listId}
-        hidden={!open}
-        className="absolute top-full right-0 z-30 mt-1 w-52 rounded-xl border border-sand-200 bg-white p-1 shadow-lg"
-      >
-        <li>
-          <button type="button" className={itemClass} onClick={() => choose(onReport)}>
-            <Flag className="size-4 text-ink-soft" aria-hidden="true" />
-            Signaler <span className="sr-only">{name}</span>
-          </button>
-        </li>
-        <li>
-          <button type="button" className={cn(itemClass, "text-danger-700")} onClick={() => choose(onBlock)}>
-            <Ban className="size-4" aria-hidden="true" />
-            Bloquer <span className="sr-only">{name}</span>
-          </button>
-        </li>
-      </ul>
+      {/* Drawn only while open: a page of search results carries one menu per card. */}
+      {open && (
+        <ul
+          id={listId}
+          className="absolute top-full right-0 z-30 mt-1 w-52 rounded-xl border border-sand-200 bg-white p-1 shadow-lg"
+        >
+          <li>
+            <button type="button" className={itemClass} onClick={() => choose(onReport)}>
+              <Flag className="size-4 text-ink-soft" aria-hidden="true" />
+              Signaler <span className="sr-only">{name}</span>
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              className={cn(itemClass, "text-danger-700")}
+              onClick={() => choose(onBlock)}
+            >
+              <Ban className="size-4" aria-hidden="true" />
+              Bloquer <span className="sr-only">{name}</span>
+            </button>
+          </li>
+        </ul>
+      )}
     </div>
   );
 }

@@ -7,19 +7,31 @@ import { PresenceBadge } from "@web/features/members/PresenceBadge.tsx";
 import { ProfileVerifiedBadge, VerifiedBadge } from "@web/features/members/VerifiedBadge.tsx";
 import { SafetyMenu } from "@web/features/safety/components/SafetyMenu.tsx";
 import { Briefcase, Heart, Languages, MapPin, X } from "lucide-react";
+import { memo } from "react";
 
 interface Props {
   member: PublicProfileDto;
-  onOpen: () => void;
-  onReact: (type: LikeType) => void;
-  onReport: () => void;
-  onBlock: () => void;
+  onOpen: (member: PublicProfileDto) => void;
+  onReact: (member: PublicProfileDto, type: LikeType) => void;
+  onReport: (member: PublicProfileDto) => void;
+  onBlock: (member: PublicProfileDto) => void;
   /** One of the first results, visible without scrolling: its photo loads first. */
   priority?: boolean;
 }
 
-/** One search result: photo, essentials, score, « Passer » and « J'aime », « Signaler » and « Bloquer ». */
-export function ProfileCard({ member, onOpen, onReact, onReport, onBlock, priority = false }: Props) {
+/**
+ * One search result: photo, essentials, score, « Passer » and « J'aime », « Signaler » and « Bloquer ».
+ * Memoised: the handlers are stable (they take the member), so a card is drawn again only when its
+ * member changes, not each time the page re-renders (a query arriving, a notice, a dialog).
+ */
+export const ProfileCard = memo(function ProfileCard({
+  member,
+  onOpen,
+  onReact,
+  onReport,
+  onBlock,
+  priority = false,
+}: Props) {
   const headingId = `profil-${member.userId}`;
   const name = displayName(member);
   return (
@@ -34,8 +46,8 @@ export function ProfileCard({ member, onOpen, onReact, onReport, onBlock, priori
         <div className="absolute top-2 right-2 z-10">
           <SafetyMenu
             name={name}
-            onReport={onReport}
-            onBlock={onBlock}
+            onReport={() => onReport(member)}
+            onBlock={() => onBlock(member)}
             buttonClassName="bg-white/90 text-ink shadow hover:bg-white"
           />
         </div>
@@ -44,7 +56,7 @@ export function ProfileCard({ member, onOpen, onReact, onReport, onBlock, priori
         <h3 id={headingId} className="text-lg font-bold text-teal-900">
           <button
             type="button"
-            onClick={onOpen}
+            onClick={() => onOpen(member)}
             // Its ::after covers the card, so a click on the photo opens the profile too.
             className="rounded text-left after:absolute after:inset-0 hover:underline focus-visible:outline-3 focus-visible:outline-teal-500"
           >
@@ -76,11 +88,11 @@ export function ProfileCard({ member, onOpen, onReact, onReport, onBlock, priori
           )}
         </ul>
         <div className="relative z-10 mt-auto grid grid-cols-2 gap-2 pt-1">
-          <Button variant="secondary" onClick={() => onReact("reject")} aria-label={`Passer ${name}`}>
+          <Button variant="secondary" onClick={() => onReact(member, "reject")} aria-label={`Passer ${name}`}>
             <X className="size-5" aria-hidden="true" />
             Passer
           </Button>
-          <Button onClick={() => onReact("like")} aria-label={`J'aime ${name}`}>
+          <Button onClick={() => onReact(member, "like")} aria-label={`J'aime ${name}`}>
             <Heart className="size-5" aria-hidden="true" />
             J'aime
           </Button>
@@ -88,4 +100,4 @@ export function ProfileCard({ member, onOpen, onReact, onReport, onBlock, priori
       </div>
     </article>
   );
-}
+});
