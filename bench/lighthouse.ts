@@ -5,21 +5,18 @@
 // metrics, the median of --runs runs per page; asserts nothing.
 //
 //   npm run build && node --import tsx bench/lighthouse.ts [--runs 3] [--page /login --page /search]
+//     [--nice-server]  the app's server at the lowest priority (it shares the machine's two cores)
 // Lighthouse itself is fetched by `npm exec` (pinned below) rather than kept as a dependency: it
 // weighs more than the whole app and only this script needs it.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { execFile } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
-import { vapidEnv } from "../server/notifications/vapid-keys.ts";
+import { CHROME_FLAGS, demoCookie, median, startBuiltApp } from "./web/built-app.ts";
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
 const PORT = 3230;
 const BASE = `http://127.0.0.1:${PORT}`;
-const CHROME_FLAGS =
-  "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync";
-const DEMO = { email: "demo@passerelle.example", password: "Passerelle2026!" };
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 const METRICS = {
   "first-contentful-paint": "FCP",
@@ -35,50 +32,6 @@ const REPORTS = "test-results/lighthouse";
 interface Report {
   categories: Record<string, { score: number }>;
   audits: Record<string, { numericValue?: number; displayValue?: string }>;
-}
-
-async function startApp(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["build/server/main.mjs"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      ...vapidEnv(),
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_BASE_URL: BASE,
-      AUTH_SECRET: "lighthouse-bench-secret-0123456789abcdef",
-      SEED_DEMO: "true",
-      ALLOW_DEMO_PAYMENTS: "true",
-      ALLOW_EMBEDDED_DATABASE: "true",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const started = Date.now();
-  for (;;) {
-    if (Date.now() - started > 120_000) throw new Error("the app did not become ready in 120 s");
-    try {
-      // Ready, not only listening: while it starts, the app serves every page the plain document.
-      if ((await fetch(`${BASE}/readyz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function demoCookie(): Promise<string> {
-  const res = await fetch(`${BASE}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: BASE },
-    body: JSON.stringify(DEMO),
-  });
-  if (!res.ok) throw new Error(`demo sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 }
 
 async function audit(url: string, cookie?: string): Promise<Report> {
@@ -110,18 +63,19 @@ async function audit(url: string, cookie?: string): Promise<Report> {
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 async function main() {
   const { values } = parseArgs({
-    options: { runs: { type: "string", default: "3" }, page: { type: "string", multiple: true } },
+    options: {
+      runs: { type: "string", default: "3" },
+      page: { type: "string", multiple: true },
+      "nice-server": { type: "boolean", default: false },
+    },
   });
   const runs = Number(values.runs);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "passerelle-lighthouse-"));
   mkdirSync(REPORTS, { recursive: true });
-  const app = await startApp(dataDir);
+  const app = await startBuiltApp({ port: PORT, nice: values["nice-server"] });
   try {
-    const cookie = await demoCookie();
+    const cookie = await demoCookie(BASE);
     const pages = [
       { path: "/", cookie: undefined },
       { path: "/login", cookie: undefined },
@@ -147,9 +101,7 @@ async function main() {
       );
     }
   } finally {
-    app.kill("SIGTERM");
-    await new Promise((r) => app.once("exit", r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
 }
 
