@@ -55,7 +55,7 @@ async function hydrate(
   path: string,
   html: string,
   fetchImpl: typeof fetch,
-  /** What main.tsx does first (a member page: the document's session and status). */
+  /** What web/app/start.tsx does first (a member page: the document's session and status). */
   before?: (queryClient: ReturnType<typeof createQueryClient>) => void,
 ) {
   const container = document.createElement("div");
@@ -69,7 +69,7 @@ async function hydrate(
   const queryClient = createQueryClient();
   before?.(queryClient);
   const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
-  // As main.tsx: the router's first loaders (synchronous) have run before React takes over.
+  // As web/app/start.tsx: the router's first loaders (synchronous) have run before React takes over.
   await act(async () => {
     while (!router.state.initialized) await new Promise((r) => setTimeout(r, 0));
   });

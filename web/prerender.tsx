@@ -1,6 +1,6 @@
 // Build-time rendering of the public pages (scripts/build/prerender.ts): their HTML is in the
 // document the server sends, so a visitor sees the page before the JavaScript has run, and the
-// client then hydrates it (web/main.tsx). Rendered as a signed-out visitor whose session is still
+// client then hydrates it (web/app/start.tsx). Rendered as a signed-out visitor whose session is still
 // being checked: exactly the client's first render, so hydration matches.
 //
 // And the frame of some member pages: the layout as a signed-in subscriber sees it and the page's
@@ -39,7 +39,7 @@ export function renderPage(path: string): Promise<string> {
 
 /**
  * The markup of #root for a member page, as a signed-in subscriber's first render in the browser,
- * which hydrates it (web/main.tsx). Signed in and subscribed are stand-ins here (the layout only asks
+ * which hydrates it (web/app/start.tsx). Signed in and subscribed are stand-ins here (the layout only asks
  * whether there is a session; no markup shows the member): the browser has the member's own session
  * and status from the document. Runs in a process of its own (scripts/build/render-pages.ts): the
  * stand-in stays there.
@@ -54,7 +54,7 @@ export async function renderMemberFrame(path: (typeof MEMBER_FRAME_PATHS)[number
   });
   const html = await render(path, queryClient, { clientOnly: true });
   // React's note on the part left to the browser keeps only its digest (the client recognises it:
-  // web/main.tsx); in development it also carries a message and a stack with this machine's paths.
+  // web/app/start.tsx); in development it also carries a message and a stack with this machine's paths.
   return html.replace(
     /<template data-dgst="([^"]*)"[\s\S]*?<\/template>/g,
     '<template data-dgst="$1"></template>',

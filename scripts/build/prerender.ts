@@ -39,7 +39,7 @@ export function prerender(): Plugin {
         await writeFile(path.join(outDir, manifest[urlPath]), html);
       }
       // The member frames: sent by the server to subscribers only, hydrated with the session and
-      // status the server adds to the document (web/main.tsx). Inert until then: a tap on a button of
+      // status the server adds to the document (web/app/start.tsx). Inert until then: a tap on a button of
       // the frame would do nothing (and a test runner is told it cannot click yet).
       const frames: Record<string, string> = {};
       for (const [urlPath, markup] of Object.entries(pages.member)) {

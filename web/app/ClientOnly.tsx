@@ -4,7 +4,7 @@
 // remembered filters, the member's data); the frame around them is the same for every member.
 import type { ReactNode } from "react";
 
-/** The digest React gives the server's « render this on the client » (main.tsx expects it). */
+/** The digest React gives the server's « render this on the client » (web/app/start.tsx expects it). */
 export const CLIENT_ONLY_DIGEST = "passerelle-client-only";
 
 export function ClientOnly({ children }: { children: ReactNode }) {
