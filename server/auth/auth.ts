@@ -20,6 +20,7 @@ import {
 import type { Mailer } from "../email/mailer.ts";
 import { resetPasswordMail, verifyEmailMail } from "../email/templates.ts";
 import type { Logger } from "../logger.ts";
+import { retireResetLinks } from "./reset-links.ts";
 
 export interface AuthDeps {
   config: Config;
@@ -58,8 +59,11 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: u, url }) =>
-        sendInBackground(mailer.send(resetPasswordMail(u.email, url))),
+      sendResetPassword: async ({ user: u, url, token }) => {
+        await retireResetLinks(db, u.id, token);
+        sendInBackground(mailer.send(resetPasswordMail(u.email, url)));
+      },
+      onPasswordReset: async ({ user: u }) => retireResetLinks(db, u.id, null),
     },
     emailVerification: {
       // A link at sign-up (resendable from /profile); a confirmed address shows « E-mail vérifié ».
