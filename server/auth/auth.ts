@@ -20,6 +20,7 @@ import {
 import type { Mailer } from "../email/mailer.ts";
 import { resetPasswordMail, verifyEmailMail } from "../email/templates.ts";
 import type { Logger } from "../logger.ts";
+import { attemptHooks } from "./attempt-hooks.ts";
 import { retireResetLinks } from "./reset-links.ts";
 
 export interface AuthDeps {
@@ -40,6 +41,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     p.catch((err) => logger.error({ err }, "e-mail sending failed"));
   };
   const { max, window, signUpMax } = config.authRateLimit;
+  const attempts = attemptHooks(db);
 
   return betterAuth({
     appName: "Passerelle",
@@ -103,6 +105,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     logger: { level: config.env === "test" ? "error" : "warn" },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await attempts.before(ctx);
         if (ctx.path !== "/sign-up/email") return;
         const parsed = signUpSchema.safeParse(ctx.body ?? {});
         if (parsed.success) return;
@@ -120,6 +123,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
                 : "INVALID_EMAIL";
         throw new APIError("BAD_REQUEST", { code, message: issue?.message ?? MSG.VALIDATION });
       }),
+      after: createAuthMiddleware(async (ctx) => attempts.after(ctx)),
     },
     databaseHooks: {
       user: {

@@ -37,6 +37,8 @@ const FRENCH: Record<string, string> = {
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "Trop de tentatives. Reconnectez-vous pour recevoir un nouveau code.",
   TOTP_NOT_ENABLED: "La double authentification n'est pas activée",
   TWO_FACTOR_NOT_ENABLED: "La double authentification n'est pas activée",
+  TOTP_CODE_REUSED:
+    "Ce code a déjà été utilisé. Attendez le code suivant dans votre application d'authentification.",
   INVALID_BACKUP_CODE: "Code de secours incorrect",
   AGE_NOT_CONFIRMED: MSG.AGE_NOT_CONFIRMED,
   TERMS_NOT_ACCEPTED: MSG.TERMS_NOT_ACCEPTED,

@@ -11,6 +11,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { translateAuthResponse } from "../../auth/french-errors.ts";
 import { type Db, queryRows } from "../../db/client.ts";
+import { attemptOrRefuse } from "../../http/attempt-limits.ts";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/json.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
@@ -86,6 +87,8 @@ export function adminAuthRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post("/login", async (c) => {
       const input = parseOrThrow(loginSchema, await readJson(c));
+      // Counted for any address typed, admin or not, so that the limit says nothing about who is one.
+      const succeeded = await attemptOrRefuse(c, db, "admin-login", input.email);
       const [account] = await queryRows<{ role: string }>(
         db,
         sql`SELECT role FROM "user" WHERE email = ${input.email}`,
@@ -98,6 +101,7 @@ export function adminAuthRoutes(deps: AppDeps) {
       if (res.status === 429) return translateAuthResponse(res);
       if (!res.ok) throw invalidCredentials();
       const body = (await res.json()) as { twoFactorRedirect?: boolean; user?: { id: string } };
+      await succeeded();
       if (body.twoFactorRedirect)
         return withCookies(res, { status: "two-factor-required" } satisfies AdminLoginResult);
       const admin = body.user ? await adminRecord(db, body.user.id) : null;

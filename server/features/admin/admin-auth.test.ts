@@ -91,10 +91,11 @@ describeOnEngine("admin sign-in", (engine) => {
     expect(wrong.status).toBe(401);
     expect(((await wrong.json()) as { message: string }).message).toBe("Code de vérification incorrect");
 
+    // The code that confirmed TOTP is spent (a code works once): the app's next one, already accepted.
     const right = await t.request("/api/admin/login/verify", {
       method: "POST",
       cookie: stepCookie,
-      json: { code: totpCode(totpURI) },
+      json: { code: totpCode(totpURI, Date.now() + 30_000) },
     });
     expect(right.status).toBe(200);
     expect(((await right.json()) as AdminLoginResult).status).toBe("ok");

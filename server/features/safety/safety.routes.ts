@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
+import { attemptOrRefuse } from "../../http/attempt-limits.ts";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/json.ts";
 import { requireUser } from "../../http/session.ts";
@@ -65,6 +66,7 @@ export function myDataRoutes(deps: AppDeps) {
     .post("/delete", async (c) => {
       const { password } = parseOrThrow(deleteSchema, await readJson(c));
       const me = c.get("user").id;
+      const succeeded = await attemptOrRefuse(c, db, "account-deletion", me);
       const [account] = await queryRows<{ password: string | null }>(
         db,
         sql`SELECT password FROM account WHERE user_id = ${me} AND provider_id = 'credential'`,
@@ -74,6 +76,7 @@ export function myDataRoutes(deps: AppDeps) {
         : false;
       if (!ok)
         throw new AppError(401, "WRONG_PASSWORD", MSG.WRONG_PASSWORD, { password: MSG.WRONG_PASSWORD });
+      await succeeded();
       await deleteMyAccount(deps, me);
       return c.body(null, 204);
     });
