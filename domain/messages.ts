@@ -1,4 +1,5 @@
 // French user-facing messages with stable error codes. Strings quoted from SPEC are kept verbatim.
+import { NAME_MAX_LENGTH } from "./constants.ts";
 
 export const MSG = {
   // SPEC §5
@@ -32,6 +33,7 @@ export const MSG = {
   BODY_TOO_LARGE: "La requête est trop volumineuse",
   RATE_LIMITED: "Trop de tentatives. Veuillez patienter quelques instants avant de réessayer.",
   INVALID_CREDENTIALS: "Adresse e-mail ou mot de passe incorrect",
+  ACCOUNT_NAME_INVALID: `Nom invalide : ${NAME_MAX_LENGTH} caractères au maximum, sans caractère de contrôle`,
   EMAIL_TAKEN: "Impossible de créer un compte avec cette adresse e-mail",
   AGE_NOT_CONFIRMED: "Vous devez confirmer avoir 18 ans ou plus",
   TERMS_NOT_ACCEPTED: "Vous devez accepter les conditions d'utilisation",

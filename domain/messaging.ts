@@ -4,6 +4,7 @@
 import { type Gender, MESSAGES_PAGE_SIZE } from "./constants.ts";
 import type { Presence } from "./presence.ts";
 import type { PhotoDto } from "./profile.ts";
+import { cleanParagraphs } from "./text.ts";
 
 export const MESSAGE_MAX_LENGTH = 2000;
 /** Characters of the last message shown in the conversation list. */
@@ -28,21 +29,8 @@ export function messageLength(text: string): number {
   return [...text].length;
 }
 
-/**
- * Normalises a message: Unicode NFC, Windows line endings, no control characters except line
- * breaks and tabs, no leading or trailing blank space, at most two empty lines in a row.
- */
-export function cleanMessage(text: string): string {
-  return (
-    text
-      .normalize("NFC")
-      .replace(/\r\n?/g, "\n")
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u200B\u2028\u2029\uFEFF]/g, "")
-      .replace(/\n{4,}/g, "\n\n\n")
-      .trim()
-  );
-}
+/** Normalises a message as every typed text is (domain/text.ts): NFC, nothing invisible, trimmed. */
+export const cleanMessage = cleanParagraphs;
 
 export interface MessageDto {
   id: string;

@@ -20,6 +20,7 @@ import {
 } from "./constants.ts";
 import { isKnownCountry } from "./countries.ts";
 import { ONBOARDING_DONE } from "./profile-completeness.ts";
+import { cleanParagraphs } from "./text.ts";
 
 export const PROFILE_MSG = {
   BIRTH_DATE_MISSING: "Veuillez indiquer votre date de naissance",
@@ -96,11 +97,8 @@ export const INTEREST_SUGGESTIONS = [
   "Bénévolat",
 ] as const;
 
-/** Trims, collapses inner whitespace and removes control characters. */
-export function cleanText(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "").trim();
-}
+/** Cleans a profile text as every typed text is cleaned (domain/text.ts). */
+export const cleanText = cleanParagraphs;
 
 const text = (max: number, label: string) =>
   z

@@ -104,6 +104,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.all("/api/auth/admin/*", () => {
     throw new AppError(404, "NOT_FOUND", MSG.NOT_FOUND);
   });
+  // Nothing in the app sets an account's name or image: closed rather than left to accept any text.
+  app.all("/api/auth/update-user", () => {
+    throw new AppError(404, "NOT_FOUND", MSG.NOT_FOUND);
+  });
   app.on(["GET", "POST"], "/api/auth/*", async (c) => translateAuthResponse(await auth.handler(c.req.raw)));
 
   app.route("/api/profile", profileRoutes(deps));

@@ -112,15 +112,17 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
         const issue = parsed.error.issues[0];
         const field = String(issue?.path[0] ?? "");
         const code =
-          field === "ageConfirmed"
-            ? "AGE_NOT_CONFIRMED"
-            : field === "termsAccepted"
-              ? "TERMS_NOT_ACCEPTED"
-              : field === "password"
-                ? issue?.message === MSG.PASSWORD_TOO_LONG
-                  ? "PASSWORD_TOO_LONG"
-                  : "PASSWORD_TOO_SHORT"
-                : "INVALID_EMAIL";
+          field === "name"
+            ? "ACCOUNT_NAME_INVALID"
+            : field === "ageConfirmed"
+              ? "AGE_NOT_CONFIRMED"
+              : field === "termsAccepted"
+                ? "TERMS_NOT_ACCEPTED"
+                : field === "password"
+                  ? issue?.message === MSG.PASSWORD_TOO_LONG
+                    ? "PASSWORD_TOO_LONG"
+                    : "PASSWORD_TOO_SHORT"
+                  : "INVALID_EMAIL";
         throw new APIError("BAD_REQUEST", { code, message: issue?.message ?? MSG.VALIDATION });
       }),
       after: createAuthMiddleware(async (ctx) => attempts.after(ctx)),

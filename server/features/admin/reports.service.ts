@@ -10,6 +10,7 @@ import {
   REPORT_STATUS_LABELS,
   type ReportReason,
 } from "@domain/safety.ts";
+import { cleanParagraphs } from "@domain/text.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
@@ -34,11 +35,11 @@ export const reportListShape = {
 };
 export const reportStatusSchema = z.strictObject({
   status: z.enum(["in_review", "dismissed"], { error: "Statut inconnu" }),
-  note: z.string().trim().max(1000).optional(),
+  note: z.string().transform(cleanParagraphs).pipe(z.string().max(1000)).optional(),
 });
 export const reportActionSchema = z.strictObject({
   action: z.enum(REPORT_ACTIONS, { error: "Mesure inconnue" }),
-  note: z.string().trim().max(1000).optional(),
+  note: z.string().transform(cleanParagraphs).pipe(z.string().max(1000)).optional(),
   photoKey: z.string().max(300).optional(),
 });
 

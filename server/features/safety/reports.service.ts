@@ -9,6 +9,7 @@ import {
   REPORTS_PER_DAY,
   SPAM_SAME_MESSAGE_THRESHOLD,
 } from "@domain/safety.ts";
+import { cleanParagraphs } from "@domain/text.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
@@ -22,8 +23,8 @@ export const reportInputSchema = z.strictObject({
   reason: z.enum(REPORT_REASONS, { error: "Choisissez une raison" }),
   details: z
     .string({ error: "Texte attendu" })
-    .trim()
-    .max(REPORT_DETAILS_MAX, `${REPORT_DETAILS_MAX} caractères au maximum`)
+    .transform(cleanParagraphs)
+    .pipe(z.string().max(REPORT_DETAILS_MAX, `${REPORT_DETAILS_MAX} caractères au maximum`))
     .default(""),
   /** Also block the member (one click from the report form). */
   block: z.boolean().default(false),

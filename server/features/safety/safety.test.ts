@@ -80,6 +80,30 @@ describeOnEngine("trust and safety", (engine) => {
   });
 
   describe("reports", () => {
+    it("stores messages and report details without bidirectional controls (issue 20)", async () => {
+      const { him, her, matchId } = await matched();
+      // Displayed as « Paiement par lien : moc.lapyap », read as a link the other way round.
+      const disguised = "Paiement par lien : \u202Emoc.lapyap\u202C";
+      const sent = await post(him.cookie, `/api/matches/${matchId}/messages`, { content: disguised });
+      expect(sent.status).toBe(201);
+      const res = await post(her.cookie, "/api/reports", {
+        userId: him.userId,
+        reason: "scam",
+        details: "\u2067Lien\u2069 étrange",
+      });
+      expect(res.status).toBe(201);
+      const [message] = await queryRows<{ content: string }>(
+        db(),
+        sql`SELECT content FROM messages WHERE match_id = ${matchId}`,
+      );
+      expect(message?.content).toBe("Paiement par lien : moc.lapyap");
+      const [report] = await queryRows<{ details: string }>(
+        db(),
+        sql`SELECT details FROM reports WHERE reporter_id = ${her.userId}`,
+      );
+      expect(report?.details).toBe("Lien étrange");
+    });
+
     it("records a report with the message text at the time, and can block in the same click", async () => {
       const { him, her, matchId } = await matched();
       const sent = await post(him.cookie, `/api/matches/${matchId}/messages`, {
