@@ -61,6 +61,8 @@ export interface AdminRecord {
   name: string;
   role: "admin";
   twoFactorEnabled: boolean;
+  /** TOTP is mandatory here (always in production): without it, the admin area only offers to turn it on. */
+  twoFactorRequired: boolean;
 }
 
 export type AdminLoginResult = { status: "ok"; admin: AdminRecord } | { status: "two-factor-required" };

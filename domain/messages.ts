@@ -27,6 +27,8 @@ export const MSG = {
     "Impossible de préparer cette photo sur cet appareil. Essayez une autre photo ou un autre navigateur",
   UNAUTHENTICATED: "Veuillez vous connecter pour continuer",
   FORBIDDEN: "Vous n'avez pas accès à cette ressource",
+  ADMIN_TOTP_REQUIRED:
+    "Activez la double authentification pour accéder à l'administration : c'est obligatoire pour les administrateurs.",
   NOT_FOUND: "Ressource introuvable",
   VALIDATION: "Certaines informations sont invalides",
   INVALID_JSON: "Le corps de la requête n'est pas un JSON valide",
@@ -66,6 +68,7 @@ export type ErrorCode =
   | "INVALID_JSON"
   | "UNAUTHENTICATED"
   | "FORBIDDEN"
+  | "ADMIN_TOTP_REQUIRED"
   | "NOT_FOUND"
   | "PROFILE_NOT_FOUND"
   | "PROFILE_INCOMPLETE"

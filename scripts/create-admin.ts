@@ -42,6 +42,13 @@ function parse(): { email: string; password: string | undefined } {
   return { email: email.data, password: password.data };
 }
 
+/** What the administrator meets at the first sign-in (server/http/admin-guard.ts). */
+function secondFactorNotice(required: boolean): string {
+  return required
+    ? "Two-factor authentication is required: at the first sign-in (/admin/login), the administrator sets up an authenticator app (TOTP) before anything else."
+    : "Two-factor authentication is optional outside production (ADMIN_TOTP_REQUIRED unset): it can be turned on in /admin/security, and is required in production.";
+}
+
 async function main() {
   const args = parse();
   let config: ReturnType<typeof loadConfig>;
@@ -65,6 +72,7 @@ async function main() {
         await db.update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.id, existing.id));
         console.log(`${args.email} is now an administrator (password unchanged).`);
       }
+      console.log(secondFactorNotice(config.adminTotpRequired));
       return;
     }
     if (args.password === undefined) {
@@ -83,6 +91,7 @@ async function main() {
     const created = await deps.auth.api.signUpEmail({ body });
     await db.update(user).set({ role: "admin", emailVerified: true }).where(eq(user.id, created.user.id));
     console.log(`Administrator ${args.email} created.`);
+    console.log(secondFactorNotice(config.adminTotpRequired));
   } catch (err) {
     console.error(`Could not create the administrator: ${(err as Error).message}`);
     process.exitCode = 1;

@@ -63,6 +63,19 @@ describe("loadConfig", () => {
     expect(config.seedDemo).toBe(false);
   });
 
+  it("requires administrators' second factor in production whatever ADMIN_TOTP_REQUIRED says", () => {
+    const production = {
+      NODE_ENV: "production",
+      PUBLIC_BASE_URL: "https://passerelle.fr/",
+      AUTH_SECRET: "x".repeat(40),
+      DATABASE_URL: "postgres://app@db:5432/passerelle",
+      ...vapidEnv(),
+    };
+    expect(loadConfig({ ...production, ADMIN_TOTP_REQUIRED: "false" }).adminTotpRequired).toBe(true);
+    expect(loadConfig({ NODE_ENV: "development" }).adminTotpRequired).toBe(false);
+    expect(loadConfig({ NODE_ENV: "development", ADMIN_TOTP_REQUIRED: "true" }).adminTotpRequired).toBe(true);
+  });
+
   it("trusts every loopback spelling of a loopback address outside production, and listens on both", () => {
     const dev = loadConfig({ PORT: "3000" });
     expect(dev.publicBaseUrl).toBe("http://localhost:3000");

@@ -34,6 +34,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Passerelle <no-reply@passerelle.example>"),
   TRUST_PROXY: bool.default(false),
+  /** Administrators must have TOTP on: always in production; optional elsewhere (default off). */
+  ADMIN_TOTP_REQUIRED: bool.default(false),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
@@ -107,6 +109,8 @@ const envSchema = z.object({
 export interface Config {
   env: "development" | "production" | "test";
   isProduction: boolean;
+  /** An administrator without TOTP can do nothing but turn it on (always true in production). */
+  adminTotpRequired: boolean;
   port: number;
   /** Addresses to listen on: HOST, else every interface in production, both loopbacks otherwise. */
   hosts: string[];
@@ -325,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
+    adminTotpRequired: isProduction || e.ADMIN_TOTP_REQUIRED,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     authRateLimit: {

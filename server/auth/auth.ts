@@ -5,7 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@domain/constants.ts";
 import { MSG } from "@domain/messages.ts";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
@@ -106,6 +106,15 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await attempts.before(ctx);
+        if (ctx.path === "/two-factor/disable" && config.adminTotpRequired) {
+          // Where administrators must have TOTP, they cannot turn it off (members never had it).
+          const current = await getSessionFromCtx(ctx);
+          if (current?.user.role === "admin")
+            throw new APIError("FORBIDDEN", {
+              code: "ADMIN_TOTP_REQUIRED",
+              message: MSG.ADMIN_TOTP_REQUIRED,
+            });
+        }
         if (ctx.path !== "/sign-up/email") return;
         const parsed = signUpSchema.safeParse(ctx.body ?? {});
         if (parsed.success) return;

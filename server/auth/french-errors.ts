@@ -41,6 +41,7 @@ const FRENCH: Record<string, string> = {
     "Ce code a déjà été utilisé. Attendez le code suivant dans votre application d'authentification.",
   INVALID_BACKUP_CODE: "Code de secours incorrect",
   AGE_NOT_CONFIRMED: MSG.AGE_NOT_CONFIRMED,
+  ADMIN_TOTP_REQUIRED: MSG.ADMIN_TOTP_REQUIRED,
   ACCOUNT_NAME_INVALID: MSG.ACCOUNT_NAME_INVALID,
   TERMS_NOT_ACCEPTED: MSG.TERMS_NOT_ACCEPTED,
 };

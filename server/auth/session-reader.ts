@@ -22,6 +22,7 @@ const userColumns = {
   emailVerified: user.emailVerified,
   role: user.role,
   banned: user.banned,
+  twoFactorEnabled: user.twoFactorEnabled,
 };
 export type SessionRow = Pick<typeof session.$inferSelect, keyof typeof sessionColumns>;
 export type UserRow = Pick<typeof user.$inferSelect, keyof typeof userColumns>;

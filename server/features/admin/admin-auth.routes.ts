@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { translateAuthResponse } from "../../auth/french-errors.ts";
+import type { Config } from "../../config.ts";
 import { type Db, queryRows } from "../../db/client.ts";
 import { attemptOrRefuse } from "../../http/attempt-limits.ts";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
@@ -44,7 +45,11 @@ const invalidCredentials = () => new AppError(401, "INVALID_CREDENTIALS", MSG.IN
 /** Spends the time of a real password check, so that refusing a non-admin takes as long. */
 const DUMMY_HASH = `${"0".repeat(32)}:${"0".repeat(128)}`;
 
-export async function adminRecord(db: Db, userId: string): Promise<AdminRecord | null> {
+export async function adminRecord(
+  db: Db,
+  userId: string,
+  config: Pick<Config, "adminTotpRequired">,
+): Promise<AdminRecord | null> {
   const [row] = await queryRows<{
     id: string;
     email: string;
@@ -56,7 +61,7 @@ export async function adminRecord(db: Db, userId: string): Promise<AdminRecord |
     sql`SELECT id, email, name, role, two_factor_enabled AS "twoFactorEnabled" FROM "user"
       WHERE id = ${userId} AND role = 'admin' AND NOT banned`,
   );
-  return row ? { ...row, role: "admin" } : null;
+  return row ? { ...row, role: "admin", twoFactorRequired: config.adminTotpRequired } : null;
 }
 
 /** Calls a Better Auth endpoint as the browser would (same client address, same cookies). */
@@ -104,7 +109,7 @@ export function adminAuthRoutes(deps: AppDeps) {
       await succeeded();
       if (body.twoFactorRedirect)
         return withCookies(res, { status: "two-factor-required" } satisfies AdminLoginResult);
-      const admin = body.user ? await adminRecord(db, body.user.id) : null;
+      const admin = body.user ? await adminRecord(db, body.user.id, deps.config) : null;
       if (!admin) throw invalidCredentials();
       await audit(db, admin, "admin.login", { type: "user", id: admin.id }, "Connexion à l'administration");
       return withCookies(res, { status: "ok", admin } satisfies AdminLoginResult);
@@ -118,7 +123,7 @@ export function adminAuthRoutes(deps: AppDeps) {
         : await authCall(deps, c, "/two-factor/verify-backup-code", { code: backupCode(code) });
       if (!res.ok) return translateAuthResponse(res);
       const body = (await res.json()) as { user?: { id: string } };
-      const admin = body.user ? await adminRecord(db, body.user.id) : null;
+      const admin = body.user ? await adminRecord(db, body.user.id, deps.config) : null;
       if (!admin) throw invalidCredentials();
       await audit(
         db,

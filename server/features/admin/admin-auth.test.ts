@@ -26,6 +26,7 @@ describeOnEngine("admin sign-in", (engine) => {
       name: "",
       role: "admin",
       twoFactorEnabled: false,
+      twoFactorRequired: false,
     });
   });
 

@@ -89,12 +89,14 @@ export function adminRoutes(deps: AppDeps) {
     return { id: u.id, email: u.email };
   };
 
+  // Who is signed in: open to an administrator still to turn on TOTP, who is sent to enrol.
+  const me = new Hono<AppEnv>().get("/me", requireAdmin(deps, { enrolment: true }), async (c) => {
+    const admin = await adminRecord(db, c.get("user").id, deps.config);
+    return admin ? c.json(admin) : c.json({ error: { code: "FORBIDDEN", message: "Accès refusé" } }, 403);
+  });
+
   const guarded = new Hono<AppEnv>()
     .use(requireAdmin(deps))
-    .get("/me", async (c) => {
-      const admin = await adminRecord(db, c.get("user").id);
-      return admin ? c.json(admin) : c.json({ error: { code: "FORBIDDEN", message: "Accès refusé" } }, 403);
-    })
     .get("/dashboard", async (c) => c.json(await dashboard(db, deps.config.dashboardCacheSeconds)))
     .get("/audit", async (c) => c.json(await listAudit(db, readListQuery(c, auditShape))))
     // Users
@@ -228,5 +230,5 @@ export function adminRoutes(deps: AppDeps) {
       c.json(await runImport(db, actor(c), parseOrThrow(importBodySchema, await readJson(c)).json)),
     );
 
-  return new Hono<AppEnv>().route("/", adminAuthRoutes(deps)).route("/", guarded);
+  return new Hono<AppEnv>().route("/", adminAuthRoutes(deps)).route("/", me).route("/", guarded);
 }

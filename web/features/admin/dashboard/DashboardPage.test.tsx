@@ -5,6 +5,7 @@ import { formatTime } from "@web/lib/format.ts";
 import { stubFetch } from "@web/test/fetch-stub.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
 import { describe, expect, it } from "vitest";
+import { adminFixture } from "../shared/test-helpers.tsx";
 import DashboardPage from "./DashboardPage.tsx";
 
 const days = (counts: number[]) =>
@@ -154,6 +155,23 @@ describe("DashboardPage", () => {
         href,
       );
     }
+  });
+
+  it("says, outside production, that the second factor is optional here while it is off", async () => {
+    let admin = adminFixture({ twoFactorEnabled: false, twoFactorRequired: false });
+    stubFetch((call) => ({ body: call.url === "/api/admin/me" ? admin : dashboard }));
+    const { unmount } = renderWithProviders(<DashboardPage />);
+    expect(await screen.findByText("Double authentification facultative sur ce serveur")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "L'activer maintenant" })).toHaveAttribute(
+      "href",
+      "/admin/security",
+    );
+    unmount();
+
+    admin = adminFixture({ twoFactorEnabled: true, twoFactorRequired: false });
+    renderWithProviders(<DashboardPage />);
+    await screen.findByText("479,97 €");
+    expect(screen.queryByText("Double authentification facultative sur ce serveur")).toBeNull();
   });
 
   it("offers a retry when the figures cannot be loaded", async () => {

@@ -1,5 +1,6 @@
 import type { DashboardDto } from "@domain/admin.ts";
 import { GENDER_LABELS } from "@domain/profile.ts";
+import { Alert } from "@web/components/ui/Alert.tsx";
 import { Card } from "@web/components/ui/Card.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
@@ -8,6 +9,7 @@ import { formatNumber, formatTime, plural } from "@web/lib/format.ts";
 import { Banknote, CreditCard, Images, type LucideIcon, ScanFace, Users } from "lucide-react";
 import { Link } from "react-router-dom";
 import { AdminPage } from "../shared/AdminPage.tsx";
+import { useAdminMe } from "../shared/admin-api.ts";
 import { ACCOUNT_STATUS_LABELS } from "../shared/labels.ts";
 import { useDashboard } from "./api.ts";
 import { BarChart } from "./components/BarChart.tsx";
@@ -152,10 +154,25 @@ function Dashboard({ d }: { d: DashboardDto }) {
   );
 }
 
+/** Outside production, TOTP is optional (ADMIN_TOTP_REQUIRED): said here while it is off. */
+function OptionalSecondFactorNotice() {
+  const me = useAdminMe();
+  if (!me.data || me.data.twoFactorEnabled || me.data.twoFactorRequired) return null;
+  return (
+    <Alert tone="info" title="Double authentification facultative sur ce serveur" className="mb-6">
+      En production, elle est obligatoire pour les administrateurs.{" "}
+      <Link to="/admin/security" className="font-semibold underline underline-offset-4">
+        L'activer maintenant
+      </Link>
+    </Alert>
+  );
+}
+
 export default function DashboardPage() {
   const dashboard = useDashboard();
   return (
     <AdminPage title="Tableau de bord" intro="L'activité de Passerelle en un coup d'œil.">
+      <OptionalSecondFactorNotice />
       {dashboard.isPending ? (
         <DashboardSkeleton />
       ) : dashboard.isError ? (

@@ -53,6 +53,28 @@ describe("AdminLayout", () => {
     expect(JSON.parse(localStorage.getItem(ADMIN_STORAGE_KEY) ?? "null")).toEqual(admin);
   });
 
+  it("takes an administrator who must turn on TOTP to the security page, the only one offered", async () => {
+    const admin = adminFixture({ twoFactorRequired: true, twoFactorEnabled: false });
+    stubFetch((call) => (call.url === "/api/admin/me" ? { body: admin } : undefined));
+    renderWithProviders(
+      <Routes>
+        <Route path="/admin" element={<AdminLayout />}>
+          <Route path="users" element={<h1>Liste des utilisateurs</h1>} />
+          <Route path="security" element={<h1>Sécurité</h1>} />
+        </Route>
+      </Routes>,
+      { route: "/admin/users" },
+    );
+    expect(await screen.findByRole("heading", { name: "Sécurité" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Liste des utilisateurs" })).toBeNull();
+    const nav = screen.getByRole("navigation", { name: "Administration" });
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Sécurité"]);
+  });
+
   it("sends a refused session (401) to /admin/login with the path to come back to, and forgets the admin", async () => {
     localStorage.setItem(ADMIN_STORAGE_KEY, JSON.stringify(adminFixture()));
     stubFetch(() => ({

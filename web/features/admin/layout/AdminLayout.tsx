@@ -3,10 +3,11 @@ import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { PageSpinner } from "@web/components/ui/Spinner.tsx";
 import { errorMessage } from "@web/lib/api.ts";
 import { Suspense, useEffect, useState } from "react";
-import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { Navigate, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { isAuthError, useAdminMe } from "../shared/admin-api.ts";
 import { clearAdminUser, readAdminUser, storeAdminUser } from "../shared/admin-storage.ts";
 import { AdminNav } from "./AdminNav.tsx";
+import { mustEnrol, SECURITY_PATH } from "./nav-items.ts";
 import { useSessionWatch } from "./use-session-watch.ts";
 
 /** /admin/login?redirect=<path> */
@@ -43,6 +44,9 @@ export default function AdminLayout() {
 
   if (me.isError && isAuthError(me.error)) return <ToLogin path={`${location.pathname}${location.search}`} />;
   if (me.isPending) return <PageSpinner label="Vérification de votre session…" />;
+  // The server refuses everything else until TOTP is on; the page says why and how.
+  if (mustEnrol(me.data) && location.pathname !== SECURITY_PATH)
+    return <Navigate to={SECURITY_PATH} replace />;
 
   return (
     <div className="min-h-dvh bg-sand-50 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">

@@ -4,7 +4,7 @@ import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
 import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
-import { ADMIN_NAV_ITEMS } from "./nav-items.ts";
+import { ADMIN_NAV_ITEMS, mustEnrol, SECURITY_PATH } from "./nav-items.ts";
 import { useAdminLogout } from "./use-admin-logout.ts";
 
 const itemClasses =
@@ -16,6 +16,10 @@ const itemClasses =
  * (tablets, phones) that opens the same links.
  */
 export function AdminNav({ admin }: { admin: AdminRecord | null }) {
+  // An administrator who must still turn on TOTP reaches only the security page (admin-guard.ts).
+  const items = mustEnrol(admin)
+    ? ADMIN_NAV_ITEMS.filter((item) => item.to === SECURITY_PATH)
+    : ADMIN_NAV_ITEMS;
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -73,7 +77,7 @@ export function AdminNav({ admin }: { admin: AdminRecord | null }) {
       >
         <nav aria-label="Administration">
           <ul className="grid gap-1 md:grid-cols-2 lg:grid-cols-1">
-            {ADMIN_NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+            {items.map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink
                   to={to}

@@ -1,3 +1,4 @@
+import type { AdminRecord } from "@domain/admin.ts";
 import type { LucideIcon } from "lucide-react";
 import {
   CreditCard,
@@ -12,6 +13,14 @@ import {
   UserRound,
   Users,
 } from "lucide-react";
+
+/** Where an administrator turns on two-factor authentication. */
+export const SECURITY_PATH = "/admin/security";
+
+/** TOTP is required here and not on yet: the security page is the only one open. */
+export function mustEnrol(admin: AdminRecord | null | undefined): boolean {
+  return Boolean(admin?.twoFactorRequired && !admin.twoFactorEnabled);
+}
 
 export interface AdminNavItem {
   to: string;
@@ -30,5 +39,5 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { to: "/admin/photo-reviews", label: "Photos à vérifier", icon: Images },
   { to: "/admin/subscriptions", label: "Abonnements", icon: CreditCard },
   { to: "/admin/add-json", label: "Ajouter JSON", icon: FileJson },
-  { to: "/admin/security", label: "Sécurité", icon: ShieldCheck },
+  { to: SECURITY_PATH, label: "Sécurité", icon: ShieldCheck },
 ];

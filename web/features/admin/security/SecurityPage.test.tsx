@@ -53,6 +53,36 @@ describe("SecurityPage", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Mot de passe incorrect");
   });
 
+  it("where it is required, says so before setting it up and offers no way to turn it off", async () => {
+    let enabled = false;
+    stubFetch((call) => {
+      if (call.url === "/api/admin/me")
+        return { body: adminFixture({ twoFactorEnabled: enabled, twoFactorRequired: true }) };
+      if (call.url === "/api/auth/two-factor/enable")
+        return { body: { totpURI: URI, backupCodes: ["a1b2c-d3e4f"] } };
+      if (call.url === "/api/auth/two-factor/verify-totp") {
+        enabled = true;
+        return { body: { token: "t" } };
+      }
+      return undefined;
+    });
+    renderWithProviders(<SecurityPage />);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "La double authentification est obligatoire pour les administrateurs.",
+    );
+    await userEvent.type(screen.getByLabelText("Mot de passe"), "mon-mot-de-passe");
+    await userEvent.click(screen.getByRole("button", { name: "Configurer la double authentification" }));
+    await userEvent.type(await screen.findByLabelText("Code à 6 chiffres"), "123456");
+    await userEvent.click(screen.getByRole("button", { name: "Activer la double authentification" }));
+
+    expect(await screen.findByRole("link", { name: "Aller au tableau de bord" })).toHaveAttribute(
+      "href",
+      "/admin/dashboard",
+    );
+    expect(screen.getByText(/ne peut pas être désactivée/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Désactiver la double authentification" })).toBeNull();
+  });
+
   it("reads the secret of an otpauth URI", () => {
     expect(totpSecret(URI)).toBe("JBSWY3DPEHPK3PXPJBSW");
     expect(totpSecret("pas une uri")).toBeNull();

@@ -4,6 +4,7 @@ import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { errorMessage } from "@web/lib/api.ts";
 import { useState } from "react";
+import { Link } from "react-router-dom";
 import { AdminPage } from "../shared/AdminPage.tsx";
 import { useAdminMe } from "../shared/admin-api.ts";
 import { LiveNotice, useNotice } from "../shared/LiveNotice.tsx";
@@ -42,6 +43,24 @@ export default function SecurityPage() {
             onRetry={() => void me.refetch()}
             retrying={me.isFetching}
           />
+        ) : me.data.twoFactorEnabled && me.data.twoFactorRequired ? (
+          <>
+            <Alert tone="success" title="Activée">
+              Un code de votre application vous est demandé à chaque connexion.
+            </Alert>
+            <p className="text-ink-soft">
+              Elle est obligatoire pour les administrateurs et ne peut pas être désactivée. Gardez vos codes
+              de secours en lieu sûr : ils remplacent votre téléphone si vous le perdez.
+            </p>
+            <p>
+              <Link
+                to="/admin/dashboard"
+                className="font-semibold text-teal-800 underline underline-offset-4"
+              >
+                Aller au tableau de bord
+              </Link>
+            </p>
+          </>
         ) : me.data.twoFactorEnabled ? (
           <>
             <Alert tone="success" title="Activée">
@@ -79,9 +98,17 @@ export default function SecurityPage() {
           />
         ) : (
           <>
-            <Alert tone="info" title="Désactivée">
-              Seul votre mot de passe protège aujourd'hui l'accès à l'administration.
-            </Alert>
+            {me.data.twoFactorRequired ? (
+              <Alert tone="error" title="Obligatoire avant tout accès">
+                La double authentification est obligatoire pour les administrateurs. Activez-la pour accéder à
+                l'administration.
+              </Alert>
+            ) : (
+              <Alert tone="info" title="Désactivée">
+                Seul votre mot de passe protège aujourd'hui l'accès à l'administration. Elle est facultative
+                sur ce serveur de développement, obligatoire en production.
+              </Alert>
+            )}
             <p className="text-ink-soft">
               Pour commencer, confirmez votre mot de passe. Vous aurez besoin d'une application
               d'authentification sur votre téléphone.

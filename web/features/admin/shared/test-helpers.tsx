@@ -10,6 +10,7 @@ export const adminFixture = (over: Partial<AdminRecord> = {}): AdminRecord => ({
   name: "Nadia Kouassi",
   role: "admin",
   twoFactorEnabled: false,
+  twoFactorRequired: false,
   ...over,
 });
 
