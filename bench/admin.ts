@@ -187,7 +187,9 @@ async function createAdministrator(set: DataSet): Promise<{ id: string; email: s
   });
   if (res.status !== 200) throw new Error(`admin sign-up failed: ${res.status} ${await res.text()}`);
   const id = ((await res.json()) as { user: { id: string } }).user.id;
-  await withClient(set.databaseUrl, (c) => c.query(`UPDATE "user" SET role = 'admin' WHERE id = $1`, [id]));
+  await withClient(set.databaseUrl, (c) =>
+    c.query(`UPDATE "user" SET role = 'admin', email_verified = true WHERE id = $1`, [id]),
+  );
   return { id, email: ADMIN.email };
 }
 

@@ -24,6 +24,7 @@ import { openDatabase } from "../server/db/client.ts";
 import { maintainEmbeddedDatabase } from "../server/db/embedded-maintenance.ts";
 import { createScratchDatabase } from "../server/db/scratch-database.ts";
 import { vapidEnv } from "../server/notifications/vapid-keys.ts";
+import { linkIn, waitForMail } from "../server/test/mail.ts";
 import { bareServerRun, REFERENCE_PORT, startReference } from "./load/references.ts";
 
 const PORT = 3240;
@@ -110,12 +111,13 @@ interface Member {
   matchId?: string;
 }
 
-async function makeMember(i: number): Promise<Member> {
+async function makeMember(i: number, dataDir: string): Promise<Member> {
+  const email = `charge-${i}-${Date.now()}@exemple.fr`;
   const res = await fetch(`${BASE}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: BASE },
     body: JSON.stringify({
-      email: `charge-${i}-${Date.now()}@exemple.fr`,
+      email,
       password: PASSWORD,
       name: "",
       ageConfirmed: true,
@@ -123,11 +125,15 @@ async function makeMember(i: number): Promise<Member> {
     }),
   });
   if (!res.ok) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
+  const { user } = (await res.json()) as { user: { id: string } };
+  // Sign-up opens no session: the e-mailed confirmation link (in the app's outbox) does.
+  const confirmed = await fetch(linkIn((await waitForMail(dataDir, email, "Confirmez")).text), {
+    redirect: "manual",
+  });
+  const cookie = confirmed.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  const { user } = (await res.json()) as { user: { id: string } };
   await call(cookie, "/api/profile", "PUT", {
     ...PROFILE,
     firstName: `Charge${i}`,
@@ -181,7 +187,7 @@ async function main() {
 
     log(`${opts.members} members sign up, subscribe and pair up…`);
     const members: Member[] = [];
-    for (let i = 0; i < opts.members; i++) members.push(await makeMember(i));
+    for (let i = 0; i < opts.members; i++) members.push(await makeMember(i, dataDir));
     for (let i = 0; i < members.length; i += 2) {
       const [a, b] = [members[i]!, members[i + 1]!];
       const like = await call(a.cookie, "/api/likes", "POST", { likedId: b.userId, type: "like" });

@@ -18,13 +18,47 @@ export async function jpegPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Fills and sends the sign-up form shown on the page (/signup), as a visitor does. */
+/**
+ * Fills and sends the sign-up form shown on the page (/signup), as a visitor does, then opens the
+ * link of the confirmation e-mail — sign-up opens no session, the link does — and goes on to the
+ * guided first profile (/onboarding) from the page it lands on.
+ */
 export async function submitSignUpForm(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await sendSignUpForm(page, email, password);
+  await openConfirmationLink(page, email);
+  await page.getByRole("link", { name: "Compléter mon profil" }).click();
+}
+
+/** Fills and sends the sign-up form; ends on the page that asks to open the e-mailed link. */
+export async function sendSignUpForm(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel("Mot de passe", { exact: true }).fill(password);
   await page.getByLabel("Je confirme avoir 18 ans ou plus").check();
   await page.getByLabel("J'accepte les conditions d'utilisation").check();
   await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Vérifiez votre boîte e-mail" })).toBeVisible();
+}
+
+/** Opens the e-mailed confirmation link: signed in, on the page that says the address is confirmed. */
+export async function openConfirmationLink(page: Page, email: string): Promise<void> {
+  const link = await confirmationLink(email);
+  expect(new URL(link).searchParams.get("callbackURL")).toBe("/email-confirmed");
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/email-confirmed$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Adresse e-mail confirmée" })).toBeVisible();
+}
+
+/** The link of the confirmation e-mail sent to `email` (the newest), once the server has written it. */
+export async function confirmationLink(email: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(async () => {
+      const mail = (await mailsTo(email)).findLast((m) => m.subject.includes("Confirmez"));
+      link = /https?:\/\/\S+/.exec(mail?.text ?? "")?.[0] ?? "";
+      return link;
+    })
+    .not.toBe("");
+  return link;
 }
 
 export interface NewMember {
@@ -83,6 +117,9 @@ export async function joinThroughApi(
     ageConfirmed: true,
     termsAccepted: true,
   });
+  // The e-mailed link confirms the address and opens the session (in the page's context).
+  const confirmed = await page.request.get(await confirmationLink(email));
+  expect(confirmed.status(), "confirmation link").toBeLessThan(400);
   await call("PUT", "/api/profile", {
     firstName,
     lastName: "Essai",

@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { startAppProcess } from "./test/app-process.ts";
 import { createServerDatabase } from "./test/harness.ts";
+import { linkIn, waitForMail } from "./test/mail.ts";
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -45,8 +46,11 @@ const PROFILE = {
   interests: ["Voyages"],
 };
 
-/** Signs up through the API (same-origin headers) and completes a subscribed-looking profile. */
-async function member(base: string, gender: "male" | "female") {
+/**
+ * Signs up through the API (same-origin headers), follows the e-mailed confirmation link from the
+ * app's outbox (it opens the session), and completes a subscribed-looking profile.
+ */
+async function member(base: string, dataDir: string, gender: "male" | "female") {
   const email = `vie-${Math.random().toString(36).slice(2)}@exemple.fr`;
   const res = await fetch(`${base}/api/auth/sign-up/email`, {
     method: "POST",
@@ -60,11 +64,15 @@ async function member(base: string, gender: "male" | "female") {
     }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
-  const cookie = res.headers
+  const { user } = (await res.json()) as { user: { id: string } };
+  const confirmed = await fetch(linkIn((await waitForMail(dataDir, email, "Confirmez")).text), {
+    redirect: "manual",
+  });
+  expect(confirmed.status).toBe(302);
+  const cookie = confirmed.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  const { user } = (await res.json()) as { user: { id: string } };
   const profile = await fetch(`${base}/api/profile`, {
     method: "PUT",
     headers: { "content-type": "application/json", origin: base, cookie },
@@ -99,7 +107,7 @@ describe("graceful shutdown on SIGTERM", () => {
     const dataDir = await dataFolder("passerelle-life-");
     const app = await start({ DATA_DIR: dataDir });
     expect(existsSync(path.join(dataDir, "db.lock"))).toBe(true);
-    const a = await member(app.base, "female");
+    const a = await member(app.base, dataDir, "female");
     await subscribe(app.base, a);
     const call = api(app.base, a.cookie);
 
@@ -139,8 +147,8 @@ describe("graceful shutdown on SIGTERM", () => {
  */
 async function killDuringWrites(env: Record<string, string>, acknowledgedBefore: number) {
   const app = await start(env);
-  const a = await member(app.base, "female");
-  const b = await member(app.base, "male");
+  const a = await member(app.base, env.DATA_DIR ?? "", "female");
+  const b = await member(app.base, env.DATA_DIR ?? "", "male");
   await subscribe(app.base, a);
   await subscribe(app.base, b);
   const like = await api(app.base, a.cookie)("/api/likes", "POST", { likedId: b.userId, type: "like" });

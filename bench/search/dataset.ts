@@ -18,6 +18,7 @@ import { findProfile } from "../../server/features/profile/profile.service.ts";
 import type { AppDeps } from "../../server/http/types.ts";
 import { createLogger } from "../../server/logger.ts";
 import { vapidEnv } from "../../server/notifications/vapid-keys.ts";
+import { linkIn, waitForMail } from "../../server/test/mail.ts";
 
 export type Engine = "pglite" | "postgres";
 export const ENGINE_LABEL: Record<Engine, string> = {
@@ -157,10 +158,11 @@ async function signUpSearcher(deps: AppDeps): Promise<{ cookie: string; userId: 
     headers.set("content-type", "application/json");
     return app.request(`${BASE}${p}`, { ...init, headers });
   };
+  const email = `bench-${randomBytes(4).toString("hex")}@exemple.fr`;
   const res = await call("/api/auth/sign-up/email", {
     method: "POST",
     body: JSON.stringify({
-      email: `bench-${randomBytes(4).toString("hex")}@exemple.fr`,
+      email,
       password: "motdepasse-du-bench",
       name: "",
       ageConfirmed: true,
@@ -169,7 +171,9 @@ async function signUpSearcher(deps: AppDeps): Promise<{ cookie: string; userId: 
   });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const userId = ((await res.json()) as { user: { id: string } }).user.id;
-  const cookie = cookieOf(res);
+  // Sign-up opens no session: the e-mailed confirmation link (in the outbox) does.
+  const link = new URL(linkIn((await waitForMail(deps.config.dataDir, email, "Confirmez")).text));
+  const cookie = cookieOf(await call(`${link.pathname}${link.search}`, { redirect: "manual" }));
   const put = await call("/api/profile", {
     method: "PUT",
     headers: { cookie },

@@ -25,15 +25,22 @@ describeOnEngine("accounts", (engine) => {
   const post = (p: string, json: unknown, cookie?: string) => t.request(p, { method: "POST", json, cookie });
   const usersWith = (email: string) => t.deps.database.db.select().from(user).where(eq(user.email, email));
 
-  it("signs up, keeps the session and records when the terms were accepted", async () => {
+  it("signs up without a session, e-mails the link that confirms and signs in, records the terms", async () => {
     const res = await post("/api/auth/sign-up/email", signUpBody("Awa.Diop@Exemple.fr"));
     expect(res.status).toBe(200);
-    const cookie = sessionCookie(res);
-    expect(cookie).toContain("better-auth.session_token=");
+    expect(sessionCookie(res)).toBe("");
+    // Not before the address is confirmed: nobody can use an account made on someone else's address.
+    const early = await post("/api/auth/sign-in/email", { email: "awa.diop@exemple.fr", password: PASSWORD });
+    expect(early.status).toBe(403);
+    expect(((await early.json()) as { code: string }).code).toBe("EMAIL_NOT_VERIFIED");
+
+    const link = new URL(linkIn((await waitForMail(t.dataDir, "awa.diop@exemple.fr", "Confirmez")).text));
+    const confirmed = await t.request(`${link.pathname}${link.search}`, { redirect: "manual" });
+    expect(confirmed.status).toBe(302);
+    const cookie = sessionCookie(confirmed);
     const session = await t.request("/api/auth/get-session", { cookie });
-    const body = (await session.json()) as { user: { email: string; role: string } };
-    expect(body.user.email).toBe("awa.diop@exemple.fr");
-    expect(body.user.role).toBe("user");
+    const body = (await session.json()) as { user: { email: string; role: string; emailVerified: boolean } };
+    expect(body.user).toMatchObject({ email: "awa.diop@exemple.fr", role: "user", emailVerified: true });
     const [row] = await usersWith("awa.diop@exemple.fr");
     expect(row?.termsAcceptedAt).toBeInstanceOf(Date);
   });
@@ -70,13 +77,38 @@ describeOnEngine("accounts", (engine) => {
     expect(res.status).toBe(200);
   });
 
-  it("refuses a second account with the same e-mail", async () => {
-    await post("/api/auth/sign-up/email", signUpBody("double@exemple.fr"));
-    const res = await post("/api/auth/sign-up/email", signUpBody("double@exemple.fr"));
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.status).toBeLessThan(500);
-    expect(((await res.json()) as { message: string }).message).toBe(MSG.EMAIL_TAKEN);
-    expect(await usersWith("double@exemple.fr")).toHaveLength(1);
+  it("answers a taken address exactly as a new one, creates nothing and tells the owner (issue 20)", async () => {
+    const owner = await t.createMember({ password: PASSWORD });
+    await t.deps.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, owner.userId));
+    const taken = await post(
+      "/api/auth/sign-up/email",
+      signUpBody(owner.email, { password: "autre mot de passe" }),
+    );
+    const fresh = await post("/api/auth/sign-up/email", signUpBody("nouvelle-adresse@exemple.fr"));
+    expect(taken.status).toBe(200);
+    expect(fresh.status).toBe(200);
+    // Same shape, same fields; only the generated id and timestamps differ.
+    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({
+      token: body.token,
+      user: Object.fromEntries(
+        Object.entries(body.user).map(([k, v]) => [
+          k,
+          ["id", "createdAt", "updatedAt", "termsAcceptedAt", "email"].includes(k) ? typeof v : v,
+        ]),
+      ),
+    });
+    expect(shape(await taken.json())).toEqual(shape(await fresh.json()));
+    expect(sessionCookie(taken)).toBe("");
+    expect(await usersWith(owner.email)).toHaveLength(1);
+    const mail = await waitForMail(t.dataDir, owner.email, "Quelqu'un a essayé");
+    expect(mail.text).toContain("Quelqu'un a essayé de créer un compte avec votre adresse e-mail");
+    // The owner's password still works; the one typed at the new sign-up does not.
+    expect((await post("/api/auth/sign-in/email", { email: owner.email, password: PASSWORD })).status).toBe(
+      200,
+    );
+    expect(
+      (await post("/api/auth/sign-in/email", { email: owner.email, password: "autre mot de passe" })).status,
+    ).toBe(401);
   });
 
   it("answers a wrong password and an unknown account with the same generic message", async () => {

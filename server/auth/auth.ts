@@ -18,10 +18,10 @@ import {
   verification,
 } from "../db/schema/index.ts";
 import type { Mailer } from "../email/mailer.ts";
-import { resetPasswordMail, verifyEmailMail } from "../email/templates.ts";
+import { resetPasswordMail, signUpAttemptMail, verifyEmailMail } from "../email/templates.ts";
 import type { Logger } from "../logger.ts";
 import { attemptHooks } from "./attempt-hooks.ts";
-import { retireResetLinks } from "./reset-links.ts";
+import { confirmAddressByReset, retireResetLinks } from "./reset-links.ts";
 
 export interface AuthDeps {
   config: Config;
@@ -58,18 +58,40 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      autoSignIn: true,
+      // Sign-up answers the same for a new and a taken address (issue 20): no session at sign-up —
+      // the e-mailed link confirms the address and signs in — and no sign-in before it is confirmed,
+      // so that an account cannot be made on someone else's address and used.
+      requireEmailVerification: true,
+      // The account answered for a taken address looks like a new one, field for field.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        ...additionalFields,
+        id,
+        role: "user",
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        twoFactorEnabled: false,
+        termsAcceptedAt: coreFields.createdAt,
+      }),
+      onExistingUserSignUp: async ({ user: u }) =>
+        sendInBackground(mailer.send(signUpAttemptMail(u.email, `${config.publicBaseUrl}/login`))),
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: u, url, token }) => {
         await retireResetLinks(db, u.id, token);
         sendInBackground(mailer.send(resetPasswordMail(u.email, url)));
       },
-      onPasswordReset: async ({ user: u }) => retireResetLinks(db, u.id, null),
+      onPasswordReset: async ({ user: u }) => {
+        await retireResetLinks(db, u.id, null);
+        await confirmAddressByReset(db, u.id);
+      },
     },
     emailVerification: {
-      // A link at sign-up (resendable from /profile); a confirmed address shows « E-mail vérifié ».
+      // A link at sign-up (resendable from /profile), which signs the new member in.
       sendOnSignUp: true,
+      // A member who signs in before confirming is sent a fresh link.
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user: u, url }) =>
         sendInBackground(mailer.send(verifyEmailMail(u.email, url))),

@@ -16,7 +16,8 @@ const FRENCH: Record<string, string> = {
   INVALID_TOKEN: MSG.RESET_TOKEN_INVALID,
   TOKEN_EXPIRED: MSG.RESET_TOKEN_INVALID,
   SESSION_EXPIRED: "Votre session a expiré. Veuillez vous reconnecter.",
-  EMAIL_NOT_VERIFIED: "Veuillez d'abord confirmer votre adresse e-mail",
+  EMAIL_NOT_VERIFIED:
+    "Confirmez d'abord votre adresse e-mail : nous venons de vous renvoyer le lien de confirmation.",
   FAILED_TO_CREATE_USER: MSG.GENERIC,
   FAILED_TO_CREATE_SESSION: MSG.GENERIC,
   FAILED_TO_UPDATE_USER: MSG.GENERIC,

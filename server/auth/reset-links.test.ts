@@ -29,8 +29,9 @@ describeOnEngine("password-reset links", (engine) => {
   const reset = (token: string, newPassword: string) =>
     post("/api/auth/reset-password", { token, newPassword });
 
-  it("retires the older links when a new one is sent", async () => {
-    const member = await t.createMember();
+  it("retires the older links when a new one is sent; a completed reset confirms the address", async () => {
+    // An account from before sign-up required a confirmed address.
+    const member = await t.createMember({ emailVerified: false, password: "un ancien secret" });
     await requestLink(member.email);
     const [first] = await tokensOf(member.userId);
     await requestLink(member.email);
@@ -42,6 +43,12 @@ describeOnEngine("password-reset links", (engine) => {
     expect(old.status).toBe(400);
     expect(((await old.json()) as { message: string }).message).toBe(MSG.RESET_TOKEN_INVALID);
     expect((await reset(tokens[0] ?? "", "le lien le plus récent")).status).toBe(200);
+    // The link reached the inbox: the address counts as confirmed and the member signs in.
+    const signIn = await post("/api/auth/sign-in/email", {
+      email: member.email,
+      password: "le lien le plus récent",
+    });
+    expect(signIn.status).toBe(200);
   });
 
   it("retires every other link once a reset is completed", async () => {

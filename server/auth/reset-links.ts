@@ -15,3 +15,11 @@ export async function retireResetLinks(db: Db, userId: string, keepToken: string
           AND (${keep}::text IS NULL OR identifier <> ${keep})`,
   );
 }
+
+/**
+ * A completed reset proves the address receives our mail: it counts as confirmed, so a member whose
+ * account predates required confirmation (or was imported) signs in straight after.
+ */
+export async function confirmAddressByReset(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`UPDATE "user" SET email_verified = true WHERE id = ${userId} AND NOT email_verified`);
+}

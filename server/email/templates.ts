@@ -39,6 +39,17 @@ export const verifyEmailMail = (to: string, url: string) =>
     "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
   );
 
+/** To the owner of an address someone tried to sign up with (sign-up says the same either way). */
+export const signUpAttemptMail = (to: string, loginUrl: string) =>
+  withLink(
+    to,
+    "Quelqu'un a essayé de créer un compte Passerelle avec votre adresse",
+    "Quelqu'un a essayé de créer un compte avec votre adresse e-mail, alors que vous avez déjà un compte Passerelle. Si c'était vous, connectez-vous ; en cas d'oubli, la page de connexion permet de choisir un nouveau mot de passe :",
+    "Me connecter",
+    loginUrl,
+    "Si ce n'était pas vous, ignorez ce message : aucun compte n'a été créé et le vôtre n'a pas changé.",
+  );
+
 const longDate = new Intl.DateTimeFormat("fr-FR", {
   day: "numeric",
   month: "long",

@@ -31,7 +31,7 @@ describeOnEngine("notification preferences API", (engine) => {
   afterAll(() => t.close());
 
   it("gives the defaults, saves a choice, refuses bad input in French and strangers", async () => {
-    const m = await signUpMember(t, "female");
+    const m = await signUpMember(t, "female", {}, { emailVerified: false });
     const get = async () =>
       (await (await t.request("/api/notifications/preferences", { cookie: m.cookie })).json()) as {
         preferences: NotificationPreferences;

@@ -131,7 +131,7 @@ describeOnEngine("web push", (engine) => {
   });
 
   it("queues no job for a message whose recipient has no device and is on the site or unconfirmed", async () => {
-    const him = await signUpMember(t, "male");
+    const him = await signUpMember(t, "male", {}, { emailVerified: false });
     const her = await signUpMember(t, "female");
     const matchId = await like(him, her);
     const jobs = async (queue: string, key: string, value: string) =>

@@ -6,7 +6,7 @@ import { frenchTypography } from "@domain/typography.ts";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vapidEnv } from "../notifications/vapid-keys.ts";
-import { BASE_URL, createTestApp, describeOnEngine, type TestApp } from "../test/harness.ts";
+import { BASE_URL, createTestApp, describeOnEngine, MEMBER_PASSWORD, type TestApp } from "../test/harness.ts";
 import { signUpMember } from "../test/members.ts";
 import { startTcpProxy } from "../test/tcp-proxy.ts";
 
@@ -114,15 +114,10 @@ describe("production cookies and transport headers", () => {
   afterAll(() => t.close());
 
   it("sets the session cookie __Secure-, HttpOnly, Secure and SameSite=Lax, and sends HSTS", async () => {
-    const res = await t.request("/api/auth/sign-up/email", {
+    const member = await t.createMember();
+    const res = await t.request("/api/auth/sign-in/email", {
       method: "POST",
-      json: {
-        email: `prod-${randomBytes(4).toString("hex")}@exemple.fr`,
-        password: "un mot de passe solide",
-        name: "",
-        ageConfirmed: true,
-        termsAccepted: true,
-      },
+      json: { email: member.email, password: MEMBER_PASSWORD },
     });
     expect(res.status).toBe(200);
     const session = res.headers.getSetCookie().find((c) => c.includes("session_token="));

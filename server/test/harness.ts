@@ -13,6 +13,7 @@ import { createScratchDatabase, type ScratchDatabase } from "../db/scratch-datab
 import type { AppDeps } from "../http/types.ts";
 import { createLogger } from "../logger.ts";
 import { pgliteTemplateBlob, readPgliteTemplate } from "./database-templates.ts";
+import { linkIn, waitForMail } from "./mail.ts";
 
 export type Engine = "pglite" | "postgres";
 
@@ -84,14 +85,22 @@ export interface TestApp {
   dataDir: string;
   /** Sends a request the way the SPA does (same origin, cookies). */
   request(path: string, init?: RequestInit & { cookie?: string; json?: unknown }): Promise<Response>;
-  /** Signs up through the API (Better Auth's sign-up); returns the session cookie and user id. */
+  /**
+   * Signs up through the API (Better Auth's sign-up) and follows the e-mailed confirmation link,
+   * which signs in; returns the session cookie and user id.
+   */
   signUp(email?: string, password?: string): Promise<Account>;
   /**
    * Creates a signed-in account directly in the database (user, password account and session
    * through Better Auth's own adapter): what a sign-up leaves, without its cost. Real sign-ups are
    * tested in server/auth and the journeys.
    */
-  createMember(options?: { email?: string; password?: string }): Promise<Account>;
+  createMember(options?: {
+    email?: string;
+    password?: string;
+    /** A member signs in only once the address is confirmed (the default); false: an older account. */
+    emailVerified?: boolean;
+  }): Promise<Account>;
   close(): Promise<void>;
 }
 
@@ -150,10 +159,18 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     });
     if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
     const body = (await res.json()) as { user: { id: string } };
-    return { cookie: sessionCookie(res), userId: body.user.id, email: addr };
+    // No session at sign-up: the e-mailed link confirms the address and signs in, as for a member.
+    const link = new URL(linkIn((await waitForMail(dataDir, addr, "Confirmez")).text));
+    const confirmed = await request(`${link.pathname}${link.search}`, { redirect: "manual" });
+    if (confirmed.status !== 302) throw new Error(`confirmation failed: ${confirmed.status}`);
+    return { cookie: sessionCookie(confirmed), userId: body.user.id, email: addr };
   };
 
-  const createMember: TestApp["createMember"] = async ({ email, password = MEMBER_PASSWORD } = {}) => {
+  const createMember: TestApp["createMember"] = async ({
+    email,
+    password = MEMBER_PASSWORD,
+    emailVerified = true,
+  } = {}) => {
     const ctx = await deps.auth.$context;
     const addr = email ?? newEmail();
     // Hashing is the costly part of a sign-up (scrypt): once per password and worker.
@@ -163,7 +180,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
       passwordHashes.set(password, hash);
     }
     const created = await ctx.internalAdapter.createUser(
-      { email: addr, name: "", emailVerified: false },
+      { email: addr, name: "", emailVerified },
       { method: "email-password" },
     );
     await ctx.internalAdapter.linkAccount({

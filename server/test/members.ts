@@ -77,8 +77,14 @@ export async function insertMember(
  * The member is subscribed (a running 30-day subscription) unless `accountStatus` says otherwise,
  * since search, likes, matches and messages are for subscribers.
  */
-export async function signUpMember(t: TestApp, gender: Gender, fields: Partial<ProfileFields> = {}) {
-  const account = await t.createMember();
+export async function signUpMember(
+  t: TestApp,
+  gender: Gender,
+  fields: Partial<ProfileFields> = {},
+  /** emailVerified false: an account from before sign-up required a confirmed address. */
+  { emailVerified = true }: { emailVerified?: boolean } = {},
+) {
+  const account = await t.createMember({ emailVerified });
   const p = { ...defaults(gender), accountStatus: "subscribed" as const, ...fields };
   const db = t.deps.database.db;
   if (p.accountStatus === "subscribed") {

@@ -189,8 +189,8 @@ describeOnEngine("trust and safety", (engine) => {
   });
 
   describe("e-mail verification", () => {
-    it("sends a link at sign-up; once followed, others see « E-mail vérifié »", async () => {
-      const her = await signUpMember(t, "female", { interests: ["Astronomie"] });
+    it("sends a link on request to an unconfirmed account; once followed, others see « E-mail vérifié »", async () => {
+      const her = await signUpMember(t, "female", { interests: ["Astronomie"] }, { emailVerified: false });
       const him = await signUpMember(t, "male", { interests: ["Astronomie"] });
       const before = (await (
         await t.request("/api/search?interests=Astronomie&size=50", { cookie: him.cookie })

@@ -75,7 +75,7 @@ describe("SignupForm", () => {
     await user.click(screen.getByRole("checkbox", { name: "J'accepte les conditions d'utilisation" }));
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
 
-    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith("awa@example.com"));
     const signUp = calls.find((c) => c.url.includes("/api/auth/sign-up/email"));
     expect(signUp?.method).toBe("POST");
     expect(signUp?.body).toEqual({
@@ -89,7 +89,7 @@ describe("SignupForm", () => {
   });
 
   it("shows the server's error in an alert and stays on the form", async () => {
-    stubFetch(() => ({ status: 422, body: { code: "USER_ALREADY_EXISTS", message: MSG.EMAIL_TAKEN } }));
+    stubFetch(() => ({ status: 429, body: { code: "RATE_LIMITED", message: MSG.RATE_LIMITED } }));
     const { user, onSuccess } = setup();
 
     await user.type(screen.getByLabelText("Adresse e-mail"), "awa@example.com");
@@ -98,7 +98,7 @@ describe("SignupForm", () => {
     await user.click(screen.getByRole("checkbox", { name: "J'accepte les conditions d'utilisation" }));
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
 
-    expect(await screen.findByRole("alert")).toHaveTextContent(MSG.EMAIL_TAKEN);
+    expect(await screen.findByRole("alert")).toHaveTextContent(MSG.RATE_LIMITED);
     expect(onSuccess).not.toHaveBeenCalled();
   });
 });

@@ -27,7 +27,8 @@ type SignupOutput = z.output<typeof signUpSchema>;
 // The schema requires `true` for both boxes; the form starts with them unticked.
 const resolver = zodResolver(signUpSchema) as unknown as Resolver<SignupValues, unknown, SignupOutput>;
 
-export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
+/** Calls `onSuccess` with the address once the server has answered (the same for a taken one). */
+export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -49,12 +50,13 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
         name: "",
         ageConfirmed: true,
         termsAccepted: true,
-        // Where the confirmation link sent at sign-up lands.
+        // The confirmation link signs the new member in and lands on /email-confirmed, which leads
+        // on to the guided first profile (or says the link expired).
         callbackURL: EMAIL_CONFIRMED_PATH,
       } as Parameters<typeof authClient.signUp.email>[0]),
     );
     if (error) setServerError(error);
-    else onSuccess();
+    else onSuccess(values.email);
   };
 
   return (
