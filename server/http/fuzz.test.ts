@@ -6,6 +6,7 @@
 //   3. a refused request writes nothing (the fingerprint of every table is unchanged).
 // The number of inputs that ran, and the seed, are printed at the end.
 
+import { SEARCH_PARAMS } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -139,22 +140,7 @@ const TARGETS: Target[] = [
     who: "member",
     method: "GET",
     path: () => "/api/search",
-    query: [
-      "ageMin",
-      "ageMax",
-      "withPhoto",
-      "verified",
-      "active",
-      "interests",
-      "livesIn",
-      "from",
-      "languages",
-      "lookingFor",
-      "sort",
-      "page",
-      "size",
-      "cursor",
-    ],
+    query: [...SEARCH_PARAMS],
   },
   { who: "member", method: "POST", path: (i) => `/api/members/${i.partner}/visit`, body: ["x"] },
   { who: "member", method: "POST", path: () => "/api/likes", body: ["likedId", "type"] },
