@@ -62,67 +62,89 @@ export const MSG = {
 
 export type MessageKey = keyof typeof MSG;
 
-/** Stable error codes returned by the API in `{ error: { code, message } }`. */
-export type ErrorCode =
-  | "VALIDATION_ERROR"
-  | "INVALID_JSON"
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "ADMIN_TOTP_REQUIRED"
-  | "NOT_FOUND"
-  | "PROFILE_NOT_FOUND"
-  | "PROFILE_INCOMPLETE"
-  | "MEMBER_NOT_FOUND"
-  | "MATCH_NOT_FOUND"
-  | "SELF_ACTION"
-  | "BIRTH_DATE_UNCONFIRMED"
-  | "CONVERSATION_CLOSED"
-  | "RECIPIENT_VERIFIED_ONLY"
-  | "PRESENCE_HIDDEN"
-  | "MESSAGE_RATE_LIMITED"
-  | "NEW_CONVERSATIONS_LIMITED"
-  | "SUBSCRIPTION_REQUIRED"
-  | "UNKNOWN_PLAN"
-  | "PAYMENTS_UNAVAILABLE"
-  | "CHECKOUT_NOT_FOUND"
-  | "CURRENCY_UNAVAILABLE"
-  | "METHOD_UNAVAILABLE"
-  | "OPERATOR_REQUIRED"
-  | "PHONE_INVALID"
-  | "ALREADY_VERIFIED"
-  | "PENDING_REVIEW"
-  | "TOO_MANY_ATTEMPTS"
-  | "CHALLENGE_NOT_FOUND"
-  | "CHALLENGE_EXPIRED"
-  | "FRAMES_INVALID"
-  | "VERIFICATION_NOT_FOUND"
-  | "VERIFICATION_ALREADY_DECIDED"
-  | "PHOTO_REVIEW_NOT_FOUND"
-  | "PHOTO_REVIEW_ALREADY_DECIDED"
-  | "INVALID_SIGNATURE"
-  | "INVALID_CREDENTIALS"
-  | "WRONG_PASSWORD"
-  | "CSRF_REJECTED"
-  | "PHOTO_NOT_IMAGE"
-  | "PHOTO_EXPLICIT"
-  | "PHOTO_TOO_LARGE"
-  | "PHOTO_FORMAT_UNSUPPORTED"
-  | "PHOTO_LIMIT"
-  | "PHOTO_NOT_FOUND"
-  | "PHOTO_MISSING"
-  | "PHOTO_ORDER_INVALID"
-  | "PHOTO_ORDER_MISMATCH"
-  | "PHOTO_CROP_INVALID"
-  | "INVALID_FILE_PATH"
-  | "BODY_TOO_LARGE"
-  | "RATE_LIMITED"
-  | "SERVICE_UNAVAILABLE"
-  | "INVALID_CHARACTERS"
-  | "PUSH_SERVICE_REFUSED"
-  | "PUSH_SUBSCRIPTIONS_LIMIT"
-  | "INVALID_TOKEN"
-  | "INTERNAL_ERROR";
+/** Stable error codes the API answers with, in `{ error: { code, message } }`: a closed list. */
+export const ERROR_CODES = [
+  "VALIDATION_ERROR",
+  "INVALID_JSON",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "ADMIN_TOTP_REQUIRED",
+  "NOT_FOUND",
+  "PROFILE_NOT_FOUND",
+  "PROFILE_INCOMPLETE",
+  "MEMBER_NOT_FOUND",
+  "MATCH_NOT_FOUND",
+  "SELF_ACTION",
+  "BIRTH_DATE_UNCONFIRMED",
+  "CONVERSATION_CLOSED",
+  "RECIPIENT_VERIFIED_ONLY",
+  "PRESENCE_HIDDEN",
+  "MESSAGE_RATE_LIMITED",
+  "NEW_CONVERSATIONS_LIMITED",
+  "SUBSCRIPTION_REQUIRED",
+  "UNKNOWN_PLAN",
+  "PAYMENTS_UNAVAILABLE",
+  "CHECKOUT_NOT_FOUND",
+  "CURRENCY_UNAVAILABLE",
+  "METHOD_UNAVAILABLE",
+  "OPERATOR_REQUIRED",
+  "PHONE_INVALID",
+  "ALREADY_VERIFIED",
+  "PENDING_REVIEW",
+  "TOO_MANY_ATTEMPTS",
+  "CHALLENGE_NOT_FOUND",
+  "CHALLENGE_EXPIRED",
+  "FRAMES_INVALID",
+  "VERIFICATION_NOT_FOUND",
+  "VERIFICATION_ALREADY_DECIDED",
+  "PHOTO_REVIEW_NOT_FOUND",
+  "PHOTO_REVIEW_ALREADY_DECIDED",
+  "INVALID_SIGNATURE",
+  "INVALID_CREDENTIALS",
+  "INVALID_CODE",
+  "TOTP_CODE_REUSED",
+  "TWO_FACTOR_EXPIRED",
+  "AUTH_REFUSED",
+  "WRONG_PASSWORD",
+  "CSRF_REJECTED",
+  "PHOTO_NOT_IMAGE",
+  "PHOTO_EXPLICIT",
+  "PHOTO_TOO_LARGE",
+  "PHOTO_FORMAT_UNSUPPORTED",
+  "PHOTO_LIMIT",
+  "PHOTO_NOT_FOUND",
+  "PHOTO_MISSING",
+  "PHOTO_ORDER_INVALID",
+  "PHOTO_ORDER_MISMATCH",
+  "PHOTO_CROP_INVALID",
+  "INVALID_FILE_PATH",
+  "BODY_TOO_LARGE",
+  "RATE_LIMITED",
+  "SERVICE_UNAVAILABLE",
+  "INVALID_CHARACTERS",
+  "PUSH_SERVICE_REFUSED",
+  "PUSH_SUBSCRIPTIONS_LIMIT",
+  "INVALID_TOKEN",
+  "INTERNAL_ERROR",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && KNOWN_CODES.has(value);
+}
+
+/**
+ * Codes the web app gives to failures that are not an answer of our API: no answer at all, an upload
+ * cancelled by the member, or an answer without one of our codes (Better Auth's own routes, a proxy).
+ */
+export type ClientErrorCode = "NETWORK_ERROR" | "ABORTED" | "UNEXPECTED_ERROR";
+
+/** Every code an API failure can carry in the web app. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 export interface ApiErrorBody {
-  error: { code: ErrorCode | string; message: string; fields?: Record<string, string> };
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
 }

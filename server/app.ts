@@ -8,19 +8,9 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { apiRoutes } from "./api.ts";
 import { translateAuthResponse } from "./auth/french-errors.ts";
 import type { Config } from "./config.ts";
-import { adminRoutes } from "./features/admin/admin.routes.ts";
-import { likeRoutes } from "./features/likes/likes.routes.ts";
-import { matchRoutes } from "./features/matches/matches.routes.ts";
-import { memberRoutes } from "./features/members/members.routes.ts";
-import { conversationRoutes } from "./features/messages/messages.routes.ts";
-import { navRoutes } from "./features/nav/nav.routes.ts";
-import { photoRoutes } from "./features/photos/photos.routes.ts";
-import { profileRoutes } from "./features/profile/profile.routes.ts";
-import { blockRoutes, myDataRoutes, reportRoutes } from "./features/safety/safety.routes.ts";
-import { searchRoutes } from "./features/search/search.routes.ts";
-import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes.ts";
 import { createBaseApp } from "./http/base-app.ts";
 import { AppError } from "./http/errors.ts";
 import { requireSameOrigin } from "./http/origin-check.ts";
@@ -28,13 +18,11 @@ import { spaDocument } from "./http/spa-document.ts";
 import type { AppDeps, AppEnv } from "./http/types.ts";
 import type { Logger } from "./logger.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "./notifications/email-outbox.ts";
-import { notificationsRoutes } from "./notifications/notifications.routes.ts";
 import { healthRoutes } from "./observability/health.routes.ts";
 import { createMetrics } from "./observability/metrics.ts";
 import { notificationRoutes } from "./payments/provider.ts";
-import { eventRoutes } from "./realtime/events.routes.ts";
 import { storageRoutes } from "./storage/storage.routes.ts";
-import { VERIFICATION_BODY_LIMIT, verificationRoutes } from "./verification/verification.routes.ts";
+import { VERIFICATION_BODY_LIMIT } from "./verification/verification.routes.ts";
 
 const JSON_BODY_LIMIT = 100 * 1024;
 /** Larger bodies, by path: photo uploads (2 MB file + multipart), JSON imports (2 MB file, JSON-escaped). */
@@ -97,7 +85,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   );
 
   app.get("/api/health", (c) => c.json({ status: "ok" }));
-  app.get("/api/config", (c) => c.json({ contactEmail: config.contactEmail }));
 
   // Better Auth's own admin endpoints (user listing, impersonation…) stay closed: administration
   // goes through /api/admin, where every action is audited.
@@ -110,22 +97,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   app.on(["GET", "POST"], "/api/auth/*", async (c) => translateAuthResponse(await auth.handler(c.req.raw)));
 
-  app.route("/api/profile", profileRoutes(deps));
-  app.route("/api/profile/photos", photoRoutes(deps));
-  app.route("/api/nav", navRoutes(deps));
-  app.route("/api/search", searchRoutes(deps));
-  app.route("/api/likes", likeRoutes(deps));
-  app.route("/api/members", memberRoutes(deps));
-  app.route("/api/matches", matchRoutes(deps));
-  app.route("/api/conversations", conversationRoutes(deps));
-  app.route("/api/events", eventRoutes(deps));
-  app.route("/api/subscription", subscriptionRoutes(deps));
-  app.route("/api/admin", adminRoutes(deps));
-  app.route("/api/blocks", blockRoutes(deps));
-  app.route("/api/reports", reportRoutes(deps));
-  app.route("/api/me", myDataRoutes(deps));
-  app.route("/api/verification", verificationRoutes(deps));
-  app.route("/api/notifications", notificationsRoutes(deps));
+  app.route("/", apiRoutes(deps));
   for (const n of notifications) app.route(n.path, n.routes(deps));
   app.route("/storage", storageRoutes(deps));
 

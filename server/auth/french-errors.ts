@@ -1,6 +1,7 @@
 // Better Auth answers in English; members read French. Each known error code gets a French message
 // here, once, so every auth error the SPA shows is French whatever endpoint produced it.
-import { MSG } from "@domain/messages.ts";
+import { type ErrorCode, MSG } from "@domain/messages.ts";
+import { AppError } from "../http/errors.ts";
 
 const FRENCH: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: MSG.INVALID_CREDENTIALS,
@@ -83,4 +84,31 @@ export async function translateAuthResponse(res: Response): Promise<Response> {
   headers.set("content-type", "application/json; charset=utf-8");
   headers.delete("content-length");
   return new Response(JSON.stringify(translated), { status: res.status, headers });
+}
+
+/** Better Auth's codes a refusal of our own routes that call it (the admin sign-in) may carry. */
+const OUR_CODES: Record<string, ErrorCode> = {
+  INVALID_CODE: "INVALID_CODE",
+  INVALID_BACKUP_CODE: "INVALID_CODE",
+  TOTP_CODE_REUSED: "TOTP_CODE_REUSED",
+  INVALID_TWO_FACTOR_COOKIE: "TWO_FACTOR_EXPIRED",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "TOO_MANY_ATTEMPTS",
+  RATE_LIMITED: "RATE_LIMITED",
+};
+
+/**
+ * A refusal of Better Auth, called by one of our routes, as that route's error: French message, and
+ * one of the API's codes (the closed list of domain/messages.ts) rather than Better Auth's own.
+ */
+export async function authRefusal(res: Response): Promise<AppError> {
+  let body: { code?: unknown; message?: unknown } = {};
+  try {
+    body = ((await res.clone().json()) as typeof body) ?? {};
+  } catch {
+    body = {};
+  }
+  const { code, message } = frenchAuthError(res.status, body);
+  const status = res.status === 429 ? 429 : res.status >= 500 ? 500 : res.status === 403 ? 403 : 401;
+  const ours: ErrorCode = OUR_CODES[code] ?? (status === 500 ? "INTERNAL_ERROR" : "AUTH_REFUSED");
+  return new AppError(status, ours, message);
 }

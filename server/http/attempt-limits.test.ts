@@ -130,9 +130,13 @@ describeOnEngine("attempt limits", (engine) => {
     expect((await verify(code)).status).toBe(200);
     const replay = await verify(code);
     expect(replay.status).toBe(401);
-    expect(((await replay.json()) as { message: string }).message).toBe(
-      "Ce code a déjà été utilisé. Attendez le code suivant dans votre application d'authentification.",
-    );
+    expect(await replay.json()).toEqual({
+      error: {
+        code: "TOTP_CODE_REUSED",
+        message:
+          "Ce code a déjà été utilisé. Attendez le code suivant dans votre application d'authentification.",
+      },
+    });
     // The code confirming TOTP was spent too.
     expect((await verify(previous)).status).toBe(401);
 

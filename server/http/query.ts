@@ -26,3 +26,12 @@ export function readQuery(c: Context, rules: QueryRules): Record<string, string 
   }
   return out;
 }
+
+/** The rules of most query strings: these parameters, each at most once, refused in plain French. */
+export function queryRules(allowed: readonly string[]): QueryRules {
+  return {
+    allowed,
+    unknownMessage: "Paramètre inconnu",
+    repeatedMessage: "Ce paramètre ne peut être donné qu'une fois",
+  };
+}

@@ -5,10 +5,10 @@
 import { VERIFICATION, VERIFICATION_MSG } from "@domain/verification.ts";
 import { Hono } from "hono";
 import { z } from "zod";
-import { AppError, parseOrThrow } from "../http/errors.ts";
-import { readJson } from "../http/json.ts";
+import { AppError } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import type { AppDeps, AppEnv } from "../http/types.ts";
+import { formBody, jsonBody } from "../http/validate.ts";
 import { startChallenge, submitVerification, verificationState } from "./verification.service.ts";
 
 const consentInput = z.strictObject({
@@ -18,25 +18,19 @@ const consentInput = z.strictObject({
 /** The submission's size: the frames and the multipart envelope. */
 export const VERIFICATION_BODY_LIMIT = VERIFICATION.MAX_FRAMES * VERIFICATION.MAX_FRAME_BYTES + 64 * 1024;
 
+const framesInvalid = (status: 400 | 415) =>
+  new AppError(status, "FRAMES_INVALID", VERIFICATION_MSG.FRAMES_INVALID);
+
 export function verificationRoutes(deps: AppDeps) {
   const { db } = deps.database;
   return new Hono<AppEnv>()
     .use(requireUser(deps))
     .get("/", async (c) => c.json(await verificationState(db, c.get("user").id)))
-    .post("/challenge", async (c) => {
-      parseOrThrow(consentInput, await readJson(c));
-      return c.json(await startChallenge(deps, c.get("user").id), 201);
-    })
-    .post("/", async (c) => {
-      const type = c.req.header("content-type") ?? "";
-      if (!type.startsWith("multipart/form-data"))
-        throw new AppError(415, "FRAMES_INVALID", VERIFICATION_MSG.FRAMES_INVALID);
-      let body: Record<string, string | File | (string | File)[]>;
-      try {
-        body = await c.req.parseBody({ all: true });
-      } catch {
-        throw new AppError(400, "FRAMES_INVALID", VERIFICATION_MSG.FRAMES_INVALID);
-      }
+    .post("/challenge", jsonBody(consentInput), async (c) =>
+      c.json(await startChallenge(deps, c.get("user").id), 201),
+    )
+    .post("/", formBody<{ challengeId: string; frames: Blob[] }>(framesInvalid), async (c) => {
+      const body = c.req.valid("form");
       const challengeId = body.challengeId;
       const frames = [body.frames ?? []].flat();
       if (typeof challengeId !== "string" || frames.some((f) => typeof f === "string"))

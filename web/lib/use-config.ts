@@ -1,15 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "./api.ts";
-
-export interface PublicConfig {
-  contactEmail: string;
-}
+import { api, call, cancelledBy } from "./api.ts";
 
 /** Public settings (contact e-mail), fetched once per visit. */
 export function usePublicConfig() {
   return useQuery({
     queryKey: ["config"],
-    queryFn: ({ signal }) => api.get<PublicConfig>("/api/config", signal),
+    queryFn: ({ signal }) => call(api.config.$get(undefined, cancelledBy(signal))),
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
   });

@@ -9,13 +9,13 @@ import { verifyPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { translateAuthResponse } from "../../auth/french-errors.ts";
+import { authRefusal } from "../../auth/french-errors.ts";
 import type { Config } from "../../config.ts";
 import { type Db, queryRows } from "../../db/client.ts";
 import { attemptOrRefuse } from "../../http/attempt-limits.ts";
-import { AppError, parseOrThrow } from "../../http/errors.ts";
-import { readJson } from "../../http/json.ts";
+import { AppError } from "../../http/errors.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { jsonBody } from "../../http/validate.ts";
 import { audit } from "./audit.ts";
 
 const loginSchema = z.strictObject({
@@ -80,18 +80,23 @@ function authCall(deps: AppDeps, c: Context<AppEnv>, path: string, body: unknown
   );
 }
 
-/** Our JSON answer, carrying Better Auth's cookies (session, two-factor step). */
-function withCookies(from: Response, body: unknown, status = 200): Response {
-  const res = Response.json(body, { status });
-  for (const cookie of from.headers.getSetCookie()) res.headers.append("set-cookie", cookie);
-  return res;
+/** Our answer will carry Better Auth's cookies (session, two-factor step). */
+function passCookies(c: Context<AppEnv>, from: Response): void {
+  for (const cookie of from.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
+}
+
+/** Better Auth's refusal as ours; a 429 keeps the wait Better Auth asks for. */
+async function refusal(c: Context<AppEnv>, res: Response): Promise<AppError> {
+  const wait = res.headers.get("x-retry-after") ?? res.headers.get("retry-after");
+  if (res.status === 429 && wait) c.header("Retry-After", wait);
+  return authRefusal(res);
 }
 
 export function adminAuthRoutes(deps: AppDeps) {
   const { db } = deps.database;
   return new Hono<AppEnv>()
-    .post("/login", async (c) => {
-      const input = parseOrThrow(loginSchema, await readJson(c));
+    .post("/login", jsonBody(loginSchema), async (c) => {
+      const input = c.req.valid("json");
       // Counted for any address typed, admin or not, so that the limit says nothing about who is one.
       const succeeded = await attemptOrRefuse(c, db, "admin-login", input.email);
       const [account] = await queryRows<{ role: string }>(
@@ -103,25 +108,28 @@ export function adminAuthRoutes(deps: AppDeps) {
         throw invalidCredentials();
       }
       const res = await authCall(deps, c, "/sign-in/email", { email: input.email, password: input.password });
-      if (res.status === 429) return translateAuthResponse(res);
+      if (res.status === 429) throw await refusal(c, res);
       if (!res.ok) throw invalidCredentials();
       const body = (await res.json()) as { twoFactorRedirect?: boolean; user?: { id: string } };
       await succeeded();
-      if (body.twoFactorRedirect)
-        return withCookies(res, { status: "two-factor-required" } satisfies AdminLoginResult);
+      if (body.twoFactorRedirect) {
+        passCookies(c, res);
+        return c.json<AdminLoginResult>({ status: "two-factor-required" });
+      }
       const admin = body.user ? await adminRecord(db, body.user.id, deps.config) : null;
       if (!admin) throw invalidCredentials();
       await audit(db, admin, "admin.login", { type: "user", id: admin.id }, "Connexion à l'administration");
-      return withCookies(res, { status: "ok", admin } satisfies AdminLoginResult);
+      passCookies(c, res);
+      return c.json<AdminLoginResult>({ status: "ok", admin });
     })
-    .post("/login/verify", async (c) => {
-      const { code } = parseOrThrow(codeSchema, await readJson(c));
+    .post("/login/verify", jsonBody(codeSchema), async (c) => {
+      const { code } = c.req.valid("json");
       const totp = TOTP_CODE.test(code);
       // A backup code works once: Better Auth removes it when it is used.
       const res = totp
         ? await authCall(deps, c, "/two-factor/verify-totp", { code })
         : await authCall(deps, c, "/two-factor/verify-backup-code", { code: backupCode(code) });
-      if (!res.ok) return translateAuthResponse(res);
+      if (!res.ok) throw await refusal(c, res);
       const body = (await res.json()) as { user?: { id: string } };
       const admin = body.user ? await adminRecord(db, body.user.id, deps.config) : null;
       if (!admin) throw invalidCredentials();
@@ -134,11 +142,11 @@ export function adminAuthRoutes(deps: AppDeps) {
           ? "Connexion à l'administration (double authentification)"
           : "Connexion à l'administration (code de secours)",
       );
-      return withCookies(res, { status: "ok", admin } satisfies AdminLoginResult);
+      passCookies(c, res);
+      return c.json<AdminLoginResult>({ status: "ok", admin });
     })
     .post("/logout", async (c) => {
-      const res = await authCall(deps, c, "/sign-out", {});
-      const out = withCookies(res, null, 200);
-      return new Response(null, { status: 204, headers: out.headers });
+      passCookies(c, await authCall(deps, c, "/sign-out", {}));
+      return c.body(null, 204);
     });
 }

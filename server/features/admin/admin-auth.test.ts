@@ -90,7 +90,10 @@ describeOnEngine("admin sign-in", (engine) => {
       json: { code: "000000" },
     });
     expect(wrong.status).toBe(401);
-    expect(((await wrong.json()) as { message: string }).message).toBe("Code de vérification incorrect");
+    // Our API's error shape and one of its codes, not Better Auth's own.
+    expect(await wrong.json()).toEqual({
+      error: { code: "INVALID_CODE", message: "Code de vérification incorrect" },
+    });
 
     // The code that confirmed TOTP is spent (a code works once): the app's next one, already accepted.
     const right = await t.request("/api/admin/login/verify", {
@@ -150,7 +153,7 @@ describeOnEngine("admin sign-in with a backup code", (engine) => {
       t.request("/api/admin/login/verify", { method: "POST", cookie, json: { code: typed } });
     const wrong = await verify("zzzzz-zzzzz");
     expect(wrong.status).toBe(401);
-    expect(((await wrong.json()) as { message: string }).message).toBe("Code de secours incorrect");
+    expect(await wrong.json()).toEqual({ error: { code: "INVALID_CODE", message: "Code de secours incorrect" } });
     expect((await verify("pas un code")).status).toBe(400);
 
     // Typed without its hyphen, as people do.

@@ -3,15 +3,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { requireAdmin } from "../../http/admin-guard.ts";
-import { parseOrThrow } from "../../http/errors.ts";
-import { readJson } from "../../http/json.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { jsonBody, queryOf } from "../../http/validate.ts";
 import { decidePhotoReview, listPendingPhotoReviews } from "../../moderation/review.service.ts";
 import {
   decideVerification,
   listPendingVerifications,
   pendingSelfie,
 } from "../../verification/review.service.ts";
+import { PATH_QUERY_RULES, photoPathQuery } from "../photos/photo-path-query.ts";
 import { adminAuthRoutes, adminRecord } from "./admin-auth.routes.ts";
 import { listAudit } from "./audit.ts";
 import {
@@ -24,9 +24,10 @@ import {
 } from "./conversations.service.ts";
 import { dashboard } from "./dashboard.service.ts";
 import { importBodySchema, previewImport, runImport } from "./import.service.ts";
-import { listBase, readListQuery } from "./list-query.ts";
+import { listBase, listQuery } from "./list-query.ts";
 import { listPayments, paymentListShape } from "./payments.service.ts";
 import {
+  adminProfileUpdateSchema,
   getAdminProfile,
   listProfiles,
   profileListShape,
@@ -98,12 +99,14 @@ export function adminRoutes(deps: AppDeps) {
   const guarded = new Hono<AppEnv>()
     .use(requireAdmin(deps))
     .get("/dashboard", async (c) => c.json(await dashboard(db, deps.config.dashboardCacheSeconds)))
-    .get("/audit", async (c) => c.json(await listAudit(db, readListQuery(c, auditShape))))
+    .get("/audit", listQuery(auditShape), async (c) => c.json(await listAudit(db, c.req.valid("query"))))
     // Users
-    .get("/users", async (c) => c.json(await listUsers(db, storage, readListQuery(c, userListShape))))
+    .get("/users", listQuery(userListShape), async (c) =>
+      c.json(await listUsers(db, storage, c.req.valid("query"))),
+    )
     .get("/users/:id", async (c) => c.json(await getUser(db, storage, c.req.param("id"))))
-    .post("/users/:id/ban", async (c) => {
-      const { reason } = parseOrThrow(banSchema, await readJson(c));
+    .post("/users/:id/ban", jsonBody(banSchema), async (c) => {
+      const { reason } = c.req.valid("json");
       await banUser(deps, actor(c), c.req.param("id"), reason);
       return c.json(await getUser(db, storage, c.req.param("id")));
     })
@@ -111,86 +114,73 @@ export function adminRoutes(deps: AppDeps) {
       await unbanUser(deps, actor(c), c.req.param("id"));
       return c.json(await getUser(db, storage, c.req.param("id")));
     })
-    .post("/users/:id/role", async (c) => {
-      const { role } = parseOrThrow(roleSchema, await readJson(c));
+    .post("/users/:id/role", jsonBody(roleSchema), async (c) => {
+      const { role } = c.req.valid("json");
       await setRole(deps, actor(c), c.req.param("id"), role);
       return c.json(await getUser(db, storage, c.req.param("id")));
     })
-    .delete("/users/:id", async (c) => {
-      const { confirmEmail } = parseOrThrow(deleteSchema, await readJson(c));
+    .delete("/users/:id", jsonBody(deleteSchema), async (c) => {
+      const { confirmEmail } = c.req.valid("json");
       await deleteUser(deps, actor(c), c.req.param("id"), confirmEmail);
       return c.body(null, 204);
     })
     // Profiles
-    .get("/profiles", async (c) =>
-      c.json(await listProfiles(db, storage, readListQuery(c, profileListShape))),
+    .get("/profiles", listQuery(profileListShape), async (c) =>
+      c.json(await listProfiles(db, storage, c.req.valid("query"))),
     )
     .get("/profiles/:userId", async (c) => c.json(await getAdminProfile(db, storage, c.req.param("userId"))))
-    .patch("/profiles/:userId", async (c) =>
-      c.json(await updateAdminProfile(db, storage, actor(c), c.req.param("userId"), await readJson(c))),
+    .patch("/profiles/:userId", jsonBody(adminProfileUpdateSchema), async (c) =>
+      c.json(await updateAdminProfile(db, storage, actor(c), c.req.param("userId"), c.req.valid("json"))),
     )
-    .delete("/profiles/:userId/photos", async (c) =>
+    .delete("/profiles/:userId/photos", queryOf(photoPathQuery, PATH_QUERY_RULES), async (c) =>
       c.json(
-        await removeProfilePhoto(db, storage, actor(c), c.req.param("userId"), c.req.query("path") ?? ""),
+        await removeProfilePhoto(db, storage, actor(c), c.req.param("userId"), c.req.valid("query").path),
       ),
     )
     // Matches and messages
-    .get("/matches", async (c) => c.json(await listMatches(db, storage, readListQuery(c, matchListShape))))
+    .get("/matches", listQuery(matchListShape), async (c) =>
+      c.json(await listMatches(db, storage, c.req.valid("query"))),
+    )
     .post("/matches/:id/reject", async (c) => c.json(await rejectMatch(deps, actor(c), c.req.param("id"))))
-    .get("/messages", async (c) =>
-      c.json(await listMessages(db, storage, readListQuery(c, messageListShape))),
+    .get("/messages", listQuery(messageListShape), async (c) =>
+      c.json(await listMessages(db, storage, c.req.valid("query"))),
     )
     .delete("/messages/:id", async (c) => {
       await deleteMessage(deps, actor(c), c.req.param("id"));
       return c.body(null, 204);
     })
     // Subscriptions
-    .get("/subscriptions", async (c) =>
-      c.json(await listSubscriptions(db, storage, readListQuery(c, subscriptionListShape))),
+    .get("/subscriptions", listQuery(subscriptionListShape), async (c) =>
+      c.json(await listSubscriptions(db, storage, c.req.valid("query"))),
     )
-    .post("/subscriptions/grant", async (c) =>
-      c.json(
-        await grantSubscription(db, storage, actor(c), parseOrThrow(grantSchema, await readJson(c))),
-        201,
-      ),
+    .post("/subscriptions/grant", jsonBody(grantSchema), async (c) =>
+      c.json(await grantSubscription(db, storage, actor(c), c.req.valid("json")), 201),
     )
-    .post("/subscriptions/:id/extend", async (c) => {
-      const { months } = parseOrThrow(extendSchema, await readJson(c));
+    .post("/subscriptions/:id/extend", jsonBody(extendSchema), async (c) => {
+      const { months } = c.req.valid("json");
       return c.json(await extendSubscription(db, storage, actor(c), c.req.param("id"), months));
     })
     .post("/subscriptions/:id/cancel", async (c) =>
       c.json(await cancelSubscription(db, storage, actor(c), c.req.param("id"))),
     )
     // Payments: every attempt and its state (read-only; the payment code writes them)
-    .get("/payments", async (c) =>
-      c.json(await listPayments(db, storage, readListQuery(c, paymentListShape))),
+    .get("/payments", listQuery(paymentListShape), async (c) =>
+      c.json(await listPayments(db, storage, c.req.valid("query"))),
     )
     // Reports (moderation)
-    .get("/reports", async (c) => c.json(await listReports(deps, readListQuery(c, reportListShape))))
-    .get("/reports/:id", async (c) => c.json(await getReport(deps, c.req.param("id"))))
-    .post("/reports/:id/status", async (c) =>
-      c.json(
-        await setReportStatus(
-          deps,
-          actor(c),
-          c.req.param("id"),
-          parseOrThrow(reportStatusSchema, await readJson(c)),
-        ),
-      ),
+    .get("/reports", listQuery(reportListShape), async (c) =>
+      c.json(await listReports(deps, c.req.valid("query"))),
     )
-    .post("/reports/:id/action", async (c) =>
-      c.json(
-        await actOnReport(
-          deps,
-          actor(c),
-          c.req.param("id"),
-          parseOrThrow(reportActionSchema, await readJson(c)),
-        ),
-      ),
+    .get("/reports/:id", async (c) => c.json(await getReport(deps, c.req.param("id"))))
+    .post("/reports/:id/status", jsonBody(reportStatusSchema), async (c) =>
+      c.json(await setReportStatus(deps, actor(c), c.req.param("id"), c.req.valid("json"))),
+    )
+    .post("/reports/:id/action", jsonBody(reportActionSchema), async (c) =>
+      c.json(await actOnReport(deps, actor(c), c.req.param("id"), c.req.valid("json"))),
     )
     // Profile verifications left to an administrator (issue 16): the selfie beside the photos
-    .get("/verifications", async (c) =>
-      c.json(await listPendingVerifications(deps, readListQuery(c, verificationListShape))),
+    .get("/verifications", listQuery(verificationListShape), async (c) =>
+      c.json(await listPendingVerifications(deps, c.req.valid("query"))),
     )
     .get("/verifications/:id/selfie", async (c) => {
       const selfie = await pendingSelfie(db, c.req.param("id"));
@@ -210,8 +200,8 @@ export function adminRoutes(deps: AppDeps) {
       c.json(await decideVerification(deps, actor(c), c.req.param("id"), "refuse")),
     )
     // Photos held from public view by screening (issue 16, « Photos à vérifier »)
-    .get("/photo-reviews", async (c) =>
-      c.json(await listPendingPhotoReviews(deps, readListQuery(c, photoReviewListShape))),
+    .get("/photo-reviews", listQuery(photoReviewListShape), async (c) =>
+      c.json(await listPendingPhotoReviews(deps, c.req.valid("query"))),
     )
     .post("/photo-reviews/:id/approve", async (c) =>
       c.json(await decidePhotoReview(deps, actor(c), c.req.param("id"), "approve")),
@@ -223,11 +213,11 @@ export function adminRoutes(deps: AppDeps) {
       c.json(await decidePhotoReview(deps, actor(c), c.req.param("id"), "ban")),
     )
     // JSON import
-    .post("/import/preview", async (c) =>
-      c.json(await previewImport(db, parseOrThrow(importBodySchema, await readJson(c)).json)),
+    .post("/import/preview", jsonBody(importBodySchema), async (c) =>
+      c.json(await previewImport(db, c.req.valid("json").json)),
     )
-    .post("/import", async (c) =>
-      c.json(await runImport(db, actor(c), parseOrThrow(importBodySchema, await readJson(c)).json)),
+    .post("/import", jsonBody(importBodySchema), async (c) =>
+      c.json(await runImport(db, actor(c), c.req.valid("json").json)),
     );
 
   return new Hono<AppEnv>().route("/", adminAuthRoutes(deps)).route("/", me).route("/", guarded);

@@ -2,11 +2,10 @@
 // (unknown parameters are refused), and the capped total that keeps counts cheap on big tables.
 import { ADMIN_COUNT_CAP, ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX } from "@domain/admin.ts";
 import { type SQL, sql } from "drizzle-orm";
-import type { Context } from "hono";
 import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
-import { parseOrThrow } from "../../http/errors.ts";
-import { readQuery } from "../../http/query.ts";
+import { queryRules } from "../../http/query.ts";
+import { queryOf } from "../../http/validate.ts";
 
 const int = (min: number, max: number, message: string) =>
   z
@@ -28,14 +27,9 @@ export const bool = z
   .enum(["true", "false"], { error: "Valeur attendue : true ou false" })
   .transform((v) => v === "true");
 
-/** Reads and validates a list's query string against `shape` (listBase plus its own filters). */
-export function readListQuery<S extends z.ZodRawShape>(c: Context, shape: S): z.output<z.ZodObject<S>> {
-  const raw = readQuery(c, {
-    allowed: Object.keys(shape),
-    unknownMessage: "Paramètre inconnu",
-    repeatedMessage: "Ce paramètre ne peut être donné qu'une fois",
-  });
-  return parseOrThrow(z.object(shape), raw) as z.output<z.ZodObject<S>>;
+/** A list's query string, validated against `shape` (listBase plus its own filters). */
+export function listQuery<S extends z.ZodRawShape>(shape: S) {
+  return queryOf(z.object(shape), queryRules(Object.keys(shape)));
 }
 
 /** Escapes LIKE wildcards so that a search for « 50% » looks for those characters. */

@@ -1,10 +1,9 @@
 import { likeInputSchema } from "@domain/discovery.ts";
 import { Hono } from "hono";
-import { parseOrThrow } from "../../http/errors.ts";
-import { readJson } from "../../http/json.ts";
 import { requireUser } from "../../http/session.ts";
 import { requireSubscription } from "../../http/subscription-gate.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { jsonBody } from "../../http/validate.ts";
 import { announceMatch } from "../../notifications/announce.ts";
 import { notify } from "../../realtime/notify.ts";
 import { viewerFrom } from "../members/public-profile.ts";
@@ -15,8 +14,8 @@ export function likeRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireUser(deps))
     .use(requireSubscription(deps))
-    .post("/", async (c) => {
-      const input = parseOrThrow(likeInputSchema, await readJson(c));
+    .post("/", jsonBody(likeInputSchema), async (c) => {
+      const input = c.req.valid("json");
       const viewer = viewerFrom(c.get("profile"));
       const { result, change, matchId } = await react(db, viewer, input.likedId, input.type);
       if (change && matchId)

@@ -1,20 +1,27 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { queryRules } from "../../http/query.ts";
 import { requireUser } from "../../http/session.ts";
 import { requireSubscription } from "../../http/subscription-gate.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { queryOf } from "../../http/validate.ts";
 import { notify } from "../../realtime/notify.ts";
 import { viewerFrom } from "../members/public-profile.ts";
 import { messageRoutes } from "../messages/messages.routes.ts";
 import { listMatches, removeMatch } from "./matches.service.ts";
+
+/** The next page's cursor (checked by listMatches). */
+const cursorQuery = z.object({ cursor: z.string().optional() });
+const CURSOR_QUERY_RULES = queryRules(["cursor"]);
 
 export function matchRoutes(deps: AppDeps) {
   const { db } = deps.database;
   return new Hono<AppEnv>()
     .use(requireUser(deps))
     .use(requireSubscription(deps))
-    .get("/", async (c) => {
+    .get("/", queryOf(cursorQuery, CURSOR_QUERY_RULES), async (c) => {
       const viewer = viewerFrom(c.get("profile"));
-      return c.json(await listMatches(db, deps.storage, viewer, c.req.query("cursor")));
+      return c.json(await listMatches(db, deps.storage, viewer, c.req.valid("query").cursor));
     })
     .delete("/:id", async (c) => {
       const me = c.get("user").id;

@@ -6,17 +6,21 @@
 //   POST /api/matches/:id/typing                 « … est en train d'écrire » to the other member (204)
 import { messageInputSchema } from "@domain/message-input.ts";
 import { Hono } from "hono";
-import { parseOrThrow } from "../../http/errors.ts";
-import { readJson } from "../../http/json.ts";
-import { readQuery } from "../../http/query.ts";
+import { z } from "zod";
+import { queryRules } from "../../http/query.ts";
 import { requireUser } from "../../http/session.ts";
 import { requireSubscription } from "../../http/subscription-gate.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { jsonBody, queryOf } from "../../http/validate.ts";
 import { wakeQueues } from "../../notifications/announce.ts";
 import { notify } from "../../realtime/notify.ts";
 import { listConversations } from "./conversations.service.ts";
 import { listMessages, markRead, sendMessage } from "./messages.service.ts";
 import { TypingRelay } from "./typing.service.ts";
+
+/** A page of messages: before or after a message's cursor (each checked by listMessages). */
+const pageQuery = z.object({ before: z.string().optional(), after: z.string().optional() });
+const PAGE_QUERY_RULES = queryRules(["before", "after"]);
 
 export function conversationRoutes(deps: AppDeps) {
   const { db } = deps.database;
@@ -34,21 +38,13 @@ export function messageRoutes(deps: AppDeps) {
   const { db } = deps.database;
   const typing = new TypingRelay();
   return new Hono<AppEnv>()
-    .get("/:id/messages", async (c) => {
-      const q = readQuery(c, {
-        allowed: ["before", "after"],
-        unknownMessage: "Paramètre inconnu",
-        repeatedMessage: "Ce paramètre ne peut être donné qu'une fois",
-      });
-      const page = await listMessages(db, c.get("user").id, c.req.param("id"), {
-        before: q.before as string | undefined,
-        after: q.after as string | undefined,
-      });
+    .get("/:id/messages", queryOf(pageQuery, PAGE_QUERY_RULES), async (c) => {
+      const page = await listMessages(db, c.get("user").id, c.req.param("id"), c.req.valid("query"));
       return c.json(page);
     })
-    .post("/:id/messages", async (c) => {
+    .post("/:id/messages", jsonBody(messageInputSchema), async (c) => {
       const sender = c.get("profile");
-      const { content } = parseOrThrow(messageInputSchema, await readJson(c));
+      const { content } = c.req.valid("json");
       const me = sender.userId;
       const { message, recipientId, queued } = await sendMessage(
         db,

@@ -6,7 +6,7 @@ import {
   photoSquareSchema,
 } from "@domain/photo-square.ts";
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
@@ -14,6 +14,7 @@ import { readJson } from "../../http/json.ts";
 import { memberRateLimit } from "../../http/rate-limit.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { jsonBody, queryOf } from "../../http/validate.ts";
 import {
   forgetPhoto,
   recordScreening,
@@ -22,6 +23,7 @@ import {
 } from "../../moderation/moderation.service.ts";
 import { withMainPhotoRecheck } from "../../verification/recheck.ts";
 import { toProfileDto } from "../profile/profile.service.ts";
+import { PATH_QUERY_RULES, photoPathQuery } from "./photo-path-query.ts";
 import {
   addPhoto,
   checkDeclaredFile,
@@ -40,7 +42,6 @@ async function mainAndKeys(db: Db, userId: string): Promise<string[]> {
   return row?.photos ?? [];
 }
 
-const pathSchema = z.string({ error: MSG.INVALID_FILE_PATH }).max(300, MSG.INVALID_FILE_PATH);
 // PUT /main takes a JSON body: every shape error gets a French message (INVALID_FILE_PATH is the
 // SPEC's English wording for a deletion path only).
 const mainSchema = z.strictObject(
@@ -65,13 +66,20 @@ function squareField(value: unknown): PhotoSquare | undefined {
 }
 
 /** A wrong square is PHOTO_CROP_INVALID (a stable code the crop dialog can rely on); the rest is validation. */
-function parseCrop(body: unknown) {
+/** A crop's body: a square outside the photo reads as such, not as a generic validation error. */
+const cropBody: MiddlewareHandler<
+  AppEnv,
+  string,
+  { in: { json: z.input<typeof photoCropSchema> }; out: { json: z.output<typeof photoCropSchema> } }
+> = async (c, next) => {
+  const body = await readJson(c);
   const result = photoCropSchema.safeParse(body);
   if (!result.success && result.error.issues.some((issue) => issue.path[0] === "square")) {
     throw new AppError(400, "PHOTO_CROP_INVALID", MSG.PHOTO_CROP_INVALID);
   }
-  return parseOrThrow(photoCropSchema, body);
-}
+  c.req.addValidatedData("json", parseOrThrow(photoCropSchema, body));
+  await next();
+};
 
 export function photoRoutes(deps: AppDeps) {
   const { db } = deps.database;
@@ -112,22 +120,22 @@ export function photoRoutes(deps: AppDeps) {
           return c.json(toProfileDto(row, storage), 201);
         },
       )
-      .delete("/", async (c) => {
-        const path = parseOrThrow(pathSchema, c.req.query("path") ?? "");
+      .delete("/", queryOf(photoPathQuery, PATH_QUERY_RULES), async (c) => {
+        const { path } = c.req.valid("query");
         const userId = c.get("user").id;
         const row = await withMainPhotoRecheck(deps, userId, () => deletePhoto(db, storage, userId, path));
         await forgetPhoto(db, path);
         return c.json(toProfileDto(row, storage));
       })
-      .put("/main", async (c) => {
-        const { key } = parseOrThrow(mainSchema, await readJson(c));
+      .put("/main", jsonBody(mainSchema), async (c) => {
+        const { key } = c.req.valid("json");
         const userId = c.get("user").id;
         const row = await withMainPhotoRecheck(deps, userId, () => setMainPhoto(db, userId, key));
         return c.json(toProfileDto(row, storage));
       })
       // The full new order of the member's own photos.
-      .put("/order", async (c) => {
-        const { keys } = parseOrThrow(photoOrderSchema, await readJson(c));
+      .put("/order", jsonBody(photoOrderSchema), async (c) => {
+        const { keys } = c.req.valid("json");
         const userId = c.get("user").id;
         const row = await withMainPhotoRecheck(deps, userId, () => reorderPhotos(db, userId, keys));
         return c.json(toProfileDto(row, storage));
@@ -137,8 +145,9 @@ export function photoRoutes(deps: AppDeps) {
       .post(
         "/crop",
         memberRateLimit(db, "photo-crop", { max: deps.config.uploadsPerHour, windowSeconds: 3600 }),
+        cropBody,
         async (c) => {
-          const { key, square } = parseCrop(await readJson(c));
+          const { key, square } = c.req.valid("json");
           const userId = c.get("user").id;
           const before = (await mainAndKeys(db, userId)).indexOf(key);
           const row = await withMainPhotoRecheck(deps, userId, () =>

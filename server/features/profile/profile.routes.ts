@@ -1,11 +1,10 @@
 import { profileSaveSchema } from "@domain/profile.ts";
 import { Hono } from "hono";
 import { z } from "zod";
-import { parseOrThrow } from "../../http/errors.ts";
-import { readJson } from "../../http/json.ts";
 import { requireUser } from "../../http/session.ts";
 import { requireSubscription } from "../../http/subscription-gate.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { jsonBody } from "../../http/validate.ts";
 import { viewerFrom } from "../members/public-profile.ts";
 import { listVisits } from "../members/visits.service.ts";
 import { getOrCreateProfile, setPrivacy, toProfileDto, updateProfile } from "./profile.service.ts";
@@ -30,8 +29,8 @@ export function profileRoutes(deps: AppDeps) {
         const row = c.get("ownProfile") ?? (await getOrCreateProfile(db, c.get("user").id));
         return c.json(toProfileDto(row, deps.storage));
       })
-      .put("/", async (c) => {
-        const input = parseOrThrow(profileSaveSchema, await readJson(c));
+      .put("/", jsonBody(profileSaveSchema), async (c) => {
+        const input = c.req.valid("json");
         const row = await updateProfile(db, c.get("user").id, input);
         return c.json(toProfileDto(row, deps.storage));
       })
@@ -41,8 +40,8 @@ export function profileRoutes(deps: AppDeps) {
         return c.json({ data: await listVisits(db, deps.storage, viewer) });
       })
       // PUT /api/profile/privacy {messagesFromVerifiedOnly?, presenceHidden?, browseInvisibly?} → ProfileDto
-      .put("/privacy", async (c) => {
-        const input = parseOrThrow(privacyInput, await readJson(c));
+      .put("/privacy", jsonBody(privacyInput), async (c) => {
+        const input = c.req.valid("json");
         const row = await setPrivacy(db, c.get("user").id, input);
         return c.json(toProfileDto(row, deps.storage));
       })

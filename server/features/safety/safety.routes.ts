@@ -7,10 +7,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { attemptOrRefuse } from "../../http/attempt-limits.ts";
-import { AppError, parseOrThrow } from "../../http/errors.ts";
-import { readJson } from "../../http/json.ts";
+import { AppError } from "../../http/errors.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { jsonBody } from "../../http/validate.ts";
 import { blockMember, listBlocks, unblockMember } from "./blocks.service.ts";
 import { deleteMyAccount, exportMyData } from "./my-data.service.ts";
 import { fileReport, reportInputSchema } from "./reports.service.ts";
@@ -30,8 +30,8 @@ export function blockRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireUser(deps))
     .get("/", async (c) => c.json({ data: await listBlocks(db, deps.storage, c.get("user").id) }))
-    .post("/", async (c) => {
-      const { userId } = parseOrThrow(blockSchema, await readJson(c));
+    .post("/", jsonBody(blockSchema), async (c) => {
+      const { userId } = c.req.valid("json");
       return c.json(await blockMember(deps, c.get("user").id, userId), 201);
     })
     .delete("/:userId", async (c) => {
@@ -41,8 +41,8 @@ export function blockRoutes(deps: AppDeps) {
 }
 
 export function reportRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().use(requireUser(deps)).post("/", async (c) => {
-    const input = parseOrThrow(reportInputSchema, await readJson(c));
+  return new Hono<AppEnv>().use(requireUser(deps)).post("/", jsonBody(reportInputSchema), async (c) => {
+    const input = c.req.valid("json");
     const me = c.get("user").id;
     const report = await fileReport(deps.database.db, me, input);
     if (input.block) await blockMember(deps, me, input.userId);
@@ -63,8 +63,8 @@ export function myDataRoutes(deps: AppDeps) {
         "Cache-Control": "no-store",
       });
     })
-    .post("/delete", async (c) => {
-      const { password } = parseOrThrow(deleteSchema, await readJson(c));
+    .post("/delete", jsonBody(deleteSchema), async (c) => {
+      const { password } = c.req.valid("json");
       const me = c.get("user").id;
       const succeeded = await attemptOrRefuse(c, db, "account-deletion", me);
       const [account] = await queryRows<{ password: string | null }>(

@@ -8,11 +8,11 @@ import { CURRENCIES } from "@domain/money.ts";
 import { normalisePhone, OPERATORS, PAYMENT_METHODS, PAYMENT_MSG } from "@domain/payments.ts";
 import { Hono } from "hono";
 import { z } from "zod";
-import { AppError, parseOrThrow } from "../../http/errors.ts";
-import { readJson } from "../../http/json.ts";
+import { AppError } from "../../http/errors.ts";
 import { memberRateLimit } from "../../http/rate-limit.ts";
 import { requireUser } from "../../http/session.ts";
 import type { AppDeps, AppEnv } from "../../http/types.ts";
+import { jsonBody } from "../../http/validate.ts";
 import { settleIfDue } from "../../payments/settle.ts";
 import { checkUserSubscription } from "./subscription-status.ts";
 import {
@@ -53,18 +53,23 @@ export function subscriptionRoutes(deps: AppDeps) {
       .get("/", async (c) => c.json(await subscriptionOverview(deps, c.get("user").id)))
       .get("/status", async (c) => c.json(await checkUserSubscription(db, c.get("user").id)))
       // Each attempt opens a payment at a provider: a member gets a few an hour, not a flood.
-      .post("/checkout", memberRateLimit(db, "checkout", CHECKOUT_LIMIT), async (c) => {
-        const input = parseOrThrow(checkoutInput, await readJson(c));
-        const user = c.get("user");
-        const checkout = await startCheckout(deps, user, {
-          plan: input.plan,
-          currency: input.currency,
-          method: input.method,
-          operator: input.operator ?? null,
-          returnTo: input.returnTo ?? null,
-        });
-        return c.json(checkout, 201);
-      })
+      .post(
+        "/checkout",
+        memberRateLimit(db, "checkout", CHECKOUT_LIMIT),
+        jsonBody(checkoutInput),
+        async (c) => {
+          const input = c.req.valid("json");
+          const user = c.get("user");
+          const checkout = await startCheckout(deps, user, {
+            plan: input.plan,
+            currency: input.currency,
+            method: input.method,
+            operator: input.operator ?? null,
+            returnTo: input.returnTo ?? null,
+          });
+          return c.json(checkout, 201);
+        },
+      )
       .get("/checkouts/:id", async (c) => {
         const userId = c.get("user").id;
         const checkout = await getCheckout(db, userId, c.req.param("id"));
@@ -75,12 +80,12 @@ export function subscriptionRoutes(deps: AppDeps) {
         }
         return c.json(checkout);
       })
-      .post("/checkouts/:id/confirm-demo", async (c) => {
+      .post("/checkouts/:id/confirm-demo", jsonBody(demoInput, { optional: true }), async (c) => {
         const userId = c.get("user").id;
         const checkout = await getCheckout(db, userId, c.req.param("id"));
         // Only the demo provider has this step; elsewhere the provider alone says what is paid.
         if (checkout.provider !== "demo" || !deps.payments.get("demo")) throw checkoutNotFound();
-        const input = parseOrThrow(demoInput, c.req.header("content-type") ? await readJson(c) : {});
+        const input = c.req.valid("json");
         if (checkout.method === "mobile-money" && !normalisePhone(input.phone ?? ""))
           throw new AppError(400, "PHONE_INVALID", PAYMENT_MSG.PHONE_INVALID, {
             phone: PAYMENT_MSG.PHONE_INVALID,

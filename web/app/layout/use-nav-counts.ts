@@ -1,10 +1,9 @@
-import type { NavCountsDto } from "@domain/messaging.ts";
 import { useQuery } from "@tanstack/react-query";
 import { NAV_COUNTS_KEY } from "@web/features/messages/api.ts";
-import { api } from "@web/lib/api.ts";
+import { api, call, cancelledBy } from "@web/lib/api.ts";
 
 /** Badge counts; a count of 0, or no answer yet, shows no badge. */
-export type NavBadges = Partial<NavCountsDto>;
+export type NavBadges = Partial<{ matches: number; messages: number }>;
 
 /**
  * The Matchs and Messages badges. Real-time events refresh them (RealtimeEvents), so there is no
@@ -13,7 +12,7 @@ export type NavBadges = Partial<NavCountsDto>;
 export function useNavBadges(enabled: boolean): NavBadges {
   const { data, isError } = useQuery({
     queryKey: NAV_COUNTS_KEY,
-    queryFn: ({ signal }) => api.get<NavCountsDto>("/api/nav/counts", signal),
+    queryFn: ({ signal }) => call(api.nav.counts.$get(undefined, cancelledBy(signal))),
     enabled,
     retry: false,
   });

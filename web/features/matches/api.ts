@@ -7,7 +7,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import { api } from "@web/lib/api.ts";
+import { api, call, cancelledBy, pathParams } from "@web/lib/api.ts";
 
 export const MATCHES_KEY = ["matches"] as const;
 
@@ -15,10 +15,7 @@ export const matchesQuery = () =>
   infiniteQueryOptions({
     queryKey: MATCHES_KEY,
     queryFn: ({ pageParam, signal }) =>
-      api.get<MatchListDto>(
-        `/api/matches${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`,
-        signal,
-      ),
+      call(api.matches.$get({ query: { cursor: pageParam ?? undefined } }, cancelledBy(signal))),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -32,8 +29,7 @@ type Pages = InfiniteData<MatchListDto, string | null>;
 export function useRemoveMatch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (matchId: string) =>
-      api.delete<{ id: string }>(`/api/matches/${encodeURIComponent(matchId)}`),
+    mutationFn: (matchId: string) => call(api.matches[":id"].$delete({ param: pathParams({ id: matchId }) })),
     onMutate: async (matchId) => {
       await queryClient.cancelQueries({ queryKey: MATCHES_KEY });
       const previous = queryClient.getQueryData<Pages>(MATCHES_KEY);

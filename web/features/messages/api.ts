@@ -1,10 +1,5 @@
 // Server state of conversations and messages, and the cache updates real-time events make.
-import {
-  afterCursor,
-  type ConversationDto,
-  type MessageDto,
-  type MessagePageDto,
-} from "@domain/messaging.ts";
+import { afterCursor, type MessageDto, type MessagePageDto } from "@domain/messaging.ts";
 import {
   type InfiniteData,
   type QueryClient,
@@ -14,7 +9,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { api } from "@web/lib/api.ts";
+import { api, call, cancelledBy, pathParams } from "@web/lib/api.ts";
 
 export const CONVERSATIONS_KEY = ["conversations"] as const;
 export const messagesKey = (matchId: string) => ["messages", matchId] as const;
@@ -25,7 +20,7 @@ export type MessagePages = InfiniteData<MessagePageDto, string | null>;
 export const conversationsQuery = () =>
   queryOptions({
     queryKey: CONVERSATIONS_KEY,
-    queryFn: ({ signal }) => api.get<{ data: ConversationDto[] }>("/api/conversations", signal),
+    queryFn: ({ signal }) => call(api.conversations.$get(undefined, cancelledBy(signal))),
   });
 
 export function useConversations() {
@@ -36,9 +31,11 @@ export function useMessages(matchId: string | null) {
   return useInfiniteQuery({
     queryKey: messagesKey(matchId ?? ""),
     queryFn: ({ pageParam, signal }) =>
-      api.get<MessagePageDto>(
-        `/api/matches/${encodeURIComponent(matchId ?? "")}/messages${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ""}`,
-        signal,
+      call(
+        api.matches[":id"].messages.$get(
+          { param: pathParams({ id: matchId ?? "" }), query: { before: pageParam ?? undefined } },
+          cancelledBy(signal),
+        ),
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -115,8 +112,11 @@ export async function catchUp(queryClient: QueryClient): Promise<void> {
       if (!matchId) return;
       if (!newest) return void queryClient.invalidateQueries({ queryKey: messagesKey(matchId) });
       try {
-        const page = await api.get<MessagePageDto>(
-          `/api/matches/${encodeURIComponent(matchId)}/messages?after=${encodeURIComponent(afterCursor(newest))}`,
+        const page = await call(
+          api.matches[":id"].messages.$get({
+            param: pathParams({ id: matchId }),
+            query: { after: afterCursor(newest) },
+          }),
         );
         mergeMessages(queryClient, matchId, page.data);
       } catch {
@@ -130,7 +130,7 @@ export function useSendMessage(matchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (content: string) =>
-      api.post<MessageDto>(`/api/matches/${encodeURIComponent(matchId)}/messages`, { content }),
+      call(api.matches[":id"].messages.$post({ param: pathParams({ id: matchId }), json: { content } })),
     onSuccess: (message) => {
       mergeMessages(queryClient, matchId, [message]);
       void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
@@ -142,7 +142,7 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (matchId: string) =>
-      api.post<{ readAt: string | null }>(`/api/matches/${encodeURIComponent(matchId)}/read`),
+      call(api.matches[":id"].read.$post({ param: pathParams({ id: matchId }) })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
       void queryClient.invalidateQueries({ queryKey: NAV_COUNTS_KEY });

@@ -6,7 +6,7 @@
 //   message arrives.
 import { TYPING } from "@domain/messaging.ts";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { api } from "@web/lib/api.ts";
+import { api, call, pathParams } from "@web/lib/api.ts";
 import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from "react";
 
 const SEND_MS = TYPING.SEND_SECONDS * 1000;
@@ -101,7 +101,7 @@ export function useTypingSignal(matchId: string): (text: string) => void {
       const last = lastSent.current;
       if (last?.matchId === matchId && now - last.at < SEND_MS) return;
       lastSent.current = { matchId, at: now };
-      api.post<void>(`/api/matches/${encodeURIComponent(matchId)}/typing`).catch(() => undefined);
+      call(api.matches[":id"].typing.$post({ param: pathParams({ id: matchId }) })).catch(() => undefined);
     },
     [matchId],
   );

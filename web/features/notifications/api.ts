@@ -2,16 +2,15 @@
 // this browser's push subscription and unsubscribe from e-mails. Contract: domain/notifications.ts.
 import type { NotificationPreferences } from "@domain/notifications.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, apiRequest } from "@web/lib/api.ts";
+import { api, call, cancelledBy, type SuccessBody } from "@web/lib/api.ts";
 
-/** GET /api/notifications/preferences. */
-export interface NotificationSettingsDto {
-  preferences: NotificationPreferences;
-  /** E-mails are only sent to a confirmed address. */
-  emailVerified: boolean;
-  /** The VAPID public key (base64url); null when the server does not send push notifications. */
-  pushKey: string | null;
-}
+/**
+ * GET /api/notifications/preferences: the preferences, whether the address is confirmed (e-mails
+ * only go to a confirmed one), and the VAPID public key (null when the server does not push).
+ */
+export type NotificationSettingsDto = SuccessBody<
+  Awaited<ReturnType<typeof api.notifications.preferences.$get>>
+>;
 
 /** Where the preferences are: /profile, rubrique « Mon compte ». */
 export const NOTIFICATION_SETTINGS_PATH = "/profile?rubrique=compte#section-notifications";
@@ -22,7 +21,7 @@ export function useNotificationSettings({ enabled = true }: { enabled?: boolean 
   return useQuery({
     enabled,
     queryKey: NOTIFICATION_SETTINGS_KEY,
-    queryFn: ({ signal }) => api.get<NotificationSettingsDto>("/api/notifications/preferences", signal),
+    queryFn: ({ signal }) => call(api.notifications.preferences.$get(undefined, cancelledBy(signal))),
     // The form keeps its own state once shown; a refresh behind it would change nothing visible.
     staleTime: 5 * 60_000,
   });
@@ -32,7 +31,7 @@ export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (preferences: NotificationPreferences) =>
-      api.put<{ preferences: NotificationPreferences }>("/api/notifications/preferences", preferences),
+      call(api.notifications.preferences.$put({ json: preferences })),
     onSuccess: ({ preferences }) =>
       queryClient.setQueryData<NotificationSettingsDto>(NOTIFICATION_SETTINGS_KEY, (settings) =>
         settings ? { ...settings, preferences } : settings,
@@ -40,18 +39,26 @@ export function useSaveNotificationPreferences() {
   });
 }
 
-/** Tells the server where to push to this browser (checked there against pushSubscriptionSchema). */
-export const savePushSubscription = (subscription: PushSubscriptionJSON) =>
-  api.post<{ ok: true }>("/api/notifications/push", subscription);
+/**
+ * Tells the server where to push to this browser (checked there against pushSubscriptionSchema). A
+ * browser's subscription has its endpoint and both keys; one without them is not sent (the caller
+ * reports the subscription as failed).
+ */
+export async function savePushSubscription(subscription: PushSubscriptionJSON) {
+  const { endpoint, keys } = subscription;
+  if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error("incomplete push subscription");
+  return call(
+    api.notifications.push.$post({ json: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } }),
+  );
+}
 
 /** Tells the server to stop pushing to this endpoint. */
 export const deletePushSubscription = (endpoint: string) =>
-  apiRequest<{ ok: true }>("/api/notifications/push", { method: "DELETE", json: { endpoint } });
+  call(api.notifications.push.$delete({ json: { endpoint } }));
 
 /** The one-click unsubscribe from the link in an e-mail; works signed out. */
 export function useUnsubscribeFromEmails() {
   return useMutation({
-    mutationFn: (token: string) =>
-      api.post<{ ok: true; email: string }>("/api/notifications/unsubscribe", { token }),
+    mutationFn: (token: string) => call(api.notifications.unsubscribe.$post({ json: { token } })),
   });
 }

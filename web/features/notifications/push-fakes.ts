@@ -11,6 +11,12 @@ export const FAKE_SUBSCRIPTION_JSON = {
   keys: { p256dh: `B${"x".repeat(86)}`, auth: "y".repeat(22) },
 };
 
+/** What the server is told of that subscription: its endpoint and keys (server/…/notifications.routes.ts). */
+export const FAKE_SUBSCRIPTION_SENT = {
+  endpoint: FAKE_SUBSCRIPTION_JSON.endpoint,
+  keys: FAKE_SUBSCRIPTION_JSON.keys,
+};
+
 export class FakeSubscription {
   readonly endpoint: string;
   readonly options: { applicationServerKey: ArrayBuffer | null; userVisibleOnly: boolean };

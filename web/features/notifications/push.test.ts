@@ -10,7 +10,13 @@ import {
   pushSupport,
   renewPushSubscription,
 } from "./push.ts";
-import { FAKE_PUSH_KEY, FAKE_SUBSCRIPTION_JSON, installPushFakes, uninstallPushFakes } from "./push-fakes.ts";
+import {
+  FAKE_PUSH_KEY,
+  FAKE_SUBSCRIPTION_JSON,
+  FAKE_SUBSCRIPTION_SENT,
+  installPushFakes,
+  uninstallPushFakes,
+} from "./push-fakes.ts";
 
 afterEach(uninstallPushFakes);
 
@@ -59,7 +65,7 @@ describe("enablePush", () => {
     const options = fakes.pushManager.subscribe.mock.calls[0]![0];
     expect(options.userVisibleOnly).toBe(true);
     expect([...options.applicationServerKey]).toEqual([...base64UrlToBytes(FAKE_PUSH_KEY)]);
-    expect(calls).toEqual([{ url: "/api/notifications/push", method: "POST", body: FAKE_SUBSCRIPTION_JSON }]);
+    expect(calls).toEqual([{ url: "/api/notifications/push", method: "POST", body: FAKE_SUBSCRIPTION_SENT }]);
     expect(subscription.endpoint).toBe(FAKE_SUBSCRIPTION_JSON.endpoint);
     expect(await currentPushSubscription()).toBe(subscription);
   });
@@ -133,7 +139,7 @@ describe("renewPushSubscription", () => {
     const subscription = await renewPushSubscription(FAKE_PUSH_KEY);
     expect(subscription?.endpoint).toBe(FAKE_SUBSCRIPTION_JSON.endpoint);
     expect(fakes.notification.requestPermission).not.toHaveBeenCalled();
-    expect(calls).toEqual([{ url: "/api/notifications/push", method: "POST", body: FAKE_SUBSCRIPTION_JSON }]);
+    expect(calls).toEqual([{ url: "/api/notifications/push", method: "POST", body: FAKE_SUBSCRIPTION_SENT }]);
   });
 
   it("does nothing where they are not allowed", async () => {

@@ -5,14 +5,23 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MATCHES_KEY } from "@web/features/matches/api.ts";
 import { CONVERSATIONS_KEY } from "@web/features/messages/api.ts";
 import { VISITS_KEY } from "@web/features/visits/api.ts";
-import { ApiError, api, NETWORK_ERROR_MESSAGE, parseJson, toApiError } from "@web/lib/api.ts";
+import {
+  ApiError,
+  api,
+  call,
+  cancelledBy,
+  NETWORK_ERROR_MESSAGE,
+  parseJson,
+  type SuccessBody,
+  toApiError,
+} from "@web/lib/api.ts";
 
 export const PROFILE_KEY = ["profile"] as const;
 
 export function useProfile() {
   return useQuery({
     queryKey: PROFILE_KEY,
-    queryFn: ({ signal }) => api.get<ProfileDto>("/api/profile", signal),
+    queryFn: ({ signal }) => call(api.profile.$get(undefined, cancelledBy(signal))),
     // The form keeps its own state; a background refresh only updates photos and status.
     staleTime: 60_000,
   });
@@ -27,7 +36,7 @@ function useStoreProfile() {
 export function useUpdateProfile() {
   const store = useStoreProfile();
   return useMutation({
-    mutationFn: (values: ProfileSave) => api.put<ProfileDto>("/api/profile", values),
+    mutationFn: (values: ProfileSave) => call(api.profile.$put({ json: values })),
     onSuccess: store,
   });
 }
@@ -35,8 +44,7 @@ export function useUpdateProfile() {
 export function useDeletePhoto() {
   const store = useStoreProfile();
   return useMutation({
-    mutationFn: (key: string) =>
-      api.delete<ProfileDto>(`/api/profile/photos?path=${encodeURIComponent(key)}`),
+    mutationFn: (key: string) => call(api.profile.photos.$delete({ query: { path: key } })),
     onSuccess: store,
   });
 }
@@ -44,7 +52,7 @@ export function useDeletePhoto() {
 export function useSetMainPhoto() {
   const store = useStoreProfile();
   return useMutation({
-    mutationFn: (key: string) => api.put<ProfileDto>("/api/profile/photos/main", { key }),
+    mutationFn: (key: string) => call(api.profile.photos.main.$put({ json: { key } })),
     onSuccess: store,
   });
 }
@@ -53,7 +61,7 @@ export function useReorderPhotos() {
   const queryClient = useQueryClient();
   const store = useStoreProfile();
   return useMutation({
-    mutationFn: (keys: string[]) => api.put<ProfileDto>("/api/profile/photos/order", { keys }),
+    mutationFn: (keys: string[]) => call(api.profile.photos.order.$put({ json: { keys } })),
     // Shown at once; put back (and refreshed from the server) if the change is refused.
     onMutate: (keys) => {
       const previous = queryClient.getQueryData<ProfileDto>(PROFILE_KEY);
@@ -78,7 +86,7 @@ export function useCropPhoto() {
   const store = useStoreProfile();
   return useMutation({
     mutationFn: ({ key, square }: { key: string; square: PhotoSquare }) =>
-      api.post<ProfileDto>("/api/profile/photos/crop", { key, square }),
+      call(api.profile.photos.crop.$post({ json: { key, square } })),
     onSuccess: store,
   });
 }
@@ -91,11 +99,17 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-/** Sends one photo as multipart/form-data with XMLHttpRequest, which reports upload progress. */
+/** What POST /api/profile/photos answers: the profile with its new photo. */
+type UploadResult = SuccessBody<Awaited<ReturnType<typeof api.profile.photos.$post>>>;
+
+/**
+ * Sends one photo as multipart/form-data with XMLHttpRequest, which reports upload progress (fetch,
+ * and so the typed client, cannot); the answer is typed from the route all the same.
+ */
 export function uploadPhoto(
   file: File,
   { square, onProgress, signal }: UploadOptions = {},
-): Promise<ProfileDto> {
+): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/profile/photos");
@@ -105,7 +119,7 @@ export function uploadPhoto(
     });
     xhr.addEventListener("load", () => {
       const body = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as ProfileDto);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as UploadResult);
       else reject(toApiError(xhr.status, body));
     });
     xhr.addEventListener("error", () => reject(new ApiError(0, "NETWORK_ERROR", NETWORK_ERROR_MESSAGE)));
@@ -130,8 +144,7 @@ export function useUploadPhoto() {
 export function useSetMessagesFromVerifiedOnly() {
   const store = useStoreProfile();
   return useMutation({
-    mutationFn: (on: boolean) =>
-      api.put<ProfileDto>("/api/profile/privacy", { messagesFromVerifiedOnly: on }),
+    mutationFn: (on: boolean) => call(api.profile.privacy.$put({ json: { messagesFromVerifiedOnly: on } })),
     onSuccess: store,
   });
 }
@@ -144,7 +157,7 @@ export function useSetPresenceHidden() {
   const queryClient = useQueryClient();
   const store = useStoreProfile();
   return useMutation({
-    mutationFn: (hidden: boolean) => api.put<ProfileDto>("/api/profile/privacy", { presenceHidden: hidden }),
+    mutationFn: (hidden: boolean) => call(api.profile.privacy.$put({ json: { presenceHidden: hidden } })),
     onSuccess: (profile) => {
       store(profile);
       void queryClient.invalidateQueries({ queryKey: ["search"] });
@@ -162,7 +175,7 @@ export function useSetPresenceHidden() {
 export function useSetBrowseInvisibly() {
   const store = useStoreProfile();
   return useMutation({
-    mutationFn: (on: boolean) => api.put<ProfileDto>("/api/profile/privacy", { browseInvisibly: on }),
+    mutationFn: (on: boolean) => call(api.profile.privacy.$put({ json: { browseInvisibly: on } })),
     onSuccess: store,
   });
 }

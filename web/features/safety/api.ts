@@ -10,7 +10,16 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { ApiError, api, NETWORK_ERROR_MESSAGE, parseJson, toApiError } from "@web/lib/api.ts";
+import {
+  ApiError,
+  api,
+  call,
+  cancelledBy,
+  NETWORK_ERROR_MESSAGE,
+  parseJson,
+  pathParams,
+  toApiError,
+} from "@web/lib/api.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 
 export const BLOCKS_KEY = ["blocks"] as const;
@@ -52,7 +61,7 @@ export function forgetMember(queryClient: QueryClient, userId: string): void {
 export function useBlocks() {
   return useQuery({
     queryKey: BLOCKS_KEY,
-    queryFn: ({ signal }) => api.get<{ data: BlockedMemberDto[] }>("/api/blocks", signal),
+    queryFn: ({ signal }) => call(api.blocks.$get(undefined, cancelledBy(signal))),
     select: (r) => r.data,
   });
 }
@@ -60,7 +69,7 @@ export function useBlocks() {
 export function useBlockMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api.post<BlockedMemberDto>("/api/blocks", { userId }),
+    mutationFn: (userId: string) => call(api.blocks.$post({ json: { userId } })),
     onSuccess: (_blocked, userId) => forgetMember(queryClient, userId),
   });
 }
@@ -68,7 +77,7 @@ export function useBlockMember() {
 export function useUnblockMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api.delete<void>(`/api/blocks/${encodeURIComponent(userId)}`),
+    mutationFn: (userId: string) => call(api.blocks[":userId"].$delete({ param: pathParams({ userId }) })),
     onSuccess: (_v, userId) => {
       queryClient.setQueryData<{ data: BlockedMemberDto[] }>(
         BLOCKS_KEY,
@@ -93,7 +102,7 @@ export function useReportMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ messageId, ...rest }: ReportInput) =>
-      api.post<{ id: string }>("/api/reports", messageId ? { ...rest, messageId } : rest),
+      call(api.reports.$post({ json: messageId ? { ...rest, messageId } : rest })),
     onSuccess: (_r, input) => {
       if (input.block) forgetMember(queryClient, input.userId);
     },
@@ -110,7 +119,7 @@ function fileNameOf(res: Response): string {
 export async function downloadMyData(): Promise<string> {
   let res: Response;
   try {
-    res = await fetch("/api/me/export", { credentials: "same-origin" });
+    res = await api.me.export.$get();
   } catch {
     throw new ApiError(0, "NETWORK_ERROR", NETWORK_ERROR_MESSAGE);
   }
@@ -135,7 +144,7 @@ export function useExportMyData() {
 
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (password: string) => api.post<void>("/api/me/delete", { password }),
+    mutationFn: (password: string) => call(api.me.delete.$post({ json: { password } })),
   });
 }
 

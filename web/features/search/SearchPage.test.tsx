@@ -229,7 +229,7 @@ describe("SearchPage", () => {
     await userEvent.click(screen.getByRole("button", { name: "Réinitialiser" }));
     await waitFor(() => expect(screen.getByTestId("address").textContent).toBe("/search"));
     expect(localStorage.getItem(SEARCH_STORAGE_KEY)).toBeNull();
-    await waitFor(() => expect(api.urls.at(-1)).toBe("/api/search?"));
+    await waitFor(() => expect(api.urls.at(-1)).toBe("/api/search"));
     expect(
       screen.queryByText("Nous avons repris les filtres de votre dernière recherche."),
     ).not.toBeInTheDocument();
@@ -249,7 +249,7 @@ describe("SearchPage", () => {
     localStorage.setItem(SEARCH_STORAGE_KEY, "{cassé");
     renderWithProviders(<SearchPage />, { route: "/search" });
     await screen.findByRole("heading", { name: "2 profils" });
-    expect(api.urls).toEqual(["/api/search?"]);
+    expect(api.urls).toEqual(["/api/search"]);
     expect(localStorage.getItem(SEARCH_STORAGE_KEY)).toBeNull();
   });
 
@@ -266,7 +266,7 @@ describe("SearchPage", () => {
     ).toBeInTheDocument();
     remember("livesIn=SN&languages=Wolof");
     await userEvent.click(screen.getByRole("button", { name: "Réinitialiser les filtres" }));
-    await waitFor(() => expect(api.urls.at(-1)).toBe("/api/search?"));
+    await waitFor(() => expect(api.urls.at(-1)).toBe("/api/search"));
     expect(localStorage.getItem(SEARCH_STORAGE_KEY)).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 // Server state of the search results, likes and passes (optimistic, rolled back on error).
-import type { LikeResultDto, LikeType, SearchResultDto } from "@domain/discovery.ts";
+import type { LikeType, SearchResultDto } from "@domain/discovery.ts";
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -7,7 +7,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import { api } from "@web/lib/api.ts";
+import { api, call, cancelledBy } from "@web/lib/api.ts";
 import { apiQuery, type SearchFilters } from "./search-filters.ts";
 
 export const searchKey = (f: SearchFilters) => ["search", f] as const;
@@ -17,7 +17,7 @@ export const searchQuery = (filters: SearchFilters) =>
   infiniteQueryOptions({
     queryKey: searchKey(filters),
     queryFn: ({ pageParam, signal }) =>
-      api.get<SearchResultDto>(`/api/search?${apiQuery(filters, pageParam)}`, signal),
+      call(api.search.$get({ query: apiQuery(filters, pageParam) }, cancelledBy(signal))),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.hasMore ? last.nextCursor : null),
     // Results shift as the member likes and passes; refetching behind their back would reshuffle.
@@ -53,7 +53,7 @@ export function useReact(filters: SearchFilters) {
   const key = searchKey(filters);
   return useMutation({
     mutationFn: (v: { userId: string; type: LikeType }) =>
-      api.post<LikeResultDto>("/api/likes", { likedId: v.userId, type: v.type }),
+      call(api.likes.$post({ json: { likedId: v.userId, type: v.type } })),
     onMutate: async ({ userId }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Pages>(key);

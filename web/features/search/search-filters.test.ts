@@ -54,7 +54,7 @@ describe("search filters in the URL", () => {
       const params = filtersToParams(f);
       expect(params.toString()).toBe(`active=1&sort=${sort}`);
       expect(filtersFromParams(params)).toEqual(f);
-      expect(apiQuery(f, "abc")).toBe(`active=true&sort=${sort}&cursor=abc`);
+      expect(apiQuery(f, "abc")).toEqual({ active: "true", sort, cursor: "abc" });
     }
     expect(filtersToParams({ ...DEFAULT_FILTERS, sort: "default" }).toString()).toBe("");
     expect(activeFilterCount({ ...DEFAULT_FILTERS, sort: "activity" })).toBe(0);
@@ -122,19 +122,18 @@ describe("search filters in the URL", () => {
       ),
     );
     const query = apiQuery(messy, "abc");
-    expect(query).toBe(
-      "ageMin=30&ageMax=50&withPhoto=true&active=true&livesIn=SN&lookingFor=Le+mariage&sort=activity&cursor=abc",
-    );
-    const params = new URLSearchParams(query);
-    const input = Object.fromEntries(
-      [...new Set(params.keys())].map((k) => [
-        k,
-        ["livesIn", "from", "languages", "lookingFor", "interests"].includes(k)
-          ? params.getAll(k)
-          : params.get(k),
-      ]),
-    );
-    expect(searchQuerySchema.safeParse(input).success).toBe(true);
+    expect(query).toEqual({
+      ageMin: "30",
+      ageMax: "50",
+      withPhoto: "true",
+      active: "true",
+      livesIn: ["SN"],
+      lookingFor: ["Le mariage"],
+      sort: "activity",
+      cursor: "abc",
+    });
+    const sent = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
+    expect(searchQuerySchema.safeParse(sent).success).toBe(true);
   });
 
   it("names the active filters for the empty state", () => {

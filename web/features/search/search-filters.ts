@@ -11,7 +11,9 @@ import {
   LANGUAGE_SUGGESTIONS,
   LOOKING_FOR_OPTIONS,
 } from "@domain/profile.ts";
+import type { api } from "@web/lib/api.ts";
 import { quoted } from "@web/lib/format.ts";
+import type { InferRequestType } from "hono/client";
 
 export type LookingFor = (typeof LOOKING_FOR_OPTIONS)[number];
 
@@ -137,14 +139,27 @@ export function filtersToParams(f: SearchFilters): URLSearchParams {
   return params;
 }
 
-/** The API's query string for one page. */
-export function apiQuery(f: SearchFilters, cursor: string | null): string {
-  const params = filtersToParams(f);
-  if (params.has("withPhoto")) params.set("withPhoto", "true");
-  if (params.has("verified")) params.set("verified", "true");
-  if (params.has("active")) params.set("active", "true");
-  if (cursor) params.set("cursor", cursor);
-  return params.toString();
+/** What GET /api/search takes: each parameter as text, the lists as lists (typed from the route). */
+export type SearchApiQuery = InferRequestType<typeof api.search.$get>["query"];
+
+/** The API's query for one page: the filters as the API names them, defaults left out. */
+export function apiQuery(f: SearchFilters, cursor: string | null): SearchApiQuery {
+  const list = (values: readonly string[]) => (values.length > 0 ? [...values] : undefined);
+  const flag = (on: boolean) => (on ? "true" : undefined);
+  return {
+    ageMin: f.ageMin !== AGE_MIN ? String(f.ageMin) : undefined,
+    ageMax: f.ageMax !== AGE_MAX ? String(f.ageMax) : undefined,
+    withPhoto: flag(f.withPhoto),
+    verified: flag(f.verified),
+    active: flag(f.active),
+    livesIn: list(f.livesIn),
+    from: list(f.from),
+    lookingFor: list(f.lookingFor),
+    languages: list(f.languages),
+    interests: list(f.interests),
+    sort: f.sort !== "default" ? f.sort : undefined,
+    cursor: cursor ?? undefined,
+  };
 }
 
 /** Whether the filters show others' activity, which a member who hides her own may not see. */

@@ -1,9 +1,6 @@
-// Server state of the member's subscription, checkouts and the access gate.
-import type { Currency } from "@domain/money.ts";
-import type { OperatorId, PaymentMethod } from "@domain/payments.ts";
-import type { CheckoutDto, SubscriptionOverviewDto, SubscriptionStatusDto } from "@domain/subscriptions.ts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@web/lib/api.ts";
+import { api, call, cancelledBy, pathParams } from "@web/lib/api.ts";
+import type { InferRequestType } from "hono/client";
 
 export const STATUS_KEY = ["subscription-status"] as const;
 export const OVERVIEW_KEY = ["subscription"] as const;
@@ -11,7 +8,7 @@ export const OVERVIEW_KEY = ["subscription"] as const;
 export const subscriptionStatusQuery = () =>
   queryOptions({
     queryKey: STATUS_KEY,
-    queryFn: ({ signal }) => api.get<SubscriptionStatusDto>("/api/subscription/status", signal),
+    queryFn: ({ signal }) => call(api.subscription.status.$get(undefined, cancelledBy(signal))),
     staleTime: 60_000,
   });
 
@@ -23,50 +20,46 @@ export function useSubscriptionStatus(enabled = true) {
 export function useSubscriptionOverview() {
   return useQuery({
     queryKey: OVERVIEW_KEY,
-    queryFn: ({ signal }) => api.get<SubscriptionOverviewDto>("/api/subscription", signal),
+    queryFn: ({ signal }) => call(api.subscription.$get(undefined, cancelledBy(signal))),
   });
 }
 
-export interface StartCheckout {
-  plan: string;
-  currency: Currency;
-  method: PaymentMethod;
-  /** Mobile money only: the member's operator. */
-  operator?: OperatorId | undefined;
-  /** The path to come back to once paid. */
-  returnTo: string | null;
-}
+/** A plan, a currency and a way to pay (mobile money: the operator), and the path to come back to. */
+export type StartCheckout = InferRequestType<typeof api.subscription.checkout.$post>["json"];
 
 export function useStartCheckout() {
   return useMutation({
-    mutationFn: (v: StartCheckout) => api.post<CheckoutDto>("/api/subscription/checkout", v),
+    mutationFn: (v: StartCheckout) => call(api.subscription.checkout.$post({ json: v })),
   });
 }
-
-const checkoutPath = (id: string) => `/api/subscription/checkouts/${encodeURIComponent(id)}`;
 
 /** A checkout, polled while it waits for the provider's confirmation. */
 export function useCheckout(id: string | null, poll: boolean) {
   return useQuery({
     queryKey: ["checkout", id],
-    queryFn: ({ signal }) => api.get<CheckoutDto>(checkoutPath(id ?? ""), signal),
+    queryFn: ({ signal }) =>
+      call(
+        api.subscription.checkouts[":id"].$get({ param: pathParams({ id: id ?? "" }) }, cancelledBy(signal)),
+      ),
     enabled: id !== null,
     refetchInterval: (query) => (poll && query.state.data?.status === "pending" ? 1_500 : false),
   });
 }
 
-export interface ConfirmDemo {
-  /** What the simulated provider answers: the payment went through, or the member refused it. */
-  outcome: "paid" | "refused";
-  /** Mobile money: the number the request was « sent » to. */
-  phone?: string;
-}
+/**
+ * What the simulated provider answers: the payment went through, or the member refused it; for
+ * mobile money, the number the request was « sent » to.
+ */
+export type ConfirmDemo = InferRequestType<
+  (typeof api.subscription.checkouts)[":id"]["confirm-demo"]["$post"]
+>["json"];
 
 /** The member's answer on the demo provider's page (demo checkouts only). */
 export function useConfirmDemo(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: ConfirmDemo) => api.post<CheckoutDto>(`${checkoutPath(id)}/confirm-demo`, v),
+    mutationFn: (v: ConfirmDemo) =>
+      call(api.subscription.checkouts[":id"]["confirm-demo"].$post({ param: pathParams({ id }), json: v })),
     onSuccess: (checkout) => {
       queryClient.setQueryData(["checkout", id], checkout);
       void queryClient.invalidateQueries({ queryKey: STATUS_KEY });

@@ -3,28 +3,27 @@
 import type { ChallengeDto, VerificationStateDto } from "@domain/verification.ts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { PROFILE_KEY } from "@web/features/profile/api.ts";
-import { api, apiRequest } from "@web/lib/api.ts";
+import { api, call, cancelledBy } from "@web/lib/api.ts";
 
 export const VERIFICATION_KEY = ["verification"] as const;
 
 export function useVerificationState() {
   return useQuery({
     queryKey: VERIFICATION_KEY,
-    queryFn: ({ signal }) => api.get<VerificationStateDto>("/api/verification", signal),
+    queryFn: ({ signal }) => call(api.verification.$get(undefined, cancelledBy(signal))),
   });
 }
 
 /** A challenge: the gestures to make, in order, and until when. The member's consent is sent with it. */
 export function startChallenge(): Promise<ChallengeDto> {
-  return api.post<ChallengeDto>("/api/verification/challenge", { consent: true });
+  return call(api.verification.challenge.$post({ json: { consent: true } }));
 }
 
 /** The frames answering `challengeId`, the first one before the gestures; the outcome in return. */
 export function submitFrames(challengeId: string, frames: readonly Blob[]): Promise<VerificationStateDto> {
-  const form = new FormData();
-  form.set("challengeId", challengeId);
-  for (const [i, frame] of frames.entries()) form.append("frames", frame, `image-${i + 1}.jpg`);
-  return apiRequest<VerificationStateDto>("/api/verification", { method: "POST", body: form });
+  // Named files, as a camera's would be (hc's form would send them as « blob »).
+  const named = frames.map((frame, i) => new File([frame], `image-${i + 1}.jpg`, { type: frame.type }));
+  return call(api.verification.$post({ form: { challengeId, frames: named } }));
 }
 
 /** Puts a fresh state in the cache, and has the profile (its badge) read again. */

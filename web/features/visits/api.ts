@@ -1,7 +1,6 @@
 // Server state of « Qui a vu mon profil » (issue 17): the latest visitors, subscribers only.
-import type { ProfileVisitDto } from "@domain/discovery.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@web/lib/api.ts";
+import { api, call, cancelledBy } from "@web/lib/api.ts";
 
 export const VISITS_KEY = ["profile-visits"] as const;
 
@@ -9,7 +8,7 @@ export const VISITS_KEY = ["profile-visits"] as const;
 export const visitsQuery = () =>
   queryOptions({
     queryKey: VISITS_KEY,
-    queryFn: ({ signal }) => api.get<{ data: ProfileVisitDto[] }>("/api/profile/visits", signal),
+    queryFn: ({ signal }) => call(api.profile.visits.$get(undefined, cancelledBy(signal))),
   });
 
 export function useVisits() {

@@ -1,10 +1,10 @@
-import type { DashboardDto } from "@domain/admin.ts";
 import { useQuery } from "@tanstack/react-query";
-import { ADMIN_KEY, adminApi, adminPath } from "../shared/admin-api.ts";
+import { call, cancelledBy } from "@web/lib/api.ts";
+import { ADMIN_KEY, adminApi } from "../shared/admin-api.ts";
 
 export function useDashboard() {
   return useQuery({
     queryKey: [...ADMIN_KEY, "dashboard"],
-    queryFn: ({ signal }) => adminApi.get<DashboardDto>(adminPath("dashboard"), signal),
+    queryFn: ({ signal }) => call(adminApi.dashboard.$get(undefined, cancelledBy(signal))),
   });
 }

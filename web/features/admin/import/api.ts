@@ -1,12 +1,13 @@
-import type { ImportPreviewDto, ImportResultDto } from "@domain/admin.ts";
+import type { ImportResultDto } from "@domain/admin.ts";
 import { IMPORT_MAX_BYTES } from "@domain/admin.ts";
 import { useMutation } from "@tanstack/react-query";
-import { adminApi, adminPath, useRefreshAdmin } from "../shared/admin-api.ts";
+import { call } from "@web/lib/api.ts";
+import { adminApi, useRefreshAdmin } from "../shared/admin-api.ts";
 
 /** Checks every row without writing anything. */
 export function usePreviewImport() {
   return useMutation({
-    mutationFn: (json: string) => adminApi.post<ImportPreviewDto>(adminPath("import", "preview"), { json }),
+    mutationFn: (json: string) => call(adminApi.import.preview.$post({ json: { json } })),
   });
 }
 
@@ -14,7 +15,7 @@ export function usePreviewImport() {
 export function useRunImport() {
   const refresh = useRefreshAdmin();
   return useMutation({
-    mutationFn: (json: string) => adminApi.post<ImportResultDto>(adminPath("import"), { json }),
+    mutationFn: (json: string) => call(adminApi.import.$post({ json: { json } })),
     onSuccess: () => void refresh(),
   });
 }

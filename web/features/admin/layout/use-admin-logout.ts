@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { call } from "@web/lib/api.ts";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { ADMIN_KEY, adminApi, adminPath } from "../shared/admin-api.ts";
+import { ADMIN_KEY, adminApi } from "../shared/admin-api.ts";
 import { clearAdminUser } from "../shared/admin-storage.ts";
 
 /** POST /api/admin/logout, then forget the admin and go to /admin/login (a failure is only logged). */
@@ -13,7 +14,7 @@ export function useAdminLogout() {
   const logout = useCallback(async () => {
     setPending(true);
     try {
-      await adminApi.post(adminPath("logout"));
+      await call(adminApi.logout.$post());
     } catch (err) {
       console.error("Erreur lors de la déconnexion", err);
     } finally {

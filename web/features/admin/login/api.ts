@@ -1,10 +1,9 @@
 // POST /api/admin/login and its second step.
-import type { AdminLoginResult } from "@domain/admin.ts";
 import { MSG } from "@domain/messages.ts";
 import { useMutation } from "@tanstack/react-query";
-import { ApiError } from "@web/lib/api.ts";
+import { ApiError, call } from "@web/lib/api.ts";
 import { safeRedirect } from "@web/lib/safe-redirect.ts";
-import { adminApi, adminPath } from "../shared/admin-api.ts";
+import { adminApi } from "../shared/admin-api.ts";
 
 export const ADMIN_HOME = "/admin/dashboard";
 
@@ -27,13 +26,12 @@ export function loginErrorMessage(err: unknown, fallback401: string = MSG.INVALI
 
 export function useAdminLogin() {
   return useMutation({
-    mutationFn: (v: { email: string; password: string }) =>
-      adminApi.post<AdminLoginResult>(adminPath("login"), v),
+    mutationFn: (v: { email: string; password: string }) => call(adminApi.login.$post({ json: v })),
   });
 }
 
 export function useAdminLoginVerify() {
   return useMutation({
-    mutationFn: (code: string) => adminApi.post<AdminLoginResult>(adminPath("login", "verify"), { code }),
+    mutationFn: (code: string) => call(adminApi.login.verify.$post({ json: { code } })),
   });
 }

@@ -1,6 +1,6 @@
-import type { AdminMatchRow } from "@domain/admin.ts";
 import { useMutation } from "@tanstack/react-query";
-import { adminApi, adminPath, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
+import { call, cancelledBy, pathParams } from "@web/lib/api.ts";
+import { adminApi, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
 import type { ListConfig } from "../shared/list-params.ts";
 
 export const MATCHES_LIST: ListConfig = {
@@ -10,13 +10,15 @@ export const MATCHES_LIST: ListConfig = {
 };
 
 export function useMatches(query: string) {
-  return useAdminList<AdminMatchRow>("matches", query);
+  return useAdminList("matches", query, (q, signal) =>
+    call(adminApi.matches.$get({ query: q }, cancelledBy(signal))),
+  );
 }
 
 export function useRejectMatch() {
   const refresh = useRefreshAdmin();
   return useMutation({
-    mutationFn: (id: string) => adminApi.post<AdminMatchRow>(adminPath("matches", id, "reject")),
+    mutationFn: (id: string) => call(adminApi.matches[":id"].reject.$post({ param: pathParams({ id }) })),
     onSuccess: () => void refresh(),
   });
 }

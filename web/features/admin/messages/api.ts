@@ -1,6 +1,6 @@
-import type { AdminMessageRow } from "@domain/admin.ts";
 import { useMutation } from "@tanstack/react-query";
-import { adminApi, adminPath, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
+import { call, cancelledBy, pathParams } from "@web/lib/api.ts";
+import { adminApi, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
 import type { ListConfig } from "../shared/list-params.ts";
 
 export const MESSAGES_LIST: ListConfig = {
@@ -10,13 +10,15 @@ export const MESSAGES_LIST: ListConfig = {
 };
 
 export function useMessages(query: string) {
-  return useAdminList<AdminMessageRow>("messages", query);
+  return useAdminList("messages", query, (q, signal) =>
+    call(adminApi.messages.$get({ query: q }, cancelledBy(signal))),
+  );
 }
 
 export function useDeleteMessage() {
   const refresh = useRefreshAdmin();
   return useMutation({
-    mutationFn: (id: string) => adminApi.delete<void>(adminPath("messages", id)),
+    mutationFn: (id: string) => call(adminApi.messages[":id"].$delete({ param: pathParams({ id }) })),
     onSuccess: () => void refresh(),
   });
 }

@@ -1,7 +1,8 @@
 // Server state of the photo review: the held photos and the decision on one of them.
-import type { AdminPhotoReviewDecision, AdminPhotoReviewRow, PhotoReviewDecision } from "@domain/admin.ts";
+import type { PhotoReviewDecision } from "@domain/admin.ts";
 import { useMutation } from "@tanstack/react-query";
-import { adminApi, adminPath, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
+import { call, cancelledBy, pathParams } from "@web/lib/api.ts";
+import { adminApi, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
 import type { ListConfig } from "../shared/list-params.ts";
 
 /** The API orders the queue itself (oldest first) and takes pages only: no sort, no filter. */
@@ -12,7 +13,9 @@ export const photoReviewsQuery = (page: number, size: number) =>
   new URLSearchParams({ page: String(page), size: String(size) }).toString();
 
 export function usePhotoReviews(query: string) {
-  return useAdminList<AdminPhotoReviewRow>("photo-reviews", query);
+  return useAdminList("photo-reviews", query, (q, signal) =>
+    call(adminApi["photo-reviews"].$get({ query: q }, cancelledBy(signal))),
+  );
 }
 
 /**
@@ -23,7 +26,7 @@ export function useDecidePhotoReview() {
   const refresh = useRefreshAdmin();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: PhotoReviewDecision }) =>
-      adminApi.post<AdminPhotoReviewDecision>(adminPath("photo-reviews", id, decision)),
+      call(adminApi["photo-reviews"][":id"][decision].$post({ param: pathParams({ id }) })),
     onSettled: () => refresh(),
   });
 }

@@ -2,7 +2,8 @@
 import type { AdminProfileRow } from "@domain/admin.ts";
 import type { ProfileUpdate } from "@domain/profile.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ADMIN_KEY, adminApi, adminPath, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
+import { call, cancelledBy, pathParams } from "@web/lib/api.ts";
+import { ADMIN_KEY, adminApi, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
 import type { ListConfig } from "../shared/list-params.ts";
 
 export const PROFILES_LIST: ListConfig = {
@@ -14,13 +15,16 @@ export const PROFILES_LIST: ListConfig = {
 export const profileKey = (userId: string) => [...ADMIN_KEY, "profiles", "detail", userId] as const;
 
 export function useProfiles(query: string) {
-  return useAdminList<AdminProfileRow>("profiles", query);
+  return useAdminList("profiles", query, (q, signal) =>
+    call(adminApi.profiles.$get({ query: q }, cancelledBy(signal))),
+  );
 }
 
 export function useAdminProfile(userId: string) {
   return useQuery({
     queryKey: profileKey(userId),
-    queryFn: ({ signal }) => adminApi.get<AdminProfileRow>(adminPath("profiles", userId), signal),
+    queryFn: ({ signal }) =>
+      call(adminApi.profiles[":userId"].$get({ param: pathParams({ userId }) }, cancelledBy(signal))),
     // The edit form keeps its own state; no refetch behind the admin's back.
     refetchOnWindowFocus: false,
   });
@@ -41,14 +45,14 @@ function useProfileAction<V>(userId: string, run: (v: V) => Promise<AdminProfile
 /** PATCH with the changed fields only. */
 export function useUpdateAdminProfile(userId: string) {
   return useProfileAction(userId, (changes: Partial<ProfileUpdate>) =>
-    adminApi.patch<AdminProfileRow>(adminPath("profiles", userId), changes),
+    call(adminApi.profiles[":userId"].$patch({ param: pathParams({ userId }), json: changes })),
   );
 }
 
 export function useRemovePhoto(userId: string) {
   return useProfileAction(userId, (key: string) =>
-    adminApi.delete<AdminProfileRow>(
-      `${adminPath("profiles", userId, "photos")}?path=${encodeURIComponent(key)}`,
+    call(
+      adminApi.profiles[":userId"].photos.$delete({ param: pathParams({ userId }), query: { path: key } }),
     ),
   );
 }

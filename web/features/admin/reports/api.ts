@@ -1,7 +1,8 @@
 // Server state of the moderation queue: the reports list, one report, and its workflow.
-import type { AdminReportDetail, AdminReportRow, ReportAction } from "@domain/safety.ts";
+import type { AdminReportDetail, ReportAction } from "@domain/safety.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ADMIN_KEY, adminApi, adminPath, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
+import { call, cancelledBy, pathParams } from "@web/lib/api.ts";
+import { ADMIN_KEY, adminApi, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
 import type { ListConfig } from "../shared/list-params.ts";
 
 /** The API orders the queue itself (open first, most reported members first, newest): no sort keys. */
@@ -14,13 +15,16 @@ export const REPORTS_LIST: ListConfig = {
 export const reportKey = (id: string) => [...ADMIN_KEY, "reports", "detail", id] as const;
 
 export function useReports(query: string) {
-  return useAdminList<AdminReportRow>("reports", query);
+  return useAdminList("reports", query, (q, signal) =>
+    call(adminApi.reports.$get({ query: q }, cancelledBy(signal))),
+  );
 }
 
 export function useAdminReport(id: string) {
   return useQuery({
     queryKey: reportKey(id),
-    queryFn: ({ signal }) => adminApi.get<AdminReportDetail>(adminPath("reports", id), signal),
+    queryFn: ({ signal }) =>
+      call(adminApi.reports[":id"].$get({ param: pathParams({ id }) }, cancelledBy(signal))),
   });
 }
 
@@ -42,12 +46,12 @@ function useReportStep<V>(id: string, run: (v: V) => Promise<AdminReportDetail>)
 
 export function useSetReportStatus(id: string) {
   return useReportStep(id, (input: StatusInput) =>
-    adminApi.post<AdminReportDetail>(adminPath("reports", id, "status"), input),
+    call(adminApi.reports[":id"].status.$post({ param: pathParams({ id }), json: input })),
   );
 }
 
 export function useActOnReport(id: string) {
   return useReportStep(id, (input: ActionInput) =>
-    adminApi.post<AdminReportDetail>(adminPath("reports", id, "action"), input),
+    call(adminApi.reports[":id"].action.$post({ param: pathParams({ id }), json: input })),
   );
 }

@@ -15,9 +15,9 @@ describe("SecurityPage", () => {
     let enabled = false;
     const { calls } = stubFetch((call) => {
       if (call.url === "/api/admin/me") return { body: adminFixture({ twoFactorEnabled: enabled }) };
-      if (call.url === "/api/auth/two-factor/enable")
+      if (new URL(call.url, location.href).pathname === "/api/auth/two-factor/enable")
         return { body: { totpURI: URI, backupCodes: ["a1b2c-d3e4f", "g5h6i-j7k8l"] } };
-      if (call.url === "/api/auth/two-factor/verify-totp") {
+      if (new URL(call.url, location.href).pathname === "/api/auth/two-factor/verify-totp") {
         enabled = true;
         return { body: { token: "t" } };
       }
@@ -58,9 +58,9 @@ describe("SecurityPage", () => {
     stubFetch((call) => {
       if (call.url === "/api/admin/me")
         return { body: adminFixture({ twoFactorEnabled: enabled, twoFactorRequired: true }) };
-      if (call.url === "/api/auth/two-factor/enable")
+      if (new URL(call.url, location.href).pathname === "/api/auth/two-factor/enable")
         return { body: { totpURI: URI, backupCodes: ["a1b2c-d3e4f"] } };
-      if (call.url === "/api/auth/two-factor/verify-totp") {
+      if (new URL(call.url, location.href).pathname === "/api/auth/two-factor/verify-totp") {
         enabled = true;
         return { body: { token: "t" } };
       }

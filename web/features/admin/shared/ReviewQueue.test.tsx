@@ -1,11 +1,12 @@
-import type { MemberRef } from "@domain/admin.ts";
+import type { AdminList, MemberRef } from "@domain/admin.ts";
 import { useMutation } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { parseJson, toApiError } from "@web/lib/api.ts";
 import { stubFetch } from "@web/test/fetch-stub.ts";
 import { Check, Inbox, X } from "lucide-react";
 import { describe, expect, it } from "vitest";
-import { adminApi, adminPath, useAdminList, useRefreshAdmin } from "./admin-api.ts";
+import { useAdminList, useRefreshAdmin } from "./admin-api.ts";
 import { useListParams } from "./list-params.ts";
 import { ReviewImage } from "./ReviewCard.tsx";
 import { type ReviewDecision, ReviewQueue } from "./ReviewQueue.tsx";
@@ -51,14 +52,28 @@ const DECISIONS: ReviewDecision<Case, Decision>[] = [
   },
 ];
 
-/** A queue of « cases » at /api/admin/cases, wired as the pages wire theirs. */
+/**
+ * A queue of « cases » at /api/admin/cases, wired as the pages wire theirs. The API has no such
+ * route, so the requests are written out here (the pages use the typed client).
+ */
+async function send<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, init);
+  const body = parseJson(await res.text());
+  if (!res.ok) throw toApiError(res.status, body);
+  return body as T;
+}
+const casesApi = {
+  list: (query: Record<string, string>, signal: AbortSignal) =>
+    send<AdminList<Case>>(`/api/admin/cases?${new URLSearchParams(query)}`, { signal }),
+  decide: (id: string, decision: Decision) => send(`/api/admin/cases/${id}/${decision}`, { method: "POST" }),
+};
+
 function CasesPage() {
   const params = useListParams({ sorts: [], defaultDir: "asc", filters: [] });
-  const list = useAdminList<Case>("cases", `page=${params.page}&size=${params.size}`);
+  const list = useAdminList("cases", `page=${params.page}&size=${params.size}`, casesApi.list);
   const refresh = useRefreshAdmin();
   const decide = useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: Decision }) =>
-      adminApi.post<unknown>(adminPath("cases", id, decision)),
+    mutationFn: ({ id, decision }: { id: string; decision: Decision }) => casesApi.decide(id, decision),
     onSettled: () => refresh(),
   });
   return (

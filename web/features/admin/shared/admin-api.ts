@@ -1,23 +1,14 @@
 // Server state shared by the admin pages: the signed-in admin, lists, and request helpers.
-import type { AdminList, AdminRecord } from "@domain/admin.ts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api, apiRequest } from "@web/lib/api.ts";
+import { ApiError, api, call, cancelledBy } from "@web/lib/api.ts";
 import { useCallback } from "react";
 
 /** Every admin query key starts with this, so signing out can drop them all. */
 export const ADMIN_KEY = ["admin"] as const;
 export const ADMIN_ME_KEY = [...ADMIN_KEY, "me"] as const;
 
-export const adminPath = (...segments: string[]) =>
-  `/api/admin/${segments.map((s) => encodeURIComponent(s)).join("/")}`;
-
-export const adminApi = {
-  get: api.get,
-  post: api.post,
-  patch: <T>(path: string, json?: unknown) => apiRequest<T>(path, { method: "PATCH", json }),
-  /** DELETE, with a JSON body when one is given (e.g. { confirmEmail }). */
-  delete: <T>(path: string, json?: unknown) => apiRequest<T>(path, { method: "DELETE", json }),
-};
+/** The administration's routes (`adminApi.users[":id"].ban.$post(…)`), typed from server/api.ts. */
+export const adminApi = api.admin;
 
 /** The server refuses the session: signed out (401) or not an administrator (403). */
 export function isAuthError(error: unknown): boolean {
@@ -28,19 +19,26 @@ export function isAuthError(error: unknown): boolean {
 export function useAdminMe() {
   return useQuery({
     queryKey: ADMIN_ME_KEY,
-    queryFn: ({ signal }) => adminApi.get<AdminRecord>(adminPath("me"), signal),
+    queryFn: ({ signal }) => call(adminApi.me.$get(undefined, cancelledBy(signal))),
     retry: false,
   });
 }
 
+/** A list's query as the typed client sends it: each parameter once (list-params.ts builds it). */
+export type ListQuery = Record<string, string>;
+
 /**
  * A page of an admin list. `query` is the exact query string sent (it is also the cache key);
- * the previous page stays on screen while the next one loads.
+ * `fetchPage` asks the list's route for it. The previous page stays on screen while the next loads.
  */
-export function useAdminList<T>(resource: string, query: string) {
+export function useAdminList<T>(
+  resource: string,
+  query: string,
+  fetchPage: (query: ListQuery, signal: AbortSignal) => Promise<T>,
+) {
   return useQuery({
     queryKey: [...ADMIN_KEY, resource, "list", query],
-    queryFn: ({ signal }) => adminApi.get<AdminList<T>>(`${adminPath(resource)}?${query}`, signal),
+    queryFn: ({ signal }) => fetchPage(Object.fromEntries(new URLSearchParams(query)), signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,7 +1,8 @@
 // Server state of the subscriptions page: list, grant, extend and cancel; and the payments list.
-import type { AdminPaymentRow, AdminSubscriptionRow } from "@domain/admin.ts";
+import type { AdminSubscriptionRow } from "@domain/admin.ts";
 import { useMutation } from "@tanstack/react-query";
-import { adminApi, adminPath, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
+import { call, cancelledBy, pathParams } from "@web/lib/api.ts";
+import { adminApi, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
 import type { ListConfig } from "../shared/list-params.ts";
 
 export const SUBSCRIPTIONS_LIST: ListConfig = {
@@ -11,7 +12,9 @@ export const SUBSCRIPTIONS_LIST: ListConfig = {
 };
 
 export function useSubscriptions(query: string) {
-  return useAdminList<AdminSubscriptionRow>("subscriptions", query);
+  return useAdminList("subscriptions", query, (q, signal) =>
+    call(adminApi.subscriptions.$get({ query: q }, cancelledBy(signal))),
+  );
 }
 
 export const PAYMENTS_LIST: ListConfig = {
@@ -22,7 +25,9 @@ export const PAYMENTS_LIST: ListConfig = {
 
 /** Every payment attempt (checkout) and its state; read-only. */
 export function usePayments(query: string) {
-  return useAdminList<AdminPaymentRow>("payments", query);
+  return useAdminList("payments", query, (q, signal) =>
+    call(adminApi.payments.$get({ query: q }, cancelledBy(signal))),
+  );
 }
 
 function useSubscriptionAction<V>(run: (v: V) => Promise<AdminSubscriptionRow>) {
@@ -33,18 +38,23 @@ function useSubscriptionAction<V>(run: (v: V) => Promise<AdminSubscriptionRow>) 
 /** A free subscription (provider « admin »). */
 export function useGrantSubscription() {
   return useSubscriptionAction((v: { userId: string; months: number }) =>
-    adminApi.post<AdminSubscriptionRow>(adminPath("subscriptions", "grant"), v),
+    call(adminApi.subscriptions.grant.$post({ json: v })),
   );
 }
 
 export function useExtendSubscription() {
   return useSubscriptionAction((v: { id: string; months: number }) =>
-    adminApi.post<AdminSubscriptionRow>(adminPath("subscriptions", v.id, "extend"), { months: v.months }),
+    call(
+      adminApi.subscriptions[":id"].extend.$post({
+        param: pathParams({ id: v.id }),
+        json: { months: v.months },
+      }),
+    ),
   );
 }
 
 export function useCancelSubscription() {
   return useSubscriptionAction((id: string) =>
-    adminApi.post<AdminSubscriptionRow>(adminPath("subscriptions", id, "cancel")),
+    call(adminApi.subscriptions[":id"].cancel.$post({ param: pathParams({ id }) })),
   );
 }

@@ -1,7 +1,8 @@
 // Server state of the users pages: list, detail and moderation actions.
 import type { AdminUserDetail, AdminUserRow } from "@domain/admin.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ADMIN_KEY, adminApi, adminPath, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
+import { call, cancelledBy, pathParams } from "@web/lib/api.ts";
+import { ADMIN_KEY, adminApi, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
 import type { ListConfig } from "../shared/list-params.ts";
 
 export const USERS_LIST: ListConfig = {
@@ -13,13 +14,16 @@ export const USERS_LIST: ListConfig = {
 export const userKey = (id: string) => [...ADMIN_KEY, "users", "detail", id] as const;
 
 export function useUsers(query: string) {
-  return useAdminList<AdminUserRow>("users", query);
+  return useAdminList("users", query, (q, signal) =>
+    call(adminApi.users.$get({ query: q }, cancelledBy(signal))),
+  );
 }
 
 export function useAdminUser(id: string) {
   return useQuery({
     queryKey: userKey(id),
-    queryFn: ({ signal }) => adminApi.get<AdminUserDetail>(adminPath("users", id), signal),
+    queryFn: ({ signal }) =>
+      call(adminApi.users[":id"].$get({ param: pathParams({ id }) }, cancelledBy(signal))),
   });
 }
 
@@ -38,17 +42,17 @@ function useUserAction<V>(id: string, run: (v: V) => Promise<AdminUserDetail>) {
 
 export function useBanUser(id: string) {
   return useUserAction(id, (reason: string) =>
-    adminApi.post<AdminUserDetail>(adminPath("users", id, "ban"), { reason }),
+    call(adminApi.users[":id"].ban.$post({ param: pathParams({ id }), json: { reason } })),
   );
 }
 
 export function useUnbanUser(id: string) {
-  return useUserAction(id, () => adminApi.post<AdminUserDetail>(adminPath("users", id, "unban")));
+  return useUserAction(id, () => call(adminApi.users[":id"].unban.$post({ param: pathParams({ id }) })));
 }
 
 export function useChangeRole(id: string) {
   return useUserAction(id, (role: AdminUserRow["role"]) =>
-    adminApi.post<AdminUserDetail>(adminPath("users", id, "role"), { role }),
+    call(adminApi.users[":id"].role.$post({ param: pathParams({ id }), json: { role } })),
   );
 }
 
@@ -56,7 +60,8 @@ export function useDeleteUser(id: string) {
   const queryClient = useQueryClient();
   const refresh = useRefreshAdmin();
   return useMutation({
-    mutationFn: (confirmEmail: string) => adminApi.delete<void>(adminPath("users", id), { confirmEmail }),
+    mutationFn: (confirmEmail: string) =>
+      call(adminApi.users[":id"].$delete({ param: pathParams({ id }), json: { confirmEmail } })),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: userKey(id) });
       void refresh();

@@ -1,7 +1,7 @@
 // Server state of the verification review: the pending reviews and the decision on one of them.
-import type { AdminVerificationDecision, AdminVerificationRow } from "@domain/admin.ts";
 import { useMutation } from "@tanstack/react-query";
-import { adminApi, adminPath, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
+import { call, cancelledBy, pathParams } from "@web/lib/api.ts";
+import { adminApi, useAdminList, useRefreshAdmin } from "../shared/admin-api.ts";
 import type { ListConfig } from "../shared/list-params.ts";
 
 /** The API orders the queue itself (oldest first) and takes pages only: no sort, no filter. */
@@ -12,7 +12,9 @@ export const verificationsQuery = (page: number, size: number) =>
   new URLSearchParams({ page: String(page), size: String(size) }).toString();
 
 export function useVerifications(query: string) {
-  return useAdminList<AdminVerificationRow>("verifications", query);
+  return useAdminList("verifications", query, (q, signal) =>
+    call(adminApi.verifications.$get({ query: q }, cancelledBy(signal))),
+  );
 }
 
 export type VerificationDecision = "approve" | "refuse";
@@ -25,7 +27,11 @@ export function useDecideVerification() {
   const refresh = useRefreshAdmin();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: VerificationDecision }) =>
-      adminApi.post<AdminVerificationDecision>(adminPath("verifications", id, decision)),
+      call(
+        decision === "approve"
+          ? adminApi.verifications[":id"].approve.$post({ param: pathParams({ id }) })
+          : adminApi.verifications[":id"].refuse.$post({ param: pathParams({ id }) }),
+      ),
     onSettled: () => refresh(),
   });
 }

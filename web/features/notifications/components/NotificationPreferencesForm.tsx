@@ -50,12 +50,7 @@ export function NotificationPreferencesForm({ settings }: { settings: Notificati
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-label="Mes notifications">
       <div className="grid gap-4 sm:grid-cols-2">
-        <ChannelFieldset
-          channel="push"
-          values={values.push}
-          onChange={setChannel("push")}
-          disabled={settings.pushKey === null}
-        >
+        <ChannelFieldset channel="push" values={values.push} onChange={setChannel("push")}>
           <PushDeviceControl pushKey={settings.pushKey} />
         </ChannelFieldset>
         <ChannelFieldset

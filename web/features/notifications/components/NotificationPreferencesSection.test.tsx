@@ -132,15 +132,6 @@ describe("NotificationPreferencesSection", () => {
     );
   });
 
-  it("leaves the device boxes off limits when the server does not push", async () => {
-    stubDeferredPuts(settings({ pushKey: null }));
-    renderWithProviders(<NotificationPreferencesSection />);
-    await screen.findByRole("group", { name: "E-mail" });
-    for (const box of within(column("Notifications sur cet appareil")).getAllByRole("checkbox"))
-      expect(box).toBeDisabled();
-    for (const box of within(column("E-mail")).getAllByRole("checkbox")) expect(box).toBeEnabled();
-  });
-
   it("explains a failed load, and tries again", async () => {
     const user = userEvent.setup();
     let fail = true;

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   FAKE_PUSH_KEY,
   FAKE_SUBSCRIPTION_JSON,
+  FAKE_SUBSCRIPTION_SENT,
   installPushFakes,
   uninstallPushFakes,
 } from "../push-fakes.ts";
@@ -56,7 +57,7 @@ describe("PushDeviceControl", () => {
     await user.click(button);
     expect(await screen.findByText("Activées sur cet appareil.")).toBeInTheDocument();
     expect(fakes.notification.requestPermission).toHaveBeenCalledTimes(1);
-    expect(calls).toEqual([{ url: "/api/notifications/push", method: "POST", body: FAKE_SUBSCRIPTION_JSON }]);
+    expect(calls).toEqual([{ url: "/api/notifications/push", method: "POST", body: FAKE_SUBSCRIPTION_SENT }]);
 
     await user.click(screen.getByRole("button", { name: "Désactiver sur cet appareil" }));
     expect(await screen.findByRole("button", { name: "Activer sur cet appareil" })).toBeInTheDocument();
@@ -99,6 +100,6 @@ describe("PushDeviceControl", () => {
     renderWithProviders(<PushDeviceControl pushKey={FAKE_PUSH_KEY} />);
     expect(await screen.findByText("Activées sur cet appareil.")).toBeInTheDocument();
     expect(fakes.notification.requestPermission).not.toHaveBeenCalled();
-    expect(calls).toEqual([{ url: "/api/notifications/push", method: "POST", body: FAKE_SUBSCRIPTION_JSON }]);
+    expect(calls).toEqual([{ url: "/api/notifications/push", method: "POST", body: FAKE_SUBSCRIPTION_SENT }]);
   });
 });

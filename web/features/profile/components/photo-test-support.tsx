@@ -3,7 +3,7 @@
 // query cache as the profile page does.
 import type { ProfileDto } from "@domain/profile.ts";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "@web/lib/api.ts";
+import { api, call } from "@web/lib/api.ts";
 import { vi } from "vitest";
 import { PROFILE_KEY } from "../api.ts";
 import type { PhotoPreparer } from "../photo-preparation/prepare-photo.ts";
@@ -73,7 +73,7 @@ export function stubBrowser() {
 export function PhotosFromCache({ initial, prepare }: { initial: ProfileDto; prepare?: PhotoPreparer }) {
   const { data } = useQuery({
     queryKey: PROFILE_KEY,
-    queryFn: () => api.get<ProfileDto>("/api/profile"),
+    queryFn: () => call(api.profile.$get()),
     initialData: initial,
     staleTime: Number.POSITIVE_INFINITY,
   });
