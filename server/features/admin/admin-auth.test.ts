@@ -153,7 +153,9 @@ describeOnEngine("admin sign-in with a backup code", (engine) => {
       t.request("/api/admin/login/verify", { method: "POST", cookie, json: { code: typed } });
     const wrong = await verify("zzzzz-zzzzz");
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toEqual({ error: { code: "INVALID_CODE", message: "Code de secours incorrect" } });
+    expect(await wrong.json()).toEqual({
+      error: { code: "INVALID_CODE", message: "Code de secours incorrect" },
+    });
     expect((await verify("pas un code")).status).toBe(400);
 
     // Typed without its hyphen, as people do.
