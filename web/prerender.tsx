@@ -9,6 +9,7 @@
 // (server/http/spa-document.ts), with which the client's first render is this markup.
 import type { SubscriptionStatusDto } from "@domain/subscriptions.ts";
 import type { QueryClient } from "@tanstack/react-query";
+import { subscriptionKeys } from "@web/features/subscription/index.ts";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
@@ -16,7 +17,6 @@ import { CLIENT_ONLY_DIGEST } from "./app/ClientOnly.tsx";
 import { Providers } from "./app/providers.tsx";
 import { createQueryClient } from "./app/query-client.ts";
 import { appRoutes } from "./app/router.tsx";
-import { STATUS_KEY } from "./features/subscription/api.ts";
 import { setFrameSession } from "./lib/auth-client.ts";
 
 /** The public pages rendered at build time (pages with per-visit content, e.g. a reset token, are not). */
@@ -47,7 +47,7 @@ export function renderPage(path: string): Promise<string> {
 export async function renderMemberFrame(path: (typeof MEMBER_FRAME_PATHS)[number]): Promise<string> {
   const queryClient = createQueryClient();
   setFrameSession();
-  queryClient.setQueryData<SubscriptionStatusDto>(STATUS_KEY, {
+  queryClient.setQueryData<SubscriptionStatusDto>(subscriptionKeys.status, {
     status: "subscribed",
     endsAt: null,
     plan: null,

@@ -1,15 +1,9 @@
 // Keeps the signed-in member's pages live: one event stream, whose events update the caches the
 // pages read (messages, conversations, matches, navigation counts) and who is typing where.
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import {
-  applyReadReceipt,
-  CONVERSATIONS_KEY,
-  catchUp,
-  mergeMessages,
-  messagesKey,
-  NAV_COUNTS_KEY,
-  removeMessage,
-} from "@web/features/messages/api.ts";
+import { matchKeys } from "@web/features/matches/index.ts";
+import { applyReadReceipt, catchUp, mergeMessages, removeMessage } from "@web/features/messages/api.ts";
+import { messageKeys } from "@web/features/messages/index.ts";
 import { typingStore } from "@web/features/messages/typing.ts";
 import { connectRealtime, type StreamEvent } from "@web/lib/realtime.ts";
 import { useEffect } from "react";
@@ -17,8 +11,8 @@ import { useEffect } from "react";
 /** What one event changes in the member's pages. */
 export function applyRealtimeEvent(queryClient: QueryClient, event: StreamEvent): void {
   const refreshLists = () => {
-    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
-    void queryClient.invalidateQueries({ queryKey: NAV_COUNTS_KEY });
+    void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+    void queryClient.invalidateQueries({ queryKey: messageKeys.navCounts });
   };
   switch (event.type) {
     case "message.created":
@@ -40,13 +34,14 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: StreamEvent)
       break;
     case "match.accepted":
     case "match.removed":
-      void queryClient.invalidateQueries({ queryKey: ["matches"] });
-      if (event.type === "match.removed") queryClient.removeQueries({ queryKey: messagesKey(event.matchId) });
+      void queryClient.invalidateQueries({ queryKey: matchKeys.all });
+      if (event.type === "match.removed")
+        queryClient.removeQueries({ queryKey: messageKeys.pages(event.matchId) });
       refreshLists();
       break;
     case "resync":
       void catchUp(queryClient);
-      void queryClient.invalidateQueries({ queryKey: ["matches"] });
+      void queryClient.invalidateQueries({ queryKey: matchKeys.all });
       refreshLists();
       break;
   }

@@ -1,6 +1,6 @@
 // The member page's document seeds the auth client and the query cache (web/app/bootstrap.ts).
 import { QueryClient } from "@tanstack/react-query";
-import { STATUS_KEY } from "@web/features/subscription/api.ts";
+import { subscriptionKeys } from "@web/features/subscription/index.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyBootstrap, BOOTSTRAP_ELEMENT_ID } from "./bootstrap.ts";
@@ -42,7 +42,7 @@ describe("the document's bootstrap", () => {
     expect((held.data?.user as unknown as { createdAt: Date } | undefined)?.createdAt).toEqual(
       new Date("2026-11-01T08:30:00.000Z"),
     );
-    expect(queryClient.getQueryData(STATUS_KEY)).toMatchObject({ status: "subscribed" });
+    expect(queryClient.getQueryData(subscriptionKeys.status)).toMatchObject({ status: "subscribed" });
     expect(doc.getElementById(BOOTSTRAP_ELEMENT_ID)).toBeNull();
     expect(applyBootstrap(queryClient, doc)).toBe(false);
   });
@@ -52,6 +52,6 @@ describe("the document's bootstrap", () => {
     expect(applyBootstrap(queryClient, documentWith(null))).toBe(false);
     expect(applyBootstrap(queryClient, documentWith("{pas du JSON"))).toBe(false);
     expect(applyBootstrap(queryClient, documentWith(JSON.stringify({ session: null })))).toBe(false);
-    expect(queryClient.getQueryData(STATUS_KEY)).toBeUndefined();
+    expect(queryClient.getQueryData(subscriptionKeys.status)).toBeUndefined();
   });
 });

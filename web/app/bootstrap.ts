@@ -5,7 +5,7 @@
 
 import type { SubscriptionStatusDto } from "@domain/subscriptions.ts";
 import type { QueryClient } from "@tanstack/react-query";
-import { STATUS_KEY } from "@web/features/subscription/api.ts";
+import { subscriptionKeys } from "@web/features/subscription/index.ts";
 import { authClient, type Session } from "@web/lib/auth-client.ts";
 
 export const BOOTSTRAP_ELEMENT_ID = "passerelle-bootstrap";
@@ -34,6 +34,6 @@ export function applyBootstrap(queryClient: QueryClient, doc: Document = documen
   if (!data?.session?.user) return false;
   // Better Auth's own hydration: the session atom holds it, and still checks it once mounted.
   authClient.hydrateSession(data.session);
-  queryClient.setQueryData(STATUS_KEY, data.subscriptionStatus);
+  queryClient.setQueryData(subscriptionKeys.status, data.subscriptionStatus);
   return true;
 }

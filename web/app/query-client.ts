@@ -1,4 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { subscriptionKeys } from "@web/features/subscription/index.ts";
 import { ApiError } from "@web/lib/api.ts";
 
 /** Retries network and server failures once; never retries a 4xx. */
@@ -14,7 +15,7 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error) => {
         if (error instanceof ApiError && error.code === "SUBSCRIPTION_REQUIRED")
-          void client.invalidateQueries({ queryKey: ["subscription-status"] });
+          void client.invalidateQueries({ queryKey: subscriptionKeys.status });
       },
     }),
     defaultOptions: {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { NAV_COUNTS_KEY } from "@web/features/messages/api.ts";
+import { messageKeys } from "@web/features/messages/index.ts";
 import { api, call, cancelledBy } from "@web/lib/api.ts";
 
 /** Badge counts; a count of 0, or no answer yet, shows no badge. */
@@ -11,7 +11,7 @@ export type NavBadges = Partial<{ matches: number; messages: number }>;
  */
 export function useNavBadges(enabled: boolean): NavBadges {
   const { data, isError } = useQuery({
-    queryKey: NAV_COUNTS_KEY,
+    queryKey: messageKeys.navCounts,
     queryFn: ({ signal }) => call(api.nav.counts.$get(undefined, cancelledBy(signal))),
     enabled,
     retry: false,

@@ -2,7 +2,7 @@
 // messages, and the app's own offers (a new version, installation) in a corner of the screen — above
 // the phone's bottom bar, bottom left on wider screens (the toasts are top right there).
 import { useQueryClient } from "@tanstack/react-query";
-import { NAV_COUNTS_KEY } from "@web/features/messages/api.ts";
+import { messageKeys } from "@web/features/messages/index.ts";
 import { isWorkerMessage } from "@web/pwa/sw-logic.ts";
 import { useEffect } from "react";
 import { InstallInvitation } from "./InstallInvitation.tsx";
@@ -22,7 +22,7 @@ export function PwaPrompts({ signedIn, hasNewMatch }: { signedIn: boolean; hasNe
     if (!worker) return;
     const onMessage = (event: MessageEvent) => {
       if (isWorkerMessage(event.data) && event.data.type === "push")
-        void queryClient.invalidateQueries({ queryKey: NAV_COUNTS_KEY });
+        void queryClient.invalidateQueries({ queryKey: messageKeys.navCounts });
     };
     worker.addEventListener("message", onMessage);
     return () => worker.removeEventListener("message", onMessage);

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { buttonClasses } from "@web/components/ui/Button.tsx";
-import { endDeletedSession } from "@web/features/safety/api.ts";
+import { endDeletedSession } from "@web/features/safety/index.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 import { useAfterHydration } from "@web/lib/use-hydrated.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";

@@ -7,14 +7,8 @@ import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { LoadMoreButton } from "@web/components/ui/LoadMoreButton.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { useToast } from "@web/components/ui/Toast.tsx";
-import { displayName } from "@web/features/members/member-labels.ts";
-import { ProfileDetails } from "@web/features/members/ProfileDetails.tsx";
-import { useRecordVisit } from "@web/features/members/use-record-visit.ts";
-import {
-  type SafetyTarget,
-  safetyTargetOf,
-  useMemberSafety,
-} from "@web/features/safety/use-member-safety.tsx";
+import { displayName, ProfileDetails, useRecordVisit } from "@web/features/members/index.ts";
+import { type SafetyTarget, safetyTargetOf, useMemberSafety } from "@web/features/safety/index.ts";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { quoted } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";

@@ -7,13 +7,13 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import { messageKeys } from "@web/features/messages/index.ts";
 import { api, call, cancelledBy, pathParams } from "@web/lib/api.ts";
-
-export const MATCHES_KEY = ["matches"] as const;
+import { matchKeys } from "./keys.ts";
 
 export const matchesQuery = () =>
   infiniteQueryOptions({
-    queryKey: MATCHES_KEY,
+    queryKey: matchKeys.all,
     queryFn: ({ pageParam, signal }) =>
       call(api.matches.$get({ query: { cursor: pageParam ?? undefined } }, cancelledBy(signal))),
     initialPageParam: null as string | null,
@@ -31,10 +31,10 @@ export function useRemoveMatch() {
   return useMutation({
     mutationFn: (matchId: string) => call(api.matches[":id"].$delete({ param: pathParams({ id: matchId }) })),
     onMutate: async (matchId) => {
-      await queryClient.cancelQueries({ queryKey: MATCHES_KEY });
-      const previous = queryClient.getQueryData<Pages>(MATCHES_KEY);
+      await queryClient.cancelQueries({ queryKey: matchKeys.all });
+      const previous = queryClient.getQueryData<Pages>(matchKeys.all);
       queryClient.setQueryData<Pages>(
-        MATCHES_KEY,
+        matchKeys.all,
         (data) =>
           data && {
             ...data,
@@ -44,8 +44,8 @@ export function useRemoveMatch() {
       return { previous };
     },
     onError: (_err, _id, context) => {
-      if (context?.previous) queryClient.setQueryData(MATCHES_KEY, context.previous);
+      if (context?.previous) queryClient.setQueryData(matchKeys.all, context.previous);
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ["nav-counts"] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: messageKeys.navCounts }),
   });
 }

@@ -10,16 +10,13 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { api, call, cancelledBy, pathParams } from "@web/lib/api.ts";
-
-export const CONVERSATIONS_KEY = ["conversations"] as const;
-export const messagesKey = (matchId: string) => ["messages", matchId] as const;
-export const NAV_COUNTS_KEY = ["nav-counts"] as const;
+import { messageKeys } from "./keys.ts";
 
 export type MessagePages = InfiniteData<MessagePageDto, string | null>;
 
 export const conversationsQuery = () =>
   queryOptions({
-    queryKey: CONVERSATIONS_KEY,
+    queryKey: messageKeys.conversations,
     queryFn: ({ signal }) => call(api.conversations.$get(undefined, cancelledBy(signal))),
   });
 
@@ -29,7 +26,7 @@ export function useConversations() {
 
 export function useMessages(matchId: string | null) {
   return useInfiniteQuery({
-    queryKey: messagesKey(matchId ?? ""),
+    queryKey: messageKeys.pages(matchId ?? ""),
     queryFn: ({ pageParam, signal }) =>
       call(
         api.matches[":id"].messages.$get(
@@ -49,7 +46,7 @@ export function useMessages(matchId: string | null) {
 /** Adds messages to a conversation's cache (newest first), once each. */
 export function mergeMessages(queryClient: QueryClient, matchId: string, incoming: MessageDto[]): void {
   if (incoming.length === 0) return;
-  queryClient.setQueryData<MessagePages>(messagesKey(matchId), (data) => {
+  queryClient.setQueryData<MessagePages>(messageKeys.pages(matchId), (data) => {
     if (!data) return data;
     const known = new Set(data.pages.flatMap((p) => p.data.map((m) => m.id)));
     const fresh = incoming.filter((m) => !known.has(m.id));
@@ -76,7 +73,7 @@ export function applyReadReceipt(
   readAt: string,
 ): void {
   queryClient.setQueryData<MessagePages>(
-    messagesKey(matchId),
+    messageKeys.pages(matchId),
     (data) =>
       data && {
         ...data,
@@ -93,7 +90,7 @@ export function applyReadReceipt(
 /** Drops a message from a conversation's cache (a moderator deleted it). */
 export function removeMessage(queryClient: QueryClient, matchId: string, messageId: string): void {
   queryClient.setQueryData<MessagePages>(
-    messagesKey(matchId),
+    messageKeys.pages(matchId),
     (data) =>
       data && {
         ...data,
@@ -104,13 +101,13 @@ export function removeMessage(queryClient: QueryClient, matchId: string, message
 
 /** Fetches what is newer than the newest cached message of every loaded conversation. */
 export async function catchUp(queryClient: QueryClient): Promise<void> {
-  const cached = queryClient.getQueriesData<MessagePages>({ queryKey: ["messages"] });
+  const cached = queryClient.getQueriesData<MessagePages>({ queryKey: messageKeys.allPages });
   await Promise.all(
     cached.map(async ([key, data]) => {
       const matchId = String(key[1]);
       const newest = data?.pages[0]?.data[0];
       if (!matchId) return;
-      if (!newest) return void queryClient.invalidateQueries({ queryKey: messagesKey(matchId) });
+      if (!newest) return void queryClient.invalidateQueries({ queryKey: messageKeys.pages(matchId) });
       try {
         const page = await call(
           api.matches[":id"].messages.$get({
@@ -120,7 +117,7 @@ export async function catchUp(queryClient: QueryClient): Promise<void> {
         );
         mergeMessages(queryClient, matchId, page.data);
       } catch {
-        void queryClient.invalidateQueries({ queryKey: messagesKey(matchId) });
+        void queryClient.invalidateQueries({ queryKey: messageKeys.pages(matchId) });
       }
     }),
   );
@@ -133,7 +130,7 @@ export function useSendMessage(matchId: string) {
       call(api.matches[":id"].messages.$post({ param: pathParams({ id: matchId }), json: { content } })),
     onSuccess: (message) => {
       mergeMessages(queryClient, matchId, [message]);
-      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
     },
   });
 }
@@ -144,8 +141,8 @@ export function useMarkRead() {
     mutationFn: (matchId: string) =>
       call(api.matches[":id"].read.$post({ param: pathParams({ id: matchId }) })),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
-      void queryClient.invalidateQueries({ queryKey: NAV_COUNTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.navCounts });
     },
   });
 }

@@ -4,7 +4,7 @@
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
 import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
-import { AuthCard } from "@web/features/auth/components/AuthCard.tsx";
+import { AuthCard } from "@web/features/auth/index.ts";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { Link, useSearchParams } from "react-router-dom";

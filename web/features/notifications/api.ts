@@ -3,6 +3,7 @@
 import type { NotificationPreferences } from "@domain/notifications.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, call, cancelledBy, type SuccessBody } from "@web/lib/api.ts";
+import { notificationKeys } from "./keys.ts";
 
 /**
  * GET /api/notifications/preferences: the preferences, whether the address is confirmed (e-mails
@@ -15,12 +16,10 @@ export type NotificationSettingsDto = SuccessBody<
 /** Where the preferences are: /profile, rubrique « Mon compte ». */
 export const NOTIFICATION_SETTINGS_PATH = "/profile?rubrique=compte#section-notifications";
 
-export const NOTIFICATION_SETTINGS_KEY = ["notifications", "preferences"] as const;
-
 export function useNotificationSettings({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     enabled,
-    queryKey: NOTIFICATION_SETTINGS_KEY,
+    queryKey: notificationKeys.settings,
     queryFn: ({ signal }) => call(api.notifications.preferences.$get(undefined, cancelledBy(signal))),
     // The form keeps its own state once shown; a refresh behind it would change nothing visible.
     staleTime: 5 * 60_000,
@@ -33,7 +32,7 @@ export function useSaveNotificationPreferences() {
     mutationFn: (preferences: NotificationPreferences) =>
       call(api.notifications.preferences.$put({ json: preferences })),
     onSuccess: ({ preferences }) =>
-      queryClient.setQueryData<NotificationSettingsDto>(NOTIFICATION_SETTINGS_KEY, (settings) =>
+      queryClient.setQueryData<NotificationSettingsDto>(notificationKeys.settings, (settings) =>
         settings ? { ...settings, preferences } : settings,
       ),
   });

@@ -4,7 +4,7 @@
 import { profileCompleteness } from "@domain/profile-completeness.ts";
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { buttonClasses } from "@web/components/ui/Button.tsx";
-import { useProfile } from "@web/features/profile/api.ts";
+import { useProfile } from "@web/features/profile/index.ts";
 import { frenchList } from "@web/lib/format.ts";
 import { Link } from "react-router-dom";
 

@@ -1,6 +1,6 @@
 // The guided first profile's steps as the page shows them (their order is domain's ONBOARDING_STEPS).
 import { ONBOARDING_STEPS, type OnboardingStep } from "@domain/profile-completeness.ts";
-import type { ProfileField } from "@web/features/profile/profile-values.ts";
+import type { ProfileField } from "@web/features/profile/index.ts";
 
 export const STEP_TITLES: Record<OnboardingStep, string> = {
   identity: "Qui je suis",

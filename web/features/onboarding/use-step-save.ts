@@ -1,13 +1,14 @@
 // Saving a step of the guided first profile: PUT /api/profile with the whole profile (the step's
 // fields as edited, the others as stored) and the step to resume at, so a reload comes back here.
 import { type ProfileDto, type ProfileUpdate, profileUpdateSchema } from "@domain/profile.ts";
-import { profileResolver } from "@web/features/profile/components/ProfileForm.tsx";
 import {
+  INVALID_FORM_MESSAGE,
   type ProfileField,
   type ProfileFormValues,
+  profileResolver,
   toFormValues,
-} from "@web/features/profile/profile-values.ts";
-import { INVALID_FORM_MESSAGE, useProfileSave } from "@web/features/profile/use-profile-save.ts";
+  useProfileSave,
+} from "@web/features/profile/index.ts";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 

@@ -2,9 +2,10 @@
 import type { PhotoSquare } from "@domain/photo-square.ts";
 import type { ProfileDto, ProfileSave } from "@domain/profile.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MATCHES_KEY } from "@web/features/matches/api.ts";
-import { CONVERSATIONS_KEY } from "@web/features/messages/api.ts";
-import { VISITS_KEY } from "@web/features/visits/api.ts";
+import { matchKeys } from "@web/features/matches/index.ts";
+import { messageKeys } from "@web/features/messages/index.ts";
+import { searchKeys } from "@web/features/search/index.ts";
+import { visitKeys } from "@web/features/visits/index.ts";
 import {
   ApiError,
   api,
@@ -15,12 +16,11 @@ import {
   type SuccessBody,
   toApiError,
 } from "@web/lib/api.ts";
-
-export const PROFILE_KEY = ["profile"] as const;
+import { profileKeys } from "./keys.ts";
 
 export function useProfile() {
   return useQuery({
-    queryKey: PROFILE_KEY,
+    queryKey: profileKeys.own,
     queryFn: ({ signal }) => call(api.profile.$get(undefined, cancelledBy(signal))),
     // The form keeps its own state; a background refresh only updates photos and status.
     staleTime: 60_000,
@@ -30,7 +30,7 @@ export function useProfile() {
 /** Puts a fresh profile from any mutation into the cache. */
 function useStoreProfile() {
   const queryClient = useQueryClient();
-  return (profile: ProfileDto) => queryClient.setQueryData(PROFILE_KEY, profile);
+  return (profile: ProfileDto) => queryClient.setQueryData(profileKeys.own, profile);
 }
 
 export function useUpdateProfile() {
@@ -64,7 +64,7 @@ export function useReorderPhotos() {
     mutationFn: (keys: string[]) => call(api.profile.photos.order.$put({ json: { keys } })),
     // Shown at once; put back (and refreshed from the server) if the change is refused.
     onMutate: (keys) => {
-      const previous = queryClient.getQueryData<ProfileDto>(PROFILE_KEY);
+      const previous = queryClient.getQueryData<ProfileDto>(profileKeys.own);
       if (previous) {
         const byKey = new Map(previous.photos.map((p) => [p.key, p]));
         const photos = keys.map((k) => byKey.get(k)).filter((p) => p !== undefined);
@@ -75,7 +75,7 @@ export function useReorderPhotos() {
     onError: (err, _keys, context) => {
       if (context?.previous) store(context.previous);
       if (err instanceof ApiError && err.code === "PHOTO_ORDER_MISMATCH") {
-        void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+        void queryClient.invalidateQueries({ queryKey: profileKeys.own });
       }
     },
     onSuccess: store,
@@ -160,10 +160,10 @@ export function useSetPresenceHidden() {
     mutationFn: (hidden: boolean) => call(api.profile.privacy.$put({ json: { presenceHidden: hidden } })),
     onSuccess: (profile) => {
       store(profile);
-      void queryClient.invalidateQueries({ queryKey: ["search"] });
-      void queryClient.invalidateQueries({ queryKey: MATCHES_KEY });
-      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
-      void queryClient.invalidateQueries({ queryKey: VISITS_KEY });
+      void queryClient.invalidateQueries({ queryKey: searchKeys.all });
+      void queryClient.invalidateQueries({ queryKey: matchKeys.all });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+      void queryClient.invalidateQueries({ queryKey: visitKeys.all });
     },
   });
 }

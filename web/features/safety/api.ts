@@ -10,6 +10,10 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import { matchKeys } from "@web/features/matches/index.ts";
+import { messageKeys } from "@web/features/messages/index.ts";
+import { searchKeys } from "@web/features/search/index.ts";
+import { visitKeys } from "@web/features/visits/index.ts";
 import {
   ApiError,
   api,
@@ -21,12 +25,11 @@ import {
   toApiError,
 } from "@web/lib/api.ts";
 import { authClient } from "@web/lib/auth-client.ts";
-
-export const BLOCKS_KEY = ["blocks"] as const;
+import { safetyKeys } from "./keys.ts";
 
 /** Removes a member from the search results, the matches, the conversations and the visits in the cache. */
 export function forgetMember(queryClient: QueryClient, userId: string): void {
-  queryClient.setQueriesData<InfiniteData<SearchResultDto>>({ queryKey: ["search"] }, (data) =>
+  queryClient.setQueriesData<InfiniteData<SearchResultDto>>({ queryKey: searchKeys.all }, (data) =>
     data?.pages
       ? {
           ...data,
@@ -38,7 +41,7 @@ export function forgetMember(queryClient: QueryClient, userId: string): void {
         }
       : data,
   );
-  queryClient.setQueriesData<InfiniteData<MatchListDto>>({ queryKey: ["matches"] }, (data) =>
+  queryClient.setQueriesData<InfiniteData<MatchListDto>>({ queryKey: matchKeys.all }, (data) =>
     data?.pages
       ? {
           ...data,
@@ -46,21 +49,21 @@ export function forgetMember(queryClient: QueryClient, userId: string): void {
         }
       : data,
   );
-  queryClient.setQueriesData<{ data: ConversationDto[] }>({ queryKey: ["conversations"] }, (data) =>
+  queryClient.setQueriesData<{ data: ConversationDto[] }>({ queryKey: messageKeys.conversations }, (data) =>
     data?.data ? { ...data, data: data.data.filter((c) => c.member.userId !== userId) } : data,
   );
-  queryClient.setQueriesData<{ data: ProfileVisitDto[] }>({ queryKey: ["profile-visits"] }, (data) =>
+  queryClient.setQueriesData<{ data: ProfileVisitDto[] }>({ queryKey: visitKeys.all }, (data) =>
     data?.data ? { ...data, data: data.data.filter((v) => v.member.userId !== userId) } : data,
   );
-  void queryClient.invalidateQueries({ queryKey: ["matches"] });
-  void queryClient.invalidateQueries({ queryKey: ["conversations"] });
-  void queryClient.invalidateQueries({ queryKey: ["nav-counts"] });
-  void queryClient.invalidateQueries({ queryKey: BLOCKS_KEY });
+  void queryClient.invalidateQueries({ queryKey: matchKeys.all });
+  void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+  void queryClient.invalidateQueries({ queryKey: messageKeys.navCounts });
+  void queryClient.invalidateQueries({ queryKey: safetyKeys.blocks });
 }
 
 export function useBlocks() {
   return useQuery({
-    queryKey: BLOCKS_KEY,
+    queryKey: safetyKeys.blocks,
     queryFn: ({ signal }) => call(api.blocks.$get(undefined, cancelledBy(signal))),
     select: (r) => r.data,
   });
@@ -80,12 +83,12 @@ export function useUnblockMember() {
     mutationFn: (userId: string) => call(api.blocks[":userId"].$delete({ param: pathParams({ userId }) })),
     onSuccess: (_v, userId) => {
       queryClient.setQueryData<{ data: BlockedMemberDto[] }>(
-        BLOCKS_KEY,
+        safetyKeys.blocks,
         (data) => data && { data: data.data.filter((b) => b.userId !== userId) },
       );
       // They may show up again in search, and among the visitors.
-      void queryClient.invalidateQueries({ queryKey: ["search"] });
-      void queryClient.invalidateQueries({ queryKey: ["profile-visits"] });
+      void queryClient.invalidateQueries({ queryKey: searchKeys.all });
+      void queryClient.invalidateQueries({ queryKey: visitKeys.all });
     },
   });
 }

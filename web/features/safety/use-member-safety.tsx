@@ -1,7 +1,7 @@
 // « Signaler » and « Bloquer » wherever a member meets another: one pair of dialogs per page,
 // opened for the member concerned.
 import type { PublicProfileDto } from "@domain/discovery.ts";
-import { displayName } from "@web/features/members/member-labels.ts";
+import { displayName } from "@web/features/members/index.ts";
 import { type ReactNode, useCallback, useState } from "react";
 import type { ReportInput } from "./api.ts";
 import { BlockDialog, type SafetyTarget } from "./components/BlockDialog.tsx";

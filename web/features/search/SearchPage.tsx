@@ -7,18 +7,16 @@ import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { LoadMoreButton } from "@web/components/ui/LoadMoreButton.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { useToast } from "@web/components/ui/Toast.tsx";
-import { displayName, objectPronoun } from "@web/features/members/member-labels.ts";
-import { ProfileDetails } from "@web/features/members/ProfileDetails.tsx";
-import { useRecordVisit } from "@web/features/members/use-record-visit.ts";
-import { PushInvitation } from "@web/features/notifications/components/PushInvitation.tsx";
-import { FinishProfileBanner } from "@web/features/onboarding/FinishProfileBanner.tsx";
-import { useProfile } from "@web/features/profile/api.ts";
-import { ProfileSafetyActions } from "@web/features/safety/components/ProfileSafetyActions.tsx";
+import { displayName, objectPronoun, ProfileDetails, useRecordVisit } from "@web/features/members/index.ts";
+import { PushInvitation } from "@web/features/notifications/index.ts";
+import { FinishProfileBanner } from "@web/features/onboarding/index.ts";
+import { useProfile } from "@web/features/profile/index.ts";
 import {
+  ProfileSafetyActions,
   type SafetyTarget,
   safetyTargetOf,
   useMemberSafety,
-} from "@web/features/safety/use-member-safety.tsx";
+} from "@web/features/safety/index.ts";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { formatNumber, plural, quoted } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";

@@ -7,15 +7,16 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import { matchKeys } from "@web/features/matches/index.ts";
+import { messageKeys } from "@web/features/messages/index.ts";
 import { api, call, cancelledBy } from "@web/lib/api.ts";
+import { searchKeys } from "./keys.ts";
 import { apiQuery, type SearchFilters } from "./search-filters.ts";
-
-export const searchKey = (f: SearchFilters) => ["search", f] as const;
 
 /** The first results, shared by the page and the route's preload (web/app/route-preload.ts). */
 export const searchQuery = (filters: SearchFilters) =>
   infiniteQueryOptions({
-    queryKey: searchKey(filters),
+    queryKey: searchKeys.results(filters),
     queryFn: ({ pageParam, signal }) =>
       call(api.search.$get({ query: apiQuery(filters, pageParam) }, cancelledBy(signal))),
     initialPageParam: null as string | null,
@@ -50,7 +51,7 @@ function withoutProfile(data: Pages | undefined, userId: string): Pages | undefi
 
 export function useReact(filters: SearchFilters) {
   const queryClient = useQueryClient();
-  const key = searchKey(filters);
+  const key = searchKeys.results(filters);
   return useMutation({
     mutationFn: (v: { userId: string; type: LikeType }) =>
       call(api.likes.$post({ json: { likedId: v.userId, type: v.type } })),
@@ -65,8 +66,8 @@ export function useReact(filters: SearchFilters) {
     },
     onSuccess: (result) => {
       if (result.matched) {
-        void queryClient.invalidateQueries({ queryKey: ["matches"] });
-        void queryClient.invalidateQueries({ queryKey: ["nav-counts"] });
+        void queryClient.invalidateQueries({ queryKey: matchKeys.all });
+        void queryClient.invalidateQueries({ queryKey: messageKeys.navCounts });
       }
     },
   });

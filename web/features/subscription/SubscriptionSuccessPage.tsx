@@ -12,7 +12,8 @@ import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { PartyPopper } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router-dom";
-import { OVERVIEW_KEY, STATUS_KEY, useCheckout } from "./api.ts";
+import { useCheckout } from "./api.ts";
+import { subscriptionKeys } from "./keys.ts";
 
 /** After this long without confirmation, the page says the payment is being checked. */
 export const SLOW_MS = 15_000;
@@ -52,8 +53,8 @@ export default function SubscriptionSuccessPage() {
   }, []);
   useEffect(() => {
     if (status !== "paid") return;
-    void queryClient.invalidateQueries({ queryKey: STATUS_KEY });
-    void queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
+    void queryClient.invalidateQueries({ queryKey: subscriptionKeys.status });
+    void queryClient.invalidateQueries({ queryKey: subscriptionKeys.overview });
   }, [status, queryClient]);
 
   if (!id) return <Navigate to="/subscription" replace />;

@@ -1,13 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, call, cancelledBy, pathParams } from "@web/lib/api.ts";
 import type { InferRequestType } from "hono/client";
-
-export const STATUS_KEY = ["subscription-status"] as const;
-export const OVERVIEW_KEY = ["subscription"] as const;
+import { subscriptionKeys } from "./keys.ts";
 
 export const subscriptionStatusQuery = () =>
   queryOptions({
-    queryKey: STATUS_KEY,
+    queryKey: subscriptionKeys.status,
     queryFn: ({ signal }) => call(api.subscription.status.$get(undefined, cancelledBy(signal))),
     staleTime: 60_000,
   });
@@ -19,7 +17,7 @@ export function useSubscriptionStatus(enabled = true) {
 
 export function useSubscriptionOverview() {
   return useQuery({
-    queryKey: OVERVIEW_KEY,
+    queryKey: subscriptionKeys.overview,
     queryFn: ({ signal }) => call(api.subscription.$get(undefined, cancelledBy(signal))),
   });
 }
@@ -36,7 +34,7 @@ export function useStartCheckout() {
 /** A checkout, polled while it waits for the provider's confirmation. */
 export function useCheckout(id: string | null, poll: boolean) {
   return useQuery({
-    queryKey: ["checkout", id],
+    queryKey: subscriptionKeys.checkout(id),
     queryFn: ({ signal }) =>
       call(
         api.subscription.checkouts[":id"].$get({ param: pathParams({ id: id ?? "" }) }, cancelledBy(signal)),
@@ -61,9 +59,9 @@ export function useConfirmDemo(id: string) {
     mutationFn: (v: ConfirmDemo) =>
       call(api.subscription.checkouts[":id"]["confirm-demo"].$post({ param: pathParams({ id }), json: v })),
     onSuccess: (checkout) => {
-      queryClient.setQueryData(["checkout", id], checkout);
-      void queryClient.invalidateQueries({ queryKey: STATUS_KEY });
-      void queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
+      queryClient.setQueryData(subscriptionKeys.checkout(id), checkout);
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.status });
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.overview });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { buttonClasses } from "@web/components/ui/Button.tsx";
 import { Card } from "@web/components/ui/Card.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
-import { ProfileVerifiedBadge } from "@web/features/members/VerifiedBadge.tsx";
+import { ProfileVerifiedBadge } from "@web/features/members/index.ts";
 import { formatDate, quoted } from "@web/lib/format.ts";
 import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";

@@ -1,7 +1,7 @@
 import type { VerificationStateDto } from "@domain/verification.ts";
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
-import { ProfileVerifiedBadge } from "@web/features/members/VerifiedBadge.tsx";
+import { ProfileVerifiedBadge } from "@web/features/members/index.ts";
 import { formatDate, plural } from "@web/lib/format.ts";
 import { RotateCcw } from "lucide-react";
 import { Link } from "react-router-dom";

@@ -2,14 +2,13 @@
 // and the frames that answer it.
 import type { ChallengeDto, VerificationStateDto } from "@domain/verification.ts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { PROFILE_KEY } from "@web/features/profile/api.ts";
+import { profileKeys } from "@web/features/profile/index.ts";
 import { api, call, cancelledBy } from "@web/lib/api.ts";
-
-export const VERIFICATION_KEY = ["verification"] as const;
+import { verificationKeys } from "./keys.ts";
 
 export function useVerificationState() {
   return useQuery({
-    queryKey: VERIFICATION_KEY,
+    queryKey: verificationKeys.state,
     queryFn: ({ signal }) => call(api.verification.$get(undefined, cancelledBy(signal))),
   });
 }
@@ -30,7 +29,7 @@ export function submitFrames(challengeId: string, frames: readonly Blob[]): Prom
 export function useStoreVerificationState() {
   const queryClient = useQueryClient();
   return (state: VerificationStateDto) => {
-    queryClient.setQueryData(VERIFICATION_KEY, state);
-    void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+    queryClient.setQueryData(verificationKeys.state, state);
+    void queryClient.invalidateQueries({ queryKey: profileKeys.own });
   };
 }

@@ -6,9 +6,10 @@ import { VERIFICATION_MSG, type VerificationStateDto } from "@domain/verificatio
 import { useQueryClient } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { startChallenge, submitFrames, useStoreVerificationState, VERIFICATION_KEY } from "./api.ts";
+import { startChallenge, submitFrames, useStoreVerificationState } from "./api.ts";
 import { CameraError, captureFrame, openCamera, stopCamera, videoReady } from "./camera.ts";
 import { CAPTURE_SCHEDULE, captureSteps } from "./capture-schedule.ts";
+import { verificationKeys } from "./keys.ts";
 
 /** What the member is asked, while the frames are taken. */
 export interface Prompt {
@@ -159,7 +160,7 @@ export function useVerificationFlow(videoRef: RefObject<HTMLVideoElement | null>
       stopStream();
       // The day's attempts, or a decision taken meanwhile: the page reads where it stands again.
       if (err instanceof ApiError && [409, 429].includes(err.status))
-        void queryClient.invalidateQueries({ queryKey: VERIFICATION_KEY });
+        void queryClient.invalidateQueries({ queryKey: verificationKeys.state });
       setPhase({ name: "error", ...failure(err) });
     } finally {
       if (runRef.current === run) runRef.current = null;

@@ -6,15 +6,13 @@ import { EmptyState } from "@web/components/ui/EmptyState.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { useToast } from "@web/components/ui/Toast.tsx";
-import { displayName } from "@web/features/members/member-labels.ts";
-import { ProfileDetails } from "@web/features/members/ProfileDetails.tsx";
-import { useRecordVisit } from "@web/features/members/use-record-visit.ts";
-import { ProfileSafetyActions } from "@web/features/safety/components/ProfileSafetyActions.tsx";
+import { displayName, ProfileDetails, useRecordVisit } from "@web/features/members/index.ts";
 import {
+  ProfileSafetyActions,
   type SafetyTarget,
   safetyTargetOf,
   useMemberSafety,
-} from "@web/features/safety/use-member-safety.tsx";
+} from "@web/features/safety/index.ts";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { formatNumber, plural, quoted } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";

@@ -3,7 +3,7 @@
 import type { AdminProfileRow } from "@domain/admin.ts";
 import { type ProfileUpdate, type ProfileUpdateInput, profileUpdateSchema } from "@domain/profile.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PROFILE_FIELDS, type ProfileFormValues } from "@web/features/profile/profile-values.ts";
+import { PROFILE_FIELDS, type ProfileFormValues } from "@web/features/profile/index.ts";
 import type { Resolver } from "react-hook-form";
 
 export type { ProfileFormValues };

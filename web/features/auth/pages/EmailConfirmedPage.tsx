@@ -11,7 +11,7 @@ import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
 import { Field } from "@web/components/ui/Field.tsx";
 import { Input } from "@web/components/ui/Input.tsx";
 import { Spinner } from "@web/components/ui/Spinner.tsx";
-import { useProfile } from "@web/features/profile/api.ts";
+import { useProfile } from "@web/features/profile/index.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { useForm } from "react-hook-form";

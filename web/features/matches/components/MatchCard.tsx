@@ -1,10 +1,14 @@
 import type { MatchDto } from "@domain/discovery.ts";
 import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
-import { CompatibilityBadge } from "@web/features/members/CompatibilityBadge.tsx";
-import { MemberPhoto } from "@web/features/members/MemberPhoto.tsx";
-import { displayName, nameAndAge } from "@web/features/members/member-labels.ts";
-import { ProfileVerifiedBadge, VerifiedBadge } from "@web/features/members/VerifiedBadge.tsx";
-import { SafetyMenu } from "@web/features/safety/components/SafetyMenu.tsx";
+import {
+  CompatibilityBadge,
+  displayName,
+  MemberPhoto,
+  nameAndAge,
+  ProfileVerifiedBadge,
+  VerifiedBadge,
+} from "@web/features/members/index.ts";
+import { SafetyMenu } from "@web/features/safety/index.ts";
 import { formatDate } from "@web/lib/format.ts";
 import { MapPin, MessageCircle, UserX } from "lucide-react";
 import { Link } from "react-router-dom";

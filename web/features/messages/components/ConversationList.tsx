@@ -2,7 +2,7 @@ import type { ConversationDto } from "@domain/messaging.ts";
 import { Avatar } from "@web/components/ui/Avatar.tsx";
 import { Badge } from "@web/components/ui/Badge.tsx";
 import { cn } from "@web/components/ui/cn.ts";
-import { PresenceBadge } from "@web/features/members/PresenceBadge.tsx";
+import { PresenceBadge } from "@web/features/members/index.ts";
 import { formatWhen } from "@web/lib/format.ts";
 import { Link } from "react-router-dom";
 

@@ -5,7 +5,8 @@ import { json, stubDeferredPuts } from "@web/test/deferred-put.ts";
 import { stubFetch } from "@web/test/fetch-stub.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
 import { describe, expect, it } from "vitest";
-import { NOTIFICATION_SETTINGS_KEY, type NotificationSettingsDto } from "../api.ts";
+import type { NotificationSettingsDto } from "../api.ts";
+import { notificationKeys } from "../keys.ts";
 import { NotificationPreferencesSection } from "./NotificationPreferencesSection.tsx";
 
 const settings = (overrides: Partial<NotificationSettingsDto> = {}): NotificationSettingsDto => ({
@@ -58,7 +59,7 @@ describe("NotificationPreferencesSection", () => {
 
     api.answer(json(200, { preferences: expected }));
     expect(await screen.findByText("Vos préférences de notification sont enregistrées.")).toBeInTheDocument();
-    expect(client.getQueryData<NotificationSettingsDto>(NOTIFICATION_SETTINGS_KEY)?.preferences).toEqual(
+    expect(client.getQueryData<NotificationSettingsDto>(notificationKeys.settings)?.preferences).toEqual(
       expected,
     );
     // A new change: the confirmation no longer holds.

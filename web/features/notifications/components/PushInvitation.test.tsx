@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { type RecordedCall, stubFetch } from "@web/test/fetch-stub.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
 import { afterEach, describe, expect, it } from "vitest";
-import { NOTIFICATION_SETTINGS_KEY } from "../api.ts";
+import { notificationKeys } from "../keys.ts";
 import { FAKE_PUSH_KEY, installPushFakes, uninstallPushFakes } from "../push-fakes.ts";
 import { PUSH_INVITE_STORAGE_KEY } from "../push-invite.ts";
 import { PushInvitation } from "./PushInvitation.tsx";
@@ -28,7 +28,7 @@ const title = "Soyez prévenu(e) de vos nouveaux messages";
 
 /** Once the preferences are in, the decision is made: nothing shown means nothing to show. */
 const settled = (client: QueryClient) =>
-  waitFor(() => expect(client.getQueryState(NOTIFICATION_SETTINGS_KEY)?.status).toBe("success"));
+  waitFor(() => expect(client.getQueryState(notificationKeys.settings)?.status).toBe("success"));
 
 describe("PushInvitation", () => {
   it("invites, and asks the browser's permission only on « Activer les notifications »", async () => {

@@ -1,11 +1,6 @@
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
-import {
-  BirthDateField,
-  CountryField,
-  FirstNameField,
-  GenderField,
-} from "@web/features/profile/components/ProfileFields.tsx";
+import { BirthDateField, CountryField, FirstNameField, GenderField } from "@web/features/profile/index.ts";
 import { FormProvider } from "react-hook-form";
 import { progressAfter, STEP_FIELDS } from "../steps.ts";
 import { useStepSave } from "../use-step-save.ts";

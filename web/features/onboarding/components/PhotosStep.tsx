@@ -1,6 +1,6 @@
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
-import { PhotoManager } from "@web/features/profile/components/PhotoManager.tsx";
+import { PhotoManager } from "@web/features/profile/index.ts";
 import { progressAfter } from "../steps.ts";
 import { useStepSave } from "../use-step-save.ts";
 import { StepActions } from "./StepActions.tsx";

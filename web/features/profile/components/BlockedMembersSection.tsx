@@ -4,7 +4,7 @@ import { Button } from "@web/components/ui/Button.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { useToast } from "@web/components/ui/Toast.tsx";
-import { useBlocks, useUnblockMember } from "@web/features/safety/api.ts";
+import { useBlocks, useUnblockMember } from "@web/features/safety/index.ts";
 import { errorMessage } from "@web/lib/api.ts";
 import { formatDate, quoted } from "@web/lib/format.ts";
 import { ShieldCheck } from "lucide-react";

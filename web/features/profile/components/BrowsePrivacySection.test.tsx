@@ -5,7 +5,8 @@ import { json, stubDeferredPuts } from "@web/test/deferred-put.ts";
 import { profileFixture } from "@web/test/fixtures.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PROFILE_KEY, useProfile } from "../api.ts";
+import { useProfile } from "../api.ts";
+import { profileKeys } from "../keys.ts";
 import { BrowsePrivacySection } from "./BrowsePrivacySection.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -40,7 +41,7 @@ describe("BrowsePrivacySection", () => {
     expect(await screen.findByText("Réglage enregistré : vous naviguez incognito.")).toBeInTheDocument();
     expect(box).toBeChecked();
     expect(box).toBeEnabled();
-    expect(client.getQueryData<ProfileDto>(PROFILE_KEY)?.browseInvisibly).toBe(true);
+    expect(client.getQueryData<ProfileDto>(profileKeys.own)?.browseInvisibly).toBe(true);
   });
 
   it("turns it off again", async () => {

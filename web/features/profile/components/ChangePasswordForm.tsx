@@ -5,7 +5,7 @@ import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
 import { Field } from "@web/components/ui/Field.tsx";
 import { PasswordInput } from "@web/components/ui/PasswordInput.tsx";
-import { runAuthCall } from "@web/features/auth/auth-error.ts";
+import { runAuthCall } from "@web/features/auth/index.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 import { useState } from "react";
 import { useForm } from "react-hook-form";

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import HomePage from "@web/features/home/HomePage.tsx";
+import { HomePage } from "@web/features/home/index.ts";
 import { stubFetch } from "@web/test/fetch-stub.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
 import { Route, Routes } from "react-router-dom";

@@ -4,7 +4,7 @@ import { Button } from "@web/components/ui/Button.tsx";
 import { Dialog } from "@web/components/ui/Dialog.tsx";
 import { Field } from "@web/components/ui/Field.tsx";
 import { PasswordInput } from "@web/components/ui/PasswordInput.tsx";
-import { ACCOUNT_DELETED_STATE, useDeleteAccount } from "@web/features/safety/api.ts";
+import { ACCOUNT_DELETED_STATE, useDeleteAccount } from "@web/features/safety/index.ts";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { quoted } from "@web/lib/format.ts";
 import { type FormEvent, useEffect, useId, useState } from "react";

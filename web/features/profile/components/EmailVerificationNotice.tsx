@@ -1,7 +1,7 @@
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
 import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
-import { useResendVerification } from "@web/features/auth/email-verification.ts";
+import { useResendVerification } from "@web/features/auth/index.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 import { quoted } from "@web/lib/format.ts";
 

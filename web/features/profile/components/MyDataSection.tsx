@@ -1,6 +1,6 @@
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
-import { useExportMyData } from "@web/features/safety/api.ts";
+import { useExportMyData } from "@web/features/safety/index.ts";
 import { errorMessage } from "@web/lib/api.ts";
 import { quoted } from "@web/lib/format.ts";
 import { Download, Trash2 } from "lucide-react";

@@ -5,7 +5,7 @@ import type { ProfileDto } from "@domain/profile.ts";
 import { useQuery } from "@tanstack/react-query";
 import { api, call } from "@web/lib/api.ts";
 import { vi } from "vitest";
-import { PROFILE_KEY } from "../api.ts";
+import { profileKeys } from "../keys.ts";
 import type { PhotoPreparer } from "../photo-preparation/prepare-photo.ts";
 import { PhotoManager } from "./PhotoManager.tsx";
 
@@ -72,7 +72,7 @@ export function stubBrowser() {
 /** The profile page's way: photos read from the query cache, so mutations show up. */
 export function PhotosFromCache({ initial, prepare }: { initial: ProfileDto; prepare?: PhotoPreparer }) {
   const { data } = useQuery({
-    queryKey: PROFILE_KEY,
+    queryKey: profileKeys.own,
     queryFn: () => call(api.profile.$get()),
     initialData: initial,
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,11 +1,15 @@
 import type { LikeType, PublicProfileDto } from "@domain/discovery.ts";
 import { Button } from "@web/components/ui/Button.tsx";
-import { CompatibilityBadge } from "@web/features/members/CompatibilityBadge.tsx";
-import { MemberPhoto } from "@web/features/members/MemberPhoto.tsx";
-import { displayName, nameAndAge } from "@web/features/members/member-labels.ts";
-import { PresenceBadge } from "@web/features/members/PresenceBadge.tsx";
-import { ProfileVerifiedBadge, VerifiedBadge } from "@web/features/members/VerifiedBadge.tsx";
-import { SafetyMenu } from "@web/features/safety/components/SafetyMenu.tsx";
+import {
+  CompatibilityBadge,
+  displayName,
+  MemberPhoto,
+  nameAndAge,
+  PresenceBadge,
+  ProfileVerifiedBadge,
+  VerifiedBadge,
+} from "@web/features/members/index.ts";
+import { SafetyMenu } from "@web/features/safety/index.ts";
 import { Briefcase, Heart, Languages, MapPin, X } from "lucide-react";
 import { memo } from "react";
 

@@ -1,10 +1,14 @@
 import type { ProfileVisitDto } from "@domain/discovery.ts";
-import { CompatibilityBadge } from "@web/features/members/CompatibilityBadge.tsx";
-import { MemberPhoto } from "@web/features/members/MemberPhoto.tsx";
-import { displayName, nameAndAge } from "@web/features/members/member-labels.ts";
-import { PresenceBadge } from "@web/features/members/PresenceBadge.tsx";
-import { ProfileVerifiedBadge, VerifiedBadge } from "@web/features/members/VerifiedBadge.tsx";
-import { SafetyMenu } from "@web/features/safety/components/SafetyMenu.tsx";
+import {
+  CompatibilityBadge,
+  displayName,
+  MemberPhoto,
+  nameAndAge,
+  PresenceBadge,
+  ProfileVerifiedBadge,
+  VerifiedBadge,
+} from "@web/features/members/index.ts";
+import { SafetyMenu } from "@web/features/safety/index.ts";
 import { formatAgo, formatDate, formatTime } from "@web/lib/format.ts";
 import { Eye, MapPin } from "lucide-react";
 

@@ -24,12 +24,13 @@ import { Select } from "@web/components/ui/Select.tsx";
 import { TagInput } from "@web/components/ui/TagInput.tsx";
 import { Textarea } from "@web/components/ui/Textarea.tsx";
 import {
+  birthDateBounds,
   CityField,
   CountryOptions,
   OriginCountryField,
   RelocateField,
-} from "@web/features/profile/components/ProfileFields.tsx";
-import { birthDateBounds, toProfileField } from "@web/features/profile/profile-values.ts";
+  toProfileField,
+} from "@web/features/profile/index.ts";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { useMemo, useRef, useState } from "react";
 import { Controller, type FieldError, FormProvider, useForm } from "react-hook-form";

@@ -1,0 +1,9 @@
+// The members feature's public surface: what other features may use. Everything else in this folder
+// is its own (the linter refuses other imports: biome.json, noRestrictedImports).
+export { CompatibilityBadge } from "./CompatibilityBadge.tsx";
+export { MemberPhoto } from "./MemberPhoto.tsx";
+export { displayName, nameAndAge, objectPronoun } from "./member-labels.ts";
+export { PresenceBadge } from "./PresenceBadge.tsx";
+export { ProfileDetails } from "./ProfileDetails.tsx";
+export { useRecordVisit } from "./use-record-visit.ts";
+export { ProfileVerifiedBadge, VerifiedBadge } from "./VerifiedBadge.tsx";

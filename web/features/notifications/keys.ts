@@ -1,0 +1,4 @@
+// Query keys of the notification preferences, one factory.
+export const notificationKeys = {
+  settings: ["notifications", "preferences"] as const,
+};

@@ -1,0 +1,3 @@
+// The search feature's public surface: what other features may use. Everything else in this folder
+// is its own (the linter refuses other imports: biome.json, noRestrictedImports).
+export { searchKeys } from "./keys.ts";

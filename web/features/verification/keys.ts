@@ -1,0 +1,4 @@
+// Query keys of the profile verification, one factory.
+export const verificationKeys = {
+  state: ["verification"] as const,
+};

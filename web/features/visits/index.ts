@@ -1,0 +1,3 @@
+// The visits feature's public surface: what other features may use. Everything else in this folder
+// is its own (the linter refuses other imports: biome.json, noRestrictedImports).
+export { visitKeys } from "./keys.ts";
