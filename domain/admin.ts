@@ -42,142 +42,39 @@
 //   POST /api/admin/photo-reviews/:id/remove  → AdminPhotoReviewDecision (photo deleted from the profile and storage)
 //   POST /api/admin/photo-reviews/:id/ban     → AdminPhotoReviewDecision (member banned, sessions ended; photo deleted)
 //                                    409 PHOTO_REVIEW_ALREADY_DECIDED when someone decided first; 404 PHOTO_REVIEW_NOT_FOUND
-import type { AccountStatus, Gender } from "./constants.ts";
-import type { Currency } from "./money.ts";
-import type { OperatorId, PaymentMethod, ProviderName } from "./payments.ts";
-import type { PhotoDto, Relocate } from "./profile.ts";
 import type { CheckoutStatus } from "./subscriptions.ts";
+
+// What these endpoints answer: described by their schemas in responses/admin.ts (and the reports'
+// in responses/safety.ts), re-exported as types only (see responses/scalars.ts).
+export type {
+  AdminList,
+  AdminLoginResult,
+  AdminMatchRow,
+  AdminMessageRow,
+  AdminPaymentRow,
+  AdminPhotoReviewDecision,
+  AdminPhotoReviewRow,
+  AdminProfileRow,
+  AdminRecord,
+  AdminSubscriptionRow,
+  AdminUserDetail,
+  AdminUserRow,
+  AdminVerificationDecision,
+  AdminVerificationRow,
+  AuditEntryDto,
+  DashboardDto,
+  ImportPreviewDto,
+  ImportResultDto,
+  ImportRowDto,
+  MemberRef,
+  PhotoReviewReason,
+} from "./responses/admin.ts";
 
 export const ADMIN_COUNT_CAP = 10_000;
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_PAGE_SIZE_MAX = 100;
 /** localStorage key of the admin display record (SPEC §3); never a credential. */
 export const ADMIN_STORAGE_KEY = "adminUser";
-
-/** The admin record the login returns and the browser keeps for display only. */
-export interface AdminRecord {
-  id: string;
-  email: string;
-  name: string;
-  role: "admin";
-  twoFactorEnabled: boolean;
-  /** TOTP is mandatory here (always in production): without it, the admin area only offers to turn it on. */
-  twoFactorRequired: boolean;
-}
-
-export type AdminLoginResult = { status: "ok"; admin: AdminRecord } | { status: "two-factor-required" };
-
-export interface AdminList<T> {
-  data: T[];
-  total: number;
-  totalCapped: boolean;
-  page: number;
-  size: number;
-}
-
-export interface MemberRef {
-  userId: string;
-  email: string;
-  name: string;
-  photo: PhotoDto | null;
-}
-
-export interface AdminUserRow {
-  id: string;
-  email: string;
-  name: string;
-  role: "user" | "admin";
-  banned: boolean;
-  banReason: string | null;
-  emailVerified: boolean;
-  createdAt: string;
-  /** Null for accounts without a profile (administrators, members who never opened /profile). */
-  accountStatus: AccountStatus | null;
-  gender: Gender | null;
-  country: string | null;
-  photo: PhotoDto | null;
-}
-
-export interface AdminUserDetail extends AdminUserRow {
-  subscriptionEndsAt: string | null;
-  counts: { likesGiven: number; matches: number; messagesSent: number; reportsReceived: number };
-  lastSessionAt: string | null;
-}
-
-export interface AdminProfileRow {
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  gender: Gender | null;
-  /** The SPEC default 2000-01-01 until `birthDateConfirmed`. */
-  birthDate: string;
-  birthDateConfirmed: boolean;
-  /** Null while the birth date is not confirmed: the default date is nobody's age. */
-  age: number | null;
-  lookingFor: string;
-  /** Country of residence. */
-  country: string;
-  /** Country of origin, "" when not given. */
-  originCountry: string;
-  /** "" when not given. */
-  city: string;
-  /** « Prêt(e) à déménager »; null when not given. */
-  relocate: Relocate | null;
-  phoneNumber: string;
-  bio: string;
-  occupation: string;
-  education: string;
-  languages: string[];
-  interests: string[];
-  photos: PhotoDto[];
-  accountStatus: AccountStatus;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface AdminMatchRow {
-  id: string;
-  status: "accepted" | "rejected";
-  createdAt: string;
-  updatedAt: string;
-  /** Who made it rejected; « admin » when an administrator did. */
-  rejectedBy: "user1" | "user2" | "admin" | null;
-  user1: MemberRef;
-  user2: MemberRef;
-  messages: number;
-}
-
-export interface AdminMessageRow {
-  id: string;
-  matchId: string;
-  sender: MemberRef;
-  recipient: MemberRef;
-  content: string;
-  createdAt: string;
-  readAt: string | null;
-}
-
-export interface AdminSubscriptionRow {
-  id: string;
-  member: MemberRef;
-  plan: string;
-  status: "active" | "expired" | "cancelled";
-  startDate: string;
-  endDate: string;
-  /** « admin » for a subscription granted by hand (free). */
-  provider: ProviderName | "admin";
-  /** How it was paid; null when granted by hand (or seeded). */
-  method: PaymentMethod | null;
-  /** The mobile-money operator the member paid with. */
-  operator: OperatorId | null;
-  /** In the currency's smallest unit (euro cents, whole CFA francs). */
-  amount: number;
-  currency: Currency;
-  /** The provider's reference of the payment (« admin_… » for a subscription granted by hand). */
-  providerRef: string;
-  createdAt: string;
-}
 
 /** The states of a payment attempt (a checkout), in the order of the admin filter. */
 export const PAYMENT_STATUSES = [
@@ -188,124 +85,13 @@ export const PAYMENT_STATUSES = [
   "expired",
 ] as const satisfies readonly CheckoutStatus[];
 
-/** One payment attempt (a checkout) and where it stands, for the admin payments list. */
-export interface AdminPaymentRow {
-  id: string;
-  member: MemberRef;
-  plan: string;
-  /** What the member was asked to pay, in the currency's smallest unit. */
-  amount: number;
-  currency: Currency;
-  provider: ProviderName;
-  method: PaymentMethod;
-  /** Mobile money: the operator chosen, then the one paid with. */
-  operator: OperatorId | null;
-  status: CheckoutStatus;
-  /** The provider's reason for a refusal, or why its report was refused (amount, currency). */
-  failureReason: string | null;
-  /** The provider's reference of the payment (Stripe cs_…, CinetPay or FedaPay transaction). */
-  providerRef: string | null;
-  /** Pending payments: how often their status was asked of the provider, and when it is next. */
-  checkAttempts: number;
-  nextCheckAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface DashboardDto {
-  members: {
-    total: number;
-    byStatus: Record<AccountStatus, number>;
-    byGender: { male: number; female: number; unknown: number };
-    /** The 10 biggest countries, largest first. */
-    byCountry: { country: string; count: number }[];
-  };
-  /** 30 days, oldest first, days as YYYY-MM-DD (Europe/Paris). */
-  signupsPerDay: { day: string; count: number }[];
-  messagesPerDay: { day: string; count: number }[];
-  activeSubscriptions: number;
-  /**
-   * Payments received since the 1st of the month (Paris time), per currency, in each currency's
-   * smallest unit: only currencies with revenue, the euro first (empty when nothing was paid).
-   */
-  revenueThisMonth: { currency: Currency; amount: number }[];
-  /** Selfie verifications waiting for an administrator's decision. */
-  pendingVerifications: number;
-  /** Photos screening held from public view at upload, waiting for an administrator's decision. */
-  pendingPhotoReviews: number;
-  /** When the figures above were computed (they are kept for DASHBOARD_CACHE_SECONDS). */
-  figuresAt: string;
-  /** Always current. */
-  latestActions: AuditEntryDto[];
-}
-
-/**
- * A profile verification the automatic decision left to an administrator (issue 16): the likeness
- * of the live selfie to the profile photos was uncertain. The selfie is shown beside the photos.
- */
-export interface AdminVerificationRow {
-  id: string;
-  member: MemberRef;
-  /** Likeness of the selfie to the closest profile photo, from 0 to 1. */
-  likeness: number | null;
-  createdAt: string;
-  /** The one selfie frame kept for the review (/api/admin/verifications/:id/selfie), erased once decided. */
-  selfieUrl: string;
-  /** The member's current profile photos, main photo first. */
-  photos: PhotoDto[];
-}
-
-export interface AdminVerificationDecision {
-  id: string;
-  userId: string;
-  outcome: "verified" | "refused";
-  decidedAt: string;
-}
-
 export const VERIFICATION_REVIEW_MSG = {
   NOT_FOUND: "Cette vérification n'existe pas",
   SELFIE_GONE: "Ce selfie n'est plus disponible : il est effacé dès que la vérification est décidée",
   ALREADY_DECIDED: "Cette vérification a déjà été décidée par un administrateur",
 } as const;
 
-/** Why screening held an uploaded photo from public view (issue 16). */
-export type PhotoReviewReason = "suggestive" | "reused";
-
-/**
- * A photo held from public view until an administrator decides (« Photos à vérifier »): the nudity
- * model was in doubt, or the same picture is on another account (the stolen-photo pattern).
- */
-export interface AdminPhotoReviewRow {
-  id: string;
-  reason: PhotoReviewReason;
-  /**
-   * suggestive: the nudity model's probability, from 0 to 1; reused: how many of the 64 bits of
-   * the two perceptual hashes differ (0 is the very same picture).
-   */
-  score: number | null;
-  createdAt: string;
-  member: MemberRef;
-  /** The held photo, as it is on the member's profile. */
-  photo: PhotoDto;
-  /**
-   * reused only: the other account (null when it was deleted since) and its matching photo (null
-   * when it left that profile since).
-   */
-  matched: { member: MemberRef | null; photo: PhotoDto | null } | null;
-  /** How many photos the member's profile has, the held one included. */
-  memberPhotoCount: number;
-}
-
 export type PhotoReviewDecision = "approve" | "remove" | "ban";
-
-export interface AdminPhotoReviewDecision {
-  id: string;
-  userId: string;
-  status: "approved" | "removed";
-  /** Whether the member was banned with it. */
-  banned: boolean;
-  decidedAt: string;
-}
 
 export const PHOTO_REVIEW_MSG = {
   NOT_FOUND: "Cette photo à vérifier n'existe pas",
@@ -315,22 +101,6 @@ export const PHOTO_REVIEW_MSG = {
 
 /** Who the payment code signs its audit entries as (they have no administrator). */
 export const PAYMENT_SYSTEM_ACTOR = "Système de paiement";
-
-export interface AuditEntryDto {
-  id: string;
-  /**
-   * id null: the administrator's account was deleted (email is still theirs), or the entry is the
-   * payment system's (email is then PAYMENT_SYSTEM_ACTOR).
-   */
-  admin: { id: string | null; email: string };
-  /** e.g. "user.ban", "profile.photo.remove", "subscription.grant", "import", "payment.paid". */
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  /** A short French description, e.g. « Bannissement : faux profil ». */
-  summary: string;
-  createdAt: string;
-}
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "admin.login": "Connexion",
@@ -362,31 +132,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "payment.expired": "Paiement expiré",
   "payment.mismatch": "Paiement refusé : montant ou devise inattendus",
 };
-
-/** One row of a JSON import: the e-mail plus the profile fields of /api/profile (same rules). */
-export interface ImportRowDto {
-  /** Position in the file, from 1. */
-  index: number;
-  email: string | null;
-  firstName: string | null;
-  ok: boolean;
-  /** Field → French message; `_` for the row as a whole. */
-  errors: Record<string, string>;
-  /** Whether a member with this e-mail exists already (the import updates them). */
-  exists: boolean;
-}
-
-export interface ImportPreviewDto {
-  rows: ImportRowDto[];
-  valid: number;
-  invalid: number;
-}
-
-export interface ImportResultDto {
-  created: number;
-  updated: number;
-  skipped: number;
-}
 
 export const IMPORT_MAX_ROWS = 5_000;
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;

@@ -5,22 +5,13 @@ import { minusYears } from "./age.ts";
 import {
   AGE_MAX,
   AGE_MIN,
-  type Gender,
   LIST_ITEM_MAX_LENGTH,
   LIST_MAX_ITEMS,
   SEARCH_PAGE_SIZE,
   SEARCH_PAGE_SIZE_MAX,
 } from "./constants.ts";
 import { countriesOfPlace } from "./countries.ts";
-import type { Presence } from "./presence.ts";
-import {
-  canonicalizer,
-  INTEREST_SUGGESTIONS,
-  LANGUAGE_SUGGESTIONS,
-  LOOKING_FOR_OPTIONS,
-  type PhotoDto,
-  type Relocate,
-} from "./profile.ts";
+import { canonicalizer, INTEREST_SUGGESTIONS, LANGUAGE_SUGGESTIONS, LOOKING_FOR_OPTIONS } from "./profile.ts";
 
 /**
  * The total shown is counted up to this many profiles; beyond, the page says « 200+ ». Counting
@@ -177,48 +168,6 @@ export function birthDateBounds(ageMin: number, ageMax: number, today: string) {
   return { latest: minusYears(today, ageMin), earliestExclusive: minusYears(today, ageMax + 1) };
 }
 
-/** What a member sees of another: never the phone number, the e-mail or the full last name. */
-export interface PublicProfileDto {
-  userId: string;
-  firstName: string;
-  /** « N. » for Ndiaye: the full last name is only for the member themself. */
-  lastInitial: string;
-  age: number;
-  gender: Gender;
-  lookingFor: string;
-  /** Country of residence. */
-  country: string;
-  /** Country of origin ("" when not given). */
-  originCountry: string;
-  city: string;
-  relocate: Relocate | null;
-  bio: string;
-  occupation: string;
-  education: string;
-  languages: string[];
-  interests: string[];
-  photos: PhotoDto[];
-  /** SPEC §7 score between the viewer and this member, 0–100. */
-  compatibility: number;
-  /** The member confirmed their e-mail address (shown « E-mail vérifié »). */
-  verified: boolean;
-  /** The member proved with live selfies to be the person of the photos (« Profil vérifié »). */
-  profileVerified: boolean;
-  /** « En ligne », « Actif aujourd'hui »…; null beyond a week, or when either member hides it. */
-  presence: Presence | null;
-}
-
-export interface SearchResultDto {
-  data: PublicProfileDto[];
-  /** Matching profiles in total, counted up to SEARCH_COUNT_CAP. */
-  count: number;
-  /** True when there are more than `count` (shown as « 200+ »). */
-  countCapped: boolean;
-  hasMore: boolean;
-  /** Opaque position after the last profile of this page; pass it back as `cursor`. */
-  nextCursor: string | null;
-}
-
 export const LIKE_TYPES = ["like", "reject"] as const;
 export type LikeType = (typeof LIKE_TYPES)[number];
 
@@ -230,29 +179,16 @@ export const likeInputSchema = z.strictObject({
   type: z.enum(LIKE_TYPES, { error: "Le type doit être « like » ou « reject »" }),
 });
 
-export interface LikeResultDto {
-  type: LikeType;
-  /** True when the pair now has an accepted match. */
-  matched: boolean;
-  matchId: string | null;
-}
-
-export interface MatchDto {
-  id: string;
-  /** When the match became accepted. */
-  since: string;
-  member: PublicProfileDto;
-}
-
-export interface MatchListDto {
-  data: MatchDto[];
-  nextCursor: string | null;
-}
-
 /** « Qui a vu mon profil » (issue 17): the latest visitors over this many days, at most LIMIT. */
 export const VISITS = { DAYS: 90, LIMIT: 50 } as const;
 
-export interface ProfileVisitDto {
-  member: PublicProfileDto;
-  visitedAt: string;
-}
+// Responses (search results, public profiles, likes, matches, visits): described by their schemas
+// in responses/discovery.ts, re-exported as types only (see responses/scalars.ts).
+export type {
+  LikeResultDto,
+  MatchDto,
+  MatchListDto,
+  ProfileVisitDto,
+  PublicProfileDto,
+  SearchResultDto,
+} from "./responses/discovery.ts";

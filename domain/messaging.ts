@@ -1,9 +1,8 @@
 // Conversations (SPEC §3, §7, §9): messages inside an accepted match, their limits and the events
 // that carry them to the member's open pages in real time.
 
-import { type Gender, MESSAGES_PAGE_SIZE } from "./constants.ts";
-import type { Presence } from "./presence.ts";
-import type { PhotoDto } from "./profile.ts";
+import { MESSAGES_PAGE_SIZE } from "./constants.ts";
+import type { MessageDto } from "./responses/messaging.ts";
 import { cleanParagraphs } from "./text.ts";
 
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -32,54 +31,15 @@ export function messageLength(text: string): number {
 /** Normalises a message as every typed text is (domain/text.ts): NFC, nothing invisible, trimmed. */
 export const cleanMessage = cleanParagraphs;
 
-export interface MessageDto {
-  id: string;
-  matchId: string;
-  senderId: string;
-  content: string;
-  createdAt: string;
-  /** When the recipient read it; null while unread. */
-  readAt: string | null;
-}
-
-export interface MessagePageDto {
-  /** Newest first. */
-  data: MessageDto[];
-  /** Pass as `before` to load older messages; null when this page reaches the first message. */
-  nextCursor: string | null;
-}
-
-export interface ConversationMemberDto {
-  userId: string;
-  firstName: string;
-  lastInitial: string;
-  photo: PhotoDto | null;
-  /** « Profil vérifié » (issue 16). */
-  profileVerified: boolean;
-  /** « En ligne »…, null beyond a week or when either member hides it (issue 17). */
-  presence: Presence | null;
-  /** For the wording agreed with the member (« Active aujourd'hui »). */
-  gender: Gender | null;
-}
-
-export interface ConversationDto {
-  matchId: string;
-  member: ConversationMemberDto;
-  lastMessage: { content: string; senderId: string; createdAt: string } | null;
-  /** Messages from the other member not read yet. */
-  unread: number;
-  /** True until the member opens this conversation for the first time. */
-  isNew: boolean;
-  /** The last message, or when the match was made: the list is sorted on it, newest first. */
-  lastActivityAt: string;
-}
-
-export interface NavCountsDto {
-  /** Accepted matches whose conversation the member has not opened yet. */
-  matches: number;
-  /** Conversations with at least one unread message. */
-  messages: number;
-}
+// Responses (messages, conversations, the navigation counts): described by their schemas in
+// responses/messaging.ts, re-exported as types only (see responses/scalars.ts).
+export type {
+  ConversationDto,
+  ConversationMemberDto,
+  MessageDto,
+  MessagePageDto,
+  NavCountsDto,
+} from "./responses/messaging.ts";
 
 /** What the server pushes to a member's open pages (Server-Sent Events, event name = type). */
 export type RealtimeEvent =

@@ -2,7 +2,6 @@
 // providers (Stripe, CinetPay, FedaPay, the demo) are the server's business; the member chooses a
 // method, an operator and a currency, and the server routes the payment to a provider that covers
 // them (server/payments/registry.ts).
-import type { Currency } from "./money.ts";
 
 export const PROVIDER_NAMES = ["stripe", "cinetpay", "fedapay", "demo"] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
@@ -63,26 +62,9 @@ export function operatorsOf(country: string | null | undefined): readonly Operat
   return (country && OPERATORS_BY_COUNTRY[country]) || [];
 }
 
-/** A way to pay offered to the member on /subscription. */
-export interface PaymentMethodOption {
-  method: PaymentMethod;
-  /** The currencies this method takes here. */
-  currencies: Currency[];
-  /** Mobile money: the operators of the member's country, by name. */
-  operators: { id: OperatorId; label: string }[];
-  /** Simulated by the demo provider: nothing is charged. */
-  demo: boolean;
-}
-
-export interface PaymentOptionsDto {
-  /** The member's country of residence, which decides the operators and the first currency. */
-  country: string | null;
-  /** The currency prices are shown in first. */
-  currency: Currency;
-  /** Currencies the member may switch to (a plan is priced in each and a method takes it). */
-  currencies: Currency[];
-  methods: PaymentMethodOption[];
-}
+// The payment options of /subscription: described by their schemas in responses/subscriptions.ts,
+// re-exported as types only (see responses/scalars.ts).
+export type { PaymentMethodOption, PaymentOptionsDto } from "./responses/subscriptions.ts";
 
 export const PAYMENT_MSG = {
   METHOD_UNAVAILABLE: "Ce moyen de paiement n'est pas disponible pour votre pays ou cette devise",

@@ -203,52 +203,9 @@ export type ProfileSave = z.output<typeof profileSaveSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
-export interface PhotoDto {
-  /** Storage key, e.g. "photos/<userId><timestamp>.jpg". */
-  key: string;
-  url: string;
-  thumbUrl: string;
-}
-
-export interface ProfileDto {
-  id: string;
-  userId: string;
-  firstName: string;
-  lastName: string;
-  gender: Gender | null;
-  lookingFor: string;
-  /** The SPEC default 2000-01-01 until `birthDateConfirmed`: never show it as the member's age. */
-  birthDate: string;
-  /** The member entered or confirmed their birth date (docs/decisions/0010). */
-  birthDateConfirmed: boolean;
-  /** Country of residence (the SPEC's `country`). */
-  country: string;
-  /** Country of origin, when the member gives it ("" otherwise). */
-  originCountry: string;
-  city: string;
-  relocate: Relocate | null;
-  phoneNumber: string;
-  bio: string;
-  occupation: string;
-  education: string;
-  languages: string[];
-  interests: string[];
-  /** Ordered; the first photo is the main one. */
-  photos: PhotoDto[];
-  accountStatus: AccountStatus;
-  /** The step of the guided first profile to resume at (0–2), or 3 once finished. */
-  onboardingStep: number;
-  /** Shown « Profil vérifié » since then (issue 16); null when not verified. */
-  verifiedAt: string | null;
-  /** Receives messages only from members with « Profil vérifié ». */
-  messagesFromVerifiedOnly: boolean;
-  /** Hides when they were last active (and so sees nobody's). */
-  presenceHidden: boolean;
-  /** Visits others' profiles without appearing in their « Qui a vu mon profil ». */
-  browseInvisibly: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+// The member's own profile as the API sends it: described by its schema in responses/profile.ts,
+// re-exported as a type only (the web app must not build response schemas: see responses/scalars.ts).
+export type { PhotoDto, ProfileDto } from "./responses/profile.ts";
 
 /** The SPEC §7 defaults for a profile created on first load. */
 export const PROFILE_DEFAULTS = {

@@ -13,8 +13,16 @@
 //   GET  /api/admin/reports/:id        → AdminReportDetail
 //   POST /api/admin/reports/:id/status {status: "in_review" | "dismissed", note?} → AdminReportDetail
 //   POST /api/admin/reports/:id/action {action: "ban" | "photo_removed" | "warning", note?, photoKey?} → AdminReportDetail
-import type { MemberRef } from "./admin.ts";
-import type { PhotoDto } from "./profile.ts";
+import type { ReportReason } from "./responses/safety.ts";
+
+// Blocks, reports and their moderation as the API sends them: described by their schemas in
+// responses/safety.ts, re-exported as types only (see responses/scalars.ts).
+export type {
+  AdminReportDetail,
+  AdminReportRow,
+  BlockedMemberDto,
+  ReportReason,
+} from "./responses/safety.ts";
 
 export const REPORT_REASONS = [
   "fake_profile",
@@ -24,7 +32,6 @@ export const REPORT_REASONS = [
   "minor",
   "other",
 ] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number] | "spam";
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   fake_profile: "Faux profil",
@@ -58,42 +65,6 @@ export const REPORT_DETAILS_MAX = 1000;
 export const REPORTS_PER_DAY = 20;
 /** The same first message sent to this many people within a day is reported automatically. */
 export const SPAM_SAME_MESSAGE_THRESHOLD = 5;
-
-export interface BlockedMemberDto {
-  userId: string;
-  firstName: string;
-  lastInitial: string;
-  photo: PhotoDto | null;
-  blockedAt: string;
-}
-
-export interface AdminReportRow {
-  id: string;
-  reason: ReportReason;
-  status: ReportStatus;
-  action: ReportAction | null;
-  /** Null for the automatic detection. */
-  reporter: MemberRef | null;
-  /** Null once the account is deleted (the label below stays, for the record). */
-  reported: MemberRef | null;
-  reportedLabel: string;
-  /** How many different members reported this member (highlighted from 2). */
-  reportersOfMember: number;
-  details: string;
-  /** The reported message's text as it was when reported. */
-  messageExcerpt: string | null;
-  createdAt: string;
-  handledAt: string | null;
-}
-
-export interface AdminReportDetail extends AdminReportRow {
-  note: string | null;
-  handledBy: string | null;
-  /** The conversation around the reported message (oldest first), when there is one. */
-  context: { id: string; senderId: string; content: string; createdAt: string; reported: boolean }[];
-  /** The reported member's photos (for « photo retirée »). */
-  photos: PhotoDto[];
-}
 
 /** Cookies the site sets, for the cookie notice (all strictly necessary). */
 export const COOKIES = [

@@ -2,23 +2,19 @@
 // the SUBSCRIPTION_PLANS setting) and the access gate of SPEC §2.
 import type { AccountStatus } from "./constants.ts";
 import type { Currency } from "./money.ts";
-import type { OperatorId, PaymentMethod, PaymentOptionsDto, ProviderName } from "./payments.ts";
+import type { Plan } from "./responses/subscriptions.ts";
 
-/**
- * A plan's total price in each currency it is sold in, in the currency's smallest unit (euro
- * cents; whole CFA francs, multiples of 5). Every plan has a euro price.
- */
-export type PlanPrices = { EUR: number } & Partial<Record<Exclude<Currency, "EUR">, number>>;
-
-export interface Plan {
-  /** Stable id stored with each subscription, e.g. « 3-mois ». */
-  id: string;
-  /** « 3 mois » */
-  label: string;
-  months: number;
-  /** Paid once for the whole period. */
-  prices: PlanPrices;
-}
+// Plans, payment options, payments and checkouts as the API sends them: described by their schemas
+// in responses/subscriptions.ts, re-exported as types only (see responses/scalars.ts).
+export type {
+  CheckoutDto,
+  CheckoutStatus,
+  PaymentDto,
+  Plan,
+  PlanPrices,
+  SubscriptionOverviewDto,
+  SubscriptionStatusDto,
+} from "./responses/subscriptions.ts";
 
 // CFA prices are set for the members' purchasing power, not converted from the euro prices
 // (19,99 € would be 13 112 FCFA at the fixed parity).
@@ -99,57 +95,3 @@ export const SUBSCRIPTION_MSG = {
   CHECKOUT_NOT_FOUND: "Ce paiement est introuvable",
   PENDING: "Paiement en cours de confirmation",
 } as const;
-
-/**
- * pending: waiting for the provider; paid; failed: refused, or not what was asked (amount,
- * currency); cancelled: the member gave up on the provider's page; expired: never settled.
- */
-export type CheckoutStatus = "pending" | "paid" | "failed" | "cancelled" | "expired";
-
-export interface SubscriptionStatusDto {
-  status: AccountStatus;
-  /** End of the running (or last) subscription; null if never subscribed. */
-  endsAt: string | null;
-  plan: string | null;
-}
-
-export interface PaymentDto {
-  id: string;
-  plan: string;
-  /** In the currency's smallest unit (euro cents, whole francs). */
-  amount: number;
-  currency: Currency;
-  provider: ProviderName | "admin";
-  method: PaymentMethod | null;
-  operator: OperatorId | null;
-  paidAt: string;
-  startDate: string;
-  endDate: string;
-  status: "active" | "expired" | "cancelled";
-}
-
-export interface SubscriptionOverviewDto extends SubscriptionStatusDto {
-  plans: Plan[];
-  payments: PaymentDto[];
-  /** How this member can pay; no methods when paying is not possible here. */
-  paymentOptions: PaymentOptionsDto;
-}
-
-export interface CheckoutDto {
-  id: string;
-  status: CheckoutStatus;
-  plan: string;
-  amount: number;
-  currency: Currency;
-  method: PaymentMethod;
-  operator: OperatorId | null;
-  provider: ProviderName;
-  /** Why it failed, in French, when the provider said so. */
-  failureReason: string | null;
-  /** Where the member came from (a path of this site), to go back after paying. */
-  returnTo: string | null;
-  /** Where to send the browser to pay (the provider's page, or the demo's). */
-  url: string | null;
-  /** Once paid: the end of the subscription. */
-  endsAt: string | null;
-}

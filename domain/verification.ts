@@ -28,7 +28,9 @@ export const VERIFICATION = {
   ATTEMPTS_PER_DAY: 3,
 } as const;
 
-export type VerificationStatus = "none" | "verified" | "pending-review" | "refused";
+// The member's verification as the API sends it: described by its schemas in
+// responses/verification.ts, re-exported as types only (see responses/scalars.ts).
+export type { ChallengeDto, VerificationStateDto, VerificationStatus } from "./responses/verification.ts";
 
 /** Why an attempt was refused, or why it went to an administrator. */
 export const VERIFICATION_REASONS = {
@@ -57,19 +59,3 @@ export const VERIFICATION_MSG = {
   ALREADY_VERIFIED: "Votre profil est déjà vérifié",
   PENDING_REVIEW: "Votre vérification est en cours d'examen par l'équipe",
 } as const;
-
-export interface ChallengeDto {
-  id: string;
-  gestures: { id: Gesture; label: string }[];
-  expiresAt: string;
-  minFrames: number;
-  maxFrames: number;
-}
-
-export interface VerificationStateDto {
-  status: VerificationStatus;
-  verifiedAt: string | null;
-  /** The last refusal's reason, in French. */
-  reason: string | null;
-  attemptsLeftToday: number;
-}

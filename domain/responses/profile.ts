@@ -1,0 +1,56 @@
+// Response schemas of the member's own profile (GET/PUT /api/profile, the photo routes). See
+// ./scalars.ts for why they live here.
+import { z } from "zod";
+import { ACCOUNT_STATUSES, GENDERS } from "../constants.ts";
+import { RELOCATE_OPTIONS } from "../profile.ts";
+import { day, instant, whole } from "./scalars.ts";
+
+export const photoDtoSchema = z.strictObject({
+  /** Storage key, e.g. "photos/<userId><timestamp>.jpg". */
+  key: z.string(),
+  url: z.string(),
+  thumbUrl: z.string(),
+});
+export type PhotoDto = z.infer<typeof photoDtoSchema>;
+
+/** The member's own profile, every field (the phone number and the full last name included). */
+export const profileDtoSchema = z.strictObject({
+  id: z.string(),
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.enum(GENDERS).nullable(),
+  lookingFor: z.string(),
+  /** The SPEC default 2000-01-01 until `birthDateConfirmed`: never show it as the member's age. */
+  birthDate: day,
+  /** The member entered or confirmed their birth date (docs/decisions/0010). */
+  birthDateConfirmed: z.boolean(),
+  /** Country of residence (the SPEC's `country`). */
+  country: z.string(),
+  /** Country of origin, when the member gives it ("" otherwise). */
+  originCountry: z.string(),
+  city: z.string(),
+  relocate: z.enum(RELOCATE_OPTIONS).nullable(),
+  phoneNumber: z.string(),
+  bio: z.string(),
+  occupation: z.string(),
+  education: z.string(),
+  languages: z.array(z.string()),
+  interests: z.array(z.string()),
+  /** Ordered; the first photo is the main one. */
+  photos: z.array(photoDtoSchema),
+  accountStatus: z.enum(ACCOUNT_STATUSES),
+  /** The step of the guided first profile to resume at (0–2), or 3 once finished. */
+  onboardingStep: whole,
+  /** Shown « Profil vérifié » since then (issue 16); null when not verified. */
+  verifiedAt: instant.nullable(),
+  /** Receives messages only from members with « Profil vérifié ». */
+  messagesFromVerifiedOnly: z.boolean(),
+  /** Hides when they were last active (and so sees nobody's). */
+  presenceHidden: z.boolean(),
+  /** Visits others' profiles without appearing in their « Qui a vu mon profil ». */
+  browseInvisibly: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+export type ProfileDto = z.infer<typeof profileDtoSchema>;
