@@ -28,7 +28,21 @@ export default defineConfig({
     pwa(),
   ],
   resolve: { alias },
-  build: { outDir: "../dist", emptyOutDir: true, sourcemap: false, target: "es2022" },
+  build: {
+    outDir: "../dist",
+    emptyOutDir: true,
+    sourcemap: false,
+    target: "es2022",
+    rolldownOptions: {
+      // The features' and components' modules only declare things (no import is made for its side
+      // effects: web/main.tsx alone does that), so what a feature's index.ts re-exports and another
+      // feature does not use is left out of that feature's chunks. Without it, every page importing
+      // a feature's public index carried all of it (docs/decisions/0017).
+      treeshake: {
+        moduleSideEffects: [{ test: /\/web\/(features|components)\/.+\.tsx?$/, sideEffects: false }],
+      },
+    },
+  },
   server: {
     port: 3000,
     proxy: {
