@@ -44,8 +44,9 @@ export async function benchStartup(): Promise<void> {
 
   // The compiled server (npm run build) against the TypeScript sources compiled on the fly by tsx
   // (how production ran before issue 19), same data folders, same run.
-  const compiled = ["build/server/main.mjs"];
-  const onTheFly = ["--import", "tsx", "server/main.ts"];
+  // `npm start`'s entry, which seeds the demo data on a first start.
+  const compiled = ["build/server/demo.mjs"];
+  const onTheFly = ["--import", "tsx", "scripts/demo-server.ts"];
   const urls = [`${BASE}/`, `${BASE}/api/health`];
   const dirs: string[] = [];
   const env = (seed: boolean) => {

@@ -105,7 +105,7 @@ export default defineConfig({
   ],
   webServer: {
     // The production build (npm run build, which npm test runs first): the journeys test what ships.
-    command: "node build/server/main.mjs",
+    command: "node build/server/demo.mjs",
     cwd: "..",
     url: `${baseURL}/api/health`,
     timeout: 60_000,

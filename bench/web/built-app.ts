@@ -1,7 +1,7 @@
 // The built app (`npm run build`: dist/ and build/server/) started on a fresh embedded database
 // with the demo data, for the browser benches (bench/lighthouse.ts, bench/blocking.ts).
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { setPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { vapidEnv } from "../../server/notifications/vapid-keys.ts";
@@ -25,7 +25,11 @@ export async function startBuiltApp(opts: { dir?: string; port: number; nice?: b
   const dir = path.resolve(opts.dir ?? ".");
   const base = `http://127.0.0.1:${opts.port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "passerelle-bench-web-"));
-  const child: ChildProcess = spawn(process.execPath, ["build/server/main.mjs"], {
+  // The demo entry (npm start's) seeds the demo data; builds older than it seeded from main.mjs.
+  const entry = existsSync(path.join(dir, "build/server/demo.mjs"))
+    ? "build/server/demo.mjs"
+    : "build/server/main.mjs";
+  const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: dir,
     env: {
       ...process.env,

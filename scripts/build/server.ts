@@ -1,6 +1,7 @@
-// Bundles the server (server/main.ts and the code it imports: server/, domain/, scripts/seed/), its
-// ML worker thread (server/ml/ml-worker.ts) and the operator's commands (admin:create, seed, backup,
-// restore, vapid:keys) into ES modules with esbuild; packages stay imports of node_modules. The
+// Bundles the server (server/main.ts and the code it imports: server/, domain/), `npm start`'s entry
+// with the demo data (scripts/demo-server.ts: the same server and scripts/seed/), its ML worker
+// thread (server/ml/ml-worker.ts) and the operator's commands (admin:create, seed, backup, restore,
+// vapid:keys) into ES modules with esbuild; packages stay imports of node_modules. The
 // migrations are copied next to them, where server/db/client.ts looks for them (beside the module).
 //
 // `npm run build` writes build/server/, which `npm start`, `npm run serve` and the commands run with
@@ -33,6 +34,9 @@ export const SERVER_BUILD_DIR = path.join(root, "build", "server");
 /** What `node <outDir>/<name>.mjs` runs. */
 const ENTRIES = {
   main: "server/main.ts",
+  // `npm start`: the same server with the demo data (scripts/seed/demo.ts), which production's
+  // main.mjs does not carry.
+  demo: "scripts/demo-server.ts",
   // The ML worker's thread is started from its own file next to the server's (server/ml/ml-client.ts
   // looks for ml-worker.mjs beside itself): bundled as plain JavaScript, it needs no tsx.
   "ml-worker": "server/ml/ml-worker.ts",

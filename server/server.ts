@@ -1,0 +1,178 @@
+// The server's life: validate settings, open and migrate the database, hand an empty database to
+// the demo seeder when there is one, serve the API and the built SPA, shut down gracefully on
+// SIGTERM/SIGINT. Started by an entry point: server/main.ts (production), scripts/demo-server.ts
+// (`npm start`, with the demo data).
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { type App, createApp, createStartingApp } from "./app.ts";
+import { closeDeps, createDeps } from "./bootstrap.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { sweepExpiredSubscriptions } from "./features/subscriptions/subscription-status.ts";
+import type { AppDeps } from "./http/types.ts";
+import { startJobWorkers } from "./jobs/workers.ts";
+import { createLogger } from "./logger.ts";
+import { photoScreen } from "./moderation/photo-screen.ts";
+import { recheckPendingPayments } from "./payments/settle.ts";
+import { faceEngine } from "./verification/face-engine.ts";
+
+/**
+ * Puts demo members and accounts into an empty database (scripts/seed/demo.ts): given by the
+ * entry point, so that production code carries no demo data (docs/decisions/0017).
+ */
+export type DemoSeeder = (deps: AppDeps) => Promise<void>;
+
+export interface ServerOptions {
+  /** Called on start when SEED_DEMO is on; without it, SEED_DEMO is ignored (with a warning). */
+  seedDemo?: DemoSeeder;
+}
+
+/** The built SPA (`npm run build`), served with the API when present. */
+const SPA_DIR = path.resolve("dist");
+
+export function startServer(options: ServerOptions = {}): void {
+  const startedAt = performance.now();
+
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`\nPasserelle cannot start.\n${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const logger = createLogger(config.logLevel, !config.isProduction && process.stdout.isTTY);
+  const since = () => Math.round(performance.now() - startedAt);
+
+  // Listen first: the SPA is served at once while the database opens, migrates and (on a first
+  // start) receives its demo data; API requests made meanwhile wait for it (createStartingApp).
+  let deps: AppDeps | undefined;
+  let stopWorkers: (() => Promise<void>) | undefined;
+  const ready = (async () => {
+    deps = await createDeps(config, logger);
+    if (config.seedDemo && options.seedDemo) await options.seedDemo(deps);
+    else if (config.seedDemo)
+      logger.warn("SEED_DEMO is on, but this entry point seeds no demo data (npm start's does)");
+    return createApp(deps, { spaDir: SPA_DIR });
+  })();
+  let app: { fetch: App["fetch"] } = createStartingApp(config, logger, ready, { spaDir: SPA_DIR });
+
+  // One listener per address: in development both loopbacks, so that http://localhost, 127.0.0.1 and
+  // [::1] all reach the app (config.hosts).
+  const servers = config.hosts.map((hostname, i) => {
+    const listener = serve(
+      { fetch: (req, env) => app.fetch(req, env), port: config.port, hostname },
+      (info) => {
+        if (i > 0) return;
+        logger.info(
+          { url: config.publicBaseUrl, hosts: config.hosts, port: info.port, listeningMs: since() },
+          `Passerelle is listening on ${config.publicBaseUrl} (after ${since()} ms); opening the database…`,
+        );
+      },
+    );
+    listener.on("error", (err: NodeJS.ErrnoException) => {
+      // A machine without IPv6 has no ::1; the first address is enough.
+      if (i > 0 && (err.code === "EADDRNOTAVAIL" || err.code === "EAFNOSUPPORT")) {
+        logger.warn({ host: hostname, code: err.code }, `not listening on ${hostname}: ${err.code}`);
+        return;
+      }
+      logger.fatal({ err, host: hostname, port: config.port }, `cannot listen on ${hostname}:${config.port}`);
+      process.exit(1);
+    });
+    return listener;
+  });
+
+  ready.then(
+    async (full) => {
+      // The face engine and the photo-screening model load before the app says it is ready: loading
+      // them (seconds of WebAssembly compilation) would otherwise stall the first upload's neighbours.
+      await preloadModels();
+      app = full;
+      if (deps) {
+        startSubscriptionSweep(deps);
+        startPendingPaymentChecks(deps);
+        if (config.jobWorkers)
+          // Without workers the site still answers; notifications and digests wait in the queue.
+          stopWorkers = await startJobWorkers(deps, {
+            maintenanceSeconds: config.jobMaintenanceSeconds,
+          }).catch((err: unknown) => {
+            logger.error({ err }, "jobs: the workers could not start");
+            return undefined;
+          });
+      }
+      const database = deps?.database.kind;
+      logger.info(
+        { database, readyMs: since() },
+        `Passerelle is ready (${since()} ms after start, database: ${database})`,
+      );
+    },
+    (err) => {
+      logger.fatal({ err }, "start-up failed");
+      process.exit(1);
+    },
+  );
+
+  /** Expires passed subscriptions now and every SUBSCRIPTION_SWEEP_MINUTES (SPEC §4: expiry). */
+  function startSubscriptionSweep(d: AppDeps) {
+    const sweep = () =>
+      sweepExpiredSubscriptions(d.database.db)
+        .then((n) => n > 0 && logger.info({ members: n }, "subscriptions: expired members updated"))
+        .catch((err) => logger.error({ err }, "subscriptions: sweep failed"));
+    void sweep();
+    setInterval(sweep, config.subscriptionSweepMs).unref();
+  }
+
+  /**
+   * Asks the providers about pending payments every PAYMENT_RECHECK_SECONDS (the rows hold when each is
+   * due, so a restart loses nothing and several instances share the work: server/payments/settle.ts).
+   */
+  function startPendingPaymentChecks(d: AppDeps) {
+    let running = false;
+    const run = async () => {
+      if (running) return;
+      running = true;
+      try {
+        const r = await recheckPendingPayments(d);
+        if (r.settled + r.expired > 0) logger.info(r, "payments: pending payments settled");
+      } catch (err) {
+        logger.error({ err }, "payments: re-checking pending payments failed");
+      } finally {
+        running = false;
+      }
+    };
+    void run();
+    setInterval(() => void run(), config.pendingPayments.recheckMs).unref();
+  }
+
+  async function preloadModels() {
+    const started = Date.now();
+    try {
+      await Promise.all([faceEngine(), photoScreen()]);
+      logger.info({ ms: Date.now() - started }, "models loaded (faces, photo screening)");
+    } catch (err) {
+      // Verification and uploads then answer 503 until a later load succeeds; the site stays up.
+      logger.error({ err }, "models: loading failed");
+    }
+  }
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    // Event streams never end by themselves: close them first so that the listeners can close.
+    deps?.hub.closeAll();
+    await Promise.all(
+      servers.map((listener) => new Promise<void>((resolve) => listener.close(() => resolve()))),
+    );
+    await stopWorkers?.().catch((err) => logger.error({ err }, "shutdown: stopping the job workers failed"));
+    if (deps) await closeDeps(deps).catch((err) => logger.error({ err }, "shutdown: closing failed"));
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
