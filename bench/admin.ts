@@ -26,7 +26,7 @@ import { seedMembers } from "../scripts/seed/bulk.ts";
 import { createApp } from "../server/app.ts";
 import { closeDeps, createDeps } from "../server/bootstrap.ts";
 import { loadConfig } from "../server/config.ts";
-import type { AppDeps } from "../server/http/types.ts";
+import type { AppDeps } from "../server/deps.ts";
 import { createLogger } from "../server/logger.ts";
 import { vapidEnv } from "../server/notifications/vapid-keys.ts";
 import {

@@ -2,7 +2,9 @@
 // the web app's typed client (web/lib/api.ts) is built from — every route's path, input and response.
 // Mounted by createApp (server/app.ts) after the middleware every /api request goes through.
 import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "./deps.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
+import { eventRoutes } from "./features/events/events.routes.ts";
 import { likeRoutes } from "./features/likes/likes.routes.ts";
 import { matchRoutes } from "./features/matches/matches.routes.ts";
 import { memberRoutes } from "./features/members/members.routes.ts";
@@ -13,9 +15,7 @@ import { profileRoutes } from "./features/profile/profile.routes.ts";
 import { blockRoutes, myDataRoutes, reportRoutes } from "./features/safety/safety.routes.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes.ts";
-import type { AppDeps, AppEnv } from "./http/types.ts";
 import { notificationsRoutes } from "./notifications/notifications.routes.ts";
-import { eventRoutes } from "./realtime/events.routes.ts";
 import { verificationRoutes } from "./verification/verification.routes.ts";
 
 export function apiRoutes(deps: AppDeps) {

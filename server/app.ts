@@ -11,16 +11,16 @@ import { bodyLimit } from "hono/body-limit";
 import { apiRoutes } from "./api.ts";
 import { translateAuthResponse } from "./auth/french-errors.ts";
 import type { Config } from "./config.ts";
+import type { AppDeps, AppEnv } from "./deps.ts";
 import { createBaseApp } from "./http/base-app.ts";
 import { AppError } from "./http/errors.ts";
 import { requireSameOrigin } from "./http/origin-check.ts";
-import { spaDocument } from "./http/spa-document.ts";
-import type { AppDeps, AppEnv } from "./http/types.ts";
 import type { Logger } from "./logger.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "./notifications/email-outbox.ts";
 import { healthRoutes } from "./observability/health.routes.ts";
 import { createMetrics } from "./observability/metrics.ts";
 import { notificationRoutes } from "./payments/provider.ts";
+import { spaDocument } from "./spa-document.ts";
 import { storageRoutes } from "./storage/storage.routes.ts";
 import { VERIFICATION_BODY_LIMIT } from "./verification/verification.routes.ts";
 

@@ -6,7 +6,7 @@
 // And the frame of some member pages: the layout as a signed-in subscriber sees it and the page's
 // heading, the same for every member; the page's own parts are left to the browser (ClientOnly).
 // The server sends it to subscribers with the session and status it puts in the document
-// (server/http/spa-document.ts), with which the client's first render is this markup.
+// (server/spa-document.ts), with which the client's first render is this markup.
 import type { SubscriptionStatusDto } from "@domain/subscriptions.ts";
 import type { QueryClient } from "@tanstack/react-query";
 import { subscriptionKeys } from "@web/features/subscription/index.ts";

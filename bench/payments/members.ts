@@ -8,8 +8,8 @@ import { ONBOARDING_DONE } from "@domain/profile-completeness.ts";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../server/db/client.ts";
 import { profiles, user } from "../../server/db/schema/index.ts";
+import type { AppDeps } from "../../server/deps.ts";
 import { startCheckout } from "../../server/features/subscriptions/subscriptions.service.ts";
-import type { AppDeps } from "../../server/http/types.ts";
 import type { Opened, PathName, PaymentPath } from "./paths.ts";
 
 export interface Member {

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import type { Currency } from "@domain/money.ts";
 import type { OperatorId, PaymentMethod } from "@domain/payments.ts";
-import type { AppDeps } from "../../server/http/types.ts";
+import type { AppDeps } from "../../server/deps.ts";
 import type { Deliver, FakeCinetPay } from "../../server/test/fake-cinetpay.ts";
 import type { FakeFedaPay } from "../../server/test/fake-fedapay.ts";
 import type { FakeStripe } from "../../server/test/fake-stripe.ts";

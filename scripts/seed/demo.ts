@@ -1,7 +1,7 @@
 // Demo data on first start: when the database has no user at all, creates the demo accounts and
 // about 200 members with photos, so every screen has something to show.
 import { hashPassword } from "better-auth/crypto";
-import type { AppDeps } from "../../server/http/types.ts";
+import type { AppDeps } from "../../server/deps.ts";
 import {
   ADMIN_PASSWORD,
   DEMO_ACCOUNTS,

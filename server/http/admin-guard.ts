@@ -5,9 +5,9 @@
 // Better Auth's /api/auth/two-factor/*.
 import { MSG } from "@domain/messages.ts";
 import { createMiddleware } from "hono/factory";
+import type { AppDeps, AppEnv } from "../deps.ts";
 import { AppError, forbidden } from "./errors.ts";
 import { authenticate } from "./session.ts";
-import type { AppDeps, AppEnv } from "./types.ts";
 
 export function requireAdmin(deps: Pick<AppDeps, "sessions" | "config">, { enrolment = false } = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {

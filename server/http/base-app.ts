@@ -4,12 +4,12 @@
 import { MSG } from "@domain/messages.ts";
 import { Hono } from "hono";
 import type { Config } from "../config.ts";
+import type { AppEnv } from "../deps.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
 import { AppError } from "./errors.ts";
 import { requestContext } from "./request-context.ts";
 import { securityHeadersMiddleware } from "./security-headers.ts";
-import type { AppEnv } from "./types.ts";
 
 /** PostgreSQL classes and Node codes of « the database is not there right now ». */
 const UNAVAILABLE = /^(08|57P0[1-3]|53300)|^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND)$/;

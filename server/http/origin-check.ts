@@ -5,8 +5,8 @@
 // A refusal says why, to the member (a French message naming the address to open) and in the log.
 import { createMiddleware } from "hono/factory";
 import type { Config } from "../config.ts";
+import type { AppEnv } from "../deps.ts";
 import { AppError } from "./errors.ts";
-import type { AppEnv } from "./types.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 

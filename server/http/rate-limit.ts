@@ -7,8 +7,8 @@ import { MSG } from "@domain/messages.ts";
 import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { type Db, queryRows } from "../db/client.ts";
+import type { AppEnv } from "../deps.ts";
 import { AppError } from "./errors.ts";
-import type { AppEnv } from "./types.ts";
 
 export interface RateLimit {
   /** Requests allowed per window. */

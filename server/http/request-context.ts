@@ -4,9 +4,9 @@ import { randomUUID } from "node:crypto";
 import type { HttpBindings } from "@hono/node-server";
 import { createMiddleware } from "hono/factory";
 import type { Config } from "../config.ts";
+import type { AppEnv } from "../deps.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
-import type { AppEnv } from "./types.ts";
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 

@@ -9,7 +9,7 @@
 import type { HttpBindings } from "@hono/node-server";
 import { createMiddleware } from "hono/factory";
 import type { Config } from "../config.ts";
-import type { AppEnv } from "./types.ts";
+import type { AppEnv } from "../deps.ts";
 
 function contentSecurityPolicy(config: Config): string {
   const directives: Record<string, string[]> = {

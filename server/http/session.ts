@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import type { AppDeps, AppEnv } from "../deps.ts";
 import { presenceRecorder } from "../presence/presence.ts";
 import { unauthenticated } from "./errors.ts";
-import type { AppDeps, AppEnv } from "./types.ts";
 
 /**
  * Reads the request's session (one statement: server/auth/session-reader.ts) and sets `user`,

@@ -3,10 +3,10 @@
 // Hono's `hc`) is told what the route takes, so a change here fails the web side's type-check.
 import type { MiddlewareHandler } from "hono";
 import type { z } from "zod";
+import type { AppEnv } from "../deps.ts";
 import { parseOrThrow } from "./errors.ts";
 import { readJson } from "./json.ts";
 import { type QueryRules, readQuery } from "./query.ts";
-import type { AppEnv } from "./types.ts";
 
 /**
  * A JSON body parsed by `schema`: 415/400 INVALID_JSON, 400 VALIDATION_ERROR with French messages.

@@ -3,7 +3,7 @@
 // is given up after its queue's expireInSeconds by the maintenance (supervise) and retried.
 import PgBoss from "pg-boss";
 import { maintainEmbeddedDatabase } from "../db/embedded-maintenance.ts";
-import type { AppDeps } from "../http/types.ts";
+import type { AppDeps } from "../deps.ts";
 import type { ImmediateEmailJob, MessageJob, PushJob } from "../notifications/announce.ts";
 import {
   handleDelivery,

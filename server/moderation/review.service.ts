@@ -19,12 +19,12 @@ import {
 } from "@domain/admin.ts";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../db/client.ts";
+import type { AppDeps } from "../deps.ts";
 import { type Actor, audit } from "../features/admin/audit.ts";
 import { cappedTotal } from "../features/admin/list-query.ts";
 import { type MemberRefRow, memberRefJson, toMemberRef } from "../features/admin/member-ref.ts";
 import { isOwnedBy, photoDto, thumbKey } from "../features/photos/photo-keys.ts";
 import { AppError } from "../http/errors.ts";
-import type { AppDeps } from "../http/types.ts";
 import { withMainPhotoRecheck } from "../verification/recheck.ts";
 import { forgetPhoto } from "./moderation.service.ts";
 import { SCREEN } from "./photo-screen.ts";

@@ -4,7 +4,7 @@
 // quiet hours, blocks, whether it was read meanwhile).
 import { NOTIFICATION_LIMITS } from "@domain/notifications.ts";
 import type { SqlExecutor } from "../db/client.ts";
-import type { AppDeps } from "../http/types.ts";
+import type { AppDeps } from "../deps.ts";
 import { QUEUES, type QueueName } from "../jobs/queue.ts";
 
 type Deps = Pick<AppDeps, "jobs" | "logger">;

@@ -7,7 +7,7 @@ import { NOTIFICATION_LIMITS, type NotificationPreferences } from "@domain/notif
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { emailOutbox, notificationSettings } from "../db/schema/index.ts";
-import type { AppDeps } from "../http/types.ts";
+import type { AppDeps } from "../deps.ts";
 import { QUEUES } from "../jobs/queue.ts";
 import { type MemberNews, newsFor } from "./email-content.ts";
 import { type NewsEmailKind, newsMail } from "./email-templates.ts";

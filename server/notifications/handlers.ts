@@ -3,8 +3,8 @@
 import { NOTIFICATION_LIMITS, type PushPayload } from "@domain/notifications.ts";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/client.ts";
+import type { AppDeps } from "../deps.ts";
 import { frenchLongDate } from "../email/templates.ts";
-import type { AppDeps } from "../http/types.ts";
 import { QUEUES } from "../jobs/queue.ts";
 import type { ImmediateEmailJob, MessageJob, PushJob } from "./announce.ts";
 import { RECIPIENT_ACTIVE } from "./audience.ts";

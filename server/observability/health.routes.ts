@@ -4,7 +4,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
 import type { Metrics } from "./metrics.ts";
 
 const READY_TIMEOUT_MS = 2_000;

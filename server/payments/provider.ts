@@ -5,7 +5,7 @@
 import type { Currency } from "@domain/money.ts";
 import type { OperatorId, PaymentMethod, ProviderName } from "@domain/payments.ts";
 import type { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../http/types.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
 
 export interface CheckoutRequest {
   checkoutId: string;

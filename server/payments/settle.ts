@@ -5,8 +5,8 @@
 import type { CheckoutStatus } from "@domain/subscriptions.ts";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/client.ts";
+import type { AppDeps } from "../deps.ts";
 import { closeCheckout, recordPayment } from "../features/subscriptions/subscriptions.service.ts";
-import type { AppDeps } from "../http/types.ts";
 
 type SettleDeps = Pick<AppDeps, "database" | "mailer" | "logger" | "config" | "payments" | "jobs">;
 

@@ -4,9 +4,9 @@
 // number, order or concurrency of the deliveries, and a late « expired » never undoes a payment.
 import { Hono } from "hono";
 import type Stripe from "stripe";
+import type { AppDeps, AppEnv } from "../deps.ts";
 import { closeCheckout, recordPayment } from "../features/subscriptions/subscriptions.service.ts";
 import { AppError } from "../http/errors.ts";
-import type { AppDeps, AppEnv } from "../http/types.ts";
 
 const MAX_BODY = 512 * 1024;
 

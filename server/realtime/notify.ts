@@ -1,5 +1,5 @@
 import type { RealtimeEvent } from "@domain/messaging.ts";
-import type { AppDeps } from "../http/types.ts";
+import type { AppDeps } from "../deps.ts";
 
 /**
  * Publishes after the write has committed. A failure is logged, not thrown: the write stands, and

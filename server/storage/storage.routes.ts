@@ -1,8 +1,8 @@
 // Public photo URLs: /storage/profiles/<key>, cached for PHOTO_CACHE_SECONDS (SPEC §9: cache 3600).
 import { PHOTO_BUCKET, PHOTO_CACHE_SECONDS } from "@domain/constants.ts";
 import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../deps.ts";
 import { notFound } from "../http/errors.ts";
-import type { AppDeps, AppEnv } from "../http/types.ts";
 import { isSafeKey } from "./storage.ts";
 
 export function storageRoutes(deps: Pick<AppDeps, "storage">) {

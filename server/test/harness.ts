@@ -10,7 +10,7 @@ import { createApp } from "../app.ts";
 import { closeDeps, createDeps } from "../bootstrap.ts";
 import { loadConfig } from "../config.ts";
 import { createScratchDatabase, type ScratchDatabase } from "../db/scratch-database.ts";
-import type { AppDeps } from "../http/types.ts";
+import type { AppDeps } from "../deps.ts";
 import { createLogger } from "../logger.ts";
 import { pgliteTemplateBlob, readPgliteTemplate } from "./database-templates.ts";
 import { linkIn, waitForMail } from "./mail.ts";

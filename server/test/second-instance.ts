@@ -2,7 +2,7 @@
 // event listener and streams — another process would have nothing more in common with the first.
 import { createApp } from "../app.ts";
 import { closeDeps, createDeps } from "../bootstrap.ts";
-import type { AppDeps } from "../http/types.ts";
+import type { AppDeps } from "../deps.ts";
 import { createLogger } from "../logger.ts";
 import { BASE_URL, type TestApp } from "./harness.ts";
 

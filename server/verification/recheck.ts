@@ -3,7 +3,7 @@
 // no face), the badge is cleared and the descriptor erased — it is kept only while the badge holds.
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../db/client.ts";
-import type { AppDeps } from "../http/types.ts";
+import type { AppDeps } from "../deps.ts";
 import { THRESHOLDS } from "./decide.ts";
 import { faceEngine } from "./face-engine.ts";
 

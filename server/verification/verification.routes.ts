@@ -5,9 +5,9 @@
 import { VERIFICATION, VERIFICATION_MSG } from "@domain/verification.ts";
 import { Hono } from "hono";
 import { z } from "zod";
+import type { AppDeps, AppEnv } from "../deps.ts";
 import { AppError } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
-import type { AppDeps, AppEnv } from "../http/types.ts";
 import { formBody, jsonBody } from "../http/validate.ts";
 import { startChallenge, submitVerification, verificationState } from "./verification.service.ts";
 

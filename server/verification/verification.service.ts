@@ -17,8 +17,8 @@ import {
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { type Db, queryRows } from "../db/client.ts";
+import type { AppDeps } from "../deps.ts";
 import { AppError } from "../http/errors.ts";
-import type { AppDeps } from "../http/types.ts";
 import { decide } from "./decide.ts";
 import { type FaceFinding, faceEngine } from "./face-engine.ts";
 

@@ -1,4 +1,4 @@
-// What the server put into a member page's document (server/http/spa-document.ts): the session and
+// What the server put into a member page's document (server/spa-document.ts): the session and
 // the subscription status, so that the gates (RequireAuth, RequireSubscription) let the page render
 // at once instead of after two round trips. Both are still fetched again in the background by their
 // usual queries, which replace these values if they changed.

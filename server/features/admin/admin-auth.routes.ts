@@ -12,9 +12,9 @@ import { z } from "zod";
 import { authRefusal } from "../../auth/french-errors.ts";
 import type { Config } from "../../config.ts";
 import { type Db, queryRows } from "../../db/client.ts";
+import type { AppDeps, AppEnv } from "../../deps.ts";
 import { attemptOrRefuse } from "../../http/attempt-limits.ts";
 import { AppError } from "../../http/errors.ts";
-import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { jsonBody } from "../../http/validate.ts";
 import { audit } from "./audit.ts";
 

@@ -2,8 +2,8 @@
 // the server for every request). See domain/admin.ts for the contract.
 import { Hono } from "hono";
 import { z } from "zod";
+import type { AppDeps, AppEnv } from "../../deps.ts";
 import { requireAdmin } from "../../http/admin-guard.ts";
-import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { jsonBody, queryOf } from "../../http/validate.ts";
 import { decidePhotoReview, listPendingPhotoReviews } from "../../moderation/review.service.ts";
 import {

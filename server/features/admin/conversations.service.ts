@@ -5,8 +5,8 @@ import type { AdminList, AdminMatchRow, AdminMessageRow } from "@domain/admin.ts
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
+import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
-import type { AppDeps } from "../../http/types.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { type Actor, audit } from "./audit.ts";
 import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";

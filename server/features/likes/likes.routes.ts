@@ -1,12 +1,12 @@
 import { likeInputSchema } from "@domain/discovery.ts";
 import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../../deps.ts";
 import { requireUser } from "../../http/session.ts";
-import { requireSubscription } from "../../http/subscription-gate.ts";
-import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { jsonBody } from "../../http/validate.ts";
 import { announceMatch } from "../../notifications/announce.ts";
 import { notify } from "../../realtime/notify.ts";
 import { viewerFrom } from "../members/public-profile.ts";
+import { requireSubscription } from "../subscriptions/subscription-gate.ts";
 import { react } from "./likes.service.ts";
 
 export function likeRoutes(deps: AppDeps) {

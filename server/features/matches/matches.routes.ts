@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import type { AppDeps, AppEnv } from "../../deps.ts";
 import { queryRules } from "../../http/query.ts";
 import { requireUser } from "../../http/session.ts";
-import { requireSubscription } from "../../http/subscription-gate.ts";
-import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { queryOf } from "../../http/validate.ts";
 import { notify } from "../../realtime/notify.ts";
 import { viewerFrom } from "../members/public-profile.ts";
 import { messageRoutes } from "../messages/messages.routes.ts";
+import { requireSubscription } from "../subscriptions/subscription-gate.ts";
 import { listMatches, removeMatch } from "./matches.service.ts";
 
 /** The next page's cursor (checked by listMatches). */

@@ -7,13 +7,13 @@
 import { messageInputSchema } from "@domain/message-input.ts";
 import { Hono } from "hono";
 import { z } from "zod";
+import type { AppDeps, AppEnv } from "../../deps.ts";
 import { queryRules } from "../../http/query.ts";
 import { requireUser } from "../../http/session.ts";
-import { requireSubscription } from "../../http/subscription-gate.ts";
-import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { jsonBody, queryOf } from "../../http/validate.ts";
 import { wakeQueues } from "../../notifications/announce.ts";
 import { notify } from "../../realtime/notify.ts";
+import { requireSubscription } from "../subscriptions/subscription-gate.ts";
 import { listConversations } from "./conversations.service.ts";
 import { listMessages, markRead, sendMessage } from "./messages.service.ts";
 import { TypingRelay } from "./typing.service.ts";

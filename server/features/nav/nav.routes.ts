@@ -2,8 +2,8 @@
 // opened yet (ARCHITECTURE deviation from the SPEC's fixed 3); Messages = conversations with unread
 // messages. Pages refresh them when an event arrives.
 import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../../deps.ts";
 import { requireUser } from "../../http/session.ts";
-import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { navCounts } from "../messages/conversations.service.ts";
 
 export function navRoutes(deps: AppDeps) {

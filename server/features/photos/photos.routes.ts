@@ -9,11 +9,11 @@ import { sql } from "drizzle-orm";
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
+import type { AppDeps, AppEnv } from "../../deps.ts";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/json.ts";
 import { memberRateLimit } from "../../http/rate-limit.ts";
 import { requireUser } from "../../http/session.ts";
-import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { jsonBody, queryOf } from "../../http/validate.ts";
 import {
   forgetPhoto,

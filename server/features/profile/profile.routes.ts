@@ -1,12 +1,12 @@
 import { profileSaveSchema } from "@domain/profile.ts";
 import { Hono } from "hono";
 import { z } from "zod";
+import type { AppDeps, AppEnv } from "../../deps.ts";
 import { requireUser } from "../../http/session.ts";
-import { requireSubscription } from "../../http/subscription-gate.ts";
-import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { jsonBody } from "../../http/validate.ts";
 import { viewerFrom } from "../members/public-profile.ts";
 import { listVisits } from "../members/visits.service.ts";
+import { requireSubscription } from "../subscriptions/subscription-gate.ts";
 import { getOrCreateProfile, setPrivacy, toProfileDto, updateProfile } from "./profile.service.ts";
 
 // Each setting may be sent alone; at least one.

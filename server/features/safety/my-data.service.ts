@@ -5,7 +5,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { queryRows } from "../../db/client.ts";
-import type { AppDeps } from "../../http/types.ts";
+import type { AppDeps } from "../../deps.ts";
 import { isOwnedBy, thumbKey } from "../photos/photo-keys.ts";
 
 /** Another member as the export names them: « Awa N. ». */

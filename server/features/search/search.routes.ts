@@ -1,10 +1,10 @@
 import { SEARCH_LIST_PARAMS, SEARCH_MSG, SEARCH_PARAMS, searchQuerySchema } from "@domain/discovery.ts";
 import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../../deps.ts";
 import { requireUser } from "../../http/session.ts";
-import { requireSubscription } from "../../http/subscription-gate.ts";
-import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { queryOf } from "../../http/validate.ts";
 import { viewerFrom } from "../members/public-profile.ts";
+import { requireSubscription } from "../subscriptions/subscription-gate.ts";
 import { searchProfiles } from "./search.service.ts";
 
 const SEARCH_QUERY_RULES = {

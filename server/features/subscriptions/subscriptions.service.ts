@@ -27,9 +27,9 @@ import {
 } from "@domain/subscriptions.ts";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
+import type { AppDeps } from "../../deps.ts";
 import { subscriptionConfirmedMail } from "../../email/templates.ts";
 import { AppError } from "../../http/errors.ts";
-import type { AppDeps } from "../../http/types.ts";
 import { announcePayment } from "../../notifications/announce.ts";
 import { getOrCreateProfile } from "../profile/profile.service.ts";
 import { checkUserSubscription } from "./subscription-status.ts";

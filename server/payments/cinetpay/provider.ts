@@ -4,8 +4,8 @@
 // fields are never trusted for the outcome, the amount or the currency.
 import { OPERATORS_BY_COUNTRY, type OperatorId } from "@domain/payments.ts";
 import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
-import type { AppDeps, AppEnv } from "../../http/types.ts";
 import { operatorFromCode } from "../operator-codes.ts";
 import type { PaymentProvider } from "../provider.ts";
 import { settleCheckout } from "../settle.ts";

@@ -4,10 +4,10 @@
 // (the client reconnects and reloads what it shows).
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { requireUser } from "../http/session.ts";
-import { requireSubscription } from "../http/subscription-gate.ts";
-import type { AppDeps, AppEnv } from "../http/types.ts";
-import { presenceRecorder } from "../presence/presence.ts";
+import type { AppDeps, AppEnv } from "../../deps.ts";
+import { requireUser } from "../../http/session.ts";
+import { presenceRecorder } from "../../presence/presence.ts";
+import { requireSubscription } from "../subscriptions/index.ts";
 
 const HEARTBEAT_MS = 25_000;
 /** Events queued for one stream beyond which it is considered stuck. */

@@ -1,18 +1,20 @@
+// The app's parts, as every module receives them (AppDeps), and what a request carries (AppEnv): the
+// composition's types, built once by server/bootstrap.ts (or per test).
 import type Stripe from "stripe";
-import type { Auth } from "../auth/auth.ts";
-import type { SessionReader, SessionRow, UserRow } from "../auth/session-reader.ts";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/client.ts";
-import type { Mailer } from "../email/mailer.ts";
-import type { ProfileRow } from "../features/profile/profile.service.ts";
-import type { Jobs } from "../jobs/queue.ts";
-import type { Logger } from "../logger.ts";
-import type { PaymentRegistry } from "../payments/registry.ts";
-import type { EventBus } from "../realtime/bus.ts";
-import type { RealtimeHub } from "../realtime/hub.ts";
-import type { Storage } from "../storage/storage.ts";
+import type { Auth } from "./auth/auth.ts";
+import type { SessionReader, SessionRow, UserRow } from "./auth/session-reader.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { profiles } from "./db/schema/index.ts";
+import type { Mailer } from "./email/mailer.ts";
+import type { Jobs } from "./jobs/queue.ts";
+import type { Logger } from "./logger.ts";
+import type { PaymentRegistry } from "./payments/registry.ts";
+import type { EventBus } from "./realtime/bus.ts";
+import type { RealtimeHub } from "./realtime/hub.ts";
+import type { Storage } from "./storage/storage.ts";
 
-/** Everything a route module may use; built once in main.ts (or per test). */
+/** Everything a route module may use; built once by createDeps (server/bootstrap.ts) or per test. */
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -35,6 +37,9 @@ export interface AppDeps {
 }
 
 export type SessionUser = UserRow;
+
+/** A member's profile row, as requireUser reads it with the session. */
+type ProfileRow = typeof profiles.$inferSelect;
 
 export interface AppEnv {
   Variables: {

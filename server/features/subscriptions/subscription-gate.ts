@@ -4,10 +4,10 @@
 import { MSG } from "@domain/messages.ts";
 import { SUBSCRIPTION_MSG } from "@domain/subscriptions.ts";
 import { createMiddleware } from "hono/factory";
-import { findProfile } from "../features/profile/profile.service.ts";
-import { checkUserSubscription } from "../features/subscriptions/subscription-status.ts";
-import { AppError } from "./errors.ts";
-import type { AppDeps, AppEnv } from "./types.ts";
+import type { AppDeps, AppEnv } from "../../deps.ts";
+import { AppError } from "../../http/errors.ts";
+import { findProfile } from "../profile/profile.service.ts";
+import { checkUserSubscription } from "./subscription-status.ts";
 
 export const subscriptionRequired = () =>
   new AppError(403, "SUBSCRIPTION_REQUIRED", SUBSCRIPTION_MSG.REQUIRED);

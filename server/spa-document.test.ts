@@ -4,10 +4,10 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, createApp } from "../app.ts";
-import { BASE_URL, createTestApp, describeOnEngine, type TestApp } from "../test/harness.ts";
-import { setBanned, signUpMember } from "../test/members.ts";
+import { type App, createApp } from "./app.ts";
 import { BOOTSTRAP_ELEMENT_ID, jsonForScript } from "./spa-document.ts";
+import { BASE_URL, createTestApp, describeOnEngine, type TestApp } from "./test/harness.ts";
+import { setBanned, signUpMember } from "./test/members.ts";
 
 const INDEX =
   '<!doctype html><html><head><title>Passerelle</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';

@@ -13,8 +13,8 @@
 // Lighthouse's mobile simulation scored /search lower with them (73 against 78, FCP 3.3 s against
 // 2.8 s): the page's chunks then share the slow link with the entry, which the first paint waits for.
 import type { Context } from "hono";
-import { checkUserSubscription } from "../features/subscriptions/subscription-status.ts";
-import type { AppDeps, AppEnv } from "./types.ts";
+import type { AppDeps, AppEnv } from "./deps.ts";
+import { checkUserSubscription } from "./features/subscriptions/subscription-status.ts";
 
 /** The pages behind the sign-in (web/app/router.tsx, RequireAuth). */
 const MEMBER_PAGES = new Set([
