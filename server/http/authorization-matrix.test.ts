@@ -9,9 +9,9 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "@domain/notifications.ts";
 import type { ProfileDto } from "@domain/profile.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { makeImage } from "../features/photos/test-fixtures.ts";
 import { createAdmin } from "../test/admin.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../test/harness.ts";
+import { makeImage } from "../test/image-fixtures.ts";
 import { signUpMember } from "../test/members.ts";
 
 type Role = "anonymous" | "trial" | "owner" | "other" | "admin";

@@ -25,7 +25,6 @@ import { z } from "zod";
 import { apiRoutes } from "../api.ts";
 import { queryRows } from "../db/client.ts";
 import { photoKey, thumbKey } from "../features/photos/photo-keys.ts";
-import { makeImage } from "../features/photos/test-fixtures.ts";
 import { unsubscribeToken } from "../notifications/unsubscribe-token.ts";
 import { ADMIN_PASSWORD, createAdmin, totpCode } from "../test/admin.ts";
 import {
@@ -36,6 +35,7 @@ import {
   sessionCookie,
   type TestApp,
 } from "../test/harness.ts";
+import { makeImage } from "../test/image-fixtures.ts";
 import { bornYearsAgo, signUpMember } from "../test/members.ts";
 import { faceEngine } from "../verification/face-engine.ts";
 

@@ -16,9 +16,9 @@ import { queryRows } from "../../db/client.ts";
 import { adminAudit } from "../../db/schema/app.ts";
 import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
+import { makeImage } from "../../test/image-fixtures.ts";
 import { insertMember, signUpMember } from "../../test/members.ts";
 import { readEvents } from "../../test/sse.ts";
-import { makeImage } from "../photos/test-fixtures.ts";
 import { dashboard } from "./dashboard.service.ts";
 
 describeOnEngine("admin: users and profiles", (engine) => {

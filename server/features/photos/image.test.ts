@@ -3,7 +3,6 @@ import { MSG } from "@domain/messages.ts";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../http/errors.ts";
-import { extensionFor, processPhoto } from "./image.ts";
 import {
   EXIF_MARKERS,
   makeImage,
@@ -11,7 +10,8 @@ import {
   makePngBomb,
   makeTruncatedJpeg,
   SVG_FIXTURE,
-} from "./test-fixtures.ts";
+} from "../../test/image-fixtures.ts";
+import { extensionFor, processPhoto } from "./image.ts";
 
 async function refusal(input: Uint8Array): Promise<AppError> {
   try {

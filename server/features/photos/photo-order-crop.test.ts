@@ -10,8 +10,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.ts";
 import { createTestApp, describeEachEngine, ruleIt, type TestApp } from "../../test/harness.ts";
+import { makeImage } from "../../test/image-fixtures.ts";
 import { cropPhoto } from "./photos.service.ts";
-import { makeImage } from "./test-fixtures.ts";
 
 interface Member {
   cookie: string;

@@ -14,7 +14,6 @@ import type { ProfileDto } from "@domain/profile.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, describeEachEngine, ruleIt, type TestApp } from "../../test/harness.ts";
-import { addPhoto } from "./photos.service.ts";
 import {
   EXIF_MARKERS,
   makeImage,
@@ -22,7 +21,8 @@ import {
   makePngBomb,
   makeTruncatedJpeg,
   SVG_FIXTURE,
-} from "./test-fixtures.ts";
+} from "../../test/image-fixtures.ts";
+import { addPhoto } from "./photos.service.ts";
 
 interface Member {
   cookie: string;

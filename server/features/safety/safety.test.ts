@@ -7,9 +7,9 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
+import { makeImage } from "../../test/image-fixtures.ts";
 import { linkIn, waitForMail } from "../../test/mail.ts";
 import { signUpMember } from "../../test/members.ts";
-import { makeImage } from "../photos/test-fixtures.ts";
 
 describeOnEngine("trust and safety", (engine) => {
   let t: TestApp;

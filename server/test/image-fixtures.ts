@@ -1,4 +1,4 @@
-// Image fixtures for the photo tests, generated in code with sharp or built byte by byte:
+// Image fixtures for the tests that send photos, generated in code with sharp or built byte by byte:
 // no binary file is committed. Test-only module.
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
