@@ -5,8 +5,13 @@
 // candidates the index returns; a recall check on planted near-copies; and screenUpload() +
 // recordScreening() whole. Split from screening.ts, which times the screening itself.
 import { type SQL, sql } from "drizzle-orm";
-import { type Database, type Db, openDatabase, queryRows } from "../../server/db/client.ts";
-import { bandsOf, nearestPhoto, recordScreening } from "../../server/moderation/moderation.service.ts";
+import { type Database, type Db, inTransaction, openDatabase, queryRows } from "../../server/db/client.ts";
+import {
+  bandsOf,
+  nearestPhoto,
+  nearestPhotoQuery,
+  recordScreening,
+} from "../../server/moderation/moderation.service.ts";
 import { mirroredPhotoHash, photoHash, SCREEN } from "../../server/moderation/photo-screen.ts";
 import type { Images } from "./samples.ts";
 import { mirrored, reencoded, screened, UPLOADER } from "./screening.ts";
@@ -20,20 +25,6 @@ const scan = (db: Db, userId: string, hash: string) =>
       FROM photo_hashes WHERE user_id <> ${userId}
       ORDER BY bits LIMIT 1`,
   );
-
-/** The SQL a function of moderation.service.ts sends (a stand-in database records it): to EXPLAIN it. */
-async function sqlOf(run: (db: Db) => Promise<unknown>): Promise<SQL> {
-  let captured: SQL | undefined;
-  const recorder = {
-    execute: async (query: SQL) => {
-      captured = query;
-      return { rows: [] };
-    },
-  } as unknown as Db;
-  await run(recorder);
-  if (!captured) throw new Error("no SQL sent");
-  return captured;
-}
 
 /** A deterministic stream of 32-bit numbers (mulberry32): the same random hashes every run. */
 function random32(seed: number): () => number {
@@ -228,7 +219,7 @@ export async function lookups(
     const { db } = database;
     try {
       log(`${hashes} hashes: lookups, ${runs} runs…`);
-      const plan = await planOf(db, await sqlOf((d) => nearestPhoto(d, UPLOADER, [copyHash, copyMirror])));
+      const plan = await planOf(db, nearestPhotoQuery(UPLOADER, [copyHash, copyMirror]));
       const scanRow: Row & { scan: boolean } = {
         label: "sequential scan (the lookup before the index), his photo 0 re-encoded, its hash alone",
         ms: [],
@@ -311,8 +302,8 @@ export async function lookups(
           else {
             const screening = s.screening;
             const tx0 = performance.now();
-            const hold = await db.transaction((tx) =>
-              recordScreening(tx as unknown as Db, UPLOADER, `bench/upload-${r}-${k}.jpg`, screening),
+            const hold = await inTransaction(db, (tx) =>
+              recordScreening(tx, UPLOADER, `bench/upload-${r}-${k}.jpg`, screening),
             );
             recorded.ms.push(performance.now() - tx0);
             outcome = !hold

@@ -6,7 +6,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -58,11 +58,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
     // An idle client losing its connection must not crash the process.
     pool.on("error", () => {});
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    // Each driver's database is a PgDatabase of the schema: it is a Db as it is.
+    const db = drizzlePg({ client: pool, schema });
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => migratePg(db, { migrationsFolder }),
       executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
     };
@@ -87,11 +88,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     unlock();
     throw err;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema });
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => migratePglite(db, { migrationsFolder }),
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);
       const results = await client.exec(text);
@@ -106,6 +107,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     dumpDataDir: (compression = "gzip") => client.dumpDataDir(compression),
   };
+}
+
+/**
+ * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Drizzle's
+ * transaction object is a PgDatabase of the same schema, so `work` gets a plain `Db` and the
+ * functions it calls (audit, checkUserSubscription…) run in the transaction without knowing it.
+ */
+export function inTransaction<T>(
+  db: Db,
+  work: (tx: Db) => Promise<T>,
+  config?: PgTransactionConfig,
+): Promise<T> {
+  return db.transaction((tx) => work(tx), config);
 }
 
 /** SQL text with $n parameters run inside an open transaction: pg-boss's adapter (its `db` option). */

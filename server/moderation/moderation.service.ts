@@ -78,19 +78,24 @@ export async function nearestPhoto(
   userId: string,
   hashes: readonly string[],
 ): Promise<{ key: string; userId: string; bits: number } | undefined> {
+  const [row] = await queryRows<{ key: string; userId: string; bits: number }>(
+    db,
+    nearestPhotoQuery(userId, hashes),
+  );
+  return row;
+}
+
+/** nearestPhoto's statement (bench/verification/reuse-lookup.ts explains it). */
+export function nearestPhotoQuery(userId: string, hashes: readonly string[]): SQL {
   const bands = `{${[...new Set(hashes.flatMap(bandsOf))].join(",")}}`;
   const distance = sql.join(
     hashes.map((h) => sql`bit_count(hash::bit(64) # ${h}::bit(64))`),
     sql`, `,
   );
-  const [row] = await queryRows<{ key: string; userId: string; bits: number }>(
-    db,
-    sql`SELECT key, "userId", bits FROM (
-        SELECT photo_key AS key, user_id AS "userId", least(${distance})::int AS bits
-        FROM photo_hashes WHERE bands && ${bands}::int[] AND user_id <> ${userId}
-      ) near WHERE bits <= ${SCREEN.SAME_PHOTO_BITS} ORDER BY bits, key LIMIT 1`,
-  );
-  return row;
+  return sql`SELECT key, "userId", bits FROM (
+      SELECT photo_key AS key, user_id AS "userId", least(${distance})::int AS bits
+      FROM photo_hashes WHERE bands && ${bands}::int[] AND user_id <> ${userId}
+    ) near WHERE bits <= ${SCREEN.SAME_PHOTO_BITS} ORDER BY bits, key LIMIT 1`;
 }
 
 /** Whether a screened photo is held for an administrator, and why. */

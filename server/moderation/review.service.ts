@@ -18,7 +18,7 @@ import {
   type PhotoReviewReason,
 } from "@domain/admin.ts";
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client.ts";
+import { inTransaction, queryRows } from "../db/client.ts";
 import { type Actor, audit } from "../features/admin/audit.ts";
 import { cappedTotal } from "../features/admin/list-query.ts";
 import { type MemberRefRow, memberRefJson, toMemberRef } from "../features/admin/member-ref.ts";
@@ -138,8 +138,7 @@ export async function decidePhotoReview(
   const removes = decision !== "approve";
 
   const run = () =>
-    db.transaction(async (txArg) => {
-      const tx = txArg as unknown as Db;
+    inTransaction(db, async (tx) => {
       const [row] = await queryRows<{
         userId: string;
         key: string;

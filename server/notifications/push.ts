@@ -14,7 +14,7 @@ import {
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import webpush from "web-push";
 import type { Config } from "../config.ts";
-import { type Db, queryRows } from "../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../db/client.ts";
 import { pushSubscriptions } from "../db/schema/index.ts";
 import { notBannedAs } from "../features/members/public-profile.ts";
 import { AppError } from "../http/errors.ts";
@@ -81,8 +81,7 @@ export async function savePushSubscription(
 ): Promise<void> {
   if (!isAllowedPushEndpoint(input.endpoint, config.push.serviceOrigins))
     throw new AppError(400, "PUSH_SERVICE_REFUSED", MSG.PUSH_SERVICE_REFUSED);
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  await inTransaction(db, async (tx) => {
     // The same browser subscribing again, or used by another member since: the row moves to this one.
     await tx
       .insert(pushSubscriptions)

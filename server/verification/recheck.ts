@@ -2,7 +2,7 @@
 // compared with the descriptor kept from the verification; if it is not the same person (or shows
 // no face), the badge is cleared and the descriptor erased — it is kept only while the badge holds.
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../db/client.ts";
 import type { AppDeps } from "../http/types.ts";
 import { THRESHOLDS } from "./decide.ts";
 import { faceEngine } from "./face-engine.ts";
@@ -42,8 +42,7 @@ export async function recheckMainPhoto(
     deps.logger.error({ err, userId }, "verification: main photo re-check failed, badge cleared");
   }
   if (likeness >= THRESHOLDS.REVIEW) return "kept";
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  await inTransaction(db, async (tx) => {
     await tx.execute(
       sql`UPDATE profiles SET verified_at = NULL, updated_at = now() WHERE user_id = ${userId}`,
     );

@@ -12,7 +12,7 @@ import {
   VERIFICATION_REVIEW_MSG,
 } from "@domain/admin.ts";
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../db/client.ts";
 import { type Actor, audit } from "../features/admin/audit.ts";
 import { cappedTotal } from "../features/admin/list-query.ts";
 import { type MemberRefRow, memberRefJson, toMemberRef } from "../features/admin/member-ref.ts";
@@ -97,8 +97,7 @@ export async function decideVerification(
 ): Promise<AdminVerificationDecision> {
   if (!UUID.test(id)) throw notFound();
   const { db } = deps.database;
-  const result = await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  const result = await inTransaction(db, async (tx) => {
     const [row] = await queryRows<{
       userId: string;
       email: string | null;

@@ -16,7 +16,7 @@ import {
 } from "@domain/verification.ts";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { type Db, queryRows } from "../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppDeps } from "../http/types.ts";
 import { decide } from "./decide.ts";
@@ -188,8 +188,7 @@ export async function submitVerification(
     "verification decided",
   );
   const descriptor = decision.outcome === "refused" ? null : `{${decision.descriptor.join(",")}}`;
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  await inTransaction(db, async (tx) => {
     await tx.execute(sql`INSERT INTO verifications (user_id, outcome, reason, likeness, selfie, descriptor, decided_at)
       VALUES (${userId}, ${decision.outcome}, ${"reason" in decision ? decision.reason : null}, ${decision.likeness},
         ${decision.outcome === "review" ? frames[frames.length - 1]! : null},

@@ -4,7 +4,7 @@
 import type { AdminList, AdminMatchRow, AdminMessageRow } from "@domain/admin.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AppDeps } from "../../http/types.ts";
 import type { Storage } from "../../storage/storage.ts";
@@ -106,8 +106,7 @@ export async function rejectMatch(
 ): Promise<AdminMatchRow> {
   if (!UUID.test(id)) throw matchNotFound();
   const { db } = deps.database;
-  const pair = await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  const pair = await inTransaction(db, async (tx) => {
     const [row] = await queryRows<{ user1Id: string; user2Id: string; was: string }>(
       tx,
       sql`UPDATE matches m SET status = 'rejected', rejected_by = ${actor.id}, updated_at = now()
@@ -186,8 +185,7 @@ export async function deleteMessage(
   id: string,
 ): Promise<void> {
   if (!UUID.test(id)) throw new AppError(404, "NOT_FOUND", "Ce message n'existe pas");
-  const removed = await deps.database.db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  const removed = await inTransaction(deps.database.db, async (tx) => {
     const [row] = await queryRows<{
       matchId: string;
       senderId: string;

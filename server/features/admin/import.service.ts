@@ -15,7 +15,7 @@ import { DEFAULT_INTERESTS, DEFAULT_LANGUAGES, DEFAULT_LOOKING_FOR } from "@doma
 import { profileUpdateSchema } from "@domain/profile.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 import { type Actor, audit } from "./audit.ts";
 
@@ -170,8 +170,7 @@ export async function runImport(db: Db, actor: Actor, json: string): Promise<Imp
   const rows = checked.flatMap((c) => (c.row ? [c.row] : []));
   const skipped = checked.length - rows.length;
   if (rows.length === 0) return { created: 0, updated: 0, skipped };
-  return db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const people = JSON.stringify(
       rows.map((r) => ({
         id: randomBytes(16).toString("base64url"),

@@ -6,7 +6,7 @@ import { ACCOUNT_STATUSES, GENDERS } from "@domain/constants.ts";
 import { profileUpdateSchema } from "@domain/profile.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
 import { forgetPhoto } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
@@ -135,8 +135,7 @@ export async function updateAdminProfile(
   const input = parseOrThrow(adminProfileUpdateSchema, body);
   const entries = Object.entries(input).filter(([, v]) => v !== undefined);
   if (entries.length === 0) throw new AppError(400, "VALIDATION_ERROR", "Aucune modification à enregistrer");
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  await inTransaction(db, async (tx) => {
     const sets = entries.map(([k, v]) => {
       const column = sql.raw(`"${FIELD_COLUMNS[k as keyof typeof FIELD_COLUMNS]}"`);
       if (k === "languages" || k === "interests") return sql`${column} = ${sql.param(v)}::text[]`;

@@ -13,7 +13,7 @@ import {
 import { cleanParagraphs } from "@domain/text.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import { inTransaction, queryRows } from "../../db/client.ts";
 import { warningMail } from "../../email/templates.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AppDeps } from "../../http/types.ts";
@@ -160,8 +160,7 @@ export async function setReportStatus(
 ): Promise<AdminReportDetail> {
   if (!UUID.test(id)) throw reportNotFound();
   const { db } = deps.database;
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  await inTransaction(db, async (tx) => {
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`UPDATE reports SET status = ${input.status}, note = coalesce(${input.note ?? null}, note),
@@ -207,8 +206,7 @@ export async function actOnReport(
     if (member) await deps.mailer.send(warningMail(member.email, input.note ?? ""));
   }
   const { db } = deps.database;
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  await inTransaction(db, async (tx) => {
     await tx.execute(sql`UPDATE reports SET status = 'action_taken', action = ${input.action},
         note = coalesce(${input.note ?? null}, note), handled_by = ${actor.id}, handled_at = now()
       WHERE id = ${id}::uuid`);

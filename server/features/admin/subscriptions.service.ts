@@ -7,7 +7,7 @@ import type { AdminList, AdminSubscriptionRow } from "@domain/admin.ts";
 import { addMonths } from "@domain/subscriptions.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { checkUserSubscription } from "../subscriptions/subscription-status.ts";
@@ -126,8 +126,7 @@ export async function grantSubscription(
   actor: Actor,
   input: z.output<typeof grantSchema>,
 ): Promise<AdminSubscriptionRow> {
-  const id = await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  const id = await inTransaction(db, async (tx) => {
     const [member] = await queryRows<{ email: string; hasProfile: boolean }>(
       tx,
       sql`SELECT u.email, p.user_id IS NOT NULL AS "hasProfile" FROM "user" u LEFT JOIN profiles p ON p.user_id = u.id
@@ -171,8 +170,7 @@ export async function extendSubscription(
   monthsToAdd: number,
 ): Promise<AdminSubscriptionRow> {
   if (!UUID.test(id)) throw subscriptionNotFound();
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  await inTransaction(db, async (tx) => {
     const [row] = await queryRows<{ userId: string; endDate: Date | string; status: string }>(
       tx,
       sql`SELECT user_id AS "userId", end_date AS "endDate", status FROM subscriptions WHERE id = ${id}::uuid FOR UPDATE`,
@@ -198,8 +196,7 @@ export async function cancelSubscription(
   id: string,
 ): Promise<AdminSubscriptionRow> {
   if (!UUID.test(id)) throw subscriptionNotFound();
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  await inTransaction(db, async (tx) => {
     const [row] = await queryRows<{ userId: string }>(
       tx,
       sql`UPDATE subscriptions SET status = 'cancelled' WHERE id = ${id}::uuid RETURNING user_id AS "userId"`,

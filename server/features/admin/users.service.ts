@@ -4,7 +4,7 @@ import type { AdminList, AdminUserDetail, AdminUserRow } from "@domain/admin.ts"
 import { ACCOUNT_STATUSES } from "@domain/constants.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AppDeps } from "../../http/types.ts";
 import type { Storage } from "../../storage/storage.ts";
@@ -128,8 +128,7 @@ async function closeStreams(deps: Deps, userId: string): Promise<void> {
 
 export async function banUser(deps: Deps, actor: Actor, id: string, reason: string): Promise<void> {
   if (id === actor.id) throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas vous bannir vous-même");
-  await deps.database.db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  await inTransaction(deps.database.db, async (tx) => {
     const [row] = await queryRows<{ email: string }>(
       tx,
       sql`UPDATE "user" SET banned = true, ban_reason = ${reason}, ban_expires = NULL, updated_at = now()
@@ -143,8 +142,7 @@ export async function banUser(deps: Deps, actor: Actor, id: string, reason: stri
 }
 
 export async function unbanUser(deps: Deps, actor: Actor, id: string): Promise<void> {
-  await deps.database.db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  await inTransaction(deps.database.db, async (tx) => {
     const [row] = await queryRows<{ email: string }>(
       tx,
       sql`UPDATE "user" SET banned = false, ban_reason = NULL, ban_expires = NULL, updated_at = now()
@@ -158,8 +156,7 @@ export async function unbanUser(deps: Deps, actor: Actor, id: string): Promise<v
 export async function setRole(deps: Deps, actor: Actor, id: string, role: "user" | "admin"): Promise<void> {
   if (id === actor.id && role !== "admin")
     throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas retirer votre propre rôle d'administrateur");
-  await deps.database.db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  await inTransaction(deps.database.db, async (tx) => {
     const [row] = await queryRows<{ email: string }>(
       tx,
       sql`UPDATE "user" SET role = ${role}, updated_at = now() WHERE id = ${id} RETURNING email`,
@@ -185,8 +182,7 @@ export async function setRole(deps: Deps, actor: Actor, id: string, role: "user"
 export async function deleteUser(deps: Deps, actor: Actor, id: string, confirmEmail: string): Promise<void> {
   if (id === actor.id)
     throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas supprimer votre propre compte ici");
-  const photos = await deps.database.db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  const photos = await inTransaction(deps.database.db, async (tx) => {
     const [row] = await queryRows<{ email: string; photos: string[] | null }>(
       tx,
       sql`SELECT u.email, p.photos FROM "user" u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${id} FOR UPDATE OF u`,

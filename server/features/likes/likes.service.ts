@@ -8,7 +8,7 @@
 import type { LikeResultDto, LikeType } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 import { findVisibleMember, memberNotFound } from "../members/members.service.ts";
 import { birthDateUnconfirmed, type Viewer } from "../members/public-profile.ts";
@@ -32,8 +32,7 @@ export async function react(
     throw birthDateUnconfirmed(MSG.BIRTH_DATE_UNCONFIRMED_LIKE);
   if (!(await findVisibleMember(db, viewer, likedId))) throw memberNotFound();
 
-  return db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`
       INSERT INTO likes (liker_id, liked_id, type) VALUES (${me}, ${likedId}, ${type})
       ON CONFLICT (liker_id, liked_id) DO UPDATE SET type = excluded.type, updated_at = now()

@@ -4,7 +4,7 @@
 import { MSG } from "@domain/messages.ts";
 import { MESSAGE_MSG, MESSAGES_PAGE_SIZE, type MessageDto, type MessagePageDto } from "@domain/messaging.ts";
 import { sql } from "drizzle-orm";
-import { type Db, queryRows, transactionSql } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows, transactionSql } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Jobs, QueueName } from "../../jobs/queue.ts";
 import { type MessageAudience, queueMessageJobs } from "../../notifications/announce.ts";
@@ -76,8 +76,7 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const senderId = sender.userId;
   if (!sender.birthDateConfirmed) throw birthDateUnconfirmed(MSG.BIRTH_DATE_UNCONFIRMED_MESSAGE);
-  return db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  return inTransaction(db, async (tx) => {
     // One sender's messages are written one at a time, so two tabs cannot both pass the limits.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`messages:${senderId}`}))`);
     const { otherId, opened, lastMinute, started, newToday } = await openConversation<{

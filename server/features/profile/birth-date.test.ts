@@ -9,7 +9,7 @@ import type { ConversationDto } from "@domain/messaging.ts";
 import type { ProfileDto } from "@domain/profile.ts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Db, queryRows } from "../../db/client.ts";
+import { inTransaction, queryRows } from "../../db/client.ts";
 import { likes, matches, messages, profiles } from "../../db/schema/index.ts";
 import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
@@ -183,8 +183,7 @@ describeOnEngine("confirmed birth date", (engine) => {
     const count = searchCountQuery(searchRange(viewer), searchConditions(viewer, query, todayIso()));
     // On a test-sized table the planner would rather read the table; with that choice taken away,
     // the covering index must answer alone: a plain Index Scan would mean a column it lacks.
-    const plan = await db().transaction(async (txArg) => {
-      const tx = txArg as unknown as Db;
+    const plan = await inTransaction(db(), async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
       await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
       const [row] = await queryRows<{ "QUERY PLAN": [{ Plan: PlanNode }] | string }>(

@@ -4,7 +4,7 @@
 import { MSG } from "@domain/messages.ts";
 import type { BlockedMemberDto } from "@domain/safety.ts";
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AppDeps } from "../../http/types.ts";
 import { visiblePhotos } from "../../moderation/moderation.service.ts";
@@ -58,8 +58,7 @@ export async function blockMember(
 ): Promise<BlockedMemberDto> {
   if (userId === me) throw new AppError(400, "SELF_ACTION", MSG.SELF_ACTION);
   const { db } = deps.database;
-  const removed = await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  const removed = await inTransaction(db, async (tx) => {
     const [exists] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM "user" WHERE id = ${userId}`);
     if (!exists || userId.length > 64) throw new AppError(404, "MEMBER_NOT_FOUND", MSG.MEMBER_NOT_FOUND);
     await tx.execute(

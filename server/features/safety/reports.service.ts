@@ -12,7 +12,7 @@ import {
 import { cleanParagraphs } from "@domain/text.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,8 +38,7 @@ const LABEL = (
 
 export async function fileReport(db: Db, me: string, input: ReportInput): Promise<{ id: string }> {
   if (input.userId === me) throw new AppError(400, "SELF_ACTION", MSG.SELF_ACTION);
-  return db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`reports:${me}`}))`);
     const [{ today = 0 } = {}] = await queryRows<{ today: number }>(
       tx,

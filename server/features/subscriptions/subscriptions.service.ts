@@ -26,7 +26,7 @@ import {
   type SubscriptionOverviewDto,
 } from "@domain/subscriptions.ts";
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
 import { subscriptionConfirmedMail } from "../../email/templates.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AppDeps } from "../../http/types.ts";
@@ -179,8 +179,7 @@ export async function startCheckout(
   const back = safePath(choice.returnTo);
   // Providers with a status API get their pending payments re-checked by the scheduled job, the
   // first time a minute from now (the notification usually comes first).
-  const checkoutId = await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  const checkoutId = await inTransaction(db, async (tx) => {
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`INSERT INTO checkouts (user_id, plan, months, amount, currency, provider, method, operator, return_to, next_check_at)
@@ -261,8 +260,7 @@ export async function recordPayment(
 ): Promise<RecordOutcome> {
   const { db } = deps.database;
   if (!UUID.test(report.checkoutId)) return "unknown-checkout";
-  const result = await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  const result = await inTransaction(db, async (tx) => {
     const checkout = await lockCheckout(tx, report.checkoutId);
     if (!checkout || checkout.provider !== report.provider) return { outcome: "unknown-checkout" as const };
     const [done] = await queryRows<{ id: string }>(
@@ -343,8 +341,7 @@ export async function closeCheckout(
   reason: string | null = null,
 ): Promise<boolean> {
   if (!UUID.test(checkoutId)) return false;
-  return db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const checkout = await lockCheckout(tx, checkoutId);
     if (checkout?.status !== "pending") return false;
     await tx.execute(sql`UPDATE checkouts SET status = ${status}, failure_reason = ${reason},
