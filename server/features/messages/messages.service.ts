@@ -3,8 +3,9 @@
 // messages table itself, under a per-sender advisory lock, so they hold across API instances.
 import { MSG } from "@domain/messages.ts";
 import { MESSAGE_MSG, MESSAGES_PAGE_SIZE, type MessageDto, type MessagePageDto } from "@domain/messaging.ts";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Db, inTransaction, queryRows, transactionSql } from "../../db/client.ts";
+import { messages } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Jobs, QueueName } from "../../jobs/queue.ts";
 import { type MessageAudience, queueMessageJobs } from "../../notifications/announce.ts";
@@ -36,7 +37,13 @@ const CURSOR = /^(\d{1,17})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
-export function toMessageDto(r: MessageRow): MessageDto {
+/** A message from the builder (timestamps as Date) or a MessageRow (timestamps as text). */
+type MessageFields = Pick<MessageRow, "id" | "matchId" | "senderId" | "content"> & {
+  createdAt: Date | string;
+  readAt: Date | string | null;
+};
+
+export function toMessageDto(r: MessageFields): MessageDto {
   return {
     id: r.id,
     matchId: r.matchId,
@@ -112,11 +119,7 @@ export async function sendMessage(
     if (!started && newToday >= limits.newConversationsPerDay)
       throw new AppError(429, "NEW_CONVERSATIONS_LIMITED", MESSAGE_MSG.TOO_MANY_NEW);
 
-    const [row] = await queryRows<MessageRow>(
-      tx,
-      sql`INSERT INTO messages (match_id, sender_id, content) VALUES (${matchId}::uuid, ${senderId}, ${content})
-        RETURNING ${COLUMNS}`,
-    );
+    const [row] = await tx.insert(messages).values({ matchId, senderId, content }).returning();
     // Writing in a conversation is opening it.
     if (!opened) await markOpened(tx, senderId, matchId);
     // Copy-pasted openers sent to many people are a spam pattern worth a moderator's look.
@@ -175,7 +178,7 @@ export async function listMessages(
 
 /** One message by id (the event bus reads back messages too big for a notification). */
 export async function findMessage(db: Db, id: string): Promise<MessageDto | null> {
-  const [row] = await queryRows<MessageRow>(db, sql`SELECT ${COLUMNS} FROM messages WHERE id = ${id}::uuid`);
+  const [row] = await db.select().from(messages).where(eq(messages.id, id));
   return row ? toMessageDto(row) : null;
 }
 

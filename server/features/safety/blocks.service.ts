@@ -3,8 +3,9 @@
 // blocker could ever reopen it. Unblocking lifts the invisibility, not the rejection.
 import { MSG } from "@domain/messages.ts";
 import type { BlockedMemberDto } from "@domain/safety.ts";
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
+import { blocks, user } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AppDeps } from "../../http/types.ts";
 import { visiblePhotos } from "../../moderation/moderation.service.ts";
@@ -59,11 +60,9 @@ export async function blockMember(
   if (userId === me) throw new AppError(400, "SELF_ACTION", MSG.SELF_ACTION);
   const { db } = deps.database;
   const removed = await inTransaction(db, async (tx) => {
-    const [exists] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM "user" WHERE id = ${userId}`);
+    const [exists] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
     if (!exists || userId.length > 64) throw new AppError(404, "MEMBER_NOT_FOUND", MSG.MEMBER_NOT_FOUND);
-    await tx.execute(
-      sql`INSERT INTO blocks (blocker_id, blocked_id) VALUES (${me}, ${userId}) ON CONFLICT DO NOTHING`,
-    );
+    await tx.insert(blocks).values({ blockerId: me, blockedId: userId }).onConflictDoNothing();
     const rows = await queryRows<{ id: string; wasAccepted: boolean }>(
       tx,
       sql`WITH pair AS (
@@ -89,5 +88,5 @@ export async function blockMember(
 }
 
 export async function unblockMember(db: Db, me: string, userId: string): Promise<void> {
-  await db.execute(sql`DELETE FROM blocks WHERE blocker_id = ${me} AND blocked_id = ${userId}`);
+  await db.delete(blocks).where(and(eq(blocks.blockerId, me), eq(blocks.blockedId, userId)));
 }

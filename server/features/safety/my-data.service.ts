@@ -2,9 +2,10 @@
 // files, in a zip), and erasing their account. Of other members, the export only carries what the
 // member saw of them already: first name and initial, never their ids, e-mails or phone numbers.
 
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { queryRows } from "../../db/client.ts";
+import { profiles, user } from "../../db/schema/index.ts";
 import type { AppDeps } from "../../http/types.ts";
 import { isOwnedBy, thumbKey } from "../photos/photo-keys.ts";
 
@@ -129,16 +130,17 @@ export async function deleteMyAccount(
   userId: string,
 ) {
   const { db } = deps.database;
-  const [row] = await queryRows<{ photos: string[] | null }>(
-    db,
-    sql`SELECT p.photos FROM "user" u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${userId}`,
-  );
+  const [row] = await db
+    .select({ photos: profiles.photos })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, userId));
   const open = await queryRows<{ matchId: string; otherId: string }>(
     db,
     sql`SELECT id AS "matchId", CASE WHEN user1_id = ${userId} THEN user2_id ELSE user1_id END AS "otherId"
       FROM matches WHERE (user1_id = ${userId} OR user2_id = ${userId}) AND status = 'accepted'`,
   );
-  await db.execute(sql`DELETE FROM "user" WHERE id = ${userId}`);
+  await db.delete(user).where(eq(user.id, userId));
   // Their own streams end; the members they were talking with see the conversation close.
   const publish = (to: string[], event: Parameters<typeof deps.events.publish>[1]) =>
     deps.events.publish(to, event).catch((err) => deps.logger.error({ err }, "event publishing failed"));
