@@ -4,6 +4,7 @@
 import { ADMIN_PAGE_SIZE, type AdminList, type AuditEntryDto } from "@domain/admin.ts";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
+import { adminAudit } from "../../db/schema/index.ts";
 import { cappedTotal } from "./list-query.ts";
 
 export interface Actor {
@@ -18,8 +19,14 @@ export async function audit(
   target: { type: string; id: string | null },
   summary: string,
 ): Promise<void> {
-  await db.execute(sql`INSERT INTO admin_audit (admin_id, admin_email, action, target_type, target_id, summary)
-    VALUES (${actor.id}, ${actor.email}, ${action}, ${target.type}, ${target.id}, ${summary.slice(0, 300)})`);
+  await db.insert(adminAudit).values({
+    adminId: actor.id,
+    adminEmail: actor.email,
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    summary: summary.slice(0, 300),
+  });
 }
 
 interface AuditRow {

@@ -16,6 +16,7 @@ import { profileUpdateSchema } from "@domain/profile.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
+import { user } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
 import { type Actor, audit } from "./audit.ts";
 
@@ -137,10 +138,11 @@ async function check(db: Db, json: string): Promise<Checked[]> {
   }
   const emails = [...seen];
   const existing = emails.length
-    ? await queryRows<{ email: string; role: string }>(
-        db,
-        sql`SELECT email, role FROM "user" WHERE email = ANY(${sql.param(emails)}::text[])`,
-      )
+    ? await db
+        .select({ email: user.email, role: user.role })
+        .from(user)
+        // One array parameter, however many rows the file holds.
+        .where(sql`${user.email} = ANY(${sql.param(emails)}::text[])`)
     : [];
   const roles = new Map(existing.map((e) => [e.email, e.role]));
   for (const c of checked) {

@@ -4,9 +4,10 @@ import type { AdminList, AdminProfileRow } from "@domain/admin.ts";
 import { ageOn, todayIso } from "@domain/age.ts";
 import { ACCOUNT_STATUSES, GENDERS } from "@domain/constants.ts";
 import { profileUpdateSchema } from "@domain/profile.ts";
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
+import { profiles } from "../../db/schema/index.ts";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
 import { forgetPhoto } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
@@ -106,24 +107,13 @@ export async function getAdminProfile(db: Db, storage: Storage, userId: string):
   return toDto(row, storage, todayIso());
 }
 
-/** Every field of the update has its column (a field added to the schema fails to compile here). */
-const FIELD_COLUMNS: Record<keyof z.output<typeof adminProfileUpdateSchema>, string> = {
-  firstName: "first_name",
-  lastName: "last_name",
-  gender: "gender",
-  lookingFor: "looking_for",
-  birthDate: "birth_date",
-  country: "country",
-  originCountry: "origin_country",
-  city: "city",
-  relocate: "relocate",
-  phoneNumber: "phone_number",
-  bio: "bio",
-  occupation: "occupation",
-  education: "education",
-  languages: "languages",
-  interests: "interests",
-};
+/** Every field of the update is a profiles column (a field added to the schema fails to compile here). */
+type NotAColumn = Exclude<
+  keyof z.output<typeof adminProfileUpdateSchema>,
+  keyof typeof profiles.$inferInsert
+>;
+const everyFieldIsAColumn: [NotAColumn] extends [never] ? true : NotAColumn = true;
+void everyFieldIsAColumn;
 
 export async function updateAdminProfile(
   db: Db,
@@ -136,19 +126,17 @@ export async function updateAdminProfile(
   const entries = Object.entries(input).filter(([, v]) => v !== undefined);
   if (entries.length === 0) throw new AppError(400, "VALIDATION_ERROR", "Aucune modification à enregistrer");
   await inTransaction(db, async (tx) => {
-    const sets = entries.map(([k, v]) => {
-      const column = sql.raw(`"${FIELD_COLUMNS[k as keyof typeof FIELD_COLUMNS]}"`);
-      if (k === "languages" || k === "interests") return sql`${column} = ${sql.param(v)}::text[]`;
-      // A birth date an administrator enters (from the member's request or papers) is confirmed.
-      if (k === "birthDate") return sql`${column} = ${v}::date, birth_date_confirmed = true`;
-      if (k === "gender") return sql`${column} = ${v}::gender`;
-      return sql`${column} = ${v}`;
-    });
-    const [row] = await queryRows<{ userId: string }>(
-      tx,
-      sql`UPDATE profiles SET ${sql.join(sets, sql`, `)}, updated_at = now() WHERE user_id = ${userId}
-        RETURNING user_id AS "userId"`,
-    );
+    // Fields left out (undefined) are not set.
+    const [row] = await tx
+      .update(profiles)
+      .set({
+        ...input,
+        // A birth date an administrator enters (from the member's request or papers) is confirmed.
+        ...(input.birthDate === undefined ? {} : { birthDateConfirmed: true }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(profiles.userId, userId))
+      .returning({ userId: profiles.userId });
     if (!row) throw profileNotFound();
     await audit(
       tx,

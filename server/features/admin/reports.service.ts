@@ -11,9 +11,10 @@ import {
   type ReportReason,
 } from "@domain/safety.ts";
 import { cleanParagraphs } from "@domain/text.ts";
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { inTransaction, queryRows } from "../../db/client.ts";
+import { profiles, reports, user } from "../../db/schema/index.ts";
 import { warningMail } from "../../email/templates.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AppDeps } from "../../http/types.ts";
@@ -136,10 +137,7 @@ export async function getReport(
       )
     : [];
   const [photos] = row.reportedId
-    ? await queryRows<{ photos: string[] }>(
-        db,
-        sql`SELECT photos FROM profiles WHERE user_id = ${row.reportedId}`,
-      )
+    ? await db.select({ photos: profiles.photos }).from(profiles).where(eq(profiles.userId, row.reportedId))
     : [];
   return {
     ...toRow(row, deps),
@@ -161,12 +159,16 @@ export async function setReportStatus(
   if (!UUID.test(id)) throw reportNotFound();
   const { db } = deps.database;
   await inTransaction(db, async (tx) => {
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`UPDATE reports SET status = ${input.status}, note = coalesce(${input.note ?? null}, note),
-          handled_by = ${actor.id}, handled_at = now()
-        WHERE id = ${id}::uuid AND status <> 'action_taken' RETURNING id`,
-    );
+    const [row] = await tx
+      .update(reports)
+      .set({
+        status: input.status,
+        note: sql`coalesce(${input.note ?? null}, ${reports.note})`,
+        handledBy: actor.id,
+        handledAt: sql`now()`,
+      })
+      .where(and(eq(reports.id, id), ne(reports.status, "action_taken")))
+      .returning({ id: reports.id });
     if (!row) throw new AppError(409, "VALIDATION_ERROR", "Ce signalement est déjà traité");
     await audit(
       tx,
@@ -199,17 +201,24 @@ export async function actOnReport(
     await removeProfilePhoto(deps.database.db, deps.storage, actor, memberId, input.photoKey);
   }
   if (input.action === "warning") {
-    const [member] = await queryRows<{ email: string }>(
-      deps.database.db,
-      sql`SELECT email FROM "user" WHERE id = ${memberId}`,
-    );
+    const [member] = await deps.database.db
+      .select({ email: user.email })
+      .from(user)
+      .where(eq(user.id, memberId));
     if (member) await deps.mailer.send(warningMail(member.email, input.note ?? ""));
   }
   const { db } = deps.database;
   await inTransaction(db, async (tx) => {
-    await tx.execute(sql`UPDATE reports SET status = 'action_taken', action = ${input.action},
-        note = coalesce(${input.note ?? null}, note), handled_by = ${actor.id}, handled_at = now()
-      WHERE id = ${id}::uuid`);
+    await tx
+      .update(reports)
+      .set({
+        status: "action_taken",
+        action: input.action,
+        note: sql`coalesce(${input.note ?? null}, ${reports.note})`,
+        handledBy: actor.id,
+        handledAt: sql`now()`,
+      })
+      .where(eq(reports.id, id));
     await audit(tx, actor, "report.action", { type: "report", id }, REPORT_ACTION_LABELS[input.action]);
   });
   return getReport(deps, id);

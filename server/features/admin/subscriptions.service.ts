@@ -5,9 +5,10 @@
 import { randomUUID } from "node:crypto";
 import type { AdminList, AdminSubscriptionRow } from "@domain/admin.ts";
 import { addMonths } from "@domain/subscriptions.ts";
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
+import { profiles, subscriptions, user } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { checkUserSubscription } from "../subscriptions/subscription-status.ts";
@@ -127,14 +128,15 @@ export async function grantSubscription(
   input: z.output<typeof grantSchema>,
 ): Promise<AdminSubscriptionRow> {
   const id = await inTransaction(db, async (tx) => {
-    const [member] = await queryRows<{ email: string; hasProfile: boolean }>(
-      tx,
-      sql`SELECT u.email, p.user_id IS NOT NULL AS "hasProfile" FROM "user" u LEFT JOIN profiles p ON p.user_id = u.id
-        WHERE u.id = ${input.userId} FOR UPDATE OF u`,
-    );
+    const [member] = await tx
+      .select({ email: user.email, profileOf: profiles.userId })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.userId, user.id))
+      .where(eq(user.id, input.userId))
+      .for("update", { of: user });
     if (!member) throw new AppError(404, "NOT_FOUND", "Ce compte n'existe pas");
-    if (!member.hasProfile)
-      await tx.execute(sql`INSERT INTO profiles (user_id) VALUES (${input.userId}) ON CONFLICT DO NOTHING`);
+    if (member.profileOf === null)
+      await tx.insert(profiles).values({ userId: input.userId }).onConflictDoNothing();
     const [{ start } = { start: new Date() }] = await queryRows<{ start: Date | string }>(
       tx,
       sql`SELECT greatest(now(), coalesce(max(end_date), now())) AS start FROM subscriptions
@@ -142,13 +144,20 @@ export async function grantSubscription(
     );
     const startDate = new Date(start);
     const endDate = addMonths(startDate, input.months);
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO subscriptions (user_id, plan, status, start_date, end_date, provider, provider_ref, amount, currency)
-        VALUES (${input.userId}, ${input.plan ?? `${input.months}-mois`}, 'active', ${startDate.toISOString()}::timestamptz,
-          ${endDate.toISOString()}::timestamptz, 'admin', ${`admin_${randomUUID()}`}, 0, 'EUR')
-        RETURNING id`,
-    );
+    const [row] = await tx
+      .insert(subscriptions)
+      .values({
+        userId: input.userId,
+        plan: input.plan ?? `${input.months}-mois`,
+        status: "active",
+        startDate,
+        endDate,
+        provider: "admin",
+        providerRef: `admin_${randomUUID()}`,
+        amount: 0,
+        currency: "EUR",
+      })
+      .returning({ id: subscriptions.id });
     await checkUserSubscription(tx, input.userId);
     await audit(
       tx,
@@ -171,18 +180,18 @@ export async function extendSubscription(
 ): Promise<AdminSubscriptionRow> {
   if (!UUID.test(id)) throw subscriptionNotFound();
   await inTransaction(db, async (tx) => {
-    const [row] = await queryRows<{ userId: string; endDate: Date | string; status: string }>(
-      tx,
-      sql`SELECT user_id AS "userId", end_date AS "endDate", status FROM subscriptions WHERE id = ${id}::uuid FOR UPDATE`,
-    );
+    const [row] = await tx
+      .select({ userId: subscriptions.userId, endDate: subscriptions.endDate, status: subscriptions.status })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, id))
+      .for("update");
     if (!row) throw subscriptionNotFound();
     if (row.status === "cancelled")
       throw new AppError(409, "VALIDATION_ERROR", "Un abonnement annulé ne peut pas être prolongé");
     // An ended subscription is extended from today, not from its past end date.
-    const from = new Date(Math.max(new Date(row.endDate).getTime(), Date.now()));
+    const from = new Date(Math.max(row.endDate.getTime(), Date.now()));
     const end = addMonths(from, monthsToAdd);
-    await tx.execute(sql`UPDATE subscriptions SET end_date = ${end.toISOString()}::timestamptz, status = 'active'
-      WHERE id = ${id}::uuid`);
+    await tx.update(subscriptions).set({ endDate: end, status: "active" }).where(eq(subscriptions.id, id));
     await checkUserSubscription(tx, row.userId);
     await audit(tx, actor, "subscription.extend", { type: "subscription", id }, `+${monthsToAdd} mois`);
   });
@@ -197,10 +206,11 @@ export async function cancelSubscription(
 ): Promise<AdminSubscriptionRow> {
   if (!UUID.test(id)) throw subscriptionNotFound();
   await inTransaction(db, async (tx) => {
-    const [row] = await queryRows<{ userId: string }>(
-      tx,
-      sql`UPDATE subscriptions SET status = 'cancelled' WHERE id = ${id}::uuid RETURNING user_id AS "userId"`,
-    );
+    const [row] = await tx
+      .update(subscriptions)
+      .set({ status: "cancelled" })
+      .where(eq(subscriptions.id, id))
+      .returning({ userId: subscriptions.userId });
     if (!row) throw subscriptionNotFound();
     await checkUserSubscription(tx, row.userId);
     await audit(tx, actor, "subscription.cancel", { type: "subscription", id }, "Abonnement annulé");

@@ -2,9 +2,10 @@
 // and unban (ending every session and event stream), role, and deletion with photos and data.
 import type { AdminList, AdminUserDetail, AdminUserRow } from "@domain/admin.ts";
 import { ACCOUNT_STATUSES } from "@domain/constants.ts";
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
+import { profiles, session, user } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AppDeps } from "../../http/types.ts";
 import type { Storage } from "../../storage/storage.ts";
@@ -116,7 +117,7 @@ export async function getUser(db: Db, storage: Storage, id: string): Promise<Adm
 type Deps = Pick<AppDeps, "database" | "storage" | "events" | "logger">;
 
 async function endSessions(tx: Db, userId: string): Promise<void> {
-  await tx.execute(sql`DELETE FROM session WHERE user_id = ${userId}`);
+  await tx.delete(session).where(eq(session.userId, userId));
 }
 
 /** Tells every instance to close the member's event streams (after the commit). */
@@ -129,11 +130,11 @@ async function closeStreams(deps: Deps, userId: string): Promise<void> {
 export async function banUser(deps: Deps, actor: Actor, id: string, reason: string): Promise<void> {
   if (id === actor.id) throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas vous bannir vous-même");
   await inTransaction(deps.database.db, async (tx) => {
-    const [row] = await queryRows<{ email: string }>(
-      tx,
-      sql`UPDATE "user" SET banned = true, ban_reason = ${reason}, ban_expires = NULL, updated_at = now()
-        WHERE id = ${id} RETURNING email`,
-    );
+    const [row] = await tx
+      .update(user)
+      .set({ banned: true, banReason: reason, banExpires: null, updatedAt: sql`now()` })
+      .where(eq(user.id, id))
+      .returning({ email: user.email });
     if (!row) throw userNotFound();
     await endSessions(tx, id);
     await audit(tx, actor, "user.ban", { type: "user", id }, `${row.email} : ${reason}`);
@@ -143,11 +144,11 @@ export async function banUser(deps: Deps, actor: Actor, id: string, reason: stri
 
 export async function unbanUser(deps: Deps, actor: Actor, id: string): Promise<void> {
   await inTransaction(deps.database.db, async (tx) => {
-    const [row] = await queryRows<{ email: string }>(
-      tx,
-      sql`UPDATE "user" SET banned = false, ban_reason = NULL, ban_expires = NULL, updated_at = now()
-        WHERE id = ${id} RETURNING email`,
-    );
+    const [row] = await tx
+      .update(user)
+      .set({ banned: false, banReason: null, banExpires: null, updatedAt: sql`now()` })
+      .where(eq(user.id, id))
+      .returning({ email: user.email });
     if (!row) throw userNotFound();
     await audit(tx, actor, "user.unban", { type: "user", id }, row.email);
   });
@@ -157,10 +158,11 @@ export async function setRole(deps: Deps, actor: Actor, id: string, role: "user"
   if (id === actor.id && role !== "admin")
     throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas retirer votre propre rôle d'administrateur");
   await inTransaction(deps.database.db, async (tx) => {
-    const [row] = await queryRows<{ email: string }>(
-      tx,
-      sql`UPDATE "user" SET role = ${role}, updated_at = now() WHERE id = ${id} RETURNING email`,
-    );
+    const [row] = await tx
+      .update(user)
+      .set({ role, updatedAt: sql`now()` })
+      .where(eq(user.id, id))
+      .returning({ email: user.email });
     if (!row) throw userNotFound();
     // A new role takes effect at once: the member signs in again.
     await endSessions(tx, id);
@@ -183,16 +185,18 @@ export async function deleteUser(deps: Deps, actor: Actor, id: string, confirmEm
   if (id === actor.id)
     throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas supprimer votre propre compte ici");
   const photos = await inTransaction(deps.database.db, async (tx) => {
-    const [row] = await queryRows<{ email: string; photos: string[] | null }>(
-      tx,
-      sql`SELECT u.email, p.photos FROM "user" u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${id} FOR UPDATE OF u`,
-    );
+    const [row] = await tx
+      .select({ email: user.email, photos: profiles.photos })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.userId, user.id))
+      .where(eq(user.id, id))
+      .for("update", { of: user });
     if (!row) throw userNotFound();
     if (row.email.toLowerCase() !== confirmEmail.trim().toLowerCase())
       throw new AppError(400, "VALIDATION_ERROR", "L'adresse e-mail de confirmation ne correspond pas", {
         confirmEmail: "Saisissez l'adresse e-mail exacte du compte",
       });
-    await tx.execute(sql`DELETE FROM "user" WHERE id = ${id}`);
+    await tx.delete(user).where(eq(user.id, id));
     await audit(tx, actor, "user.delete", { type: "user", id }, row.email);
     return row.photos ?? [];
   });
