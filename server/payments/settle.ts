@@ -3,8 +3,9 @@
 // payments whose notification never came; the member's confirmation page asks when it has waited.
 // Whatever the number, order or concurrency of these, recordPayment records a payment once.
 import type { CheckoutStatus } from "@domain/subscriptions.ts";
-import { sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { queryRows } from "../db/client.ts";
+import { checkouts } from "../db/schema/index.ts";
 import { closeCheckout, recordPayment } from "../features/subscriptions/subscriptions.service.ts";
 import type { AppDeps } from "../http/types.ts";
 
@@ -77,14 +78,19 @@ export async function settleCheckout(
  * page polls every 1.5 s), and only for a pending one.
  */
 export async function settleIfDue(deps: SettleDeps, checkoutId: string): Promise<void> {
-  const [due] = await queryRows<{ id: string }>(
-    deps.database.db,
-    sql`UPDATE checkouts SET last_checked_at = now()
-      WHERE id = ${checkoutId}::uuid AND status = 'pending' AND next_check_at IS NOT NULL
-        AND created_at < now() - interval '5 seconds'
-        AND (last_checked_at IS NULL OR last_checked_at < now() - interval '10 seconds')
-      RETURNING id`,
-  );
+  const [due] = await deps.database.db
+    .update(checkouts)
+    .set({ lastCheckedAt: sql`now()` })
+    .where(
+      and(
+        eq(checkouts.id, checkoutId),
+        eq(checkouts.status, "pending"),
+        isNotNull(checkouts.nextCheckAt),
+        sql`${checkouts.createdAt} < now() - interval '5 seconds'`,
+        or(isNull(checkouts.lastCheckedAt), sql`${checkouts.lastCheckedAt} < now() - interval '10 seconds'`),
+      ),
+    )
+    .returning({ id: checkouts.id });
   if (due) await settleCheckout(deps, due.id);
 }
 
@@ -118,12 +124,17 @@ export async function recheckPendingPayments(
     const status = await settleCheckout(deps, id);
     if (status !== null && status !== "pending") settled++;
   }
-  const stale = await queryRows<{ id: string }>(
-    db,
-    sql`SELECT id FROM checkouts WHERE status = 'pending' AND next_check_at IS NULL
-      AND created_at < now() - ${deps.config.pendingPayments.expiryMs} * interval '1 millisecond'
-      LIMIT ${limit}`,
-  );
+  const stale = await db
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.status, "pending"),
+        isNull(checkouts.nextCheckAt),
+        sql`${checkouts.createdAt} < now() - ${deps.config.pendingPayments.expiryMs} * interval '1 millisecond'`,
+      ),
+    )
+    .limit(limit);
   let expired = 0;
   for (const { id } of stale)
     if (await closeCheckout(db, id, "expired", "Paiement non confirmé dans le délai")) expired++;

@@ -4,8 +4,9 @@
 // row per request and only re-checks once that date has passed.
 import type { AccountStatus } from "@domain/constants.ts";
 import type { SubscriptionStatusDto } from "@domain/subscriptions.ts";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
+import { subscriptions } from "../../db/schema/index.ts";
 
 interface Computed {
   status: AccountStatus;
@@ -15,10 +16,15 @@ interface Computed {
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
+/** Still « active » though its end date has passed: to expire. */
+const ENDED_ACTIVE = and(eq(subscriptions.status, "active"), sql`${subscriptions.endDate} <= now()`);
+
 /** Recomputes one member's status from their subscriptions and stores it on the profile. */
 export async function checkUserSubscription(db: Db, userId: string): Promise<SubscriptionStatusDto> {
-  await db.execute(sql`UPDATE subscriptions SET status = 'expired'
-    WHERE user_id = ${userId} AND status = 'active' AND end_date <= now()`);
+  await db
+    .update(subscriptions)
+    .set({ status: "expired" })
+    .where(and(eq(subscriptions.userId, userId), ENDED_ACTIVE));
   const [row] = await queryRows<Computed>(
     db,
     sql`WITH s AS (SELECT * FROM subscriptions WHERE user_id = ${userId})
@@ -44,9 +50,7 @@ export async function checkUserSubscription(db: Db, userId: string): Promise<Sub
  * safe to run on several instances at once. Returns how many members it changed.
  */
 export async function sweepExpiredSubscriptions(db: Db): Promise<number> {
-  await db.execute(
-    sql`UPDATE subscriptions SET status = 'expired' WHERE status = 'active' AND end_date <= now()`,
-  );
+  await db.update(subscriptions).set({ status: "expired" }).where(ENDED_ACTIVE);
   const rows = await queryRows<{ user_id: string }>(
     db,
     sql`UPDATE profiles p SET account_status = 'expired', subscription_ends_at = NULL, updated_at = now()

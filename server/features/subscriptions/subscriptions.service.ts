@@ -25,8 +25,9 @@ import {
   SUBSCRIPTION_MSG,
   type SubscriptionOverviewDto,
 } from "@domain/subscriptions.ts";
-import { sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
+import { adminAudit, checkouts, profiles, subscriptions } from "../../db/schema/index.ts";
 import { subscriptionConfirmedMail } from "../../email/templates.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AppDeps } from "../../http/types.ts";
@@ -108,8 +109,14 @@ function auditSummary(c: CheckoutRow & { email: string }, extra?: string | null)
 
 /** Written by the payment system, not by an administrator: admin_id stays null. */
 async function auditPayment(db: Db, action: string, checkoutId: string, summary: string): Promise<void> {
-  await db.execute(sql`INSERT INTO admin_audit (admin_id, admin_email, action, target_type, target_id, summary)
-    VALUES (NULL, ${PAYMENT_SYSTEM_ACTOR}, ${action}, 'checkout', ${checkoutId}, ${summary.slice(0, 300)})`);
+  await db.insert(adminAudit).values({
+    adminId: null,
+    adminEmail: PAYMENT_SYSTEM_ACTOR,
+    action,
+    targetType: "checkout",
+    targetId: checkoutId,
+    summary: summary.slice(0, 300),
+  });
 }
 
 async function lockCheckout(tx: Db, checkoutId: string) {
@@ -132,10 +139,10 @@ export function findPlan(plans: readonly Plan[], id: unknown): Plan {
 }
 
 async function memberCountry(db: Db, userId: string): Promise<string | null> {
-  const [row] = await queryRows<{ country: string }>(
-    db,
-    sql`SELECT country FROM profiles WHERE user_id = ${userId}`,
-  );
+  const [row] = await db
+    .select({ country: profiles.country })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
   return row?.country || null;
 }
 
@@ -180,14 +187,21 @@ export async function startCheckout(
   // Providers with a status API get their pending payments re-checked by the scheduled job, the
   // first time a minute from now (the notification usually comes first).
   const checkoutId = await inTransaction(db, async (tx) => {
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO checkouts (user_id, plan, months, amount, currency, provider, method, operator, return_to, next_check_at)
-        VALUES (${user.id}, ${plan.id}, ${plan.months}, ${amount}, ${choice.currency}, ${provider.name},
-          ${choice.method}, ${operator}, ${back},
-          ${provider.checkStatus ? sql`now() + interval '60 seconds'` : sql`NULL`})
-        RETURNING id`,
-    );
+    const [row] = await tx
+      .insert(checkouts)
+      .values({
+        userId: user.id,
+        plan: plan.id,
+        months: plan.months,
+        amount,
+        currency: choice.currency,
+        provider: provider.name,
+        method: choice.method,
+        operator,
+        returnTo: back,
+        nextCheckAt: provider.checkStatus ? sql`now() + interval '60 seconds'` : null,
+      })
+      .returning({ id: checkouts.id });
     const id = row!.id;
     const locked = await lockCheckout(tx, id);
     if (locked) await auditPayment(tx, "payment.started", id, auditSummary(locked));
@@ -208,8 +222,10 @@ export async function startCheckout(
       successUrl: `${base}/subscription/success?checkout=${checkoutId}`,
       cancelUrl: `${base}/subscription?annule=1${back ? `&from=${encodeURIComponent(back)}` : ""}`,
     });
-    await db.execute(sql`UPDATE checkouts SET provider_session_id = ${session.sessionId}, url = ${session.url},
-      updated_at = now() WHERE id = ${checkoutId}::uuid`);
+    await db
+      .update(checkouts)
+      .set({ providerSessionId: session.sessionId, url: session.url, updatedAt: sql`now()` })
+      .where(eq(checkouts.id, checkoutId));
   } catch (err) {
     deps.logger.error(
       { err, checkoutId, provider: provider.name },
@@ -263,15 +279,19 @@ export async function recordPayment(
   const result = await inTransaction(db, async (tx) => {
     const checkout = await lockCheckout(tx, report.checkoutId);
     if (!checkout || checkout.provider !== report.provider) return { outcome: "unknown-checkout" as const };
-    const [done] = await queryRows<{ id: string }>(
-      tx,
-      sql`SELECT id FROM subscriptions WHERE provider_ref = ${report.providerRef} OR checkout_id = ${checkout.id}::uuid`,
-    );
+    const [done] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        or(eq(subscriptions.providerRef, report.providerRef), eq(subscriptions.checkoutId, checkout.id)),
+      );
     if (done) return { outcome: "already-recorded" as const };
     if (report.amount !== checkout.amount || report.currency.toUpperCase() !== checkout.currency) {
       const reason = "Le montant ou la devise payés ne correspondent pas à la formule";
-      await tx.execute(sql`UPDATE checkouts SET status = 'failed', failure_reason = ${reason}, updated_at = now()
-        WHERE id = ${checkout.id}::uuid`);
+      await tx
+        .update(checkouts)
+        .set({ status: "failed", failureReason: reason, updatedAt: sql`now()` })
+        .where(eq(checkouts.id, checkout.id));
       const got = isCurrency(report.currency.toUpperCase())
         ? formatMoney(report.amount, report.currency.toUpperCase() as Currency)
         : `${report.amount} ${report.currency}`;
@@ -282,7 +302,11 @@ export async function recordPayment(
     const operator = checkout.method === "mobile-money" ? (report.operator ?? checkout.operator) : null;
     await getOrCreateProfile(tx, checkout.userId);
     // One member's payments are recorded one at a time, so each extends the previous one.
-    await tx.execute(sql`SELECT 1 FROM profiles WHERE user_id = ${checkout.userId} FOR UPDATE`);
+    await tx
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(eq(profiles.userId, checkout.userId))
+      .for("update");
     const [{ start } = { start: new Date() }] = await queryRows<{ start: Date | string }>(
       tx,
       sql`SELECT greatest(now(), coalesce(max(end_date), now())) AS start FROM subscriptions
@@ -290,18 +314,32 @@ export async function recordPayment(
     );
     const startDate = new Date(start);
     const endDate = addMonths(startDate, checkout.months);
-    await tx.execute(sql`INSERT INTO subscriptions
-        (user_id, plan, status, start_date, end_date, provider, provider_ref, amount, currency, checkout_id, method, operator)
-      VALUES (${checkout.userId}, ${checkout.plan}, 'active', ${startDate.toISOString()}::timestamptz,
-        ${endDate.toISOString()}::timestamptz, ${report.provider}, ${report.providerRef}, ${checkout.amount},
-        ${checkout.currency}, ${checkout.id}::uuid, ${checkout.method}, ${operator})`);
-    await tx.execute(sql`UPDATE profiles SET account_status = 'subscribed',
-        subscription_ends_at = greatest(coalesce(subscription_ends_at, now()), ${endDate.toISOString()}::timestamptz),
-        updated_at = now()
-      WHERE user_id = ${checkout.userId}`);
-    await tx.execute(sql`UPDATE checkouts SET status = 'paid', operator = ${operator}, failure_reason = NULL,
-        next_check_at = NULL, updated_at = now()
-      WHERE id = ${checkout.id}::uuid`);
+    await tx.insert(subscriptions).values({
+      userId: checkout.userId,
+      plan: checkout.plan,
+      status: "active",
+      startDate,
+      endDate,
+      provider: report.provider,
+      providerRef: report.providerRef,
+      amount: checkout.amount,
+      currency: checkout.currency,
+      checkoutId: checkout.id,
+      method: checkout.method,
+      operator,
+    });
+    await tx
+      .update(profiles)
+      .set({
+        accountStatus: "subscribed",
+        subscriptionEndsAt: sql`greatest(coalesce(${profiles.subscriptionEndsAt}, now()), ${endDate.toISOString()}::timestamptz)`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(profiles.userId, checkout.userId));
+    await tx
+      .update(checkouts)
+      .set({ status: "paid", operator, failureReason: null, nextCheckAt: null, updatedAt: sql`now()` })
+      .where(eq(checkouts.id, checkout.id));
     const paid = { ...checkout, operator };
     await auditPayment(tx, "payment.paid", checkout.id, auditSummary(paid, report.providerRef));
     return { outcome: "recorded" as const, checkout: paid, startDate, endDate };
@@ -344,9 +382,10 @@ export async function closeCheckout(
   return inTransaction(db, async (tx) => {
     const checkout = await lockCheckout(tx, checkoutId);
     if (checkout?.status !== "pending") return false;
-    await tx.execute(sql`UPDATE checkouts SET status = ${status}, failure_reason = ${reason},
-        next_check_at = NULL, updated_at = now()
-      WHERE id = ${checkoutId}::uuid`);
+    await tx
+      .update(checkouts)
+      .set({ status, failureReason: reason, nextCheckAt: null, updatedAt: sql`now()` })
+      .where(eq(checkouts.id, checkoutId));
     await auditPayment(tx, `payment.${status}`, checkoutId, auditSummary(checkout, reason));
     return true;
   });
