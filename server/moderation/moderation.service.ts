@@ -3,9 +3,10 @@
 // (« Photos à vérifier ») until an administrator decides, in the transaction that adds it. Hashes
 // follow the photos' keys.
 import { MSG } from "@domain/messages.ts";
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { type Db, queryRows } from "../db/client.ts";
+import { photoHashes, photoReviews } from "../db/schema/index.ts";
 import { AppError } from "../http/errors.ts";
 import type { Logger } from "../logger.ts";
 import { mirroredPhotoHash, type NudityScores, photoHash, photoScreen, SCREEN } from "./photo-screen.ts";
@@ -133,29 +134,42 @@ export async function recordScreening(
   await tx.execute(sql`SELECT count(pg_advisory_xact_lock(${BAND_LOCKS}, b))
     FROM (SELECT b FROM unnest(${`{${bands.join(",")}}`}::int[]) AS b ORDER BY b) ordered`);
   const hold = holdFor(s, await nearestPhoto(tx, userId, [s.hash, s.mirrored]));
-  await tx.execute(sql`INSERT INTO photo_hashes (photo_key, user_id, hash, bands)
-    VALUES (${key}, ${userId}, ${s.hash}, ${`{${bandsOf(s.hash).join(",")}}`}::int[])
-    ON CONFLICT (photo_key) DO UPDATE SET hash = EXCLUDED.hash, bands = EXCLUDED.bands`);
+  await tx
+    .insert(photoHashes)
+    .values({ photoKey: key, userId, hash: s.hash, bands: bandsOf(s.hash) })
+    .onConflictDoUpdate({
+      target: photoHashes.photoKey,
+      set: { hash: sql`excluded.hash`, bands: sql`excluded.bands` },
+    });
   if (hold)
-    await tx.execute(sql`INSERT INTO photo_reviews (user_id, photo_key, reason, score, matched_user_id, matched_key)
-      VALUES (${userId}, ${key}, ${hold.reason}, ${hold.score}, ${hold.matchedUserId}, ${hold.matchedKey})`);
+    await tx.insert(photoReviews).values({
+      userId,
+      photoKey: key,
+      reason: hold.reason,
+      score: hold.score,
+      matchedUserId: hold.matchedUserId,
+      matchedKey: hold.matchedKey,
+    });
   return hold;
 }
 
 /** A photo left the profile: its hash goes, and a pending review of it is closed as removed. */
 export async function forgetPhoto(db: Db, key: string): Promise<void> {
-  await db.execute(sql`DELETE FROM photo_hashes WHERE photo_key = ${key}`);
-  await db.execute(sql`UPDATE photo_reviews SET status = 'removed', decided_at = now()
-    WHERE photo_key = ${key} AND status = 'pending'`);
+  await db.delete(photoHashes).where(eq(photoHashes.photoKey, key));
+  await db
+    .update(photoReviews)
+    .set({ status: "removed", decidedAt: sql`now()` })
+    .where(and(eq(photoReviews.photoKey, key), eq(photoReviews.status, "pending")));
 }
 
 /** A photo got a new key (a new crop of the same picture): its hash and its hold follow it. */
 export async function renamePhoto(db: Db, from: string, to: string): Promise<void> {
   if (from === to) return;
-  await db.execute(sql`UPDATE photo_hashes SET photo_key = ${to} WHERE photo_key = ${from}`);
-  await db.execute(
-    sql`UPDATE photo_reviews SET photo_key = ${to} WHERE photo_key = ${from} AND status = 'pending'`,
-  );
+  await db.update(photoHashes).set({ photoKey: to }).where(eq(photoHashes.photoKey, from));
+  await db
+    .update(photoReviews)
+    .set({ photoKey: to })
+    .where(and(eq(photoReviews.photoKey, from), eq(photoReviews.status, "pending")));
 }
 
 /** The keys of `owner`'s photos that are held from public view, as an SQL array of the profile's photos. */

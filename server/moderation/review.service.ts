@@ -17,8 +17,9 @@ import {
   type PhotoReviewDecision,
   type PhotoReviewReason,
 } from "@domain/admin.ts";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { inTransaction, queryRows } from "../db/client.ts";
+import { photoReviews, profiles, session, user } from "../db/schema/index.ts";
 import { type Actor, audit } from "../features/admin/audit.ts";
 import { cappedTotal } from "../features/admin/list-query.ts";
 import { type MemberRefRow, memberRefJson, toMemberRef } from "../features/admin/member-ref.ts";
@@ -130,10 +131,10 @@ export async function decidePhotoReview(
 ): Promise<AdminPhotoReviewDecision> {
   if (!UUID.test(id)) throw notFound();
   const { db } = deps.database;
-  const [owner] = await queryRows<{ userId: string }>(
-    db,
-    sql`SELECT user_id AS "userId" FROM photo_reviews WHERE id = ${id}::uuid`,
-  );
+  const [owner] = await db
+    .select({ userId: photoReviews.userId })
+    .from(photoReviews)
+    .where(eq(photoReviews.id, id));
   if (!owner) throw notFound();
   const removes = decision !== "approve";
 
@@ -160,28 +161,34 @@ export async function decidePhotoReview(
       if (decision === "ban" && row.userId === actor.id)
         throw new AppError(400, "SELF_ACTION", PHOTO_REVIEW_MSG.SELF_BAN);
 
-      const [decided] = await queryRows<{ decidedAt: Date | string }>(
-        tx,
-        sql`UPDATE photo_reviews SET status = ${removes ? "removed" : "approved"}, decided_at = now(),
-            decided_by = ${actor.id}
-          WHERE id = ${id}::uuid RETURNING decided_at AS "decidedAt"`,
-      );
+      const [decided] = await tx
+        .update(photoReviews)
+        .set({ status: removes ? "removed" : "approved", decidedAt: sql`now()`, decidedBy: actor.id })
+        .where(eq(photoReviews.id, id))
+        .returning({ decidedAt: photoReviews.decidedAt });
       let fileRemoved = false;
       if (removes) {
-        const [profile] = await queryRows<{ userId: string }>(
-          tx,
-          sql`UPDATE profiles SET photos = array_remove(photos, ${row.key}::text), updated_at = now()
-            WHERE user_id = ${row.userId} AND ${row.key}::text = ANY(photos) RETURNING user_id AS "userId"`,
-        );
+        const [profile] = await tx
+          .update(profiles)
+          .set({ photos: sql`array_remove(${profiles.photos}, ${row.key}::text)`, updatedAt: sql`now()` })
+          .where(and(eq(profiles.userId, row.userId), sql`${row.key}::text = ANY(${profiles.photos})`))
+          .returning({ userId: profiles.userId });
         fileRemoved = Boolean(profile);
         // The hash goes with the photo (its review is no longer pending: forgetPhoto leaves it as decided).
         await forgetPhoto(tx, row.key);
       }
       if (decision === "ban") {
         // As banUser does (users page): banned for good, every session ended.
-        await tx.execute(sql`UPDATE "user" SET banned = true, ban_reason = ${BAN_REASONS[row.reason] ?? null},
-            ban_expires = NULL, updated_at = now() WHERE id = ${row.userId}`);
-        await tx.execute(sql`DELETE FROM session WHERE user_id = ${row.userId}`);
+        await tx
+          .update(user)
+          .set({
+            banned: true,
+            banReason: BAN_REASONS[row.reason] ?? null,
+            banExpires: null,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(user.id, row.userId));
+        await tx.delete(session).where(eq(session.userId, row.userId));
       }
       const score = row.score === null ? null : Number(row.score);
       await audit(
@@ -195,7 +202,7 @@ export async function decidePhotoReview(
         userId: row.userId,
         key: row.key,
         fileRemoved,
-        decidedAt: new Date(decided!.decidedAt).toISOString(),
+        decidedAt: decided!.decidedAt!.toISOString(),
       };
     });
 

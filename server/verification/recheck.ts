@@ -1,8 +1,9 @@
 // Verification stays true (issue 16): when a verified member's main photo changes, its face is
 // compared with the descriptor kept from the verification; if it is not the same person (or shows
 // no face), the badge is cleared and the descriptor erased — it is kept only while the badge holds.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Db, inTransaction, queryRows } from "../db/client.ts";
+import { faceDescriptors, profiles } from "../db/schema/index.ts";
 import type { AppDeps } from "../http/types.ts";
 import { THRESHOLDS } from "./decide.ts";
 import { faceEngine } from "./face-engine.ts";
@@ -43,10 +44,11 @@ export async function recheckMainPhoto(
   }
   if (likeness >= THRESHOLDS.REVIEW) return "kept";
   await inTransaction(db, async (tx) => {
-    await tx.execute(
-      sql`UPDATE profiles SET verified_at = NULL, updated_at = now() WHERE user_id = ${userId}`,
-    );
-    await tx.execute(sql`DELETE FROM face_descriptors WHERE user_id = ${userId}`);
+    await tx
+      .update(profiles)
+      .set({ verifiedAt: null, updatedAt: sql`now()` })
+      .where(eq(profiles.userId, userId));
+    await tx.delete(faceDescriptors).where(eq(faceDescriptors.userId, userId));
   });
   deps.logger.info({ userId, likeness }, "verification: main photo no longer matches, badge cleared");
   return "cleared";

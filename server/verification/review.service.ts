@@ -11,8 +11,9 @@ import {
   type AdminVerificationRow,
   VERIFICATION_REVIEW_MSG,
 } from "@domain/admin.ts";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Db, inTransaction, queryRows } from "../db/client.ts";
+import { profiles, verifications } from "../db/schema/index.ts";
 import { type Actor, audit } from "../features/admin/audit.ts";
 import { cappedTotal } from "../features/admin/list-query.ts";
 import { type MemberRefRow, memberRefJson, toMemberRef } from "../features/admin/member-ref.ts";
@@ -114,19 +115,26 @@ export async function decideVerification(
       throw new AppError(409, "VERIFICATION_ALREADY_DECIDED", VERIFICATION_REVIEW_MSG.ALREADY_DECIDED);
     const approve = decision === "approve";
     if (approve) {
-      await tx.execute(
-        sql`UPDATE profiles SET verified_at = now(), updated_at = now() WHERE user_id = ${row.userId}`,
-      );
+      await tx
+        .update(profiles)
+        .set({ verifiedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(profiles.userId, row.userId));
       await tx.execute(sql`INSERT INTO face_descriptors (user_id, descriptor)
         SELECT user_id, descriptor FROM verifications WHERE id = ${id}::uuid AND descriptor IS NOT NULL
         ON CONFLICT (user_id) DO UPDATE SET descriptor = EXCLUDED.descriptor, verified_at = now()`);
     }
-    const [decided] = await queryRows<{ decidedAt: Date | string }>(
-      tx,
-      sql`UPDATE verifications SET outcome = ${approve ? "verified" : "refused"}, reason = ${approve ? null : "NO_MATCH"},
-          decided_at = now(), decided_by = ${actor.id}, selfie = NULL, descriptor = NULL
-        WHERE id = ${id}::uuid RETURNING decided_at AS "decidedAt"`,
-    );
+    const [decided] = await tx
+      .update(verifications)
+      .set({
+        outcome: approve ? "verified" : "refused",
+        reason: approve ? null : "NO_MATCH",
+        decidedAt: sql`now()`,
+        decidedBy: actor.id,
+        selfie: null,
+        descriptor: null,
+      })
+      .where(eq(verifications.id, id))
+      .returning({ decidedAt: verifications.decidedAt });
     await audit(
       tx,
       actor,
@@ -134,7 +142,7 @@ export async function decideVerification(
       { type: "user", id: row.userId },
       `${row.email ?? row.userId}${percent(row.likeness === null ? null : Number(row.likeness))}`,
     );
-    return { userId: row.userId, decidedAt: new Date(decided!.decidedAt).toISOString() };
+    return { userId: row.userId, decidedAt: decided!.decidedAt!.toISOString() };
   });
   deps.logger.info({ verificationId: id, userId: result.userId, decision }, "verification reviewed");
   return {

@@ -14,9 +14,10 @@ import {
   type VerificationReason,
   type VerificationStateDto,
 } from "@domain/verification.ts";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { type Db, inTransaction, queryRows } from "../db/client.ts";
+import { faceDescriptors, profiles, verificationChallenges, verifications } from "../db/schema/index.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppDeps } from "../http/types.ts";
 import { decide } from "./decide.ts";
@@ -35,12 +36,10 @@ function drawGestures(): Gesture[] {
 }
 
 async function attemptsToday(db: Db, userId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM verifications
-      WHERE user_id = ${userId} AND created_at > now() - interval '1 day'`,
+  return db.$count(
+    verifications,
+    and(eq(verifications.userId, userId), sql`${verifications.createdAt} > now() - interval '1 day'`),
   );
-  return row?.n ?? 0;
 }
 
 export async function verificationState(db: Db, userId: string): Promise<VerificationStateDto> {
@@ -86,16 +85,18 @@ export async function startChallenge(
     throw new AppError(429, "TOO_MANY_ATTEMPTS", VERIFICATION_MSG.TOO_MANY_ATTEMPTS);
   // VERIFICATION_GESTURES (tests only, refused in production): a fixed challenge a prepared video follows.
   const gestures = deps.config.verificationGestures ?? drawGestures();
-  const [row] = await queryRows<{ id: string; expiresAt: Date | string }>(
-    db,
-    sql`INSERT INTO verification_challenges (user_id, gestures, expires_at)
-      VALUES (${userId}, ${`{${gestures.join(",")}}`}::text[], now() + ${VERIFICATION.CHALLENGE_SECONDS} * interval '1 second')
-      RETURNING id, expires_at AS "expiresAt"`,
-  );
+  const [row] = await db
+    .insert(verificationChallenges)
+    .values({
+      userId,
+      gestures,
+      expiresAt: sql`now() + ${VERIFICATION.CHALLENGE_SECONDS} * interval '1 second'`,
+    })
+    .returning({ id: verificationChallenges.id, expiresAt: verificationChallenges.expiresAt });
   return {
     id: row!.id,
     gestures: gestures.map((g) => ({ id: g, label: GESTURE_LABELS[g] })),
-    expiresAt: new Date(row!.expiresAt).toISOString(),
+    expiresAt: row!.expiresAt.toISOString(),
     minFrames: VERIFICATION.MIN_FRAMES,
     maxFrames: VERIFICATION.MAX_FRAMES,
   };
@@ -128,10 +129,10 @@ async function profileFaces(
   deps: Pick<AppDeps, "database" | "storage">,
   userId: string,
 ): Promise<FaceFinding[]> {
-  const [row] = await queryRows<{ photos: string[] | null }>(
-    deps.database.db,
-    sql`SELECT photos FROM profiles WHERE user_id = ${userId}`,
-  );
+  const [row] = await deps.database.db
+    .select({ photos: profiles.photos })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
   const engine = await faceEngine();
   const faces: FaceFinding[] = [];
   for (const key of row?.photos ?? []) {
@@ -187,19 +188,30 @@ export async function submitVerification(
     { userId, outcome: decision.outcome, likeness: decision.likeness, ms: Date.now() - started },
     "verification decided",
   );
-  const descriptor = decision.outcome === "refused" ? null : `{${decision.descriptor.join(",")}}`;
   await inTransaction(db, async (tx) => {
-    await tx.execute(sql`INSERT INTO verifications (user_id, outcome, reason, likeness, selfie, descriptor, decided_at)
-      VALUES (${userId}, ${decision.outcome}, ${"reason" in decision ? decision.reason : null}, ${decision.likeness},
-        ${decision.outcome === "review" ? frames[frames.length - 1]! : null},
-        ${decision.outcome === "review" ? descriptor : null}::real[],
-        ${decision.outcome === "review" ? null : sql`now()`})`);
+    // In review only, one selfie frame and the descriptor are kept until an administrator decides.
+    const review = decision.outcome === "review";
+    await tx.insert(verifications).values({
+      userId,
+      outcome: decision.outcome,
+      reason: "reason" in decision ? decision.reason : null,
+      likeness: decision.likeness,
+      selfie: review ? frames[frames.length - 1]! : null,
+      descriptor: decision.outcome === "review" ? decision.descriptor : null,
+      decidedAt: review ? null : sql`now()`,
+    });
     if (decision.outcome === "verified") {
-      await tx.execute(
-        sql`UPDATE profiles SET verified_at = now(), updated_at = now() WHERE user_id = ${userId}`,
-      );
-      await tx.execute(sql`INSERT INTO face_descriptors (user_id, descriptor) VALUES (${userId}, ${descriptor}::real[])
-        ON CONFLICT (user_id) DO UPDATE SET descriptor = EXCLUDED.descriptor, verified_at = now()`);
+      await tx
+        .update(profiles)
+        .set({ verifiedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(profiles.userId, userId));
+      await tx
+        .insert(faceDescriptors)
+        .values({ userId, descriptor: decision.descriptor })
+        .onConflictDoUpdate({
+          target: faceDescriptors.userId,
+          set: { descriptor: sql`excluded.descriptor`, verifiedAt: sql`now()` },
+        });
     }
   });
   return verificationState(db, userId);
