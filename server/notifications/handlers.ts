@@ -1,8 +1,15 @@
 // The notification jobs' work (queues in jobs/queue.ts, started by jobs/workers.ts).
 
 import { NOTIFICATION_LIMITS, type PushPayload } from "@domain/notifications.ts";
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { queryRows } from "../db/client.ts";
+import {
+  emailOutbox,
+  notificationLog,
+  profiles,
+  profileVisits,
+  pushSubscriptions,
+} from "../db/schema/index.ts";
 import { frenchLongDate } from "../email/templates.ts";
 import type { AppDeps } from "../http/types.ts";
 import { QUEUES } from "../jobs/queue.ts";
@@ -52,13 +59,17 @@ export async function handleMessagePush(deps: Deps, job: MessageJob): Promise<vo
 export async function handlePush(deps: Deps, job: PushJob): Promise<void> {
   const { db } = deps.database;
   if (job.subscriptionId && job.payload) {
-    const sub = (
-      await queryRows<{ id: string; endpoint: string; p256dh: string; auth: string; user_id: string }>(
-        db,
-        sql`SELECT id, endpoint, p256dh, auth, user_id FROM push_subscriptions WHERE id = ${job.subscriptionId}::uuid`,
-      )
-    )[0];
-    if (!sub || !(await mayNotify(deps, sub.user_id))) return;
+    const [sub] = await db
+      .select({
+        id: pushSubscriptions.id,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+        userId: pushSubscriptions.userId,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.id, job.subscriptionId));
+    if (!sub || !(await mayNotify(deps, sub.userId))) return;
     if ((await deliverPush(deps, sub, job.payload)) === "failed") throw new Error("push not delivered");
     return;
   }
@@ -75,15 +86,15 @@ export async function handlePush(deps: Deps, job: PushJob): Promise<void> {
 }
 
 async function paymentPush(deps: Deps, userId: string): Promise<PushPayload | null> {
-  const [row] = await queryRows<{ ends: Date | string | null }>(
-    deps.database.db,
-    sql`SELECT subscription_ends_at AS ends FROM profiles WHERE user_id = ${userId}`,
-  );
+  const [row] = await deps.database.db
+    .select({ ends: profiles.subscriptionEndsAt })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
   if (!row?.ends) return null;
   return {
     kind: "payment",
     title: "Paiement confirmé",
-    body: `Votre abonnement Passerelle est actif jusqu'au ${frenchLongDate(new Date(row.ends))}.`,
+    body: `Votre abonnement Passerelle est actif jusqu'au ${frenchLongDate(row.ends)}.`,
     url: "/subscription",
     tag: "payment",
   };
@@ -124,11 +135,12 @@ export function handleImmediateEmail(deps: Deps, job: ImmediateEmailJob, jobId: 
  */
 export async function handleDelivery(deps: Deps, job: { ids?: string[] }): Promise<{ sent: number }> {
   if (job.ids) return deliverOutbox(deps, job.ids);
-  const rows = await queryRows<{ id: string }>(
-    deps.database.db,
-    sql`SELECT id FROM email_outbox WHERE sent_at IS NULL AND created_at < now() - interval '10 minutes'
-      ORDER BY created_at LIMIT 1000`,
-  );
+  const rows = await deps.database.db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(isNull(emailOutbox.sentAt), sql`${emailOutbox.createdAt} < now() - interval '10 minutes'`))
+    .orderBy(emailOutbox.createdAt)
+    .limit(1000);
   return rows.length > 0
     ? deliverOutbox(
         deps,
@@ -208,6 +220,6 @@ export async function purgeOld(deps: Deps): Promise<void> {
   const { db } = deps.database;
   await purgeSentEmails(db);
   // « Qui a vu mon profil » shows 90 days (issue 17); older visits are deleted.
-  await db.execute(sql`DELETE FROM profile_visits WHERE visited_at < now() - interval '90 days'`);
-  await db.execute(sql`DELETE FROM notification_log WHERE sent_at < now() - interval '90 days'`);
+  await db.delete(profileVisits).where(sql`${profileVisits.visitedAt} < now() - interval '90 days'`);
+  await db.delete(notificationLog).where(sql`${notificationLog.sentAt} < now() - interval '90 days'`);
 }
