@@ -5,6 +5,7 @@
 // candidates the index returns; a recall check on planted near-copies; and screenUpload() +
 // recordScreening() whole. Split from screening.ts, which times the screening itself.
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Database, type Db, inTransaction, openDatabase, queryRows } from "../../server/db/client.ts";
 import {
   bandsOf,
@@ -19,8 +20,9 @@ import type { Row } from "./timing.ts";
 
 /** The lookup screenUpload() ran before the index (commit d4e9aec): every other account's hash, nearest first. */
 const scan = (db: Db, userId: string, hash: string) =>
-  queryRows<{ key: string; userId: string; bits: number }>(
+  queryRows(
     db,
+    z.strictObject({ key: z.string(), userId: z.string(), bits: z.number() }),
     sql`SELECT photo_key AS key, user_id AS "userId", bit_count(hash::bit(64) # ${hash}::bit(64))::int AS bits
       FROM photo_hashes WHERE user_id <> ${userId}
       ORDER BY bits LIMIT 1`,
@@ -75,8 +77,9 @@ async function seeded(hashes: number, images: Images): Promise<Seeded> {
   const database = await openDatabase({});
   await database.migrate();
   const { db } = database;
-  const [def] = await queryRows<{ index: string }>(
+  const [def] = await queryRows(
     db,
+    z.strictObject({ index: z.string() }),
     sql`SELECT indexdef AS index FROM pg_indexes WHERE indexname = 'photo_hashes_bands_idx'`,
   );
   if (!def) throw new Error("photo_hashes_bands_idx: not created by the migrations");
@@ -158,12 +161,13 @@ export interface Lookup {
 
 /** nearestPhoto's plan: its scan nodes, the rows their filter removed, the time. */
 async function planOf(db: Db, query: SQL): Promise<string[]> {
-  const lines = await queryRows<Record<string, string>>(
+  const lines = await queryRows(
     db,
+    z.strictObject({ "QUERY PLAN": z.string() }),
     sql`EXPLAIN (ANALYZE, COSTS OFF, BUFFERS OFF) ${query}`,
   );
   return lines
-    .map((l) => Object.values(l)[0]!)
+    .map((l) => l["QUERY PLAN"])
     .filter((l) => /Scan on|Rows Removed by|Execution Time/.test(l))
     .map((l) => l.replace(/^\s*(->\s*)?/, "").trim());
 }
@@ -243,8 +247,9 @@ export async function lookups(
       const candidates: Candidates[] = [];
       for (const [label, hs] of queries) {
         const bands = new Set(hs.flatMap(bandsOf)).size;
-        const [c] = await queryRows<{ n: number }>(
+        const [c] = await queryRows(
           db,
+          z.strictObject({ n: z.number() }),
           sql`SELECT count(*)::int AS n FROM photo_hashes
             WHERE bands && ${bandsLiteral(hs)}::int[] AND user_id <> ${UPLOADER}`,
         );
@@ -268,8 +273,9 @@ export async function lookups(
         while (places.size < flips) places.add(pick() % 64);
         for (const p of places) bits[p] = bits[p] === "0" ? "1" : "0";
         const q = bits.join("");
-        const [kept] = await queryRows<{ n: number }>(
+        const [kept] = await queryRows(
           db,
+          z.strictObject({ n: z.number() }),
           sql`SELECT count(*)::int AS n FROM photo_hashes WHERE photo_key = ${seedKey(i)}
             AND bands && ${bandsLiteral([q])}::int[]`,
         );

@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { drizzle, type PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "./client.ts";
 import * as schema from "./schema/index.ts";
 
@@ -66,8 +67,9 @@ it("confirms existing birth dates but the default, and sends only incomplete pro
 
   await migrate(db, { migrationsFolder: MIGRATIONS });
 
-  const rows = await queryRows<{ id: string; confirmed: boolean; step: number }>(
+  const rows = await queryRows(
     db,
+    z.strictObject({ id: z.string(), confirmed: z.boolean(), step: z.number() }),
     sql`SELECT user_id AS id, birth_date_confirmed AS confirmed, onboarding_step AS step FROM profiles ORDER BY user_id`,
   );
   expect(rows).toEqual([
@@ -80,8 +82,9 @@ it("confirms existing birth dates but the default, and sends only incomplete pro
   // A profile created from now on starts unconfirmed, at the first step.
   await db.execute(sql`INSERT INTO "user" (id, name, email) VALUES ('new', '', 'new@exemple.fr')`);
   await db.execute(sql`INSERT INTO profiles (user_id) VALUES ('new')`);
-  const [fresh] = await queryRows<{ confirmed: boolean; step: number; birthDate: string }>(
+  const [fresh] = await queryRows(
     db,
+    z.strictObject({ confirmed: z.boolean(), step: z.number(), birthDate: z.string() }),
     sql`SELECT birth_date_confirmed AS confirmed, onboarding_step AS step, birth_date::text AS "birthDate"
       FROM profiles WHERE user_id = 'new'`,
   );

@@ -5,6 +5,7 @@
 import { MSG } from "@domain/messages.ts";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import sharp from "sharp";
+import { z } from "zod";
 import { type Db, queryRows } from "../db/client.ts";
 import { photoHashes, photoReviews } from "../db/schema/index.ts";
 import { AppError } from "../http/errors.ts";
@@ -69,6 +70,8 @@ export function bandsOf(hash: string): number[] {
   return Array.from({ length: 8 }, (_, b) => b * 256 + Number.parseInt(hash.slice(b * 8, b * 8 + 8), 2));
 }
 
+const nearestPhotoRow = z.strictObject({ key: z.string(), userId: z.string(), bits: z.number().int() });
+
 /**
  * The photo of another account nearest to any of `hashes`, if one is at most SAME_PHOTO_BITS away.
  * The GIN index on bands finds the candidates (a hash within 7 bits shares one of its eight bytes);
@@ -79,10 +82,7 @@ export async function nearestPhoto(
   userId: string,
   hashes: readonly string[],
 ): Promise<{ key: string; userId: string; bits: number } | undefined> {
-  const [row] = await queryRows<{ key: string; userId: string; bits: number }>(
-    db,
-    nearestPhotoQuery(userId, hashes),
-  );
+  const [row] = await queryRows(db, nearestPhotoRow, nearestPhotoQuery(userId, hashes));
   return row;
 }
 

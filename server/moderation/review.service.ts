@@ -18,11 +18,13 @@ import {
   type PhotoReviewReason,
 } from "@domain/admin.ts";
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { inTransaction, queryRows } from "../db/client.ts";
+import { timestampText, uuid } from "../db/row-schemas.ts";
 import { photoReviews, profiles, session, user } from "../db/schema/index.ts";
 import { type Actor, audit } from "../features/admin/audit.ts";
 import { cappedTotal } from "../features/admin/list-query.ts";
-import { type MemberRefRow, memberRefJson, toMemberRef } from "../features/admin/member-ref.ts";
+import { memberRefJson, memberRefRow, toMemberRef } from "../features/admin/member-ref.ts";
 import { isOwnedBy, photoDto, thumbKey } from "../features/photos/photo-keys.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppDeps } from "../http/types.ts";
@@ -34,18 +36,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const notFound = () => new AppError(404, "PHOTO_REVIEW_NOT_FOUND", PHOTO_REVIEW_MSG.NOT_FOUND);
 
-interface Row {
-  id: string;
-  reason: PhotoReviewReason;
-  score: number | string | null;
-  createdAt: Date | string;
-  photoKey: string;
-  member: MemberRefRow | null;
-  matchedUserId: string | null;
-  matchedMember: MemberRefRow | null;
-  matchedPhoto: string | null;
-  memberPhotoCount: number;
-}
+/** photo_reviews.reason (a CHECK constraint holds it to these). */
+const reasonColumn = z.enum(["suggestive", "reused"] as const satisfies readonly PhotoReviewReason[]);
+
+const reviewRow = z.strictObject({
+  id: uuid,
+  reason: reasonColumn,
+  score: z.number().nullable(),
+  createdAt: timestampText,
+  photoKey: z.string(),
+  member: memberRefRow,
+  matchedUserId: z.string().nullable(),
+  matchedMember: memberRefRow,
+  matchedPhoto: z.string().nullable(),
+  memberPhotoCount: z.number().int(),
+});
 
 /**
  * The other account's matching photo while it is still on that profile: the key screening found,
@@ -69,8 +74,9 @@ export async function listPendingPhotoReviews(
   const { db } = deps.database;
   const from = sql`FROM photo_reviews r WHERE r.status = 'pending'`;
   const [rows, total] = await Promise.all([
-    queryRows<Row>(
+    queryRows(
       db,
+      reviewRow,
       sql`SELECT r.id, r.reason, r.score, r.created_at AS "createdAt", r.photo_key AS "photoKey",
           ${memberRefJson(sql`r.user_id`)} AS member,
           r.matched_user_id AS "matchedUserId",
@@ -140,16 +146,17 @@ export async function decidePhotoReview(
 
   const run = () =>
     inTransaction(db, async (tx) => {
-      const [row] = await queryRows<{
-        userId: string;
-        key: string;
-        reason: string;
-        score: number | string | null;
-        status: string;
-        email: string | null;
-        matchedEmail: string | null;
-      }>(
+      const [row] = await queryRows(
         tx,
+        z.strictObject({
+          userId: z.string(),
+          key: z.string(),
+          reason: reasonColumn,
+          score: z.number().nullable(),
+          status: z.string(),
+          email: z.string().nullable(),
+          matchedEmail: z.string().nullable(),
+        }),
         sql`SELECT r.user_id AS "userId", r.photo_key AS key, r.reason, r.score, r.status,
             (SELECT email FROM "user" WHERE id = r.user_id) AS email,
             (SELECT email FROM "user" WHERE id = r.matched_user_id) AS "matchedEmail"

@@ -2,7 +2,9 @@
 
 import { NOTIFICATION_LIMITS, type PushPayload } from "@domain/notifications.ts";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import { queryRows } from "../db/client.ts";
+import { timestampText } from "../db/row-schemas.ts";
 import {
   emailOutbox,
   notificationLog,
@@ -26,8 +28,9 @@ export const DIGEST_BATCH = 500;
 
 /** Whether a banned member (or one deleted meanwhile) should hear nothing. */
 async function mayNotify(deps: Deps, userId: string): Promise<boolean> {
-  const rows = await queryRows<{ ok: boolean }>(
+  const rows = await queryRows(
     deps.database.db,
+    z.strictObject({ ok: z.boolean() }),
     sql`SELECT true AS ok FROM "user" u WHERE u.id = ${userId} AND ${RECIPIENT_ACTIVE}`,
   );
   return rows.length > 0;
@@ -110,8 +113,9 @@ export async function handleImmediateEmails(
 ): Promise<void> {
   const jobOf = new Map(jobs.map((j) => [j.userId, j.jobId]));
   // Connected (a page open, or active a moment ago): the site has already shown it.
-  const away = await queryRows<{ userId: string }>(
+  const away = await queryRows(
     deps.database.db,
+    z.strictObject({ userId: z.string() }),
     sql`SELECT p.user_id AS "userId" FROM profiles p LEFT JOIN notification_settings s ON s.user_id = p.user_id
       WHERE p.user_id = ANY(${sql.param([...jobOf.keys()])}::text[])
         AND coalesce(s.email_rhythm, 'immediate') = 'immediate' AND ${AWAY}`,
@@ -155,8 +159,9 @@ export async function planDigests(deps: Deps, at: Date = new Date()): Promise<nu
   const kinds = at.getUTCDay() === NOTIFICATION_LIMITS.DIGEST_WEEKDAY ? ["daily", "weekly"] : ["daily"];
   let members = 0;
   for (const kind of kinds) {
-    const rows = await queryRows<{ user_id: string }>(
+    const rows = await queryRows(
       deps.database.db,
+      z.strictObject({ user_id: z.string() }),
       sql`SELECT s.user_id FROM notification_settings s JOIN "user" u ON u.id = s.user_id
         WHERE s.email_rhythm = ${kind} AND u.email_verified AND ${RECIPIENT_ACTIVE}
         ORDER BY s.user_id`,
@@ -186,8 +191,9 @@ export async function handleDigestBatch(
 /** « Votre abonnement se termine dans 3 jours », once per subscription end. */
 export async function sendSubscriptionReminders(deps: Deps): Promise<number> {
   const { db } = deps.database;
-  const due = await queryRows<{ user_id: string; ends: Date | string }>(
+  const due = await queryRows(
     db,
+    z.strictObject({ user_id: z.string(), ends: timestampText }),
     sql`INSERT INTO notification_log (dedupe_key, user_id)
       SELECT 'subscription-ending:' || p.user_id || ':' || to_char(p.subscription_ends_at, 'YYYY-MM-DD'), p.user_id
       FROM profiles p JOIN "user" u ON u.id = p.user_id

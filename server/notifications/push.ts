@@ -13,8 +13,10 @@ import {
 } from "@domain/notifications.ts";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import webpush from "web-push";
+import { z } from "zod";
 import type { Config } from "../config.ts";
 import { type Db, inTransaction, queryRows } from "../db/client.ts";
+import { uuid } from "../db/row-schemas.ts";
 import { pushSubscriptions } from "../db/schema/index.ts";
 import { notBannedAs } from "../features/members/public-profile.ts";
 import { AppError } from "../http/errors.ts";
@@ -72,6 +74,11 @@ export interface StoredSubscription {
   p256dh: string;
   auth: string;
 }
+
+/** The DEVICES column: a JSON array of StoredSubscription. */
+export const devicesColumn = z.array(
+  z.strictObject({ id: uuid, endpoint: z.string(), p256dh: z.string(), auth: z.string() }),
+);
 
 export async function savePushSubscription(
   db: Db,
@@ -136,8 +143,10 @@ export async function pushRecipient(
   userId: string,
   type: NotificationType,
 ): Promise<StoredSubscription[] | null> {
-  const [row] = await queryRows<{ preferences: unknown; subscriptions: StoredSubscription[] }>(
+  const [row] = await queryRows(
     db,
+    // The stored preferences are read by parseStored, which tolerates any JSON (or null).
+    z.strictObject({ preferences: z.unknown(), subscriptions: devicesColumn }),
     sql`SELECT s.preferences, ${DEVICES} AS subscriptions
       FROM "user" u LEFT JOIN notification_settings s ON s.user_id = u.id
       WHERE u.id = ${userId} AND ${notBannedAs("u")}`,

@@ -4,20 +4,22 @@
 // Whatever the number, order or concurrency of these, recordPayment records a payment once.
 import type { CheckoutStatus } from "@domain/subscriptions.ts";
 import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import { queryRows } from "../db/client.ts";
-import { checkouts } from "../db/schema/index.ts";
+import { uuid } from "../db/row-schemas.ts";
+import { checkoutStatusEnum, checkouts } from "../db/schema/index.ts";
 import { closeCheckout, recordPayment } from "../features/subscriptions/subscriptions.service.ts";
 import type { AppDeps } from "../http/types.ts";
 
 type SettleDeps = Pick<AppDeps, "database" | "mailer" | "logger" | "config" | "payments" | "jobs">;
 
-interface Row {
-  id: string;
-  provider: string;
-  status: CheckoutStatus;
-  sessionId: string | null;
-  expired: boolean;
-}
+const checkedRow = z.strictObject({
+  id: uuid,
+  provider: z.string(),
+  status: z.enum(checkoutStatusEnum.enumValues),
+  sessionId: z.string().nullable(),
+  expired: z.boolean(),
+});
 
 /**
  * Asks the checkout's provider where it stands and acts on the answer. Returns the checkout's
@@ -30,8 +32,9 @@ export async function settleCheckout(
   expectedProvider?: string,
 ): Promise<CheckoutStatus | null> {
   const { db } = deps.database;
-  const [row] = await queryRows<Row>(
+  const [row] = await queryRows(
     db,
+    checkedRow,
     sql`UPDATE checkouts SET last_checked_at = now() WHERE id = ${checkoutId}::uuid
       RETURNING id, provider, status, provider_session_id AS "sessionId",
         created_at < now() - ${deps.config.pendingPayments.expiryMs} * interval '1 millisecond' AS expired`,
@@ -110,8 +113,9 @@ export async function recheckPendingPayments(
   limit = 50,
 ): Promise<{ checked: number; settled: number; expired: number }> {
   const { db } = deps.database;
-  const due = await queryRows<{ id: string }>(
+  const due = await queryRows(
     db,
+    z.strictObject({ id: uuid }),
     sql`UPDATE checkouts c SET check_attempts = c.check_attempts + 1,
         next_check_at = now() + make_interval(secs => (${`{${BACKOFF_SECONDS.join(",")}}`}::int[])[least(c.check_attempts + 1, ${BACKOFF_SECONDS.length})])
       WHERE c.id IN (SELECT id FROM checkouts

@@ -2,6 +2,7 @@
 // compared with the descriptor kept from the verification; if it is not the same person (or shows
 // no face), the badge is cleared and the descriptor erased — it is kept only while the badge holds.
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../db/client.ts";
 import { faceDescriptors, profiles } from "../db/schema/index.ts";
 import type { AppDeps } from "../http/types.ts";
@@ -9,8 +10,9 @@ import { THRESHOLDS } from "./decide.ts";
 import { faceEngine } from "./face-engine.ts";
 
 export async function mainPhotoKey(db: Db, userId: string): Promise<string | null> {
-  const [row] = await queryRows<{ main: string | null }>(
+  const [row] = await queryRows(
     db,
+    z.strictObject({ main: z.string().nullable() }),
     sql`SELECT photos[1] AS main FROM profiles WHERE user_id = ${userId}`,
   );
   return row?.main ?? null;
@@ -24,8 +26,9 @@ export async function recheckMainPhoto(
   userId: string,
 ): Promise<RecheckOutcome> {
   const { db } = deps.database;
-  const [row] = await queryRows<{ descriptor: number[]; main: string | null }>(
+  const [row] = await queryRows(
     db,
+    z.strictObject({ descriptor: z.array(z.number()), main: z.string().nullable() }),
     sql`SELECT d.descriptor, p.photos[1] AS main FROM profiles p
       JOIN face_descriptors d ON d.user_id = p.user_id
       WHERE p.user_id = ${userId} AND p.verified_at IS NOT NULL`,

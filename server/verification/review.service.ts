@@ -12,11 +12,13 @@ import {
   VERIFICATION_REVIEW_MSG,
 } from "@domain/admin.ts";
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../db/client.ts";
+import { timestampText, uuid } from "../db/row-schemas.ts";
 import { profiles, verifications } from "../db/schema/index.ts";
 import { type Actor, audit } from "../features/admin/audit.ts";
 import { cappedTotal } from "../features/admin/list-query.ts";
-import { type MemberRefRow, memberRefJson, toMemberRef } from "../features/admin/member-ref.ts";
+import { memberRefJson, memberRefRow, toMemberRef } from "../features/admin/member-ref.ts";
 import { photoDto } from "../features/photos/photo-keys.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppDeps } from "../http/types.ts";
@@ -30,13 +32,13 @@ const notFound = () => new AppError(404, "VERIFICATION_NOT_FOUND", VERIFICATION_
 
 export const selfiePath = (id: string) => `/api/admin/verifications/${id}/selfie`;
 
-interface Row {
-  id: string;
-  member: MemberRefRow | null;
-  likeness: number | null;
-  createdAt: Date | string;
-  photos: string[] | null;
-}
+const reviewRow = z.strictObject({
+  id: uuid,
+  member: memberRefRow,
+  likeness: z.number().nullable(),
+  createdAt: timestampText,
+  photos: z.array(z.string()).nullable(),
+});
 
 /** The pending reviews, oldest first (the member has waited longest). */
 export async function listPendingVerifications(
@@ -46,8 +48,9 @@ export async function listPendingVerifications(
   const { db } = deps.database;
   const from = sql`FROM verifications v WHERE ${PENDING}`;
   const [rows, total] = await Promise.all([
-    queryRows<Row>(
+    queryRows(
       db,
+      reviewRow,
       sql`SELECT v.id, v.likeness, v.created_at AS "createdAt", ${memberRefJson(sql`v.user_id`)} AS member,
           (SELECT p.photos FROM profiles p WHERE p.user_id = v.user_id) AS photos
         ${from} ORDER BY v.created_at ASC, v.id ASC LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
@@ -72,8 +75,10 @@ export async function listPendingVerifications(
 /** The kept selfie frame of a pending review; none once decided (it is erased then). */
 export async function pendingSelfie(db: Db, id: string): Promise<Buffer> {
   if (!UUID.test(id)) throw notFound();
-  const [row] = await queryRows<{ selfie: Uint8Array | null }>(
+  const [row] = await queryRows(
     db,
+    // bytea: a Uint8Array from PGlite, a Buffer (one too) from node-postgres.
+    z.strictObject({ selfie: z.instanceof(Uint8Array).nullable() }),
     sql`SELECT v.selfie FROM verifications v WHERE v.id = ${id}::uuid AND ${PENDING} AND v.selfie IS NOT NULL`,
   );
   if (!row?.selfie) throw new AppError(404, "VERIFICATION_NOT_FOUND", VERIFICATION_REVIEW_MSG.SELFIE_GONE);
@@ -99,13 +104,14 @@ export async function decideVerification(
   if (!UUID.test(id)) throw notFound();
   const { db } = deps.database;
   const result = await inTransaction(db, async (tx) => {
-    const [row] = await queryRows<{
-      userId: string;
-      email: string | null;
-      likeness: number | null;
-      pending: boolean;
-    }>(
+    const [row] = await queryRows(
       tx,
+      z.strictObject({
+        userId: z.string(),
+        email: z.string().nullable(),
+        likeness: z.number().nullable(),
+        pending: z.boolean(),
+      }),
       sql`SELECT v.user_id AS "userId", (SELECT email FROM "user" WHERE id = v.user_id) AS email, v.likeness,
           (${PENDING}) AS pending
         FROM verifications v WHERE v.id = ${id}::uuid FOR UPDATE`,

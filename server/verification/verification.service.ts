@@ -7,6 +7,7 @@ import { MSG } from "@domain/messages.ts";
 import {
   type ChallengeDto,
   GESTURE_LABELS,
+  GESTURES,
   type Gesture,
   VERIFICATION,
   VERIFICATION_MSG,
@@ -16,7 +17,9 @@ import {
 } from "@domain/verification.ts";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
+import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../db/client.ts";
+import { timestampText } from "../db/row-schemas.ts";
 import { faceDescriptors, profiles, verificationChallenges, verifications } from "../db/schema/index.ts";
 import { AppError } from "../http/errors.ts";
 import type { AppDeps } from "../http/types.ts";
@@ -43,12 +46,13 @@ async function attemptsToday(db: Db, userId: string): Promise<number> {
 }
 
 export async function verificationState(db: Db, userId: string): Promise<VerificationStateDto> {
-  const [row] = await queryRows<{
-    verifiedAt: Date | string | null;
-    outcome: string | null;
-    reason: string | null;
-  }>(
+  const [row] = await queryRows(
     db,
+    z.strictObject({
+      verifiedAt: timestampText.nullable(),
+      outcome: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
     sql`SELECT p.verified_at AS "verifiedAt", v.outcome, v.reason
       FROM (SELECT 1) one
       LEFT JOIN profiles p ON p.user_id = ${userId}
@@ -154,8 +158,9 @@ export async function submitVerification(
   if (!UUID.test(challengeId))
     throw new AppError(404, "CHALLENGE_NOT_FOUND", VERIFICATION_MSG.CHALLENGE_NOT_FOUND);
   // Used once: a second answer to the same challenge (a replay) finds nothing.
-  const [challenge] = await queryRows<{ gestures: Gesture[]; expired: boolean }>(
+  const [challenge] = await queryRows(
     db,
+    z.strictObject({ gestures: z.array(z.enum(GESTURES)), expired: z.boolean() }),
     sql`UPDATE verification_challenges SET used_at = now()
       WHERE id = ${challengeId}::uuid AND user_id = ${userId} AND used_at IS NULL
       RETURNING gestures, expires_at < now() AS expired`,

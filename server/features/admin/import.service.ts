@@ -181,8 +181,9 @@ export async function runImport(db: Db, actor: Actor, json: string): Promise<Imp
         hash: unusableHash(),
       })),
     );
-    const created = await queryRows<{ id: string }>(
+    const created = await queryRows(
       tx,
+      z.strictObject({ id: z.string() }),
       sql`INSERT INTO "user" (id, name, email, email_verified, role, created_at, updated_at)
         SELECT r.id, r.name, r.email, false, 'user', now(), now()
         FROM json_to_recordset(${people}::json) AS r(id text, email text, name text, hash text)

@@ -7,7 +7,8 @@ import { profileUpdateSchema } from "@domain/profile.ts";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
-import { profiles } from "../../db/schema/index.ts";
+import { dateText, timestampText } from "../../db/row-schemas.ts";
+import { accountStatusEnum, genderEnum, profiles } from "../../db/schema/index.ts";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
 import { forgetPhoto } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
@@ -34,12 +35,32 @@ export const adminProfileUpdateSchema = profileUpdateSchema.partial();
 
 const profileNotFound = () => new AppError(404, "PROFILE_NOT_FOUND", "Ce profil n'existe pas");
 
-type Row = Omit<AdminProfileRow, "photos" | "age" | "relocate" | "createdAt" | "updatedAt"> & {
-  photos: string[];
-  relocate: string | null;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-};
+/** A COLUMNS row. */
+const profileRow = z.strictObject({
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.enum(genderEnum.enumValues).nullable(),
+  birthDate: dateText,
+  birthDateConfirmed: z.boolean(),
+  lookingFor: z.string(),
+  country: z.string(),
+  originCountry: z.string(),
+  city: z.string(),
+  relocate: z.string().nullable(),
+  phoneNumber: z.string(),
+  bio: z.string(),
+  occupation: z.string(),
+  education: z.string(),
+  languages: z.array(z.string()),
+  interests: z.array(z.string()),
+  photos: z.array(z.string()),
+  accountStatus: z.enum(accountStatusEnum.enumValues),
+  createdAt: timestampText,
+  updatedAt: timestampText,
+});
+type Row = z.output<typeof profileRow>;
 
 const COLUMNS = sql`p.user_id AS "userId", u.email, p.first_name AS "firstName", p.last_name AS "lastName", p.gender,
   p.birth_date::text AS "birthDate", p.birth_date_confirmed AS "birthDateConfirmed", p.looking_for AS "lookingFor", p.country,
@@ -87,8 +108,9 @@ export async function listProfiles(
     sql`p.id`,
   );
   const [rows, total] = await Promise.all([
-    queryRows<Row>(
+    queryRows(
       db,
+      profileRow,
       sql`SELECT ${COLUMNS} ${from} ${order} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
     ),
     cappedTotal(db, sql`SELECT 1 ${from}`),
@@ -99,8 +121,9 @@ export async function listProfiles(
 
 export async function getAdminProfile(db: Db, storage: Storage, userId: string): Promise<AdminProfileRow> {
   if (userId.length > 64) throw profileNotFound();
-  const [row] = await queryRows<Row>(
+  const [row] = await queryRows(
     db,
+    profileRow,
     sql`SELECT ${COLUMNS} FROM profiles p JOIN "user" u ON u.id = p.user_id WHERE p.user_id = ${userId}`,
   );
   if (!row) throw profileNotFound();

@@ -8,13 +8,20 @@ import { addMonths } from "@domain/subscriptions.ts";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
-import { profiles, subscriptions, user } from "../../db/schema/index.ts";
+import { timestampText, uuid } from "../../db/row-schemas.ts";
+import { profiles, subscriptionStatusEnum, subscriptions, user } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
+import {
+  currencyColumn,
+  methodColumn,
+  operatorColumn,
+  subscriptionProviderColumn,
+} from "../../payments/payment-columns.ts";
 import type { Storage } from "../../storage/storage.ts";
-import { checkUserSubscription } from "../subscriptions/subscription-status.ts";
+import { checkUserSubscription, nextPeriodStart } from "../subscriptions/subscription-status.ts";
 import { type Actor, audit } from "./audit.ts";
 import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
-import { type MemberRefRow, memberRefJson, toMemberRef } from "./member-ref.ts";
+import { memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,28 +45,30 @@ export const grantSchema = z.strictObject({
 });
 export const extendSchema = z.strictObject({ months });
 
-interface Row {
-  id: string;
-  userId: string;
-  plan: string;
-  status: AdminSubscriptionRow["status"];
-  startDate: Date | string;
-  endDate: Date | string;
-  provider: AdminSubscriptionRow["provider"];
-  method: AdminSubscriptionRow["method"];
-  operator: AdminSubscriptionRow["operator"];
-  amount: number;
-  currency: AdminSubscriptionRow["currency"];
-  providerRef: string;
-  createdAt: Date | string;
-  member: MemberRefRow | null;
-}
+/** A COLUMNS row. */
+const subscriptionRow = z.strictObject({
+  id: uuid,
+  userId: z.string(),
+  plan: z.string(),
+  status: z.enum(subscriptionStatusEnum.enumValues),
+  startDate: timestampText,
+  endDate: timestampText,
+  provider: subscriptionProviderColumn,
+  method: methodColumn.nullable(),
+  operator: operatorColumn.nullable(),
+  amount: z.number().int(),
+  currency: currencyColumn,
+  providerRef: z.string(),
+  createdAt: timestampText,
+  member: memberRefRow,
+});
+type Row = z.output<typeof subscriptionRow>;
 
 const COLUMNS = sql`s.id, s.user_id AS "userId", s.plan, s.status, s.start_date AS "startDate", s.end_date AS "endDate",
   s.provider, s.method, s.operator, s.amount, upper(s.currency) AS currency, s.provider_ref AS "providerRef",
   s.created_at AS "createdAt", ${memberRefJson(sql`s.user_id`)} AS member`;
 
-const iso = (v: Date | string) => new Date(v).toISOString();
+const iso = (v: string) => new Date(v).toISOString();
 function toDto(r: Row, storage: Storage): AdminSubscriptionRow {
   return {
     id: r.id,
@@ -100,8 +109,9 @@ export async function listSubscriptions(
     sql`s.id`,
   );
   const [rows, total] = await Promise.all([
-    queryRows<Row>(
+    queryRows(
       db,
+      subscriptionRow,
       sql`SELECT ${COLUMNS} ${from} ${order} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
     ),
     cappedTotal(db, sql`SELECT 1 ${from}`),
@@ -112,8 +122,9 @@ export async function listSubscriptions(
 const subscriptionNotFound = () => new AppError(404, "NOT_FOUND", "Cet abonnement n'existe pas");
 
 async function getOne(db: Db, storage: Storage, id: string): Promise<AdminSubscriptionRow> {
-  const [row] = await queryRows<Row>(
+  const [row] = await queryRows(
     db,
+    subscriptionRow,
     sql`SELECT ${COLUMNS} FROM subscriptions s WHERE s.id = ${id}::uuid`,
   );
   if (!row) throw subscriptionNotFound();
@@ -137,12 +148,7 @@ export async function grantSubscription(
     if (!member) throw new AppError(404, "NOT_FOUND", "Ce compte n'existe pas");
     if (member.profileOf === null)
       await tx.insert(profiles).values({ userId: input.userId }).onConflictDoNothing();
-    const [{ start } = { start: new Date() }] = await queryRows<{ start: Date | string }>(
-      tx,
-      sql`SELECT greatest(now(), coalesce(max(end_date), now())) AS start FROM subscriptions
-        WHERE user_id = ${input.userId} AND status = 'active' AND end_date > now()`,
-    );
-    const startDate = new Date(start);
+    const startDate = await nextPeriodStart(tx, input.userId);
     const endDate = addMonths(startDate, input.months);
     const [row] = await tx
       .insert(subscriptions)

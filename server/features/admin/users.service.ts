@@ -5,7 +5,8 @@ import { ACCOUNT_STATUSES } from "@domain/constants.ts";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
-import { profiles, session, user } from "../../db/schema/index.ts";
+import { timestampText } from "../../db/row-schemas.ts";
+import { accountStatusEnum, genderEnum, profiles, session, user } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AppDeps } from "../../http/types.ts";
 import type { Storage } from "../../storage/storage.ts";
@@ -24,20 +25,22 @@ export type UserListQuery = z.output<z.ZodObject<typeof userListShape>>;
 
 export const userNotFound = () => new AppError(404, "NOT_FOUND", "Ce compte n'existe pas");
 
-interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  role: "user" | "admin";
-  banned: boolean;
-  banReason: string | null;
-  emailVerified: boolean;
-  createdAt: Date | string;
-  accountStatus: AdminUserRow["accountStatus"];
-  gender: AdminUserRow["gender"];
-  country: string | null;
-  photo: string | null;
-}
+/** A COLUMNS row (the profile's columns are null for an account without one). */
+const userRow = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(["user", "admin"]),
+  banned: z.boolean(),
+  banReason: z.string().nullable(),
+  emailVerified: z.boolean(),
+  createdAt: timestampText,
+  accountStatus: z.enum(accountStatusEnum.enumValues).nullable(),
+  gender: z.enum(genderEnum.enumValues).nullable(),
+  country: z.string().nullable(),
+  photo: z.string().nullable(),
+});
+type UserRow = z.output<typeof userRow>;
 
 const COLUMNS = sql`u.id, u.email, coalesce(nullif(trim(p.first_name || ' ' || p.last_name), ''), u.name) AS name,
   u.role, u.banned, u.ban_reason AS "banReason", u.email_verified AS "emailVerified", u.created_at AS "createdAt",
@@ -76,8 +79,9 @@ export async function listUsers(
     sql`u.id`,
   );
   const [rows, total] = await Promise.all([
-    queryRows<UserRow>(
+    queryRows(
       db,
+      userRow,
       sql`SELECT ${COLUMNS} ${from} ${order} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
     ),
     cappedTotal(db, sql`SELECT 1 ${from}`),
@@ -87,13 +91,16 @@ export async function listUsers(
 
 export async function getUser(db: Db, storage: Storage, id: string): Promise<AdminUserDetail> {
   if (id.length > 64) throw userNotFound();
-  const [row] = await queryRows<
-    UserRow & {
-      subscriptionEndsAt: Date | string | null;
-      lastSessionAt: Date | string | null;
-    } & AdminUserDetail["counts"]
-  >(
+  const [row] = await queryRows(
     db,
+    userRow.extend({
+      subscriptionEndsAt: timestampText.nullable(),
+      lastSessionAt: timestampText.nullable(),
+      likesGiven: z.number().int(),
+      matches: z.number().int(),
+      messagesSent: z.number().int(),
+      reportsReceived: z.number().int(),
+    }),
     sql`SELECT ${COLUMNS}, p.subscription_ends_at AS "subscriptionEndsAt",
         (SELECT max(updated_at) FROM session s WHERE s.user_id = u.id) AS "lastSessionAt",
         (SELECT count(*) FROM likes l WHERE l.liker_id = u.id AND l.type = 'like')::int AS "likesGiven",
@@ -105,9 +112,9 @@ export async function getUser(db: Db, storage: Storage, id: string): Promise<Adm
   if (!row) throw userNotFound();
   const { subscriptionEndsAt, lastSessionAt, likesGiven, matches, messagesSent, reportsReceived, ...rest } =
     row;
-  const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+  const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
   return {
-    ...toRow(rest as UserRow, storage),
+    ...toRow(rest, storage),
     subscriptionEndsAt: iso(subscriptionEndsAt),
     lastSessionAt: iso(lastSessionAt),
     counts: { likesGiven, matches, messagesSent, reportsReceived },

@@ -51,8 +51,9 @@ export async function fileReport(db: Db, me: string, input: ReportInput): Promis
         "RATE_LIMITED",
         "Vous avez envoyé beaucoup de signalements aujourd'hui. Réessayez demain.",
       );
-    const [target] = await queryRows<{ label: string | null }>(
+    const [target] = await queryRows(
       tx,
+      z.strictObject({ label: z.string().nullable() }),
       sql`SELECT ${LABEL(input.userId)} AS label`,
     );
     if (!target?.label) throw new AppError(404, "MEMBER_NOT_FOUND", MSG.MEMBER_NOT_FOUND);

@@ -18,22 +18,36 @@ import { safePath } from "@domain/safe-path.ts";
 import {
   addMonths,
   type CheckoutDto,
-  type CheckoutStatus,
-  type PaymentDto,
   type Plan,
   planPrice,
   SUBSCRIPTION_MSG,
   type SubscriptionOverviewDto,
 } from "@domain/subscriptions.ts";
 import { eq, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
-import { adminAudit, checkouts, profiles, subscriptions } from "../../db/schema/index.ts";
+import { timestampText, uuid } from "../../db/row-schemas.ts";
+import {
+  adminAudit,
+  checkoutStatusEnum,
+  checkouts,
+  profiles,
+  subscriptionStatusEnum,
+  subscriptions,
+} from "../../db/schema/index.ts";
 import { subscriptionConfirmedMail } from "../../email/templates.ts";
 import { AppError } from "../../http/errors.ts";
 import type { AppDeps } from "../../http/types.ts";
 import { announcePayment } from "../../notifications/announce.ts";
+import {
+  currencyColumn,
+  methodColumn,
+  operatorColumn,
+  providerColumn,
+  subscriptionProviderColumn,
+} from "../../payments/payment-columns.ts";
 import { getOrCreateProfile } from "../profile/profile.service.ts";
-import { checkUserSubscription } from "./subscription-status.ts";
+import { checkUserSubscription, nextPeriodStart } from "./subscription-status.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,22 +56,25 @@ export const checkoutNotFound = () =>
 const paymentsUnavailable = () =>
   new AppError(503, "PAYMENTS_UNAVAILABLE", SUBSCRIPTION_MSG.PAYMENTS_UNAVAILABLE);
 
-interface CheckoutRow {
-  id: string;
-  userId: string;
-  plan: string;
-  months: number;
-  amount: number;
-  currency: Currency;
-  provider: ProviderName;
-  method: PaymentMethod;
-  operator: OperatorId | null;
-  status: CheckoutStatus;
-  failureReason: string | null;
-  returnTo: string | null;
-  url: string | null;
-  endsAt: Date | string | null;
-}
+/** A CHECKOUT_COLUMNS row (currency, provider, method and operator checked against the domain's). */
+const checkoutRow = z.strictObject({
+  id: uuid,
+  userId: z.string(),
+  plan: z.string(),
+  months: z.number().int(),
+  amount: z.number().int(),
+  currency: currencyColumn,
+  provider: providerColumn,
+  method: methodColumn,
+  operator: operatorColumn.nullable(),
+  status: z.enum(checkoutStatusEnum.enumValues),
+  failureReason: z.string().nullable(),
+  returnTo: z.string().nullable(),
+  url: z.string().nullable(),
+  /** The subscription it paid for, when read with it. */
+  endsAt: timestampText.nullable(),
+});
+type CheckoutRow = z.output<typeof checkoutRow>;
 
 const CHECKOUT_COLUMNS = sql`c.id, c.user_id AS "userId", c.plan, c.months, c.amount, c.currency, c.provider,
   c.method, c.operator, c.status, c.failure_reason AS "failureReason", c.return_to AS "returnTo", c.url`;
@@ -120,8 +137,9 @@ async function auditPayment(db: Db, action: string, checkoutId: string, summary:
 }
 
 async function lockCheckout(tx: Db, checkoutId: string) {
-  const [row] = await queryRows<CheckoutRow & { email: string }>(
+  const [row] = await queryRows(
     tx,
+    checkoutRow.extend({ email: z.string() }),
     sql`SELECT ${CHECKOUT_COLUMNS}, NULL AS "endsAt", u.email
       FROM checkouts c JOIN "user" u ON u.id = c.user_id
       WHERE c.id = ${checkoutId}::uuid FOR UPDATE OF c`,
@@ -240,8 +258,9 @@ export async function startCheckout(
 /** One of the member's own checkouts; anyone else's, or an invented id, is a 404. */
 export async function getCheckout(db: Db, userId: string, checkoutId: string): Promise<CheckoutDto> {
   if (!UUID.test(checkoutId)) throw checkoutNotFound();
-  const [row] = await queryRows<CheckoutRow>(
+  const [row] = await queryRows(
     db,
+    checkoutRow,
     sql`SELECT ${CHECKOUT_COLUMNS}, s.end_date AS "endsAt"
       FROM checkouts c LEFT JOIN subscriptions s ON s.checkout_id = c.id
       WHERE c.id = ${checkoutId}::uuid AND c.user_id = ${userId}`,
@@ -307,12 +326,7 @@ export async function recordPayment(
       .from(profiles)
       .where(eq(profiles.userId, checkout.userId))
       .for("update");
-    const [{ start } = { start: new Date() }] = await queryRows<{ start: Date | string }>(
-      tx,
-      sql`SELECT greatest(now(), coalesce(max(end_date), now())) AS start FROM subscriptions
-        WHERE user_id = ${checkout.userId} AND status = 'active' AND end_date > now()`,
-    );
-    const startDate = new Date(start);
+    const startDate = await nextPeriodStart(tx, checkout.userId);
     const endDate = addMonths(startDate, checkout.months);
     await tx.insert(subscriptions).values({
       userId: checkout.userId,
@@ -391,19 +405,19 @@ export async function closeCheckout(
   });
 }
 
-interface PaymentRow {
-  id: string;
-  plan: string;
-  amount: number;
-  currency: Currency;
-  provider: PaymentDto["provider"];
-  method: PaymentMethod | null;
-  operator: OperatorId | null;
-  createdAt: Date | string;
-  startDate: Date | string;
-  endDate: Date | string;
-  status: PaymentDto["status"];
-}
+const paymentRow = z.strictObject({
+  id: uuid,
+  plan: z.string(),
+  amount: z.number().int(),
+  currency: currencyColumn,
+  provider: subscriptionProviderColumn,
+  method: methodColumn.nullable(),
+  operator: operatorColumn.nullable(),
+  createdAt: timestampText,
+  startDate: timestampText,
+  endDate: timestampText,
+  status: z.enum(subscriptionStatusEnum.enumValues),
+});
 
 export async function subscriptionOverview(
   deps: Pick<AppDeps, "database" | "config" | "payments">,
@@ -412,15 +426,16 @@ export async function subscriptionOverview(
   const { db } = deps.database;
   const status = await checkUserSubscription(db, userId);
   const [rows, country] = await Promise.all([
-    queryRows<PaymentRow>(
+    queryRows(
       db,
+      paymentRow,
       sql`SELECT id, plan, amount, currency, provider, method, operator, created_at AS "createdAt",
           start_date AS "startDate", end_date AS "endDate", status
         FROM subscriptions WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 100`,
     ),
     memberCountry(db, userId),
   ]);
-  const iso = (v: Date | string) => new Date(v).toISOString();
+  const iso = (v: string) => new Date(v).toISOString();
   return {
     ...status,
     plans: [...deps.config.plans],
