@@ -20,6 +20,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import webpush from "web-push";
+import { z } from "zod";
 import { createApp } from "../server/app.ts";
 import { closeDeps, createDeps } from "../server/bootstrap.ts";
 import { loadConfig } from "../server/config.ts";
@@ -114,8 +115,9 @@ async function pushDelivery(): Promise<void> {
   const cookies: string[] = [];
   const matchIds: string[] = [];
   const endpoints = new Map<string, number>();
-  const rows = await queryRows<{ id: string; w: string; m: string }>(
+  const rows = await queryRows(
     db,
+    z.strictObject({ id: z.string(), w: z.string(), m: z.string() }),
     sql`SELECT id, CASE WHEN user1_id LIKE 'pw%' THEN user1_id ELSE user2_id END AS w,
         CASE WHEN user1_id LIKE 'pm%' THEN user1_id ELSE user2_id END AS m
       FROM matches WHERE user1_id LIKE 'p%' ORDER BY id`,
@@ -188,8 +190,9 @@ async function pushDelivery(): Promise<void> {
   while (remote.received.length < n && performance.now() - waited < 30_000)
     await new Promise((r) => setTimeout(r, 50));
   const waitedMs = performance.now() - waited;
-  const states = await queryRows<{ state: string; n: number }>(
+  const states = await queryRows(
     db,
+    z.strictObject({ state: z.string(), n: z.number() }),
     sql`SELECT state::text, count(*)::int AS n FROM pgboss.job WHERE name = 'push-message' GROUP BY state ORDER BY state`,
   );
   const latencies: number[] = [];
@@ -245,8 +248,12 @@ async function digests(): Promise<void> {
   const planned = await planDigests(deps, new Date("2026-11-24T07:00:00Z"));
   const planMs = performance.now() - planStart;
   // The batches as the workers would run them, one after the other here, timed.
-  const jobs = await queryRows<{ id: string; data: { userIds: string[]; kind: "daily"; periodKey: string } }>(
+  const jobs = await queryRows(
     db,
+    z.strictObject({
+      id: z.string(),
+      data: z.strictObject({ userIds: z.array(z.string()), kind: z.literal("daily"), periodKey: z.string() }),
+    }),
     sql`DELETE FROM pgboss.job WHERE name = 'digest-batch' RETURNING id, data`,
   );
   const batchTimes: number[] = [];

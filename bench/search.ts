@@ -32,6 +32,7 @@ import {
 } from "@domain/discovery.ts";
 import { serve } from "@hono/node-server";
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { createApp } from "../server/app.ts";
 import { type Db, queryRows } from "../server/db/client.ts";
 import {
@@ -253,7 +254,11 @@ async function explain(set: DataSet, mix: Case[], title: string): Promise<void> 
       // Once to warm the cache, then the plan that is printed (the pool runs without parallel
       // workers, as the service's pool does: server/db/client.ts).
       await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${stmt}`);
-      const rows = await queryRows<{ "QUERY PLAN": string }>(db, sql`EXPLAIN (ANALYZE, BUFFERS) ${stmt}`);
+      const rows = await queryRows(
+        db,
+        z.strictObject({ "QUERY PLAN": z.string() }),
+        sql`EXPLAIN (ANALYZE, BUFFERS) ${stmt}`,
+      );
       console.log(
         `\n${q.label}: ${kind} query\n\`\`\`\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}\n\`\`\``,
       );
@@ -267,7 +272,11 @@ async function heapFetches(set: DataSet, mix: Case[]): Promise<number> {
   let total = 0;
   for (const q of mix)
     for (const [, stmt] of statements(set, q.query)) {
-      const rows = await queryRows<{ "QUERY PLAN": string }>(db, sql`EXPLAIN (ANALYZE) ${stmt}`);
+      const rows = await queryRows(
+        db,
+        z.strictObject({ "QUERY PLAN": z.string() }),
+        sql`EXPLAIN (ANALYZE) ${stmt}`,
+      );
       for (const { "QUERY PLAN": line } of rows) {
         const m = /Heap Fetches: (\d+)/.exec(line);
         if (m) total += Number(m[1]);

@@ -5,6 +5,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { PHOTO_BUCKET } from "@domain/constants.ts";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { seedMembers } from "../../scripts/seed/bulk.ts";
 import { pgArray } from "../../scripts/seed/insert.ts";
 import { type Database, queryRows } from "../../server/db/client.ts";
@@ -58,8 +59,9 @@ async function subscribeEveryone(database: Database): Promise<void> {
     FROM "user" u
     WHERE NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = u.id AND s.status = 'active'
       AND s.end_date > now())`);
-  const [column] = await queryRows<{ found: boolean }>(
+  const [column] = await queryRows(
     db,
+    z.strictObject({ found: z.boolean() }),
     sql`SELECT EXISTS (SELECT 1 FROM information_schema.columns
       WHERE table_name = 'profiles' AND column_name = 'subscription_ends_at') AS found`,
   );
@@ -84,7 +86,9 @@ export async function seedPopulation(
   const { db } = database;
   const storage = createLocalStorage(storageDir, PHOTO_BUCKET);
   await seedMembers({ database, storage }, { count, seed: SEED, photos: "pool", passwordHash: null });
-  const ids = (await queryRows<{ id: string }>(db, sql`SELECT id FROM "user" ORDER BY id`)).map((r) => r.id);
+  const ids = (
+    await queryRows(db, z.strictObject({ id: z.string() }), sql`SELECT id FROM "user" ORDER BY id`)
+  ).map((r) => r.id);
   if (ids.length !== count) throw new Error(`seeded ${ids.length} members instead of ${count}`);
 
   await subscribeEveryone(database);
@@ -104,8 +108,9 @@ export async function seedPopulation(
     first.push(ids[i]!);
     second.push(ids[i + 1]!);
   }
-  const rows = await queryRows<{ id: string; user1: string }>(
+  const rows = await queryRows(
     db,
+    z.strictObject({ id: z.string(), user1: z.string() }),
     sql`INSERT INTO matches (user1_id, user2_id, status, user1_opened_at, user2_opened_at)
       SELECT u1, u2, 'accepted', now(), now() FROM unnest(${text(first)}, ${text(second)}) AS t(u1, u2)
       RETURNING id, user1_id AS user1`,

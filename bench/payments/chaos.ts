@@ -8,6 +8,7 @@
 // that payment), dropped (never notified), early then dropped. Then what the scheduled job does:
 // every pending checkout made due, recheckPendingPayments() until none is due.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { queryRows } from "../../server/db/client.ts";
 import { recheckPendingPayments } from "../../server/payments/settle.ts";
 import { type Bench, newMembers, openCheckout } from "./members.ts";
@@ -151,8 +152,9 @@ export async function chaos(b: Bench, opts: Options): Promise<ChaosResult> {
 
   log("chaos: the scheduled job's work on every pending payment…");
   const j0 = performance.now();
-  const [{ due } = { due: 0 }] = await queryRows<{ due: number }>(
+  const [{ due } = { due: 0 }] = await queryRows(
     b.db,
+    z.strictObject({ due: z.number() }),
     sql`SELECT count(*)::int AS due FROM checkouts WHERE status = 'pending'`,
   );
   await b.db.execute(

@@ -10,6 +10,7 @@
 // round trip costs; and the same payments with --concurrency notifications in flight.
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../server/db/client.ts";
 import { type Bench, type Member, newMembers, openCheckout } from "./members.ts";
 import { type Opened, PATH_ORDER, type PathName } from "./paths.ts";
@@ -29,8 +30,9 @@ export interface Timing {
 }
 
 async function hasAccess(db: Db, userId: string): Promise<boolean> {
-  const [row] = await queryRows<{ s: string }>(
+  const [row] = await queryRows(
     db,
+    z.strictObject({ s: z.string() }),
     sql`SELECT account_status AS s FROM profiles WHERE user_id = ${userId}`,
   );
   return row?.s === "subscribed";

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { ONBOARDING_DONE } from "@domain/profile-completeness.ts";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../server/db/client.ts";
 import { profiles, user } from "../../server/db/schema/index.ts";
 import type { AppDeps } from "../../server/deps.ts";
@@ -54,8 +55,9 @@ export async function newMembers(db: Db, country: string, count: number): Promis
 
 export async function openCheckout(b: Bench, p: PaymentPath, m: Member, plan = "3-mois"): Promise<Opened> {
   const dto = await startCheckout(b.deps, m, { plan, ...p.choice, returnTo: null });
-  const [row] = await queryRows<{ s: string | null }>(
+  const [row] = await queryRows(
     b.db,
+    z.strictObject({ s: z.string().nullable() }),
     sql`SELECT provider_session_id AS s FROM checkouts WHERE id = ${dto.id}::uuid`,
   );
   if (dto.provider !== p.name || !row?.s)

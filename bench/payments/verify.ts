@@ -7,7 +7,9 @@
 // subscribed), wrong grants (refused or cancelled at the fake, yet paid, subscribed or a receipt),
 // payments still pending, and subscriptions without a checkout.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { queryRows } from "../../server/db/client.ts";
+import { timestampText } from "../../server/db/row-schemas.ts";
 import type { Bench } from "./members.ts";
 import type { Opened, Outcome } from "./paths.ts";
 
@@ -24,21 +26,22 @@ export interface Verdict {
   unexpectedClose: boolean;
 }
 
-interface CheckRow {
-  id: string;
-  status: string;
-  accountStatus: string;
-  endsAt: Date | string | null;
-  lastEnd: Date | string | null;
-  subsOfCheckout: number;
-  subsOfMember: number;
-  paidOfMember: number;
-  paidAudits: number;
-}
+const checkRow = z.strictObject({
+  id: z.string(),
+  status: z.string(),
+  accountStatus: z.string(),
+  endsAt: timestampText.nullable(),
+  lastEnd: timestampText.nullable(),
+  subsOfCheckout: z.number().int(),
+  subsOfMember: z.number().int(),
+  paidOfMember: z.number().int(),
+  paidAudits: z.number().int(),
+});
 
 export async function verify(b: Bench): Promise<{ verdicts: Verdict[]; strays: number }> {
-  const rows = await queryRows<CheckRow>(
+  const rows = await queryRows(
     b.db,
+    checkRow,
     sql`SELECT c.id, c.status, p.account_status AS "accountStatus", p.subscription_ends_at AS "endsAt",
         (SELECT max(s.end_date) FROM subscriptions s WHERE s.user_id = c.user_id) AS "lastEnd",
         (SELECT count(*)::int FROM subscriptions s WHERE s.checkout_id = c.id) AS "subsOfCheckout",
@@ -48,8 +51,9 @@ export async function verify(b: Bench): Promise<{ verdicts: Verdict[]; strays: n
       FROM checkouts c JOIN profiles p ON p.user_id = c.user_id`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const [{ strays } = { strays: 0 }] = await queryRows<{ strays: number }>(
+  const [{ strays } = { strays: 0 }] = await queryRows(
     b.db,
+    z.strictObject({ strays: z.number() }),
     sql`SELECT count(*)::int AS strays FROM subscriptions WHERE checkout_id IS NULL`,
   );
   const verdicts = b.ledger.map((o): Verdict => {

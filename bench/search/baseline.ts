@@ -8,28 +8,32 @@ import { compatibilityScore } from "@domain/compatibility.ts";
 import { countriesOfPlaces, type SearchQuery } from "@domain/discovery.ts";
 import { PRESENCE } from "@domain/presence.ts";
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../server/db/client.ts";
 import { oppositeGender, textArray } from "../../server/features/members/public-profile.ts";
 
-interface BaselineProfile {
-  user_id: string;
-  photos: string[];
-  interests: string[];
-  languages: string[];
-  looking_for: string;
-  country: string;
-  origin_country: string;
-  last_active_at: string | null;
-  presence_hidden: boolean;
-}
+/** A profiles row as PostgREST returns it (every column, `p.*`): the columns the client reads. */
+const baselineProfile = z.looseObject({
+  user_id: z.string(),
+  photos: z.array(z.string()),
+  interests: z.array(z.string()),
+  languages: z.array(z.string()),
+  looking_for: z.string(),
+  country: z.string(),
+  origin_country: z.string(),
+  last_active_at: z.string().nullable(),
+  presence_hidden: z.boolean(),
+});
+type BaselineProfile = z.output<typeof baselineProfile>;
 
 /**
  * One PostgREST read with `count: "exact"`: the page and, in the same statement, the count of
  * every row the filters match (PostgREST's `total_result_set`), the page as a JSON body.
  */
 async function postgrestPage(db: Db, where: SQL, limit: number, offset: number) {
-  const [row] = await queryRows<{ total: number; body: BaselineProfile[] }>(
+  const [row] = await queryRows(
     db,
+    z.strictObject({ total: z.number().int(), body: z.array(baselineProfile) }),
     sql`WITH pgrst_source AS (
         SELECT p.* FROM profiles p WHERE ${where} ORDER BY p.created_at DESC LIMIT ${limit} OFFSET ${offset})
       SELECT (SELECT count(*) FROM profiles p WHERE ${where})::int AS total,
@@ -54,17 +58,20 @@ function keeps(q: SearchQuery, p: BaselineProfile, now: number): boolean {
 }
 
 export async function baselineSearch(db: Db, userId: string, q: SearchQuery, page: number, today: string) {
-  const [me] = await queryRows<BaselineProfile & { gender: "male" | "female" }>(
+  const [me] = await queryRows(
     db,
+    baselineProfile.extend({ gender: z.enum(["male", "female"]) }),
     sql`SELECT * FROM profiles WHERE user_id = ${userId}`,
   );
   if (!me) throw new Error("Profil utilisateur non trouvé");
-  const liked = await queryRows<{ liked_id: string }>(
+  const liked = await queryRows(
     db,
+    z.strictObject({ liked_id: z.string() }),
     sql`SELECT liked_id FROM likes WHERE liker_id = ${userId}`,
   );
-  const matched = await queryRows<{ user1_id: string; user2_id: string }>(
+  const matched = await queryRows(
     db,
+    z.strictObject({ user1_id: z.string(), user2_id: z.string() }),
     sql`SELECT user1_id, user2_id FROM matches WHERE user1_id = ${userId} OR user2_id = ${userId}`,
   );
   const excluded = [

@@ -7,6 +7,7 @@
 //  2. the search mix again after a share of the members were active since the last vacuum.
 import { PRESENCE } from "@domain/presence.ts";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../server/db/client.ts";
 import { ms, n, pct, ratio } from "./report.ts";
 
@@ -19,8 +20,9 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 async function hotUpdates(db: Db): Promise<{ updates: number; hot: number }> {
-  const [row] = await queryRows<{ updates: number; hot: number }>(
+  const [row] = await queryRows(
     db,
+    z.strictObject({ updates: z.number(), hot: z.number() }),
     sql`SELECT n_tup_upd::int AS updates, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables
       WHERE relname = 'profiles'`,
   );
@@ -30,8 +32,9 @@ async function hotUpdates(db: Db): Promise<{ updates: number; hot: number }> {
 /** Times presence writes against plain writes; prints a table. */
 export async function measurePresenceWrites(db: Db, size: number): Promise<void> {
   const ids = (
-    await queryRows<{ id: string }>(
+    await queryRows(
       db,
+      z.strictObject({ id: z.string() }),
       sql`SELECT user_id AS id FROM profiles ORDER BY random() LIMIT ${2 * WRITES}`,
     )
   ).map((r) => r.id);
@@ -73,8 +76,9 @@ export async function measurePresenceWrites(db: Db, size: number): Promise<void>
  * versions stay until vacuum, and their pages are no longer all-visible.
  */
 export async function touchShare(db: Db, share: number): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
+  const rows = await queryRows(
     db,
+    z.strictObject({ n: z.number() }),
     sql`WITH touched AS (
         UPDATE profiles SET last_active_at = now() - random() * interval '2 hours'
         WHERE random() < ${share} RETURNING 1)

@@ -5,8 +5,14 @@
 // candidates the index returns; a recall check on planted near-copies; and screenUpload() +
 // recordScreening() whole. Split from screening.ts, which times the screening itself.
 import { type SQL, sql } from "drizzle-orm";
-import { type Database, type Db, openDatabase, queryRows } from "../../server/db/client.ts";
-import { bandsOf, nearestPhoto, recordScreening } from "../../server/moderation/moderation.service.ts";
+import { z } from "zod";
+import { type Database, type Db, inTransaction, openDatabase, queryRows } from "../../server/db/client.ts";
+import {
+  bandsOf,
+  nearestPhoto,
+  nearestPhotoQuery,
+  recordScreening,
+} from "../../server/moderation/moderation.service.ts";
 import { mirroredPhotoHash, photoHash, SCREEN } from "../../server/moderation/photo-screen.ts";
 import type { Images } from "./samples.ts";
 import { mirrored, reencoded, screened, UPLOADER } from "./screening.ts";
@@ -14,26 +20,13 @@ import type { Row } from "./timing.ts";
 
 /** The lookup screenUpload() ran before the index (commit d4e9aec): every other account's hash, nearest first. */
 const scan = (db: Db, userId: string, hash: string) =>
-  queryRows<{ key: string; userId: string; bits: number }>(
+  queryRows(
     db,
+    z.strictObject({ key: z.string(), userId: z.string(), bits: z.number() }),
     sql`SELECT photo_key AS key, user_id AS "userId", bit_count(hash::bit(64) # ${hash}::bit(64))::int AS bits
       FROM photo_hashes WHERE user_id <> ${userId}
       ORDER BY bits LIMIT 1`,
   );
-
-/** The SQL a function of moderation.service.ts sends (a stand-in database records it): to EXPLAIN it. */
-async function sqlOf(run: (db: Db) => Promise<unknown>): Promise<SQL> {
-  let captured: SQL | undefined;
-  const recorder = {
-    execute: async (query: SQL) => {
-      captured = query;
-      return { rows: [] };
-    },
-  } as unknown as Db;
-  await run(recorder);
-  if (!captured) throw new Error("no SQL sent");
-  return captured;
-}
 
 /** A deterministic stream of 32-bit numbers (mulberry32): the same random hashes every run. */
 function random32(seed: number): () => number {
@@ -84,8 +77,9 @@ async function seeded(hashes: number, images: Images): Promise<Seeded> {
   const database = await openDatabase({});
   await database.migrate();
   const { db } = database;
-  const [def] = await queryRows<{ index: string }>(
+  const [def] = await queryRows(
     db,
+    z.strictObject({ index: z.string() }),
     sql`SELECT indexdef AS index FROM pg_indexes WHERE indexname = 'photo_hashes_bands_idx'`,
   );
   if (!def) throw new Error("photo_hashes_bands_idx: not created by the migrations");
@@ -167,12 +161,13 @@ export interface Lookup {
 
 /** nearestPhoto's plan: its scan nodes, the rows their filter removed, the time. */
 async function planOf(db: Db, query: SQL): Promise<string[]> {
-  const lines = await queryRows<Record<string, string>>(
+  const lines = await queryRows(
     db,
+    z.strictObject({ "QUERY PLAN": z.string() }),
     sql`EXPLAIN (ANALYZE, COSTS OFF, BUFFERS OFF) ${query}`,
   );
   return lines
-    .map((l) => Object.values(l)[0]!)
+    .map((l) => l["QUERY PLAN"])
     .filter((l) => /Scan on|Rows Removed by|Execution Time/.test(l))
     .map((l) => l.replace(/^\s*(->\s*)?/, "").trim());
 }
@@ -228,7 +223,7 @@ export async function lookups(
     const { db } = database;
     try {
       log(`${hashes} hashes: lookups, ${runs} runs…`);
-      const plan = await planOf(db, await sqlOf((d) => nearestPhoto(d, UPLOADER, [copyHash, copyMirror])));
+      const plan = await planOf(db, nearestPhotoQuery(UPLOADER, [copyHash, copyMirror]));
       const scanRow: Row & { scan: boolean } = {
         label: "sequential scan (the lookup before the index), his photo 0 re-encoded, its hash alone",
         ms: [],
@@ -252,8 +247,9 @@ export async function lookups(
       const candidates: Candidates[] = [];
       for (const [label, hs] of queries) {
         const bands = new Set(hs.flatMap(bandsOf)).size;
-        const [c] = await queryRows<{ n: number }>(
+        const [c] = await queryRows(
           db,
+          z.strictObject({ n: z.number() }),
           sql`SELECT count(*)::int AS n FROM photo_hashes
             WHERE bands && ${bandsLiteral(hs)}::int[] AND user_id <> ${UPLOADER}`,
         );
@@ -277,8 +273,9 @@ export async function lookups(
         while (places.size < flips) places.add(pick() % 64);
         for (const p of places) bits[p] = bits[p] === "0" ? "1" : "0";
         const q = bits.join("");
-        const [kept] = await queryRows<{ n: number }>(
+        const [kept] = await queryRows(
           db,
+          z.strictObject({ n: z.number() }),
           sql`SELECT count(*)::int AS n FROM photo_hashes WHERE photo_key = ${seedKey(i)}
             AND bands && ${bandsLiteral([q])}::int[]`,
         );
@@ -311,8 +308,8 @@ export async function lookups(
           else {
             const screening = s.screening;
             const tx0 = performance.now();
-            const hold = await db.transaction((tx) =>
-              recordScreening(tx as unknown as Db, UPLOADER, `bench/upload-${r}-${k}.jpg`, screening),
+            const hold = await inTransaction(db, (tx) =>
+              recordScreening(tx, UPLOADER, `bench/upload-${r}-${k}.jpg`, screening),
             );
             recorded.ms.push(performance.now() - tx0);
             outcome = !hold

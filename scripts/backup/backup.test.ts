@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { z } from "zod";
 import { type Database, openDatabase, queryRows } from "../../server/db/client.ts";
 import { DataDirLockedError } from "../../server/db/data-lock.ts";
 import { createServerDatabase } from "../../server/test/harness.ts";
@@ -24,8 +25,9 @@ afterAll(async () => {
 
 /** Everything the check compares: members with their profile fields, in a stable order. */
 async function snapshot(db: Database) {
-  return queryRows<{ id: string; email: string; first_name: string; country: string }>(
+  return queryRows(
     db.db,
+    z.strictObject({ id: z.string(), email: z.string(), first_name: z.string(), country: z.string() }),
     sql`SELECT u.id, u.email, p.first_name, p.country FROM "user" u JOIN profiles p ON p.user_id = u.id ORDER BY u.id`,
   );
 }

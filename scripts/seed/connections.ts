@@ -1,6 +1,7 @@
 // Demo connections: the demo members start with a few matches (some they liked, some who liked
 // them) and a few profiles they passed, so /matches has something to show on a first visit.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../server/db/client.ts";
 import { DEMO_MEMBER, DEMO_MEMBER_2 } from "./accounts.ts";
 
@@ -27,14 +28,16 @@ const PLAN = [
 export async function seedDemoConnections(db: Db): Promise<number> {
   let created = 0;
   for (const { email, matches, passes } of PLAN) {
-    const [me] = await queryRows<{ id: string; gender: string }>(
+    const [me] = await queryRows(
       db,
+      z.strictObject({ id: z.string(), gender: z.string() }),
       sql`SELECT u.id, p.gender FROM "user" u JOIN profiles p ON p.user_id = u.id WHERE u.email = ${email}`,
     );
     if (!me) continue;
     // The newest members of the other gender with a photo: the ones a visitor notices first.
-    const others = await queryRows<{ id: string }>(
+    const others = await queryRows(
       db,
+      z.strictObject({ id: z.string() }),
       sql`SELECT user_id AS id FROM profiles
         WHERE gender IS NOT NULL AND gender <> ${me.gender}::gender AND cardinality(photos) > 0
         ORDER BY created_at DESC LIMIT ${matches + passes}`,
@@ -62,8 +65,9 @@ export async function seedDemoConnections(db: Db): Promise<number> {
 
 /** Writes a short exchange hours ago; the other member's last line stays unread. */
 async function seedConversation(db: Db, lines: [boolean, string][], me: string, other: string, i: number) {
-  const [match] = await queryRows<{ id: string }>(
+  const [match] = await queryRows(
     db,
+    z.strictObject({ id: z.string() }),
     sql`SELECT id FROM matches WHERE least(user1_id, user2_id) = least(${me}::text, ${other}::text)
       AND greatest(user1_id, user2_id) = greatest(${me}::text, ${other}::text)`,
   );

@@ -4,15 +4,14 @@
 // birth date and finished the guided first profile.
 import { ONBOARDING_DONE } from "@domain/profile-completeness.ts";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../server/db/client.ts";
+import { z } from "zod";
+import { type Db, inTransaction, queryRows } from "../../server/db/client.ts";
 import { user } from "../../server/db/schema/index.ts";
 import { type SeedMember, SUBSCRIPTION, seedPayment } from "./members.ts";
 import { randomId } from "./random.ts";
 
 const DAY = 86_400_000;
 export const ROWS_PER_STATEMENT = 5_000;
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** A PostgreSQL array literal of text values (null as NULL), e.g. {"Français","Wolof"}. */
 export function pgArray(values: readonly (string | null)[]): string {
@@ -31,8 +30,11 @@ async function chunked<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<un
 
 const iso = (d: Date) => d.toISOString();
 
-async function insertUsers(tx: Tx, chunk: SeedMember[]): Promise<string[]> {
-  const result = await tx.execute(sql`
+async function insertUsers(tx: Db, chunk: SeedMember[]): Promise<string[]> {
+  const created = await queryRows(
+    tx,
+    z.strictObject({ id: z.string() }),
+    sql`
     INSERT INTO "user" (id, name, email, email_verified, role, terms_accepted_at, created_at, updated_at)
     SELECT id, name, email, true, role, created_at, created_at, created_at
     FROM unnest(${col(
@@ -54,11 +56,12 @@ async function insertUsers(tx: Tx, chunk: SeedMember[]): Promise<string[]> {
                   "timestamptz[]",
                 )}) AS t(id, name, email, role, created_at)
     ON CONFLICT (email) DO NOTHING
-    RETURNING id`);
-  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    RETURNING id`,
+  );
+  return created.map((r) => r.id);
 }
 
-async function insertAccounts(tx: Tx, chunk: SeedMember[], hash: string): Promise<void> {
+async function insertAccounts(tx: Db, chunk: SeedMember[], hash: string): Promise<void> {
   await tx.execute(sql`
     INSERT INTO account (id, account_id, provider_id, user_id, password, created_at, updated_at)
     SELECT id, user_id, 'credential', user_id, ${hash}, created_at, created_at
@@ -75,7 +78,7 @@ async function insertAccounts(tx: Tx, chunk: SeedMember[], hash: string): Promis
       AS t(id, user_id, created_at)`);
 }
 
-async function insertProfiles(tx: Tx, chunk: SeedMember[]): Promise<void> {
+async function insertProfiles(tx: Db, chunk: SeedMember[]): Promise<void> {
   const p = (f: (m: SeedMember) => string | null) => col(chunk.map(f), "text[]");
   const list = (f: (m: SeedMember) => string[]) =>
     col(
@@ -109,7 +112,7 @@ async function insertProfiles(tx: Tx, chunk: SeedMember[]): Promise<void> {
         occupation, education, languages, interests, photos, account_status, created_at)`);
 }
 
-async function insertSubscriptions(tx: Tx, chunk: SeedMember[]): Promise<void> {
+async function insertSubscriptions(tx: Db, chunk: SeedMember[]): Promise<void> {
   const start = chunk.map((m) => m.subscriptionStart!);
   const paid = chunk.map((m) => seedPayment(m.profile!.country));
   await tx.execute(sql`
@@ -154,7 +157,7 @@ export async function insertMembers(
   members: readonly SeedMember[],
   opts: InsertOptions,
 ): Promise<number> {
-  return db.transaction(async (tx: Tx) => {
+  return inTransaction(db, async (tx) => {
     const created = new Set<string>();
     await chunked(members, async (chunk) => {
       for (const id of await insertUsers(tx, chunk)) created.add(id);

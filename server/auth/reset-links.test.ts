@@ -2,6 +2,7 @@
 import { MSG } from "@domain/messages.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../db/client.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../test/harness.ts";
 
@@ -16,8 +17,9 @@ describeOnEngine("password-reset links", (engine) => {
   /** The account's reset tokens, as the e-mailed links carry them. */
   const tokensOf = async (userId: string) =>
     (
-      await queryRows<{ identifier: string }>(
+      await queryRows(
         t.deps.database.db,
+        z.strictObject({ identifier: z.string() }),
         sql`SELECT identifier FROM verification WHERE value = ${userId}
             AND identifier LIKE 'reset-password:%' ORDER BY created_at`,
       )

@@ -8,16 +8,18 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
+import { drizzle, type PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Db, queryRows } from "./client.ts";
+import { z } from "zod";
+import { queryRows } from "./client.ts";
+import * as schema from "./schema/index.ts";
 
 const MIGRATIONS = fileURLToPath(new URL("./migrations", import.meta.url));
 
 let dir: string;
 let client: PGlite;
-let db: Db;
+let db: PgliteDatabase<typeof schema>;
 
 /** A copy of the migrations folder whose journal ends at `lastIdx`. */
 async function migrationsUpTo(lastIdx: number): Promise<string> {
@@ -33,8 +35,8 @@ async function migrationsUpTo(lastIdx: number): Promise<string> {
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "passerelle-migration-"));
   client = new PGlite({ extensions: { pg_trgm } });
-  db = drizzle({ client }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder: await migrationsUpTo(8) });
+  db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder: await migrationsUpTo(8) });
 });
 
 afterAll(async () => {
@@ -63,10 +65,11 @@ it("confirms existing birth dates but the default, and sends only incomplete pro
       VALUES (${id}, ${firstName}, ${gender}::gender, ${birthDate}::date, ${country})`);
   }
 
-  await migrate(db as never, { migrationsFolder: MIGRATIONS });
+  await migrate(db, { migrationsFolder: MIGRATIONS });
 
-  const rows = await queryRows<{ id: string; confirmed: boolean; step: number }>(
+  const rows = await queryRows(
     db,
+    z.strictObject({ id: z.string(), confirmed: z.boolean(), step: z.number() }),
     sql`SELECT user_id AS id, birth_date_confirmed AS confirmed, onboarding_step AS step FROM profiles ORDER BY user_id`,
   );
   expect(rows).toEqual([
@@ -79,8 +82,9 @@ it("confirms existing birth dates but the default, and sends only incomplete pro
   // A profile created from now on starts unconfirmed, at the first step.
   await db.execute(sql`INSERT INTO "user" (id, name, email) VALUES ('new', '', 'new@exemple.fr')`);
   await db.execute(sql`INSERT INTO profiles (user_id) VALUES ('new')`);
-  const [fresh] = await queryRows<{ confirmed: boolean; step: number; birthDate: string }>(
+  const [fresh] = await queryRows(
     db,
+    z.strictObject({ confirmed: z.boolean(), step: z.number(), birthDate: z.string() }),
     sql`SELECT birth_date_confirmed AS confirmed, onboarding_step AS step, birth_date::text AS "birthDate"
       FROM profiles WHERE user_id = 'new'`,
   );

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { openDatabase, queryRows } from "./client.ts";
 import { user } from "./schema/index.ts";
 
@@ -19,8 +20,9 @@ describe("embedded database", () => {
       await second.migrate();
       const rows = await second.db.select().from(user);
       expect(rows.map((r) => r.email)).toEqual(["awa@exemple.fr"]);
-      const [applied] = await queryRows<{ n: number }>(
+      const [applied] = await queryRows(
         second.db,
+        z.strictObject({ n: z.number() }),
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
       expect(applied?.n).toBeGreaterThanOrEqual(1);

@@ -6,10 +6,16 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import {
+  type PgDatabase,
+  PgDialect,
+  type PgQueryResultHKT,
+  type PgTransactionConfig,
+} from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { z } from "zod";
 import { lockDataDir } from "./data-lock.ts";
 import * as schema from "./schema/index.ts";
 
@@ -58,11 +64,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
     // An idle client losing its connection must not crash the process.
     pool.on("error", () => {});
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    // Each driver's database is a PgDatabase of the schema: it is a Db as it is.
+    const db = drizzlePg({ client: pool, schema });
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => migratePg(db, { migrationsFolder }),
       executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
     };
@@ -87,11 +94,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     unlock();
     throw err;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema });
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => migratePglite(db, { migrationsFolder }),
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);
       const results = await client.exec(text);
@@ -106,6 +113,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     dumpDataDir: (compression = "gzip") => client.dumpDataDir(compression),
   };
+}
+
+/**
+ * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Drizzle's
+ * transaction object is a PgDatabase of the same schema, so `work` gets a plain `Db` and the
+ * functions it calls (audit, checkUserSubscription…) run in the transaction without knowing it.
+ */
+export function inTransaction<T>(
+  db: Db,
+  work: (tx: Db) => Promise<T>,
+  config?: PgTransactionConfig,
+): Promise<T> {
+  return db.transaction((tx) => work(tx), config);
 }
 
 /** SQL text with $n parameters run inside an open transaction: pg-boss's adapter (its `db` option). */
@@ -125,8 +145,60 @@ export function transactionSql(tx: Db): SqlExecutor {
   return { executeSql: (text, values) => client.query(text, values) };
 }
 
-/** Runs raw SQL and returns its rows; both drivers put them in `rows`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+/**
+ * The schema of a hand-written query's rows. It may not transform (no coerce, default, transform or
+ * pipe: its input type must be its output type), because rows are checked against it only outside
+ * production (see queryRows): what the code receives must be the same whether or not it was
+ * checked. Where the two drivers give a column differently (int8: a number from PGlite, a string
+ * from node-postgres), the schema accepts both and the code converts explicitly, or the SQL casts
+ * to a type both drivers return alike (count(*)::int). Shared column shapes: ./row-schemas.ts.
+ */
+export type RowSchema<S extends z.ZodType> = [z.input<S>] extends [z.output<S>]
+  ? [z.output<S>] extends [z.input<S>]
+    ? S
+    : never
+  : never;
+
+/**
+ * Whether queryRows checks every row against its schema: everywhere but production. So every test,
+ * on both engines, and every development server verify the declared row types against what
+ * PostgreSQL and PGlite really return, while production pays nothing (no parse on the request path).
+ */
+const CHECK_ROWS = process.env.NODE_ENV !== "production";
+
+/** A row that does not have the shape its query declares (outside production only). */
+export class RowShapeError extends Error {
+  override name = "RowShapeError";
+}
+
+/**
+ * Runs hand-written SQL (search, admin lists, CTEs, locks… where the builder would not say it as
+ * well) and returns its rows, typed by `schema`. Outside production each row is checked against the
+ * schema, and a row that does not match throws a RowShapeError naming the query; in production the
+ * rows are returned as the driver gave them. Either way the rows themselves are returned (the
+ * schema cannot transform them), so tests and production see the same values.
+ */
+export async function queryRows<S extends z.ZodType>(
+  db: Db,
+  schema: RowSchema<S>,
+  query: SQL,
+): Promise<z.output<S>[]> {
+  const result: unknown = await db.execute(query);
+  if (typeof result !== "object" || result === null || !("rows" in result) || !Array.isArray(result.rows))
+    throw new Error("queryRows: the driver returned no rows array");
+  const rows: unknown[] = result.rows;
+  if (CHECK_ROWS) checkRows(schema, rows, query);
+  // Checked against the schema in every test and development run; trusted as such in production.
+  return rows as z.output<S>[];
+}
+
+function checkRows(schema: z.ZodType, rows: unknown[], query: SQL): void {
+  for (const [i, row] of rows.entries()) {
+    const checked = schema.safeParse(row);
+    if (checked.success) continue;
+    const text = new PgDialect().sqlToQuery(query).sql.replace(/\s+/g, " ").trim();
+    throw new RowShapeError(
+      `Row ${i} does not match its schema:\n${z.prettifyError(checked.error)}\nQuery: ${text.slice(0, 300)}`,
+    );
+  }
 }

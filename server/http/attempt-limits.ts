@@ -4,9 +4,10 @@
 // cannot slip past while the first checks hash — and an attempt that succeeds is given back, so a
 // member who signs in or changes a setting now and then never meets the limit; guessing does.
 import { MSG } from "@domain/messages.ts";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Db } from "../db/client.ts";
+import { rateLimit } from "../db/schema/index.ts";
 import { AppError } from "./errors.ts";
 import { hitRateLimit, type RateLimit } from "./rate-limit.ts";
 
@@ -64,12 +65,10 @@ export async function beginAttempt(
     succeeded: async () => {
       if (!limits.giveBack) return;
       const keys = counted.map(({ key }) => `app:${key}`);
-      await db.execute(
-        sql`UPDATE rate_limit SET count = GREATEST(count - 1, 0) WHERE key IN (${sql.join(
-          keys.map((k) => sql`${k}`),
-          sql`, `,
-        )})`,
-      );
+      await db
+        .update(rateLimit)
+        .set({ count: sql`GREATEST(${rateLimit.count} - 1, 0)` })
+        .where(inArray(rateLimit.key, keys));
     },
   };
 }

@@ -11,6 +11,7 @@ import { isErrorCode, MSG } from "@domain/messages.ts";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../db/client.ts";
 import { createAdmin } from "../test/admin.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../test/harness.ts";
@@ -302,8 +303,9 @@ describeOnEngine("hostile input", (engine) => {
 
   /** Row counts and last changes of every table a request could write. */
   async function fingerprint(): Promise<string> {
-    const [row] = await queryRows<{ f: string }>(
+    const [row] = await queryRows(
       t.deps.database.db,
+      z.strictObject({ f: z.string() }),
       sql`SELECT concat_ws('/',
         (SELECT count(*) FROM "user"), (SELECT count(*) FROM profiles),
         (SELECT max(updated_at)::text FROM profiles), (SELECT md5(string_agg(role || banned::text, ',' ORDER BY id)) FROM "user"),

@@ -6,7 +6,9 @@ import { randomUUID } from "node:crypto";
 import { MSG } from "@domain/messages.ts";
 import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
+import { z } from "zod";
 import { type Db, queryRows } from "../db/client.ts";
+import { int8 } from "../db/row-schemas.ts";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "./errors.ts";
 
@@ -34,8 +36,10 @@ export async function hitRateLimit(
   const windowMs = limit.windowSeconds * 1000;
   const fullKey = `app:${key}`;
   // last_request holds the start of the current window for these keys.
-  const [row] = await queryRows<{ count: number; started: string | number }>(
+  const [row] = await queryRows(
     db,
+    // last_request is an int8: Number() below reads either driver's form.
+    z.strictObject({ count: z.number().int(), started: int8 }),
     sql`INSERT INTO rate_limit (id, key, count, last_request)
         VALUES (${randomUUID()}, ${fullKey}, 1, ${now})
         ON CONFLICT (key) DO UPDATE SET

@@ -24,6 +24,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
 import { apiRoutes } from "../api.ts";
 import { queryRows } from "../db/client.ts";
+import { uuid } from "../db/row-schemas.ts";
 import { photoKey, thumbKey } from "../features/photos/photo-keys.ts";
 import { unsubscribeToken } from "../notifications/unsubscribe-token.ts";
 import { ADMIN_PASSWORD, createAdmin, totpCode } from "../test/admin.ts";
@@ -38,6 +39,9 @@ import {
 import { makeImage } from "../test/image-fixtures.ts";
 import { bornYearsAgo, signUpMember } from "../test/members.ts";
 import { faceEngine } from "../verification/face-engine.ts";
+
+/** The row an INSERT … RETURNING id gives back. */
+const insertedId = z.strictObject({ id: uuid });
 
 /** Routes of server/api.ts this suite does not call, and why. */
 const LEFT_OUT: Record<string, string> = {
@@ -421,8 +425,9 @@ describeEachEngine("response contract", (engine) => {
     const reviewIds: string[] = [];
     for (const [i, key] of erinPhotos.entries()) {
       const reused = i === 0;
-      const [row] = await queryRows<{ id: string }>(
+      const [row] = await queryRows(
         db(),
+        insertedId,
         sql`INSERT INTO photo_reviews (user_id, photo_key, reason, score, matched_user_id, matched_key)
           VALUES (${erin.userId}, ${key}, ${reused ? "reused" : "suggestive"}, ${reused ? 2 : 0.42},
             ${reused ? alice.userId : null}, ${reused ? (alicePhotos[0] ?? null) : null})
@@ -434,8 +439,9 @@ describeEachEngine("response contract", (engine) => {
     const verificationIds: string[] = [];
     for (const m of [gina, hugo]) {
       await givePhotos(m, 1);
-      const [row] = await queryRows<{ id: string }>(
+      const [row] = await queryRows(
         db(),
+        insertedId,
         sql`INSERT INTO verifications (user_id, outcome, reason, likeness, selfie, descriptor)
           VALUES (${m.userId}, 'review', 'UNCERTAIN', 0.61, ${selfie}, '{0.5,-0.25,0.125}'::real[])
           RETURNING id`,

@@ -11,6 +11,7 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from "@domain/notifications.ts";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { openDatabase, queryRows } from "../db/client.ts";
 import { matches, messages, notificationSettings, user } from "../db/schema/index.ts";
 import type { ScratchDatabase } from "../db/scratch-database.ts";
@@ -84,8 +85,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a job interrupted by kill -9 [p
     await boss.stop({ graceful: false, wait: true, close: false });
     const jobState = async () =>
       (
-        await queryRows<{ state: string; retry_count: number }>(
+        await queryRows(
           db,
+          z.strictObject({ state: z.string(), retry_count: z.number() }),
           sql`SELECT state::text, retry_count FROM pgboss.job WHERE id = ${jobId}::uuid`,
         )
       )[0];
@@ -98,9 +100,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a job interrupted by kill -9 [p
     await new Promise((r) => first.once("exit", r));
     await holder.query("ROLLBACK");
     await holder.end();
-    expect((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM email_outbox`))[0]?.n).toBe(
-      0,
-    );
+    expect(
+      (
+        await queryRows(
+          db,
+          z.strictObject({ n: z.number() }),
+          sql`SELECT count(*)::int AS n FROM email_outbox`,
+        )
+      )[0]?.n,
+    ).toBe(0);
 
     children.push((await startAppProcess(env)).child);
     const done = await until("the job to complete", jobState, (j) => j?.state === "completed");
@@ -108,8 +116,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a job interrupted by kill -9 [p
     const rows = await until(
       "the digests to be sent",
       () =>
-        queryRows<{ user_id: string; sent: boolean }>(
+        queryRows(
           db,
+          z.strictObject({ user_id: z.string(), sent: z.boolean() }),
           sql`SELECT user_id, sent_at IS NOT NULL AS sent FROM email_outbox`,
         ),
       (r) => r.length === MEMBERS && r.every((x) => x.sent),

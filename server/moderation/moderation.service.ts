@@ -3,9 +3,11 @@
 // (« Photos à vérifier ») until an administrator decides, in the transaction that adds it. Hashes
 // follow the photos' keys.
 import { MSG } from "@domain/messages.ts";
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import sharp from "sharp";
+import { z } from "zod";
 import { type Db, queryRows } from "../db/client.ts";
+import { photoHashes, photoReviews } from "../db/schema/index.ts";
 import { AppError } from "../http/errors.ts";
 import type { Logger } from "../logger.ts";
 import { mirroredPhotoHash, type NudityScores, photoHash, photoScreen, SCREEN } from "./photo-screen.ts";
@@ -68,6 +70,8 @@ export function bandsOf(hash: string): number[] {
   return Array.from({ length: 8 }, (_, b) => b * 256 + Number.parseInt(hash.slice(b * 8, b * 8 + 8), 2));
 }
 
+const nearestPhotoRow = z.strictObject({ key: z.string(), userId: z.string(), bits: z.number().int() });
+
 /**
  * The photo of another account nearest to any of `hashes`, if one is at most SAME_PHOTO_BITS away.
  * The GIN index on bands finds the candidates (a hash within 7 bits shares one of its eight bytes);
@@ -78,19 +82,21 @@ export async function nearestPhoto(
   userId: string,
   hashes: readonly string[],
 ): Promise<{ key: string; userId: string; bits: number } | undefined> {
+  const [row] = await queryRows(db, nearestPhotoRow, nearestPhotoQuery(userId, hashes));
+  return row;
+}
+
+/** nearestPhoto's statement (bench/verification/reuse-lookup.ts explains it). */
+export function nearestPhotoQuery(userId: string, hashes: readonly string[]): SQL {
   const bands = `{${[...new Set(hashes.flatMap(bandsOf))].join(",")}}`;
   const distance = sql.join(
     hashes.map((h) => sql`bit_count(hash::bit(64) # ${h}::bit(64))`),
     sql`, `,
   );
-  const [row] = await queryRows<{ key: string; userId: string; bits: number }>(
-    db,
-    sql`SELECT key, "userId", bits FROM (
-        SELECT photo_key AS key, user_id AS "userId", least(${distance})::int AS bits
-        FROM photo_hashes WHERE bands && ${bands}::int[] AND user_id <> ${userId}
-      ) near WHERE bits <= ${SCREEN.SAME_PHOTO_BITS} ORDER BY bits, key LIMIT 1`,
-  );
-  return row;
+  return sql`SELECT key, "userId", bits FROM (
+      SELECT photo_key AS key, user_id AS "userId", least(${distance})::int AS bits
+      FROM photo_hashes WHERE bands && ${bands}::int[] AND user_id <> ${userId}
+    ) near WHERE bits <= ${SCREEN.SAME_PHOTO_BITS} ORDER BY bits, key LIMIT 1`;
 }
 
 /** Whether a screened photo is held for an administrator, and why. */
@@ -128,29 +134,42 @@ export async function recordScreening(
   await tx.execute(sql`SELECT count(pg_advisory_xact_lock(${BAND_LOCKS}, b))
     FROM (SELECT b FROM unnest(${`{${bands.join(",")}}`}::int[]) AS b ORDER BY b) ordered`);
   const hold = holdFor(s, await nearestPhoto(tx, userId, [s.hash, s.mirrored]));
-  await tx.execute(sql`INSERT INTO photo_hashes (photo_key, user_id, hash, bands)
-    VALUES (${key}, ${userId}, ${s.hash}, ${`{${bandsOf(s.hash).join(",")}}`}::int[])
-    ON CONFLICT (photo_key) DO UPDATE SET hash = EXCLUDED.hash, bands = EXCLUDED.bands`);
+  await tx
+    .insert(photoHashes)
+    .values({ photoKey: key, userId, hash: s.hash, bands: bandsOf(s.hash) })
+    .onConflictDoUpdate({
+      target: photoHashes.photoKey,
+      set: { hash: sql`excluded.hash`, bands: sql`excluded.bands` },
+    });
   if (hold)
-    await tx.execute(sql`INSERT INTO photo_reviews (user_id, photo_key, reason, score, matched_user_id, matched_key)
-      VALUES (${userId}, ${key}, ${hold.reason}, ${hold.score}, ${hold.matchedUserId}, ${hold.matchedKey})`);
+    await tx.insert(photoReviews).values({
+      userId,
+      photoKey: key,
+      reason: hold.reason,
+      score: hold.score,
+      matchedUserId: hold.matchedUserId,
+      matchedKey: hold.matchedKey,
+    });
   return hold;
 }
 
 /** A photo left the profile: its hash goes, and a pending review of it is closed as removed. */
 export async function forgetPhoto(db: Db, key: string): Promise<void> {
-  await db.execute(sql`DELETE FROM photo_hashes WHERE photo_key = ${key}`);
-  await db.execute(sql`UPDATE photo_reviews SET status = 'removed', decided_at = now()
-    WHERE photo_key = ${key} AND status = 'pending'`);
+  await db.delete(photoHashes).where(eq(photoHashes.photoKey, key));
+  await db
+    .update(photoReviews)
+    .set({ status: "removed", decidedAt: sql`now()` })
+    .where(and(eq(photoReviews.photoKey, key), eq(photoReviews.status, "pending")));
 }
 
 /** A photo got a new key (a new crop of the same picture): its hash and its hold follow it. */
 export async function renamePhoto(db: Db, from: string, to: string): Promise<void> {
   if (from === to) return;
-  await db.execute(sql`UPDATE photo_hashes SET photo_key = ${to} WHERE photo_key = ${from}`);
-  await db.execute(
-    sql`UPDATE photo_reviews SET photo_key = ${to} WHERE photo_key = ${from} AND status = 'pending'`,
-  );
+  await db.update(photoHashes).set({ photoKey: to }).where(eq(photoHashes.photoKey, from));
+  await db
+    .update(photoReviews)
+    .set({ photoKey: to })
+    .where(and(eq(photoReviews.photoKey, from), eq(photoReviews.status, "pending")));
 }
 
 /** The keys of `owner`'s photos that are held from public view, as an SQL array of the profile's photos. */

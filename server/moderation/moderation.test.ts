@@ -6,10 +6,12 @@ import { readFile } from "node:fs/promises";
 import type { PublicProfileDto } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import type { ProfileDto } from "@domain/profile.ts";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../db/client.ts";
+import { photoHashes } from "../db/schema/index.ts";
 import { face, OTHER_PEOPLE, SAME_PERSON } from "../test/face-samples.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../test/harness.ts";
 import { signUpMember } from "../test/members.ts";
@@ -39,8 +41,14 @@ describeEachEngine("photo screening on upload", (engine) => {
     return (await res.json()) as ProfileDto;
   }
   const reviewsOf = (userId: string) =>
-    queryRows<{ reason: string; status: string; matched_user_id: string | null; photo_key: string }>(
+    queryRows(
       db(),
+      z.strictObject({
+        reason: z.string(),
+        status: z.string(),
+        matched_user_id: z.string().nullable(),
+        photo_key: z.string(),
+      }),
       sql`SELECT reason, status, matched_user_id, photo_key FROM photo_reviews WHERE user_id = ${userId}`,
     );
   const seenBy = async (viewer: Member, userId: string) =>
@@ -85,9 +93,7 @@ describeEachEngine("photo screening on upload", (engine) => {
     });
     expect(res.status).toBe(200);
     expect((await reviewsOf(thief.userId)).map((r) => r.status)).toEqual(["removed"]);
-    expect(await queryRows(db(), sql`SELECT 1 FROM photo_hashes WHERE user_id = ${thief.userId}`)).toEqual(
-      [],
-    );
+    expect(await db().$count(photoHashes, eq(photoHashes.userId, thief.userId))).toBe(0);
   }, 60_000);
 
   it("holds a mirrored copy of another account's photo", async () => {
@@ -169,8 +175,9 @@ describeEachEngine("photo screening on upload", (engine) => {
         .toBuffer(),
     );
     expect(await reviewsOf(m.userId)).toEqual([]);
-    const [hash] = await queryRows<{ hash: string }>(
+    const [hash] = await queryRows(
       db(),
+      z.strictObject({ hash: z.string() }),
       sql`SELECT hash FROM photo_hashes WHERE user_id = ${m.userId}`,
     );
     expect(hash?.hash).toMatch(/^[01]{64}$/);
@@ -187,11 +194,12 @@ describeEachEngine("photo screening on upload", (engine) => {
     expect(res.status).toBe(400);
     const { error } = (await res.json()) as { error: { code: string; message: string } };
     expect(error).toEqual({ code: "PHOTO_EXPLICIT", message: MSG.PHOTO_EXPLICIT });
-    const [row] = await queryRows<{ n: number }>(
+    const [row] = await queryRows(
       db(),
+      z.strictObject({ n: z.number() }),
       sql`SELECT cardinality(photos) AS n FROM profiles WHERE user_id = ${m.userId}`,
     );
     expect(row?.n).toBe(0);
-    expect(await queryRows(db(), sql`SELECT 1 FROM photo_hashes WHERE user_id = ${m.userId}`)).toEqual([]);
+    expect(await db().$count(photoHashes, eq(photoHashes.userId, m.userId))).toBe(0);
   }, 60_000);
 });

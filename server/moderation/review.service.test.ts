@@ -10,10 +10,12 @@ import type {
 } from "@domain/admin.ts";
 import type { PublicProfileDto } from "@domain/discovery.ts";
 import type { ProfileDto } from "@domain/profile.ts";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../db/client.ts";
+import { photoHashes } from "../db/schema/index.ts";
 import { thumbKey } from "../features/photos/photo-keys.ts";
 import { createAdmin } from "../test/admin.ts";
 import { face, OTHER_PEOPLE, SAME_PERSON } from "../test/face-samples.ts";
@@ -67,8 +69,9 @@ describeEachEngine("photo review by an administrator", (engine) => {
     const ownerKey = await upload(owner, original);
     const thief = await signUpMember(t, "male");
     const key = await upload(thief, await sharp(original).resize(640).jpeg({ quality: 70 }).toBuffer());
-    const [review] = await queryRows<{ id: string; reason: string }>(
+    const [review] = await queryRows(
       db(),
+      z.strictObject({ id: z.string(), reason: z.string() }),
       sql`SELECT id, reason FROM photo_reviews WHERE user_id = ${thief.userId} AND photo_key = ${key}`,
     );
     expect(review?.reason).toBe("reused");
@@ -94,30 +97,37 @@ describeEachEngine("photo review by an administrator", (engine) => {
   const stored = async (key: string) =>
     [await t.deps.storage.get(key), await t.deps.storage.get(thumbKey(key))].map(Boolean);
   async function review(id: string) {
-    const [row] = await queryRows<{ status: string; decidedBy: string | null; decided: boolean }>(
+    const [row] = await queryRows(
       db(),
+      z.strictObject({ status: z.string(), decidedBy: z.string().nullable(), decided: z.boolean() }),
       sql`SELECT status, decided_by AS "decidedBy", decided_at IS NOT NULL AS decided
         FROM photo_reviews WHERE id = ${id}::uuid`,
     );
     return row;
   }
   const auditOf = (m: Member) =>
-    queryRows<{ action: string; adminId: string; targetType: string; summary: string }>(
+    queryRows(
       db(),
+      z.strictObject({
+        action: z.string(),
+        adminId: z.string(),
+        targetType: z.string(),
+        summary: z.string(),
+      }),
       sql`SELECT action, admin_id AS "adminId", target_type AS "targetType", summary FROM admin_audit
         WHERE target_id = ${m.userId} AND action LIKE 'photo.%' ORDER BY created_at`,
     );
   async function account(m: Member) {
-    const [row] = await queryRows<{ banned: boolean; banReason: string | null; sessions: number }>(
+    const [row] = await queryRows(
       db(),
+      z.strictObject({ banned: z.boolean(), banReason: z.string().nullable(), sessions: z.number() }),
       sql`SELECT banned, ban_reason AS "banReason",
           (SELECT count(*) FROM session s WHERE s.user_id = u.id)::int AS sessions
         FROM "user" u WHERE id = ${m.userId}`,
     );
     return row!;
   }
-  const hashed = async (key: string) =>
-    (await queryRows(db(), sql`SELECT 1 FROM photo_hashes WHERE photo_key = ${key}`)).length > 0;
+  const hashed = async (key: string) => (await db().$count(photoHashes, eq(photoHashes.photoKey, key))) > 0;
 
   it("lists the held photos oldest first, with the member, the photo and the other account's photo", async () => {
     const older = await held();
@@ -128,8 +138,9 @@ describeEachEngine("photo review by an administrator", (engine) => {
     // A doubtful photo as screening records one (no picture here is doubtful to the real model).
     const doubtful = await signUpMember(t, "female");
     const doubtfulKey = await upload(doubtful, await freshPicture());
-    const [suggestive] = await queryRows<{ id: string }>(
+    const [suggestive] = await queryRows(
       db(),
+      z.strictObject({ id: z.string() }),
       sql`INSERT INTO photo_reviews (user_id, photo_key, reason, score)
         VALUES (${doubtful.userId}, ${doubtfulKey}, 'suggestive', 0.72) RETURNING id`,
     );
@@ -265,8 +276,9 @@ describeEachEngine("photo review by an administrator", (engine) => {
       json: { email: h.thief.email, password: MEMBER_PASSWORD },
     });
     expect(signIn.status).toBe(403);
-    const [profile] = await queryRows<{ photos: string[] }>(
+    const [profile] = await queryRows(
       db(),
+      z.strictObject({ photos: z.array(z.string()) }),
       sql`SELECT photos FROM profiles WHERE user_id = ${h.thief.userId}`,
     );
     expect(profile?.photos).toEqual([]);
@@ -319,8 +331,9 @@ describeEachEngine("photo review by an administrator", (engine) => {
         expect([res.status, await codeOf(res)], `${what} ${id}`).toEqual([404, "PHOTO_REVIEW_NOT_FOUND"]);
       }
     }
-    const [own] = await queryRows<{ id: string }>(
+    const [own] = await queryRows(
       db(),
+      z.strictObject({ id: z.string() }),
       sql`INSERT INTO photo_reviews (user_id, photo_key, reason, score)
         VALUES (${admin.userId}, ${`photos/${admin.userId}1.jpg`}, 'suggestive', 0.5) RETURNING id`,
     );

@@ -17,12 +17,15 @@ import {
   type PhotoReviewDecision,
   type PhotoReviewReason,
 } from "@domain/admin.ts";
-import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client.ts";
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { inTransaction, queryRows } from "../db/client.ts";
+import { timestampText, uuid } from "../db/row-schemas.ts";
+import { photoReviews, profiles, session, user } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { type Actor, audit } from "../features/admin/audit.ts";
 import { cappedTotal } from "../features/admin/list-query.ts";
-import { type MemberRefRow, memberRefJson, toMemberRef } from "../features/admin/member-ref.ts";
+import { memberRefJson, memberRefRow, toMemberRef } from "../features/admin/member-ref.ts";
 import { isOwnedBy, photoDto, thumbKey } from "../features/photos/photo-keys.ts";
 import { AppError } from "../http/errors.ts";
 import { withMainPhotoRecheck } from "../verification/recheck.ts";
@@ -33,18 +36,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const notFound = () => new AppError(404, "PHOTO_REVIEW_NOT_FOUND", PHOTO_REVIEW_MSG.NOT_FOUND);
 
-interface Row {
-  id: string;
-  reason: PhotoReviewReason;
-  score: number | string | null;
-  createdAt: Date | string;
-  photoKey: string;
-  member: MemberRefRow | null;
-  matchedUserId: string | null;
-  matchedMember: MemberRefRow | null;
-  matchedPhoto: string | null;
-  memberPhotoCount: number;
-}
+/** photo_reviews.reason (a CHECK constraint holds it to these). */
+const reasonColumn = z.enum(["suggestive", "reused"] as const satisfies readonly PhotoReviewReason[]);
+
+const reviewRow = z.strictObject({
+  id: uuid,
+  reason: reasonColumn,
+  score: z.number().nullable(),
+  createdAt: timestampText,
+  photoKey: z.string(),
+  member: memberRefRow,
+  matchedUserId: z.string().nullable(),
+  matchedMember: memberRefRow,
+  matchedPhoto: z.string().nullable(),
+  memberPhotoCount: z.number().int(),
+});
 
 /**
  * The other account's matching photo while it is still on that profile: the key screening found,
@@ -68,8 +74,9 @@ export async function listPendingPhotoReviews(
   const { db } = deps.database;
   const from = sql`FROM photo_reviews r WHERE r.status = 'pending'`;
   const [rows, total] = await Promise.all([
-    queryRows<Row>(
+    queryRows(
       db,
+      reviewRow,
       sql`SELECT r.id, r.reason, r.score, r.created_at AS "createdAt", r.photo_key AS "photoKey",
           ${memberRefJson(sql`r.user_id`)} AS member,
           r.matched_user_id AS "matchedUserId",
@@ -130,26 +137,26 @@ export async function decidePhotoReview(
 ): Promise<AdminPhotoReviewDecision> {
   if (!UUID.test(id)) throw notFound();
   const { db } = deps.database;
-  const [owner] = await queryRows<{ userId: string }>(
-    db,
-    sql`SELECT user_id AS "userId" FROM photo_reviews WHERE id = ${id}::uuid`,
-  );
+  const [owner] = await db
+    .select({ userId: photoReviews.userId })
+    .from(photoReviews)
+    .where(eq(photoReviews.id, id));
   if (!owner) throw notFound();
   const removes = decision !== "approve";
 
   const run = () =>
-    db.transaction(async (txArg) => {
-      const tx = txArg as unknown as Db;
-      const [row] = await queryRows<{
-        userId: string;
-        key: string;
-        reason: string;
-        score: number | string | null;
-        status: string;
-        email: string | null;
-        matchedEmail: string | null;
-      }>(
+    inTransaction(db, async (tx) => {
+      const [row] = await queryRows(
         tx,
+        z.strictObject({
+          userId: z.string(),
+          key: z.string(),
+          reason: reasonColumn,
+          score: z.number().nullable(),
+          status: z.string(),
+          email: z.string().nullable(),
+          matchedEmail: z.string().nullable(),
+        }),
         sql`SELECT r.user_id AS "userId", r.photo_key AS key, r.reason, r.score, r.status,
             (SELECT email FROM "user" WHERE id = r.user_id) AS email,
             (SELECT email FROM "user" WHERE id = r.matched_user_id) AS "matchedEmail"
@@ -161,28 +168,34 @@ export async function decidePhotoReview(
       if (decision === "ban" && row.userId === actor.id)
         throw new AppError(400, "SELF_ACTION", PHOTO_REVIEW_MSG.SELF_BAN);
 
-      const [decided] = await queryRows<{ decidedAt: Date | string }>(
-        tx,
-        sql`UPDATE photo_reviews SET status = ${removes ? "removed" : "approved"}, decided_at = now(),
-            decided_by = ${actor.id}
-          WHERE id = ${id}::uuid RETURNING decided_at AS "decidedAt"`,
-      );
+      const [decided] = await tx
+        .update(photoReviews)
+        .set({ status: removes ? "removed" : "approved", decidedAt: sql`now()`, decidedBy: actor.id })
+        .where(eq(photoReviews.id, id))
+        .returning({ decidedAt: photoReviews.decidedAt });
       let fileRemoved = false;
       if (removes) {
-        const [profile] = await queryRows<{ userId: string }>(
-          tx,
-          sql`UPDATE profiles SET photos = array_remove(photos, ${row.key}::text), updated_at = now()
-            WHERE user_id = ${row.userId} AND ${row.key}::text = ANY(photos) RETURNING user_id AS "userId"`,
-        );
+        const [profile] = await tx
+          .update(profiles)
+          .set({ photos: sql`array_remove(${profiles.photos}, ${row.key}::text)`, updatedAt: sql`now()` })
+          .where(and(eq(profiles.userId, row.userId), sql`${row.key}::text = ANY(${profiles.photos})`))
+          .returning({ userId: profiles.userId });
         fileRemoved = Boolean(profile);
         // The hash goes with the photo (its review is no longer pending: forgetPhoto leaves it as decided).
         await forgetPhoto(tx, row.key);
       }
       if (decision === "ban") {
         // As banUser does (users page): banned for good, every session ended.
-        await tx.execute(sql`UPDATE "user" SET banned = true, ban_reason = ${BAN_REASONS[row.reason] ?? null},
-            ban_expires = NULL, updated_at = now() WHERE id = ${row.userId}`);
-        await tx.execute(sql`DELETE FROM session WHERE user_id = ${row.userId}`);
+        await tx
+          .update(user)
+          .set({
+            banned: true,
+            banReason: BAN_REASONS[row.reason] ?? null,
+            banExpires: null,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(user.id, row.userId));
+        await tx.delete(session).where(eq(session.userId, row.userId));
       }
       const score = row.score === null ? null : Number(row.score);
       await audit(
@@ -196,7 +209,7 @@ export async function decidePhotoReview(
         userId: row.userId,
         key: row.key,
         fileRemoved,
-        decidedAt: new Date(decided!.decidedAt).toISOString(),
+        decidedAt: decided!.decidedAt!.toISOString(),
       };
     });
 

@@ -2,7 +2,9 @@
 // member's `email_covered_until`, for many members in one statement (digests are built by batches).
 // Never a blocked member's, a hidden member's, or anything for an unverified address or a banned member.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../db/client.ts";
+import { timestampText, uuid } from "../db/row-schemas.ts";
 import { blockedBetween } from "../features/safety/blocks.service.ts";
 import { OTHER_VISIBLE, RECIPIENT_ACTIVE } from "./audience.ts";
 
@@ -23,22 +25,23 @@ export interface MemberNews {
   items: NewsItem[];
 }
 
-interface Row {
-  user_id: string;
-  email: string;
-  until: Date | string;
-  kind: "match" | "message" | null;
-  match_id: string | null;
-  name: string | null;
-  count: number | null;
-  latest: string | null;
-}
+const newsRow = z.strictObject({
+  user_id: z.string(),
+  email: z.string(),
+  until: timestampText,
+  kind: z.enum(["match", "message"]).nullable(),
+  match_id: uuid.nullable(),
+  name: z.string().nullable(),
+  count: z.number().int().nullable(),
+  latest: z.string().nullable(),
+});
 
 /** The news of each given member who may receive e-mails (members with none are left out). */
 export async function newsFor(db: Db, userIds: readonly string[]): Promise<MemberNews[]> {
   if (userIds.length === 0) return [];
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
+    newsRow,
     sql`WITH me AS (
         SELECT u.id, u.email, coalesce(s.email_covered_until, u.created_at) AS since, now() AS until
         FROM "user" u LEFT JOIN notification_settings s ON s.user_id = u.id

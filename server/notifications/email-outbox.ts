@@ -5,7 +5,7 @@
 // clients recognise the copy.
 import { NOTIFICATION_LIMITS, type NotificationPreferences } from "@domain/notifications.ts";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { type Db, inTransaction } from "../db/client.ts";
 import { emailOutbox, notificationSettings } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { QUEUES } from "../jobs/queue.ts";
@@ -73,8 +73,7 @@ export async function queueNewsEmails(
       };
     });
   if (mails.length === 0) return [];
-  return db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const inserted = await tx
       .insert(emailOutbox)
       .values(

@@ -5,6 +5,7 @@ import path from "node:path";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "@domain/notifications.ts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../db/client.ts";
 import { user } from "../db/schema/index.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../test/harness.ts";
@@ -62,8 +63,9 @@ describeOnEngine("e-mail notifications", (engine) => {
     return all.filter((m) => m.to === to);
   };
   const outboxRows = async (userId: string) =>
-    queryRows<{ kind: string; sent: boolean }>(
+    queryRows(
       db(),
+      z.strictObject({ kind: z.string(), sent: z.boolean() }),
       sql`SELECT kind, sent_at IS NOT NULL AS sent FROM email_outbox WHERE user_id = ${userId}`,
     );
 
@@ -169,8 +171,9 @@ describeOnEngine("e-mail notifications", (engine) => {
     expect(await handleDigestBatch(t.deps, batch)).toBe(0);
     const rows = await outboxRows(him.userId);
     expect(rows).toEqual([{ kind: "daily", sent: false }]);
-    const [{ id } = { id: "" }] = await queryRows<{ id: string }>(
+    const [{ id } = { id: "" }] = await queryRows(
       db(),
+      z.strictObject({ id: z.string() }),
       sql`SELECT id FROM email_outbox WHERE user_id = ${him.userId}`,
     );
     await deliverOutbox(t.deps, [id]);

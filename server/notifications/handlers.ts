@@ -1,8 +1,17 @@
 // The notification jobs' work (queues in jobs/queue.ts, started by jobs/workers.ts).
 
 import { NOTIFICATION_LIMITS, type PushPayload } from "@domain/notifications.ts";
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import { queryRows } from "../db/client.ts";
+import { timestampText } from "../db/row-schemas.ts";
+import {
+  emailOutbox,
+  notificationLog,
+  profiles,
+  profileVisits,
+  pushSubscriptions,
+} from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { frenchLongDate } from "../email/templates.ts";
 import { QUEUES } from "../jobs/queue.ts";
@@ -19,8 +28,9 @@ export const DIGEST_BATCH = 500;
 
 /** Whether a banned member (or one deleted meanwhile) should hear nothing. */
 async function mayNotify(deps: Deps, userId: string): Promise<boolean> {
-  const rows = await queryRows<{ ok: boolean }>(
+  const rows = await queryRows(
     deps.database.db,
+    z.strictObject({ ok: z.boolean() }),
     sql`SELECT true AS ok FROM "user" u WHERE u.id = ${userId} AND ${RECIPIENT_ACTIVE}`,
   );
   return rows.length > 0;
@@ -52,13 +62,17 @@ export async function handleMessagePush(deps: Deps, job: MessageJob): Promise<vo
 export async function handlePush(deps: Deps, job: PushJob): Promise<void> {
   const { db } = deps.database;
   if (job.subscriptionId && job.payload) {
-    const sub = (
-      await queryRows<{ id: string; endpoint: string; p256dh: string; auth: string; user_id: string }>(
-        db,
-        sql`SELECT id, endpoint, p256dh, auth, user_id FROM push_subscriptions WHERE id = ${job.subscriptionId}::uuid`,
-      )
-    )[0];
-    if (!sub || !(await mayNotify(deps, sub.user_id))) return;
+    const [sub] = await db
+      .select({
+        id: pushSubscriptions.id,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+        userId: pushSubscriptions.userId,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.id, job.subscriptionId));
+    if (!sub || !(await mayNotify(deps, sub.userId))) return;
     if ((await deliverPush(deps, sub, job.payload)) === "failed") throw new Error("push not delivered");
     return;
   }
@@ -75,15 +89,15 @@ export async function handlePush(deps: Deps, job: PushJob): Promise<void> {
 }
 
 async function paymentPush(deps: Deps, userId: string): Promise<PushPayload | null> {
-  const [row] = await queryRows<{ ends: Date | string | null }>(
-    deps.database.db,
-    sql`SELECT subscription_ends_at AS ends FROM profiles WHERE user_id = ${userId}`,
-  );
+  const [row] = await deps.database.db
+    .select({ ends: profiles.subscriptionEndsAt })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
   if (!row?.ends) return null;
   return {
     kind: "payment",
     title: "Paiement confirmé",
-    body: `Votre abonnement Passerelle est actif jusqu'au ${frenchLongDate(new Date(row.ends))}.`,
+    body: `Votre abonnement Passerelle est actif jusqu'au ${frenchLongDate(row.ends)}.`,
     url: "/subscription",
     tag: "payment",
   };
@@ -99,8 +113,9 @@ export async function handleImmediateEmails(
 ): Promise<void> {
   const jobOf = new Map(jobs.map((j) => [j.userId, j.jobId]));
   // Connected (a page open, or active a moment ago): the site has already shown it.
-  const away = await queryRows<{ userId: string }>(
+  const away = await queryRows(
     deps.database.db,
+    z.strictObject({ userId: z.string() }),
     sql`SELECT p.user_id AS "userId" FROM profiles p LEFT JOIN notification_settings s ON s.user_id = p.user_id
       WHERE p.user_id = ANY(${sql.param([...jobOf.keys()])}::text[])
         AND coalesce(s.email_rhythm, 'immediate') = 'immediate' AND ${AWAY}`,
@@ -124,11 +139,12 @@ export function handleImmediateEmail(deps: Deps, job: ImmediateEmailJob, jobId: 
  */
 export async function handleDelivery(deps: Deps, job: { ids?: string[] }): Promise<{ sent: number }> {
   if (job.ids) return deliverOutbox(deps, job.ids);
-  const rows = await queryRows<{ id: string }>(
-    deps.database.db,
-    sql`SELECT id FROM email_outbox WHERE sent_at IS NULL AND created_at < now() - interval '10 minutes'
-      ORDER BY created_at LIMIT 1000`,
-  );
+  const rows = await deps.database.db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(isNull(emailOutbox.sentAt), sql`${emailOutbox.createdAt} < now() - interval '10 minutes'`))
+    .orderBy(emailOutbox.createdAt)
+    .limit(1000);
   return rows.length > 0
     ? deliverOutbox(
         deps,
@@ -143,8 +159,9 @@ export async function planDigests(deps: Deps, at: Date = new Date()): Promise<nu
   const kinds = at.getUTCDay() === NOTIFICATION_LIMITS.DIGEST_WEEKDAY ? ["daily", "weekly"] : ["daily"];
   let members = 0;
   for (const kind of kinds) {
-    const rows = await queryRows<{ user_id: string }>(
+    const rows = await queryRows(
       deps.database.db,
+      z.strictObject({ user_id: z.string() }),
       sql`SELECT s.user_id FROM notification_settings s JOIN "user" u ON u.id = s.user_id
         WHERE s.email_rhythm = ${kind} AND u.email_verified AND ${RECIPIENT_ACTIVE}
         ORDER BY s.user_id`,
@@ -174,8 +191,9 @@ export async function handleDigestBatch(
 /** « Votre abonnement se termine dans 3 jours », once per subscription end. */
 export async function sendSubscriptionReminders(deps: Deps): Promise<number> {
   const { db } = deps.database;
-  const due = await queryRows<{ user_id: string; ends: Date | string }>(
+  const due = await queryRows(
     db,
+    z.strictObject({ user_id: z.string(), ends: timestampText }),
     sql`INSERT INTO notification_log (dedupe_key, user_id)
       SELECT 'subscription-ending:' || p.user_id || ':' || to_char(p.subscription_ends_at, 'YYYY-MM-DD'), p.user_id
       FROM profiles p JOIN "user" u ON u.id = p.user_id
@@ -208,6 +226,6 @@ export async function purgeOld(deps: Deps): Promise<void> {
   const { db } = deps.database;
   await purgeSentEmails(db);
   // « Qui a vu mon profil » shows 90 days (issue 17); older visits are deleted.
-  await db.execute(sql`DELETE FROM profile_visits WHERE visited_at < now() - interval '90 days'`);
-  await db.execute(sql`DELETE FROM notification_log WHERE sent_at < now() - interval '90 days'`);
+  await db.delete(profileVisits).where(sql`${profileVisits.visitedAt} < now() - interval '90 days'`);
+  await db.delete(notificationLog).where(sql`${notificationLog.sentAt} < now() - interval '90 days'`);
 }

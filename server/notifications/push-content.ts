@@ -2,12 +2,14 @@
 // meantime is not announced; several of one conversation become « 3 nouveaux messages »).
 import { NOTIFICATION_LIMITS, type PushPayload } from "@domain/notifications.ts";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../db/client.ts";
+import { uuid } from "../db/row-schemas.ts";
 import { unreadConversationsCount } from "../features/messages/conversations.service.ts";
 import { blockedBetween } from "../features/safety/blocks.service.ts";
 import { OTHER_VISIBLE, RECIPIENT_ACTIVE } from "./audience.ts";
 import { inQuietHours, parseStored, wants } from "./preferences.ts";
-import { DEVICES, type StoredSubscription } from "./push.ts";
+import { DEVICES, devicesColumn, type StoredSubscription } from "./push.ts";
 
 export function excerpt(text: string, max: number = NOTIFICATION_LIMITS.EXCERPT_CHARS): string {
   const flat = [...text.replace(/\s+/g, " ").trim()];
@@ -16,18 +18,20 @@ export function excerpt(text: string, max: number = NOTIFICATION_LIMITS.EXCERPT_
 
 export const conversationUrl = (matchId: string) => `/messages?match=${encodeURIComponent(matchId)}`;
 
-interface ConversationState {
-  recipientId: string;
-  matchId: string;
-  name: string;
-  unread: number;
-  latest: string | null;
+const conversationState = z.strictObject({
+  recipientId: z.string(),
+  matchId: uuid,
+  name: z.string(),
+  unread: z.number().int(),
+  latest: z.string().nullable(),
   /** Conversations with an unread message: the app badge's count. */
-  unreadConversations: number;
-  /** The recipient's stored preferences (null: the defaults) and push subscriptions. */
-  preferences: unknown;
-  subscriptions: StoredSubscription[];
-}
+  unreadConversations: z.number().int(),
+  /** The recipient's stored preferences (null: the defaults; parseStored reads any JSON). */
+  preferences: z.unknown(),
+  /** The recipient's push subscriptions. */
+  subscriptions: devicesColumn,
+});
+type ConversationState = z.output<typeof conversationState>;
 
 export interface ConversationKey {
   recipientId: string;
@@ -47,8 +51,9 @@ async function conversationStates(
 ): Promise<Map<string, ConversationState>> {
   if (keys.length === 0) return new Map();
   const me = sql`j.recipient_id`;
-  const rows = await queryRows<ConversationState>(
+  const rows = await queryRows(
     db,
+    conversationState,
     sql`SELECT j.recipient_id AS "recipientId", m.id AS "matchId", op.first_name AS name, s.preferences,
         ${DEVICES} AS subscriptions,
         (SELECT count(*)::int FROM messages x WHERE x.match_id = m.id AND x.sender_id = op.user_id

@@ -5,6 +5,7 @@ import type { PushPayload } from "@domain/notifications.ts";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "@domain/notifications.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../db/client.ts";
 import { startJobWorkers } from "../jobs/workers.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../test/harness.ts";
@@ -52,8 +53,9 @@ describeOnEngine("web push", (engine) => {
     service.received.filter((r) => r.endpoint === endpoint).map((r) => JSON.parse(r.payload) as PushPayload);
   const savedSubscriptions = async (userId: string) =>
     (
-      await queryRows<{ n: number }>(
+      await queryRows(
         t.deps.database.db,
+        z.strictObject({ n: z.number() }),
         sql`SELECT count(*)::int AS n FROM push_subscriptions WHERE user_id = ${userId}`,
       )
     )[0]?.n ?? 0;
@@ -118,8 +120,9 @@ describeOnEngine("web push", (engine) => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(payloads(phone.endpoint)).toHaveLength(1);
     // The window's later messages wait as one job for the next slot, not one each.
-    const [queued] = await queryRows<{ n: number }>(
+    const [queued] = await queryRows(
       t.deps.database.db,
+      z.strictObject({ n: z.number() }),
       sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'push-message'
         AND data->>'matchId' = ${matchId} AND state = 'created' AND start_after > now()`,
     );
@@ -136,8 +139,9 @@ describeOnEngine("web push", (engine) => {
     const matchId = await like(him, her);
     const jobs = async (queue: string, key: string, value: string) =>
       (
-        await queryRows<{ n: number }>(
+        await queryRows(
           t.deps.database.db,
+          z.strictObject({ n: z.number() }),
           sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${queue} AND data->>${key} = ${value}`,
         )
       )[0]?.n ?? 0;
@@ -171,8 +175,9 @@ describeOnEngine("web push", (engine) => {
     const matchId = await like(him, her);
     const pushJobs = async () =>
       (
-        await queryRows<{ n: number }>(
+        await queryRows(
           t.deps.database.db,
+          z.strictObject({ n: z.number() }),
           sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'push-message' AND data->>'matchId' = ${matchId}`,
         )
       )[0]?.n ?? 0;
@@ -189,8 +194,9 @@ describeOnEngine("web push", (engine) => {
       await db.execute(sql`DROP TRIGGER refuse_at_commit ON messages`);
       await db.execute(sql`DROP FUNCTION refuse_at_commit()`);
     }
-    const [written] = await queryRows<{ n: number }>(
+    const [written] = await queryRows(
       db,
+      z.strictObject({ n: z.number() }),
       sql`SELECT count(*)::int AS n FROM messages WHERE match_id = ${matchId}`,
     );
     expect([written?.n, await pushJobs()]).toEqual([0, 0]);

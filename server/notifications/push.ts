@@ -13,8 +13,10 @@ import {
 } from "@domain/notifications.ts";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import webpush from "web-push";
+import { z } from "zod";
 import type { Config } from "../config.ts";
-import { type Db, queryRows } from "../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../db/client.ts";
+import { uuid } from "../db/row-schemas.ts";
 import { pushSubscriptions } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { notBannedAs } from "../features/members/public-profile.ts";
@@ -73,6 +75,11 @@ export interface StoredSubscription {
   auth: string;
 }
 
+/** The DEVICES column: a JSON array of StoredSubscription. */
+export const devicesColumn = z.array(
+  z.strictObject({ id: uuid, endpoint: z.string(), p256dh: z.string(), auth: z.string() }),
+);
+
 export async function savePushSubscription(
   db: Db,
   config: Pick<Config, "push">,
@@ -81,8 +88,7 @@ export async function savePushSubscription(
 ): Promise<void> {
   if (!isAllowedPushEndpoint(input.endpoint, config.push.serviceOrigins))
     throw new AppError(400, "PUSH_SERVICE_REFUSED", MSG.PUSH_SERVICE_REFUSED);
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  await inTransaction(db, async (tx) => {
     // The same browser subscribing again, or used by another member since: the row moves to this one.
     await tx
       .insert(pushSubscriptions)
@@ -137,8 +143,10 @@ export async function pushRecipient(
   userId: string,
   type: NotificationType,
 ): Promise<StoredSubscription[] | null> {
-  const [row] = await queryRows<{ preferences: unknown; subscriptions: StoredSubscription[] }>(
+  const [row] = await queryRows(
     db,
+    // The stored preferences are read by parseStored, which tolerates any JSON (or null).
+    z.strictObject({ preferences: z.unknown(), subscriptions: devicesColumn }),
     sql`SELECT s.preferences, ${DEVICES} AS subscriptions
       FROM "user" u LEFT JOIN notification_settings s ON s.user_id = u.id
       WHERE u.id = ${userId} AND ${notBannedAs("u")}`,

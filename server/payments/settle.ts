@@ -3,20 +3,23 @@
 // payments whose notification never came; the member's confirmation page asks when it has waited.
 // Whatever the number, order or concurrency of these, recordPayment records a payment once.
 import type { CheckoutStatus } from "@domain/subscriptions.ts";
-import { sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import { queryRows } from "../db/client.ts";
+import { uuid } from "../db/row-schemas.ts";
+import { checkoutStatusEnum, checkouts } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { closeCheckout, recordPayment } from "../features/subscriptions/subscriptions.service.ts";
 
 type SettleDeps = Pick<AppDeps, "database" | "mailer" | "logger" | "config" | "payments" | "jobs">;
 
-interface Row {
-  id: string;
-  provider: string;
-  status: CheckoutStatus;
-  sessionId: string | null;
-  expired: boolean;
-}
+const checkedRow = z.strictObject({
+  id: uuid,
+  provider: z.string(),
+  status: z.enum(checkoutStatusEnum.enumValues),
+  sessionId: z.string().nullable(),
+  expired: z.boolean(),
+});
 
 /**
  * Asks the checkout's provider where it stands and acts on the answer. Returns the checkout's
@@ -29,8 +32,9 @@ export async function settleCheckout(
   expectedProvider?: string,
 ): Promise<CheckoutStatus | null> {
   const { db } = deps.database;
-  const [row] = await queryRows<Row>(
+  const [row] = await queryRows(
     db,
+    checkedRow,
     sql`UPDATE checkouts SET last_checked_at = now() WHERE id = ${checkoutId}::uuid
       RETURNING id, provider, status, provider_session_id AS "sessionId",
         created_at < now() - ${deps.config.pendingPayments.expiryMs} * interval '1 millisecond' AS expired`,
@@ -77,14 +81,19 @@ export async function settleCheckout(
  * page polls every 1.5 s), and only for a pending one.
  */
 export async function settleIfDue(deps: SettleDeps, checkoutId: string): Promise<void> {
-  const [due] = await queryRows<{ id: string }>(
-    deps.database.db,
-    sql`UPDATE checkouts SET last_checked_at = now()
-      WHERE id = ${checkoutId}::uuid AND status = 'pending' AND next_check_at IS NOT NULL
-        AND created_at < now() - interval '5 seconds'
-        AND (last_checked_at IS NULL OR last_checked_at < now() - interval '10 seconds')
-      RETURNING id`,
-  );
+  const [due] = await deps.database.db
+    .update(checkouts)
+    .set({ lastCheckedAt: sql`now()` })
+    .where(
+      and(
+        eq(checkouts.id, checkoutId),
+        eq(checkouts.status, "pending"),
+        isNotNull(checkouts.nextCheckAt),
+        sql`${checkouts.createdAt} < now() - interval '5 seconds'`,
+        or(isNull(checkouts.lastCheckedAt), sql`${checkouts.lastCheckedAt} < now() - interval '10 seconds'`),
+      ),
+    )
+    .returning({ id: checkouts.id });
   if (due) await settleCheckout(deps, due.id);
 }
 
@@ -104,8 +113,9 @@ export async function recheckPendingPayments(
   limit = 50,
 ): Promise<{ checked: number; settled: number; expired: number }> {
   const { db } = deps.database;
-  const due = await queryRows<{ id: string }>(
+  const due = await queryRows(
     db,
+    z.strictObject({ id: uuid }),
     sql`UPDATE checkouts c SET check_attempts = c.check_attempts + 1,
         next_check_at = now() + make_interval(secs => (${`{${BACKOFF_SECONDS.join(",")}}`}::int[])[least(c.check_attempts + 1, ${BACKOFF_SECONDS.length})])
       WHERE c.id IN (SELECT id FROM checkouts
@@ -118,12 +128,17 @@ export async function recheckPendingPayments(
     const status = await settleCheckout(deps, id);
     if (status !== null && status !== "pending") settled++;
   }
-  const stale = await queryRows<{ id: string }>(
-    db,
-    sql`SELECT id FROM checkouts WHERE status = 'pending' AND next_check_at IS NULL
-      AND created_at < now() - ${deps.config.pendingPayments.expiryMs} * interval '1 millisecond'
-      LIMIT ${limit}`,
-  );
+  const stale = await db
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.status, "pending"),
+        isNull(checkouts.nextCheckAt),
+        sql`${checkouts.createdAt} < now() - ${deps.config.pendingPayments.expiryMs} * interval '1 millisecond'`,
+      ),
+    )
+    .limit(limit);
   let expired = 0;
   for (const { id } of stale)
     if (await closeCheckout(db, id, "expired", "Paiement non confirmé dans le délai")) expired++;

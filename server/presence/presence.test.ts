@@ -7,7 +7,9 @@ import { PRESENCE, presenceLabel, presenceOf } from "@domain/presence.ts";
 import type { ProfileDto } from "@domain/profile.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../db/client.ts";
+import { timestampText } from "../db/row-schemas.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../test/harness.ts";
 import { insertMember, signUpMember } from "../test/members.ts";
 import { readEvents } from "../test/sse.ts";
@@ -36,8 +38,9 @@ describeEachEngine("presence", (engine) => {
   const db = () => t.deps.database.db;
   const lastActive = async (userId: string) =>
     (
-      await queryRows<{ at: Date | string | null }>(
+      await queryRows(
         db(),
+        z.strictObject({ at: timestampText.nullable() }),
         sql`SELECT last_active_at AS at FROM profiles WHERE user_id = ${userId}`,
       )
     )[0]?.at ?? null;

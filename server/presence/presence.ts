@@ -4,6 +4,7 @@
 // failure is logged, not answered.
 import { PRESENCE } from "@domain/presence.ts";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 
@@ -28,8 +29,9 @@ export class PresenceRecorder {
     if (last !== undefined && now - last < PRESENCE.TOUCH_SECONDS * 1000) return;
     if (this.touched.size >= MAX_REMEMBERED) this.touched.clear();
     this.touched.set(userId, now);
-    queryRows<{ one: number }>(
+    queryRows(
       this.db,
+      z.strictObject({ one: z.number().int() }),
       sql`UPDATE profiles SET last_active_at = now() WHERE user_id = ${userId}
           AND (last_active_at IS NULL OR last_active_at < now() - ${PRESENCE.TOUCH_SECONDS} * interval '1 second')
         RETURNING 1 AS one`,

@@ -1,13 +1,14 @@
 // Test administrators: an account promoted to the admin role, signed in through /api/admin/login.
 import { createHmac } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { user } from "../db/schema/index.ts";
 import { sessionCookie, type TestApp } from "./harness.ts";
 
 export const ADMIN_PASSWORD = "mot de passe administrateur";
 
 export async function createAdmin(t: TestApp): Promise<{ cookie: string; userId: string; email: string }> {
   const account = await t.createMember({ password: ADMIN_PASSWORD });
-  await t.deps.database.db.execute(sql`UPDATE "user" SET role = 'admin' WHERE id = ${account.userId}`);
+  await t.deps.database.db.update(user).set({ role: "admin" }).where(eq(user.id, account.userId));
   const res = await t.request("/api/admin/login", {
     method: "POST",
     json: { email: account.email, password: ADMIN_PASSWORD },

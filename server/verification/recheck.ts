@@ -1,15 +1,18 @@
 // Verification stays true (issue 16): when a verified member's main photo changes, its face is
 // compared with the descriptor kept from the verification; if it is not the same person (or shows
 // no face), the badge is cleared and the descriptor erased — it is kept only while the badge holds.
-import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client.ts";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, inTransaction, queryRows } from "../db/client.ts";
+import { faceDescriptors, profiles } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { THRESHOLDS } from "./decide.ts";
 import { faceEngine } from "./face-engine.ts";
 
 export async function mainPhotoKey(db: Db, userId: string): Promise<string | null> {
-  const [row] = await queryRows<{ main: string | null }>(
+  const [row] = await queryRows(
     db,
+    z.strictObject({ main: z.string().nullable() }),
     sql`SELECT photos[1] AS main FROM profiles WHERE user_id = ${userId}`,
   );
   return row?.main ?? null;
@@ -23,8 +26,9 @@ export async function recheckMainPhoto(
   userId: string,
 ): Promise<RecheckOutcome> {
   const { db } = deps.database;
-  const [row] = await queryRows<{ descriptor: number[]; main: string | null }>(
+  const [row] = await queryRows(
     db,
+    z.strictObject({ descriptor: z.array(z.number()), main: z.string().nullable() }),
     sql`SELECT d.descriptor, p.photos[1] AS main FROM profiles p
       JOIN face_descriptors d ON d.user_id = p.user_id
       WHERE p.user_id = ${userId} AND p.verified_at IS NOT NULL`,
@@ -42,12 +46,12 @@ export async function recheckMainPhoto(
     deps.logger.error({ err, userId }, "verification: main photo re-check failed, badge cleared");
   }
   if (likeness >= THRESHOLDS.REVIEW) return "kept";
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    await tx.execute(
-      sql`UPDATE profiles SET verified_at = NULL, updated_at = now() WHERE user_id = ${userId}`,
-    );
-    await tx.execute(sql`DELETE FROM face_descriptors WHERE user_id = ${userId}`);
+  await inTransaction(db, async (tx) => {
+    await tx
+      .update(profiles)
+      .set({ verifiedAt: null, updatedAt: sql`now()` })
+      .where(eq(profiles.userId, userId));
+    await tx.delete(faceDescriptors).where(eq(faceDescriptors.userId, userId));
   });
   deps.logger.info({ userId, likeness }, "verification: main photo no longer matches, badge cleared");
   return "cleared";

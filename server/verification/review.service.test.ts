@@ -10,6 +10,7 @@ import type {
 import { VERIFICATION_REASONS, type VerificationStateDto } from "@domain/verification.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../db/client.ts";
 import { createAdmin } from "../test/admin.ts";
 import { face, SAME_PERSON } from "../test/face-samples.ts";
@@ -45,8 +46,9 @@ describeEachEngine("verification review by an administrator", (engine) => {
 
   /** An attempt left to an administrator, as verification.service.ts records one. */
   async function review(m: Member, likeness = 0.61, createdAt = new Date()): Promise<string> {
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows(
       db(),
+      z.strictObject({ id: z.string() }),
       sql`INSERT INTO verifications (user_id, outcome, reason, likeness, selfie, descriptor, created_at)
         VALUES (${m.userId}, 'review', 'UNCERTAIN', ${likeness}, ${selfie}, ${`{${DESCRIPTOR.join(",")}}`}::real[],
           ${createdAt.toISOString()}::timestamptz)
@@ -61,15 +63,16 @@ describeEachEngine("verification review by an administrator", (engine) => {
   const codeOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
 
   async function stored(id: string) {
-    const [row] = await queryRows<{
-      outcome: string;
-      reason: string | null;
-      selfie: boolean;
-      descriptor: boolean;
-      decidedBy: string | null;
-      decided: boolean;
-    }>(
+    const [row] = await queryRows(
       db(),
+      z.strictObject({
+        outcome: z.string(),
+        reason: z.string().nullable(),
+        selfie: z.boolean(),
+        descriptor: z.boolean(),
+        decidedBy: z.string().nullable(),
+        decided: z.boolean(),
+      }),
       sql`SELECT outcome, reason, selfie IS NOT NULL AS selfie, descriptor IS NOT NULL AS descriptor,
           decided_by AS "decidedBy", decided_at IS NOT NULL AS decided
         FROM verifications WHERE id = ${id}::uuid`,
@@ -77,16 +80,23 @@ describeEachEngine("verification review by an administrator", (engine) => {
     return row;
   }
   async function badge(m: Member) {
-    const [row] = await queryRows<{ verified: boolean; descriptor: number[] | null }>(
+    const [row] = await queryRows(
       db(),
+      z.strictObject({ verified: z.boolean(), descriptor: z.array(z.number()).nullable() }),
       sql`SELECT p.verified_at IS NOT NULL AS verified, d.descriptor
         FROM profiles p LEFT JOIN face_descriptors d ON d.user_id = p.user_id WHERE p.user_id = ${m.userId}`,
     );
     return { verified: row!.verified, descriptor: row!.descriptor?.map(Number) ?? null };
   }
   const auditOf = (m: Member) =>
-    queryRows<{ action: string; adminId: string; targetType: string; summary: string }>(
+    queryRows(
       db(),
+      z.strictObject({
+        action: z.string(),
+        adminId: z.string(),
+        targetType: z.string(),
+        summary: z.string(),
+      }),
       sql`SELECT action, admin_id AS "adminId", target_type AS "targetType", summary FROM admin_audit
         WHERE target_id = ${m.userId} AND action LIKE 'verification.%' ORDER BY created_at`,
     );

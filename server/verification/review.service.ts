@@ -11,12 +11,15 @@ import {
   type AdminVerificationRow,
   VERIFICATION_REVIEW_MSG,
 } from "@domain/admin.ts";
-import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client.ts";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, inTransaction, queryRows } from "../db/client.ts";
+import { timestampText, uuid } from "../db/row-schemas.ts";
+import { profiles, verifications } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { type Actor, audit } from "../features/admin/audit.ts";
 import { cappedTotal } from "../features/admin/list-query.ts";
-import { type MemberRefRow, memberRefJson, toMemberRef } from "../features/admin/member-ref.ts";
+import { memberRefJson, memberRefRow, toMemberRef } from "../features/admin/member-ref.ts";
 import { photoDto } from "../features/photos/photo-keys.ts";
 import { AppError } from "../http/errors.ts";
 
@@ -29,13 +32,13 @@ const notFound = () => new AppError(404, "VERIFICATION_NOT_FOUND", VERIFICATION_
 
 export const selfiePath = (id: string) => `/api/admin/verifications/${id}/selfie`;
 
-interface Row {
-  id: string;
-  member: MemberRefRow | null;
-  likeness: number | null;
-  createdAt: Date | string;
-  photos: string[] | null;
-}
+const reviewRow = z.strictObject({
+  id: uuid,
+  member: memberRefRow,
+  likeness: z.number().nullable(),
+  createdAt: timestampText,
+  photos: z.array(z.string()).nullable(),
+});
 
 /** The pending reviews, oldest first (the member has waited longest). */
 export async function listPendingVerifications(
@@ -45,8 +48,9 @@ export async function listPendingVerifications(
   const { db } = deps.database;
   const from = sql`FROM verifications v WHERE ${PENDING}`;
   const [rows, total] = await Promise.all([
-    queryRows<Row>(
+    queryRows(
       db,
+      reviewRow,
       sql`SELECT v.id, v.likeness, v.created_at AS "createdAt", ${memberRefJson(sql`v.user_id`)} AS member,
           (SELECT p.photos FROM profiles p WHERE p.user_id = v.user_id) AS photos
         ${from} ORDER BY v.created_at ASC, v.id ASC LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
@@ -71,8 +75,10 @@ export async function listPendingVerifications(
 /** The kept selfie frame of a pending review; none once decided (it is erased then). */
 export async function pendingSelfie(db: Db, id: string): Promise<Buffer> {
   if (!UUID.test(id)) throw notFound();
-  const [row] = await queryRows<{ selfie: Uint8Array | null }>(
+  const [row] = await queryRows(
     db,
+    // bytea: a Uint8Array from PGlite, a Buffer (one too) from node-postgres.
+    z.strictObject({ selfie: z.instanceof(Uint8Array).nullable() }),
     sql`SELECT v.selfie FROM verifications v WHERE v.id = ${id}::uuid AND ${PENDING} AND v.selfie IS NOT NULL`,
   );
   if (!row?.selfie) throw new AppError(404, "VERIFICATION_NOT_FOUND", VERIFICATION_REVIEW_MSG.SELFIE_GONE);
@@ -97,15 +103,15 @@ export async function decideVerification(
 ): Promise<AdminVerificationDecision> {
   if (!UUID.test(id)) throw notFound();
   const { db } = deps.database;
-  const result = await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    const [row] = await queryRows<{
-      userId: string;
-      email: string | null;
-      likeness: number | null;
-      pending: boolean;
-    }>(
+  const result = await inTransaction(db, async (tx) => {
+    const [row] = await queryRows(
       tx,
+      z.strictObject({
+        userId: z.string(),
+        email: z.string().nullable(),
+        likeness: z.number().nullable(),
+        pending: z.boolean(),
+      }),
       sql`SELECT v.user_id AS "userId", (SELECT email FROM "user" WHERE id = v.user_id) AS email, v.likeness,
           (${PENDING}) AS pending
         FROM verifications v WHERE v.id = ${id}::uuid FOR UPDATE`,
@@ -115,19 +121,26 @@ export async function decideVerification(
       throw new AppError(409, "VERIFICATION_ALREADY_DECIDED", VERIFICATION_REVIEW_MSG.ALREADY_DECIDED);
     const approve = decision === "approve";
     if (approve) {
-      await tx.execute(
-        sql`UPDATE profiles SET verified_at = now(), updated_at = now() WHERE user_id = ${row.userId}`,
-      );
+      await tx
+        .update(profiles)
+        .set({ verifiedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(profiles.userId, row.userId));
       await tx.execute(sql`INSERT INTO face_descriptors (user_id, descriptor)
         SELECT user_id, descriptor FROM verifications WHERE id = ${id}::uuid AND descriptor IS NOT NULL
         ON CONFLICT (user_id) DO UPDATE SET descriptor = EXCLUDED.descriptor, verified_at = now()`);
     }
-    const [decided] = await queryRows<{ decidedAt: Date | string }>(
-      tx,
-      sql`UPDATE verifications SET outcome = ${approve ? "verified" : "refused"}, reason = ${approve ? null : "NO_MATCH"},
-          decided_at = now(), decided_by = ${actor.id}, selfie = NULL, descriptor = NULL
-        WHERE id = ${id}::uuid RETURNING decided_at AS "decidedAt"`,
-    );
+    const [decided] = await tx
+      .update(verifications)
+      .set({
+        outcome: approve ? "verified" : "refused",
+        reason: approve ? null : "NO_MATCH",
+        decidedAt: sql`now()`,
+        decidedBy: actor.id,
+        selfie: null,
+        descriptor: null,
+      })
+      .where(eq(verifications.id, id))
+      .returning({ decidedAt: verifications.decidedAt });
     await audit(
       tx,
       actor,
@@ -135,7 +148,7 @@ export async function decideVerification(
       { type: "user", id: row.userId },
       `${row.email ?? row.userId}${percent(row.likeness === null ? null : Number(row.likeness))}`,
     );
-    return { userId: row.userId, decidedAt: new Date(decided!.decidedAt).toISOString() };
+    return { userId: row.userId, decidedAt: decided!.decidedAt!.toISOString() };
   });
   deps.logger.info({ verificationId: id, userId: result.userId, decision }, "verification reviewed");
   return {

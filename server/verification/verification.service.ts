@@ -7,6 +7,7 @@ import { MSG } from "@domain/messages.ts";
 import {
   type ChallengeDto,
   GESTURE_LABELS,
+  GESTURES,
   type Gesture,
   VERIFICATION,
   VERIFICATION_MSG,
@@ -14,9 +15,12 @@ import {
   type VerificationReason,
   type VerificationStateDto,
 } from "@domain/verification.ts";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { type Db, queryRows } from "../db/client.ts";
+import { z } from "zod";
+import { type Db, inTransaction, queryRows } from "../db/client.ts";
+import { timestampText } from "../db/row-schemas.ts";
+import { faceDescriptors, profiles, verificationChallenges, verifications } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { AppError } from "../http/errors.ts";
 import { decide } from "./decide.ts";
@@ -35,21 +39,20 @@ function drawGestures(): Gesture[] {
 }
 
 async function attemptsToday(db: Db, userId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM verifications
-      WHERE user_id = ${userId} AND created_at > now() - interval '1 day'`,
+  return db.$count(
+    verifications,
+    and(eq(verifications.userId, userId), sql`${verifications.createdAt} > now() - interval '1 day'`),
   );
-  return row?.n ?? 0;
 }
 
 export async function verificationState(db: Db, userId: string): Promise<VerificationStateDto> {
-  const [row] = await queryRows<{
-    verifiedAt: Date | string | null;
-    outcome: string | null;
-    reason: string | null;
-  }>(
+  const [row] = await queryRows(
     db,
+    z.strictObject({
+      verifiedAt: timestampText.nullable(),
+      outcome: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
     sql`SELECT p.verified_at AS "verifiedAt", v.outcome, v.reason
       FROM (SELECT 1) one
       LEFT JOIN profiles p ON p.user_id = ${userId}
@@ -86,16 +89,18 @@ export async function startChallenge(
     throw new AppError(429, "TOO_MANY_ATTEMPTS", VERIFICATION_MSG.TOO_MANY_ATTEMPTS);
   // VERIFICATION_GESTURES (tests only, refused in production): a fixed challenge a prepared video follows.
   const gestures = deps.config.verificationGestures ?? drawGestures();
-  const [row] = await queryRows<{ id: string; expiresAt: Date | string }>(
-    db,
-    sql`INSERT INTO verification_challenges (user_id, gestures, expires_at)
-      VALUES (${userId}, ${`{${gestures.join(",")}}`}::text[], now() + ${VERIFICATION.CHALLENGE_SECONDS} * interval '1 second')
-      RETURNING id, expires_at AS "expiresAt"`,
-  );
+  const [row] = await db
+    .insert(verificationChallenges)
+    .values({
+      userId,
+      gestures,
+      expiresAt: sql`now() + ${VERIFICATION.CHALLENGE_SECONDS} * interval '1 second'`,
+    })
+    .returning({ id: verificationChallenges.id, expiresAt: verificationChallenges.expiresAt });
   return {
     id: row!.id,
     gestures: gestures.map((g) => ({ id: g, label: GESTURE_LABELS[g] })),
-    expiresAt: new Date(row!.expiresAt).toISOString(),
+    expiresAt: row!.expiresAt.toISOString(),
     minFrames: VERIFICATION.MIN_FRAMES,
     maxFrames: VERIFICATION.MAX_FRAMES,
   };
@@ -128,10 +133,10 @@ async function profileFaces(
   deps: Pick<AppDeps, "database" | "storage">,
   userId: string,
 ): Promise<FaceFinding[]> {
-  const [row] = await queryRows<{ photos: string[] | null }>(
-    deps.database.db,
-    sql`SELECT photos FROM profiles WHERE user_id = ${userId}`,
-  );
+  const [row] = await deps.database.db
+    .select({ photos: profiles.photos })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
   const engine = await faceEngine();
   const faces: FaceFinding[] = [];
   for (const key of row?.photos ?? []) {
@@ -153,8 +158,9 @@ export async function submitVerification(
   if (!UUID.test(challengeId))
     throw new AppError(404, "CHALLENGE_NOT_FOUND", VERIFICATION_MSG.CHALLENGE_NOT_FOUND);
   // Used once: a second answer to the same challenge (a replay) finds nothing.
-  const [challenge] = await queryRows<{ gestures: Gesture[]; expired: boolean }>(
+  const [challenge] = await queryRows(
     db,
+    z.strictObject({ gestures: z.array(z.enum(GESTURES)), expired: z.boolean() }),
     sql`UPDATE verification_challenges SET used_at = now()
       WHERE id = ${challengeId}::uuid AND user_id = ${userId} AND used_at IS NULL
       RETURNING gestures, expires_at < now() AS expired`,
@@ -187,20 +193,30 @@ export async function submitVerification(
     { userId, outcome: decision.outcome, likeness: decision.likeness, ms: Date.now() - started },
     "verification decided",
   );
-  const descriptor = decision.outcome === "refused" ? null : `{${decision.descriptor.join(",")}}`;
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    await tx.execute(sql`INSERT INTO verifications (user_id, outcome, reason, likeness, selfie, descriptor, decided_at)
-      VALUES (${userId}, ${decision.outcome}, ${"reason" in decision ? decision.reason : null}, ${decision.likeness},
-        ${decision.outcome === "review" ? frames[frames.length - 1]! : null},
-        ${decision.outcome === "review" ? descriptor : null}::real[],
-        ${decision.outcome === "review" ? null : sql`now()`})`);
+  await inTransaction(db, async (tx) => {
+    // In review only, one selfie frame and the descriptor are kept until an administrator decides.
+    const review = decision.outcome === "review";
+    await tx.insert(verifications).values({
+      userId,
+      outcome: decision.outcome,
+      reason: "reason" in decision ? decision.reason : null,
+      likeness: decision.likeness,
+      selfie: review ? frames[frames.length - 1]! : null,
+      descriptor: decision.outcome === "review" ? decision.descriptor : null,
+      decidedAt: review ? null : sql`now()`,
+    });
     if (decision.outcome === "verified") {
-      await tx.execute(
-        sql`UPDATE profiles SET verified_at = now(), updated_at = now() WHERE user_id = ${userId}`,
-      );
-      await tx.execute(sql`INSERT INTO face_descriptors (user_id, descriptor) VALUES (${userId}, ${descriptor}::real[])
-        ON CONFLICT (user_id) DO UPDATE SET descriptor = EXCLUDED.descriptor, verified_at = now()`);
+      await tx
+        .update(profiles)
+        .set({ verifiedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(profiles.userId, userId));
+      await tx
+        .insert(faceDescriptors)
+        .values({ userId, descriptor: decision.descriptor })
+        .onConflictDoUpdate({
+          target: faceDescriptors.userId,
+          set: { descriptor: sql`excluded.descriptor`, verifiedAt: sql`now()` },
+        });
     }
   });
   return verificationState(db, userId);

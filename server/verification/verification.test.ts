@@ -1,9 +1,11 @@
 // Verifying a profile through the API, on both engines: consent, a challenge used once and within
 // its time, frames checked, the decision recorded, the badge set, attempts limited per day.
 import { type ChallengeDto, VERIFICATION_REASONS, type VerificationStateDto } from "@domain/verification.ts";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../db/client.ts";
+import { verificationChallenges } from "../db/schema/index.ts";
 import { face, OTHER_PEOPLE, SAME_PERSON, tilted } from "../test/face-samples.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../test/harness.ts";
 import { signUpMember } from "../test/members.ts";
@@ -68,9 +70,7 @@ describeEachEngine("profile verification API", (engine) => {
       const res = await t.request("/api/verification/challenge", { method: "POST", cookie: m.cookie, json });
       expect(res.status).toBe(400);
     }
-    expect(
-      await queryRows(db(), sql`SELECT 1 FROM verification_challenges WHERE user_id = ${m.userId}`),
-    ).toEqual([]);
+    expect(await db().$count(verificationChallenges, eq(verificationChallenges.userId, m.userId))).toBe(0);
   });
 
   it("verifies the member of the photos, once per challenge, and keeps the badge", async () => {
@@ -80,8 +80,9 @@ describeEachEngine("profile verification API", (engine) => {
     expect(res.status).toBe(200);
     const state = (await res.json()) as VerificationStateDto;
     expect(state).toMatchObject({ status: "verified", reason: null, attemptsLeftToday: 2 });
-    const [row] = await queryRows<{ verified: boolean; descriptor: number }>(
+    const [row] = await queryRows(
       db(),
+      z.strictObject({ verified: z.boolean(), descriptor: z.number() }),
       sql`SELECT p.verified_at IS NOT NULL AS verified, array_length(d.descriptor, 1) AS descriptor
         FROM profiles p JOIN face_descriptors d ON d.user_id = p.user_id WHERE p.user_id = ${m.userId}`,
     );
@@ -92,8 +93,9 @@ describeEachEngine("profile verification API", (engine) => {
     const again = await challenge(m);
     expect([again.status, await codeOf(again)]).toEqual([409, "ALREADY_VERIFIED"]);
     // No selfie is kept for a decided verification.
-    const [kept] = await queryRows<{ selfie: unknown }>(
+    const [kept] = await queryRows(
       db(),
+      z.strictObject({ selfie: z.unknown() }),
       sql`SELECT selfie FROM verifications WHERE user_id = ${m.userId}`,
     );
     expect(kept?.selfie).toBeNull();
@@ -108,8 +110,9 @@ describeEachEngine("profile verification API", (engine) => {
       reason: VERIFICATION_REASONS.NO_MATCH,
       attemptsLeftToday: 2,
     });
-    const [p] = await queryRows<{ verified_at: unknown }>(
+    const [p] = await queryRows(
       db(),
+      z.strictObject({ verified_at: z.unknown() }),
       sql`SELECT verified_at FROM profiles WHERE user_id = ${m.userId}`,
     );
     expect(p?.verified_at).toBeNull();
@@ -147,8 +150,9 @@ describeEachEngine("profile verification API", (engine) => {
   it("keeps the badge for another photo of the same face as main photo, clears it for another face", async () => {
     const m = await memberWithPhoto(await face(SAME_PERSON[0]!));
     await submit(m, (await tiltThenSmile(m)).id);
-    const [first] = await queryRows<{ key: string }>(
+    const [first] = await queryRows(
       db(),
+      z.strictObject({ key: z.string() }),
       sql`SELECT photos[1] AS key FROM profiles WHERE user_id = ${m.userId}`,
     );
     const same = `${m.userId}/same.jpg`;
@@ -162,8 +166,9 @@ describeEachEngine("profile verification API", (engine) => {
       t.request("/api/profile/photos/main", { method: "PUT", cookie: m.cookie, json: { key } });
     const badge = async () =>
       (
-        await queryRows<{ v: boolean; d: boolean }>(
+        await queryRows(
           db(),
+          z.strictObject({ v: z.boolean(), d: z.boolean() }),
           sql`SELECT p.verified_at IS NOT NULL AS v, EXISTS (SELECT 1 FROM face_descriptors WHERE user_id = p.user_id) AS d
           FROM profiles p WHERE p.user_id = ${m.userId}`,
         )

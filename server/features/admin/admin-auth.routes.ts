@@ -6,12 +6,13 @@ import type { AdminLoginResult, AdminRecord } from "@domain/admin.ts";
 import { emailSchema } from "@domain/auth.ts";
 import { MSG } from "@domain/messages.ts";
 import { verifyPassword } from "better-auth/crypto";
-import { sql } from "drizzle-orm";
+import { and, eq, not } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { authRefusal } from "../../auth/french-errors.ts";
 import type { Config } from "../../config.ts";
-import { type Db, queryRows } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
+import { user } from "../../db/schema/index.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { attemptOrRefuse } from "../../http/attempt-limits.ts";
 import { AppError } from "../../http/errors.ts";
@@ -50,17 +51,16 @@ export async function adminRecord(
   userId: string,
   config: Pick<Config, "adminTotpRequired">,
 ): Promise<AdminRecord | null> {
-  const [row] = await queryRows<{
-    id: string;
-    email: string;
-    name: string;
-    role: string;
-    twoFactorEnabled: boolean;
-  }>(
-    db,
-    sql`SELECT id, email, name, role, two_factor_enabled AS "twoFactorEnabled" FROM "user"
-      WHERE id = ${userId} AND role = 'admin' AND NOT banned`,
-  );
+  const [row] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      twoFactorEnabled: user.twoFactorEnabled,
+    })
+    .from(user)
+    .where(and(eq(user.id, userId), eq(user.role, "admin"), not(user.banned)));
   return row ? { ...row, role: "admin", twoFactorRequired: config.adminTotpRequired } : null;
 }
 
@@ -99,10 +99,7 @@ export function adminAuthRoutes(deps: AppDeps) {
       const input = c.req.valid("json");
       // Counted for any address typed, admin or not, so that the limit says nothing about who is one.
       const succeeded = await attemptOrRefuse(c, db, "admin-login", input.email);
-      const [account] = await queryRows<{ role: string }>(
-        db,
-        sql`SELECT role FROM "user" WHERE email = ${input.email}`,
-      );
+      const [account] = await db.select({ role: user.role }).from(user).where(eq(user.email, input.email));
       if (account?.role !== "admin") {
         await verifyPassword({ hash: DUMMY_HASH, password: input.password }).catch(() => false);
         throw invalidCredentials();

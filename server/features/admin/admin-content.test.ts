@@ -12,6 +12,7 @@ import type { SubscriptionStatusDto } from "@domain/subscriptions.ts";
 import { frenchTypography } from "@domain/typography.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
@@ -69,8 +70,9 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
       cookie: her.cookie,
       json: { likedId: him.userId, type: "like" },
     });
-    const [row] = await queryRows<{ status: string }>(
+    const [row] = await queryRows(
       db(),
+      z.strictObject({ status: z.string() }),
       sql`SELECT status FROM matches WHERE id = ${matchId}::uuid`,
     );
     expect(row?.status).toBe("rejected");
@@ -199,8 +201,9 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
       expect(preview.rows[2]).toMatchObject({ ok: true, exists: true });
       expect(preview.rows[3]?.errors).toEqual({ _: "Chaque membre doit être un objet JSON" });
       expect(preview.rows[4]?.errors).toEqual({ extra: "Champ inconnu" });
-      const [n] = await queryRows<{ n: number }>(
+      const [n] = await queryRows(
         db(),
+        z.strictObject({ n: z.number() }),
         sql`SELECT count(*)::int AS n FROM "user" WHERE email LIKE 'import-%'`,
       );
       expect(n?.n).toBe(0);
@@ -216,8 +219,9 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
         await post("/api/admin/import", { json: JSON.stringify([{ ...a, firstName: "Aïcha-Marie" }, b]) })
       ).json()) as ImportResultDto;
       expect(again).toEqual({ created: 0, updated: 2, skipped: 0 });
-      const [count] = await queryRows<{ n: number }>(
+      const [count] = await queryRows(
         db(),
+        z.strictObject({ n: z.number() }),
         sql`SELECT count(*)::int AS n FROM "user" WHERE email = ${a.email}`,
       );
       expect(count?.n).toBe(1);
@@ -256,14 +260,15 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
     });
 
     const origins = (emails: string[]) =>
-      queryRows<{
-        email: string;
-        firstName: string;
-        originCountry: string;
-        city: string;
-        relocate: string | null;
-      }>(
+      queryRows(
         db(),
+        z.strictObject({
+          email: z.string(),
+          firstName: z.string(),
+          originCountry: z.string(),
+          city: z.string(),
+          relocate: z.string().nullable(),
+        }),
         sql`SELECT u.email, p.first_name AS "firstName", p.origin_country AS "originCountry", p.city, p.relocate
           FROM profiles p JOIN "user" u ON u.id = p.user_id
           WHERE u.email = ANY(${sql.param(emails)}::text[]) ORDER BY u.email`,

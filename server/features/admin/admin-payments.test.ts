@@ -11,6 +11,7 @@ import {
 } from "@domain/admin.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
@@ -68,8 +69,9 @@ describeOnEngine("admin: payments", (engine) => {
       ...fields,
     };
     const ts = (d: Date | null): SQL => (d ? sql`${d.toISOString()}::timestamptz` : sql`NULL`);
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows(
       db(),
+      z.strictObject({ id: z.string() }),
       sql`INSERT INTO checkouts (user_id, plan, months, amount, currency, provider, method, operator, status,
           provider_session_id, failure_reason, check_attempts, next_check_at, created_at, updated_at)
         VALUES (${userId}, ${f.plan}, ${f.months}, ${f.amount}, ${f.currency}, ${f.provider}, ${f.method},

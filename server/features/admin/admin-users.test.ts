@@ -12,6 +12,7 @@ import type {
 import type { ProfileDto } from "@domain/profile.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { adminAudit } from "../../db/schema/app.ts";
 import { createAdmin } from "../../test/admin.ts";
@@ -134,8 +135,9 @@ describeOnEngine("admin: users and profiles", (engine) => {
     );
     expect(ok.status).toBe(204);
     expect((await get(`/api/admin/users/${member.userId}`)).status).toBe(404);
-    const [left] = await queryRows<{ n: number }>(
+    const [left] = await queryRows(
       t.deps.database.db,
+      z.strictObject({ n: z.number() }),
       sql`SELECT (SELECT count(*) FROM profiles WHERE user_id = ${member.userId})::int +
         (SELECT count(*) FROM subscriptions WHERE user_id = ${member.userId})::int AS n`,
     );

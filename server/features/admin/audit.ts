@@ -3,7 +3,10 @@
 // administrator (admin_id NULL, admin_email PAYMENT_SYSTEM_ACTOR, target the checkout).
 import { ADMIN_PAGE_SIZE, type AdminList, type AuditEntryDto } from "@domain/admin.ts";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
+import { timestampText, uuid } from "../../db/row-schemas.ts";
+import { adminAudit } from "../../db/schema/index.ts";
 import { cappedTotal } from "./list-query.ts";
 
 export interface Actor {
@@ -18,20 +21,28 @@ export async function audit(
   target: { type: string; id: string | null },
   summary: string,
 ): Promise<void> {
-  await db.execute(sql`INSERT INTO admin_audit (admin_id, admin_email, action, target_type, target_id, summary)
-    VALUES (${actor.id}, ${actor.email}, ${action}, ${target.type}, ${target.id}, ${summary.slice(0, 300)})`);
+  await db.insert(adminAudit).values({
+    adminId: actor.id,
+    adminEmail: actor.email,
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    summary: summary.slice(0, 300),
+  });
 }
 
-interface AuditRow {
-  id: string;
-  adminId: string | null;
-  adminEmail: string;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  summary: string;
-  createdAt: Date | string;
-}
+/** A COLUMNS row. */
+const auditRow = z.strictObject({
+  id: uuid,
+  adminId: z.string().nullable(),
+  adminEmail: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  summary: z.string(),
+  createdAt: timestampText,
+});
+type AuditRow = z.output<typeof auditRow>;
 
 const toDto = (r: AuditRow): AuditEntryDto => ({
   id: r.id,
@@ -51,8 +62,9 @@ const COLUMNS = sql`id, admin_id AS "adminId", admin_email AS "adminEmail", acti
  * they would push the administrators' actions out of view, and the payments list shows them.
  */
 export async function latestAudit(db: Db, limit: number): Promise<AuditEntryDto[]> {
-  const rows = await queryRows<AuditRow>(
+  const rows = await queryRows(
     db,
+    auditRow,
     sql`SELECT ${COLUMNS} FROM admin_audit WHERE action <> 'payment.started' ORDER BY created_at DESC LIMIT ${limit}`,
   );
   return rows.map(toDto);
@@ -65,8 +77,9 @@ export async function listAudit(
   const size = opts.size ?? ADMIN_PAGE_SIZE;
   const where = opts.action ? sql`WHERE action = ${opts.action}` : sql``;
   const [rows, total] = await Promise.all([
-    queryRows<AuditRow>(
+    queryRows(
       db,
+      auditRow,
       sql`SELECT ${COLUMNS} FROM admin_audit ${where} ORDER BY created_at DESC LIMIT ${size} OFFSET ${(opts.page - 1) * size}`,
     ),
     cappedTotal(db, sql`SELECT 1 FROM admin_audit ${where}`),

@@ -2,6 +2,7 @@
 // forgotten), refuses anonymous visitors (401) and members (403), and writes nothing for them.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";
@@ -55,8 +56,9 @@ describeOnEngine("admin authorization", (engine) => {
     const victim = await signUpMember(t, "male");
     const counts = async () =>
       (
-        await queryRows<{ n: string }>(
+        await queryRows(
           t.deps.database.db,
+          z.strictObject({ n: z.string() }),
           sql`SELECT (SELECT count(*) FROM "user") || '/' || (SELECT count(*) FROM profiles) || '/' ||
             (SELECT count(*) FROM subscriptions) || '/' || (SELECT count(*) FROM admin_audit) || '/' ||
             (SELECT count(*) FILTER (WHERE banned) FROM "user") AS n`,

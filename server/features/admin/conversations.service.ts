@@ -4,13 +4,15 @@
 import type { AdminList, AdminMatchRow, AdminMessageRow } from "@domain/admin.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
+import { timestampText, uuid } from "../../db/row-schemas.ts";
+import { matchStatusEnum } from "../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { type Actor, audit } from "./audit.ts";
 import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
-import { type MemberRefRow, memberIdFrom, memberRefJson, toMemberRef } from "./member-ref.ts";
+import { memberIdFrom, memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuidParam = z.string().regex(UUID, "Identifiant invalide");
@@ -31,18 +33,20 @@ export const messageListShape = {
 };
 export type MessageListQuery = z.output<z.ZodObject<typeof messageListShape>>;
 
-interface MatchRow {
-  id: string;
-  status: "accepted" | "rejected";
-  createdAt: Date | string;
-  updatedAt: Date | string;
-  user1Id: string;
-  user2Id: string;
-  rejectedBy: string | null;
-  user1: MemberRefRow | null;
-  user2: MemberRefRow | null;
-  messages: number;
-}
+/** A MATCH_COLUMNS row. */
+const matchRow = z.strictObject({
+  id: uuid,
+  status: z.enum(matchStatusEnum.enumValues),
+  createdAt: timestampText,
+  updatedAt: timestampText,
+  user1Id: z.string(),
+  user2Id: z.string(),
+  rejectedBy: z.string().nullable(),
+  user1: memberRefRow,
+  user2: memberRefRow,
+  messages: z.number().int(),
+});
+type MatchRow = z.output<typeof matchRow>;
 
 const MATCH_COLUMNS = sql`m.id, m.status, m.created_at AS "createdAt", m.updated_at AS "updatedAt",
   m.user1_id AS "user1Id", m.user2_id AS "user2Id", m.rejected_by AS "rejectedBy",
@@ -88,8 +92,9 @@ export async function listMatches(
     sql`m.id`,
   );
   const [rows, total] = await Promise.all([
-    queryRows<MatchRow>(
+    queryRows(
       db,
+      matchRow,
       sql`SELECT ${MATCH_COLUMNS} ${from} ${order} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
     ),
     cappedTotal(db, sql`SELECT 1 ${from}`),
@@ -106,10 +111,10 @@ export async function rejectMatch(
 ): Promise<AdminMatchRow> {
   if (!UUID.test(id)) throw matchNotFound();
   const { db } = deps.database;
-  const pair = await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    const [row] = await queryRows<{ user1Id: string; user2Id: string; was: string }>(
+  const pair = await inTransaction(db, async (tx) => {
+    const [row] = await queryRows(
       tx,
+      z.strictObject({ user1Id: z.string(), user2Id: z.string(), was: z.enum(matchStatusEnum.enumValues) }),
       sql`UPDATE matches m SET status = 'rejected', rejected_by = ${actor.id}, updated_at = now()
         FROM (SELECT status FROM matches WHERE id = ${id}::uuid) old
         WHERE m.id = ${id}::uuid RETURNING m.user1_id AS "user1Id", m.user2_id AS "user2Id", old.status AS was`,
@@ -122,22 +127,23 @@ export async function rejectMatch(
     await deps.events
       .publish([pair.user1Id, pair.user2Id], { type: "match.removed", matchId: id })
       .catch((err) => deps.logger.error({ err }, "event publishing failed"));
-  const [row] = await queryRows<MatchRow>(
+  const [row] = await queryRows(
     db,
+    matchRow,
     sql`SELECT ${MATCH_COLUMNS} FROM matches m WHERE m.id = ${id}::uuid`,
   );
   return toMatch(row!, deps.storage);
 }
 
-interface MessageRow {
-  id: string;
-  matchId: string;
-  content: string;
-  createdAt: Date | string;
-  readAt: Date | string | null;
-  sender: MemberRefRow | null;
-  recipient: MemberRefRow | null;
-}
+const messageRow = z.strictObject({
+  id: uuid,
+  matchId: uuid,
+  content: z.string(),
+  createdAt: timestampText,
+  readAt: timestampText.nullable(),
+  sender: memberRefRow,
+  recipient: memberRefRow,
+});
 
 export async function listMessages(
   db: Db,
@@ -154,8 +160,9 @@ export async function listMessages(
   const from = sql`FROM messages x WHERE ${sql.join(where, sql` AND `)}`;
   const order = orderBy({ created_at: sql`x.created_at` }, q.sort, q.dir, sql`x.id`);
   const [rows, total] = await Promise.all([
-    queryRows<MessageRow>(
+    queryRows(
       db,
+      messageRow,
       sql`SELECT x.id, x.match_id AS "matchId", x.content, x.created_at AS "createdAt", x.read_at AS "readAt",
           ${memberRefJson(sql`x.sender_id`)} AS sender,
           ${memberRefJson(sql`(SELECT CASE WHEN m.user1_id = x.sender_id THEN m.user2_id ELSE m.user1_id END
@@ -186,16 +193,16 @@ export async function deleteMessage(
   id: string,
 ): Promise<void> {
   if (!UUID.test(id)) throw new AppError(404, "NOT_FOUND", "Ce message n'existe pas");
-  const removed = await deps.database.db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    const [row] = await queryRows<{
-      matchId: string;
-      senderId: string;
-      length: number;
-      user1: string;
-      user2: string;
-    }>(
+  const removed = await inTransaction(deps.database.db, async (tx) => {
+    const [row] = await queryRows(
       tx,
+      z.strictObject({
+        matchId: uuid,
+        senderId: z.string(),
+        length: z.number().int(),
+        user1: z.string(),
+        user2: z.string(),
+      }),
       sql`DELETE FROM messages x USING matches m WHERE x.id = ${id}::uuid AND m.id = x.match_id
         RETURNING x.match_id AS "matchId", x.sender_id AS "senderId", char_length(x.content) AS length,
           m.user1_id AS user1, m.user2_id AS user2`,

@@ -5,15 +5,18 @@
 import type { DashboardDto } from "@domain/admin.ts";
 import { CURRENCIES, isCurrency } from "@domain/money.ts";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
+import { dateText } from "../../db/row-schemas.ts";
 import { latestAudit } from "./audit.ts";
 
 const DAYS = 30;
 
 async function perDay(db: Db, table: "user" | "messages"): Promise<{ day: string; count: number }[]> {
   const t = sql.raw(`"${table}"`);
-  return queryRows<{ day: string; count: number }>(
+  return queryRows(
     db,
+    z.strictObject({ day: dateText, count: z.number().int() }),
     sql`WITH days AS (
         SELECT generate_series((now() AT TIME ZONE 'Europe/Paris')::date - ${DAYS - 1}::int,
           (now() AT TIME ZONE 'Europe/Paris')::date, interval '1 day')::date AS day)
@@ -46,20 +49,23 @@ export async function dashboard(db: Db, cacheSeconds: number): Promise<Dashboard
 
 async function computeFigures(db: Db): Promise<Figures> {
   const figuresAt = new Date().toISOString();
-  const [totals] = await queryRows<{
-    total: number;
-    trial: number;
-    subscribed: number;
-    expired: number;
-    male: number;
-    female: number;
-    unknown: number;
-    activeSubscriptions: number;
-    pendingVerifications: number;
-    pendingPhotoReviews: number;
-    revenue: { currency: string; amount: number | string }[];
-  }>(
+  const count = z.number().int();
+  const [totals] = await queryRows(
     db,
+    z.strictObject({
+      total: count,
+      trial: count,
+      subscribed: count,
+      expired: count,
+      male: count,
+      female: count,
+      unknown: count,
+      activeSubscriptions: count,
+      pendingVerifications: count,
+      pendingPhotoReviews: count,
+      // json_agg: sum(amount) is a JSON number for both drivers.
+      revenue: z.array(z.strictObject({ currency: z.string(), amount: z.number() })),
+    }),
     sql`SELECT
         (SELECT count(*) FROM "user" WHERE role = 'user')::int AS total,
         count(*) FILTER (WHERE account_status = 'trial')::int AS trial,
@@ -78,8 +84,9 @@ async function computeFigures(db: Db): Promise<Figures> {
             GROUP BY 1 HAVING sum(amount) > 0) r) AS revenue
       FROM profiles`,
   );
-  const byCountry = await queryRows<{ country: string; count: number }>(
+  const byCountry = await queryRows(
     db,
+    z.strictObject({ country: z.string(), count }),
     sql`SELECT country, count(*)::int AS count FROM profiles WHERE country <> '' GROUP BY country ORDER BY count DESC, country LIMIT 10`,
   );
   const [signupsPerDay, messagesPerDay] = await Promise.all([perDay(db, "user"), perDay(db, "messages")]);

@@ -15,7 +15,8 @@ import { DEFAULT_INTERESTS, DEFAULT_LANGUAGES, DEFAULT_LOOKING_FOR } from "@doma
 import { profileUpdateSchema } from "@domain/profile.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
+import { user } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
 import { type Actor, audit } from "./audit.ts";
 
@@ -137,10 +138,11 @@ async function check(db: Db, json: string): Promise<Checked[]> {
   }
   const emails = [...seen];
   const existing = emails.length
-    ? await queryRows<{ email: string; role: string }>(
-        db,
-        sql`SELECT email, role FROM "user" WHERE email = ANY(${sql.param(emails)}::text[])`,
-      )
+    ? await db
+        .select({ email: user.email, role: user.role })
+        .from(user)
+        // One array parameter, however many rows the file holds.
+        .where(sql`${user.email} = ANY(${sql.param(emails)}::text[])`)
     : [];
   const roles = new Map(existing.map((e) => [e.email, e.role]));
   for (const c of checked) {
@@ -170,8 +172,7 @@ export async function runImport(db: Db, actor: Actor, json: string): Promise<Imp
   const rows = checked.flatMap((c) => (c.row ? [c.row] : []));
   const skipped = checked.length - rows.length;
   if (rows.length === 0) return { created: 0, updated: 0, skipped };
-  return db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const people = JSON.stringify(
       rows.map((r) => ({
         id: randomBytes(16).toString("base64url"),
@@ -180,8 +181,9 @@ export async function runImport(db: Db, actor: Actor, json: string): Promise<Imp
         hash: unusableHash(),
       })),
     );
-    const created = await queryRows<{ id: string }>(
+    const created = await queryRows(
       tx,
+      z.strictObject({ id: z.string() }),
       sql`INSERT INTO "user" (id, name, email, email_verified, role, created_at, updated_at)
         SELECT r.id, r.name, r.email, false, 'user', now(), now()
         FROM json_to_recordset(${people}::json) AS r(id text, email text, name text, hash text)

@@ -39,8 +39,9 @@ export function likePattern(q: string): string {
 
 /** Counts the rows of `select` (any SELECT) up to ADMIN_COUNT_CAP. */
 export async function cappedTotal(db: Db, select: SQL): Promise<{ total: number; totalCapped: boolean }> {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await queryRows(
     db,
+    z.strictObject({ n: z.number().int() }),
     sql`SELECT count(*)::int AS n FROM (${select} LIMIT ${ADMIN_COUNT_CAP + 1}) AS capped`,
   );
   const n = row?.n ?? 0;

@@ -2,15 +2,15 @@
 // of a page, which is a handful of primary-key lookups.
 import type { MemberRef } from "@domain/admin.ts";
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Storage } from "../../storage/storage.ts";
 import { photoDto } from "../photos/photo-keys.ts";
 
-export interface MemberRefRow {
-  userId: string;
-  email: string;
-  name: string;
-  photo: string | null;
-}
+/** A memberRefJson column: the object, or null when the account is gone. */
+export const memberRefRow = z
+  .strictObject({ userId: z.string(), email: z.string(), name: z.string(), photo: z.string().nullable() })
+  .nullable();
+export type MemberRefRow = NonNullable<z.output<typeof memberRefRow>>;
 
 /** A JSON object { userId, email, name, photo } for the user whose id is `userId`. */
 export function memberRefJson(userId: SQL): SQL {

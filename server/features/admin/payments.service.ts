@@ -7,9 +7,17 @@ import { PROVIDER_NAMES } from "@domain/payments.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
+import { timestampText, uuid } from "../../db/row-schemas.ts";
+import { checkoutStatusEnum } from "../../db/schema/index.ts";
+import {
+  currencyColumn,
+  methodColumn,
+  operatorColumn,
+  providerColumn,
+} from "../../payments/payment-columns.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
-import { type MemberRefRow, memberRefJson, toMemberRef } from "./member-ref.ts";
+import { memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,30 +30,32 @@ export const paymentListShape = {
 };
 export type PaymentListQuery = z.output<z.ZodObject<typeof paymentListShape>>;
 
-interface Row {
-  id: string;
-  plan: string;
-  amount: number;
-  currency: AdminPaymentRow["currency"];
-  provider: AdminPaymentRow["provider"];
-  method: AdminPaymentRow["method"];
-  operator: AdminPaymentRow["operator"];
-  status: AdminPaymentRow["status"];
-  failureReason: string | null;
-  providerRef: string | null;
-  checkAttempts: number;
-  nextCheckAt: Date | string | null;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-  member: MemberRefRow | null;
-}
+/** A COLUMNS row. */
+const paymentRow = z.strictObject({
+  id: uuid,
+  plan: z.string(),
+  amount: z.number().int(),
+  currency: currencyColumn,
+  provider: providerColumn,
+  method: methodColumn,
+  operator: operatorColumn.nullable(),
+  status: z.enum(checkoutStatusEnum.enumValues),
+  failureReason: z.string().nullable(),
+  providerRef: z.string().nullable(),
+  checkAttempts: z.number().int(),
+  nextCheckAt: timestampText.nullable(),
+  createdAt: timestampText,
+  updatedAt: timestampText,
+  member: memberRefRow,
+});
+type Row = z.output<typeof paymentRow>;
 
 const COLUMNS = sql`c.id, c.plan, c.amount, c.currency, c.provider, c.method, c.operator, c.status,
   c.failure_reason AS "failureReason", c.provider_session_id AS "providerRef", c.check_attempts AS "checkAttempts",
   c.next_check_at AS "nextCheckAt", c.created_at AS "createdAt", c.updated_at AS "updatedAt",
   ${memberRefJson(sql`c.user_id`)} AS member`;
 
-const iso = (v: Date | string) => new Date(v).toISOString();
+const iso = (v: string) => new Date(v).toISOString();
 function toDto(r: Row, storage: Storage): AdminPaymentRow {
   return {
     id: r.id,
@@ -99,8 +109,9 @@ export async function listPayments(
   const from = sql`FROM checkouts c WHERE ${sql.join(where, sql` AND `)}`;
   const order = orderBy({ created_at: sql`c.created_at` }, q.sort, q.dir, sql`c.id`);
   const [rows, total] = await Promise.all([
-    queryRows<Row>(
+    queryRows(
       db,
+      paymentRow,
       sql`SELECT ${COLUMNS} ${from} ${order} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
     ),
     cappedTotal(db, sql`SELECT 1 ${from}`),

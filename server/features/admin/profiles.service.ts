@@ -4,9 +4,11 @@ import type { AdminList, AdminProfileRow } from "@domain/admin.ts";
 import { ageOn, todayIso } from "@domain/age.ts";
 import { ACCOUNT_STATUSES, GENDERS } from "@domain/constants.ts";
 import { profileUpdateSchema } from "@domain/profile.ts";
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
+import { dateText, timestampText } from "../../db/row-schemas.ts";
+import { accountStatusEnum, genderEnum, profiles } from "../../db/schema/index.ts";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
 import { forgetPhoto } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
@@ -33,12 +35,32 @@ export const adminProfileUpdateSchema = profileUpdateSchema.partial();
 
 const profileNotFound = () => new AppError(404, "PROFILE_NOT_FOUND", "Ce profil n'existe pas");
 
-type Row = Omit<AdminProfileRow, "photos" | "age" | "relocate" | "createdAt" | "updatedAt"> & {
-  photos: string[];
-  relocate: string | null;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-};
+/** A COLUMNS row. */
+const profileRow = z.strictObject({
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.enum(genderEnum.enumValues).nullable(),
+  birthDate: dateText,
+  birthDateConfirmed: z.boolean(),
+  lookingFor: z.string(),
+  country: z.string(),
+  originCountry: z.string(),
+  city: z.string(),
+  relocate: z.string().nullable(),
+  phoneNumber: z.string(),
+  bio: z.string(),
+  occupation: z.string(),
+  education: z.string(),
+  languages: z.array(z.string()),
+  interests: z.array(z.string()),
+  photos: z.array(z.string()),
+  accountStatus: z.enum(accountStatusEnum.enumValues),
+  createdAt: timestampText,
+  updatedAt: timestampText,
+});
+type Row = z.output<typeof profileRow>;
 
 const COLUMNS = sql`p.user_id AS "userId", u.email, p.first_name AS "firstName", p.last_name AS "lastName", p.gender,
   p.birth_date::text AS "birthDate", p.birth_date_confirmed AS "birthDateConfirmed", p.looking_for AS "lookingFor", p.country,
@@ -86,8 +108,9 @@ export async function listProfiles(
     sql`p.id`,
   );
   const [rows, total] = await Promise.all([
-    queryRows<Row>(
+    queryRows(
       db,
+      profileRow,
       sql`SELECT ${COLUMNS} ${from} ${order} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
     ),
     cappedTotal(db, sql`SELECT 1 ${from}`),
@@ -98,32 +121,22 @@ export async function listProfiles(
 
 export async function getAdminProfile(db: Db, storage: Storage, userId: string): Promise<AdminProfileRow> {
   if (userId.length > 64) throw profileNotFound();
-  const [row] = await queryRows<Row>(
+  const [row] = await queryRows(
     db,
+    profileRow,
     sql`SELECT ${COLUMNS} FROM profiles p JOIN "user" u ON u.id = p.user_id WHERE p.user_id = ${userId}`,
   );
   if (!row) throw profileNotFound();
   return toDto(row, storage, todayIso());
 }
 
-/** Every field of the update has its column (a field added to the schema fails to compile here). */
-const FIELD_COLUMNS: Record<keyof z.output<typeof adminProfileUpdateSchema>, string> = {
-  firstName: "first_name",
-  lastName: "last_name",
-  gender: "gender",
-  lookingFor: "looking_for",
-  birthDate: "birth_date",
-  country: "country",
-  originCountry: "origin_country",
-  city: "city",
-  relocate: "relocate",
-  phoneNumber: "phone_number",
-  bio: "bio",
-  occupation: "occupation",
-  education: "education",
-  languages: "languages",
-  interests: "interests",
-};
+/** Every field of the update is a profiles column (a field added to the schema fails to compile here). */
+type NotAColumn = Exclude<
+  keyof z.output<typeof adminProfileUpdateSchema>,
+  keyof typeof profiles.$inferInsert
+>;
+const everyFieldIsAColumn: [NotAColumn] extends [never] ? true : NotAColumn = true;
+void everyFieldIsAColumn;
 
 export async function updateAdminProfile(
   db: Db,
@@ -135,21 +148,18 @@ export async function updateAdminProfile(
   const input = parseOrThrow(adminProfileUpdateSchema, body);
   const entries = Object.entries(input).filter(([, v]) => v !== undefined);
   if (entries.length === 0) throw new AppError(400, "VALIDATION_ERROR", "Aucune modification à enregistrer");
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    const sets = entries.map(([k, v]) => {
-      const column = sql.raw(`"${FIELD_COLUMNS[k as keyof typeof FIELD_COLUMNS]}"`);
-      if (k === "languages" || k === "interests") return sql`${column} = ${sql.param(v)}::text[]`;
-      // A birth date an administrator enters (from the member's request or papers) is confirmed.
-      if (k === "birthDate") return sql`${column} = ${v}::date, birth_date_confirmed = true`;
-      if (k === "gender") return sql`${column} = ${v}::gender`;
-      return sql`${column} = ${v}`;
-    });
-    const [row] = await queryRows<{ userId: string }>(
-      tx,
-      sql`UPDATE profiles SET ${sql.join(sets, sql`, `)}, updated_at = now() WHERE user_id = ${userId}
-        RETURNING user_id AS "userId"`,
-    );
+  await inTransaction(db, async (tx) => {
+    // Fields left out (undefined) are not set.
+    const [row] = await tx
+      .update(profiles)
+      .set({
+        ...input,
+        // A birth date an administrator enters (from the member's request or papers) is confirmed.
+        ...(input.birthDate === undefined ? {} : { birthDateConfirmed: true }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(profiles.userId, userId))
+      .returning({ userId: profiles.userId });
     if (!row) throw profileNotFound();
     await audit(
       tx,

@@ -7,20 +7,22 @@ import {
   type AdminReportRow,
   REPORT_ACTION_LABELS,
   REPORT_ACTIONS,
+  REPORT_REASONS,
   REPORT_STATUS_LABELS,
-  type ReportReason,
 } from "@domain/safety.ts";
 import { cleanParagraphs } from "@domain/text.ts";
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import { inTransaction, queryRows } from "../../db/client.ts";
+import { timestampText, uuid } from "../../db/row-schemas.ts";
+import { profiles, reportStatusEnum, reports, user } from "../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
 import { warningMail } from "../../email/templates.ts";
 import { AppError } from "../../http/errors.ts";
 import { photoDto } from "../photos/photo-keys.ts";
 import { type Actor, audit } from "./audit.ts";
 import { cappedTotal, listBase } from "./list-query.ts";
-import { type MemberRefRow, memberRefJson, toMemberRef } from "./member-ref.ts";
+import { memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
 import { removeProfilePhoto } from "./profiles.service.ts";
 import { banUser } from "./users.service.ts";
 
@@ -43,25 +45,28 @@ export const reportActionSchema = z.strictObject({
   photoKey: z.string().max(300).optional(),
 });
 
-interface Row {
-  id: string;
-  reason: ReportReason;
-  status: AdminReportRow["status"];
-  action: AdminReportRow["action"];
-  reporter: MemberRefRow | null;
-  reported: MemberRefRow | null;
-  reportedId: string | null;
-  reportedLabel: string;
-  reportersOfMember: number;
-  details: string;
-  messageExcerpt: string | null;
-  messageId: string | null;
-  matchId: string | null;
-  note: string | null;
-  handledBy: string | null;
-  createdAt: Date | string;
-  handledAt: Date | string | null;
-}
+/** A COLUMNS row. */
+const reportRow = z.strictObject({
+  id: uuid,
+  // The members' reasons, and « spam » from the automatic detection.
+  reason: z.enum([...REPORT_REASONS, "spam"]),
+  status: z.enum(reportStatusEnum.enumValues),
+  action: z.enum(REPORT_ACTIONS).nullable(),
+  reporter: memberRefRow,
+  reported: memberRefRow,
+  reportedId: z.string().nullable(),
+  reportedLabel: z.string(),
+  reportersOfMember: z.number().int(),
+  details: z.string(),
+  messageExcerpt: z.string().nullable(),
+  messageId: uuid.nullable(),
+  matchId: uuid.nullable(),
+  note: z.string().nullable(),
+  handledBy: z.string().nullable(),
+  createdAt: timestampText,
+  handledAt: timestampText.nullable(),
+});
+type Row = z.output<typeof reportRow>;
 
 const COLUMNS = sql`r.id, r.reason, r.status, r.action, r.reported_id AS "reportedId", r.reported_label AS "reportedLabel",
   r.details, r.message_excerpt AS "messageExcerpt", r.message_id AS "messageId", r.match_id AS "matchId", r.note,
@@ -70,7 +75,7 @@ const COLUMNS = sql`r.id, r.reason, r.status, r.action, r.reported_id AS "report
   CASE WHEN r.reported_id IS NULL THEN NULL ELSE ${memberRefJson(sql`r.reported_id`)} END AS reported,
   (SELECT count(DISTINCT x.reporter_id) FROM reports x WHERE x.reported_id = r.reported_id)::int AS "reportersOfMember"`;
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
 function toRow(r: Row, deps: Pick<AppDeps, "storage">): AdminReportRow {
   return {
@@ -101,8 +106,9 @@ export async function listReports(
   const from = sql`FROM reports r WHERE ${sql.join(where, sql` AND `)}`;
   // Open reports first, the most reported members first among them, then the newest.
   const [rows, total] = await Promise.all([
-    queryRows<Row>(
+    queryRows(
       db,
+      reportRow,
       sql`SELECT ${COLUMNS} ${from}
         ORDER BY (r.status IN ('pending', 'in_review')) DESC, "reportersOfMember" DESC, r.created_at DESC, r.id DESC
         LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
@@ -120,12 +126,17 @@ export async function getReport(
 ): Promise<AdminReportDetail> {
   if (!UUID.test(id)) throw reportNotFound();
   const { db } = deps.database;
-  const [row] = await queryRows<Row>(db, sql`SELECT ${COLUMNS} FROM reports r WHERE r.id = ${id}::uuid`);
+  const [row] = await queryRows(
+    db,
+    reportRow,
+    sql`SELECT ${COLUMNS} FROM reports r WHERE r.id = ${id}::uuid`,
+  );
   if (!row) throw reportNotFound();
   // Five messages before and after the reported one, oldest first.
   const context = row.matchId
-    ? await queryRows<{ id: string; senderId: string; content: string; createdAt: Date | string }>(
+    ? await queryRows(
         db,
+        z.strictObject({ id: uuid, senderId: z.string(), content: z.string(), createdAt: timestampText }),
         sql`WITH pivot AS (SELECT coalesce((SELECT created_at FROM messages WHERE id = ${row.messageId}::uuid), now()) AS at)
           (SELECT id, sender_id AS "senderId", content, created_at AS "createdAt" FROM messages, pivot
             WHERE match_id = ${row.matchId}::uuid AND created_at <= pivot.at ORDER BY created_at DESC LIMIT 6)
@@ -136,10 +147,7 @@ export async function getReport(
       )
     : [];
   const [photos] = row.reportedId
-    ? await queryRows<{ photos: string[] }>(
-        db,
-        sql`SELECT photos FROM profiles WHERE user_id = ${row.reportedId}`,
-      )
+    ? await db.select({ photos: profiles.photos }).from(profiles).where(eq(profiles.userId, row.reportedId))
     : [];
   return {
     ...toRow(row, deps),
@@ -160,14 +168,17 @@ export async function setReportStatus(
 ): Promise<AdminReportDetail> {
   if (!UUID.test(id)) throw reportNotFound();
   const { db } = deps.database;
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`UPDATE reports SET status = ${input.status}, note = coalesce(${input.note ?? null}, note),
-          handled_by = ${actor.id}, handled_at = now()
-        WHERE id = ${id}::uuid AND status <> 'action_taken' RETURNING id`,
-    );
+  await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(reports)
+      .set({
+        status: input.status,
+        note: sql`coalesce(${input.note ?? null}, ${reports.note})`,
+        handledBy: actor.id,
+        handledAt: sql`now()`,
+      })
+      .where(and(eq(reports.id, id), ne(reports.status, "action_taken")))
+      .returning({ id: reports.id });
     if (!row) throw new AppError(409, "VALIDATION_ERROR", "Ce signalement est déjà traité");
     await audit(
       tx,
@@ -200,18 +211,24 @@ export async function actOnReport(
     await removeProfilePhoto(deps.database.db, deps.storage, actor, memberId, input.photoKey);
   }
   if (input.action === "warning") {
-    const [member] = await queryRows<{ email: string }>(
-      deps.database.db,
-      sql`SELECT email FROM "user" WHERE id = ${memberId}`,
-    );
+    const [member] = await deps.database.db
+      .select({ email: user.email })
+      .from(user)
+      .where(eq(user.id, memberId));
     if (member) await deps.mailer.send(warningMail(member.email, input.note ?? ""));
   }
   const { db } = deps.database;
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    await tx.execute(sql`UPDATE reports SET status = 'action_taken', action = ${input.action},
-        note = coalesce(${input.note ?? null}, note), handled_by = ${actor.id}, handled_at = now()
-      WHERE id = ${id}::uuid`);
+  await inTransaction(db, async (tx) => {
+    await tx
+      .update(reports)
+      .set({
+        status: "action_taken",
+        action: input.action,
+        note: sql`coalesce(${input.note ?? null}, ${reports.note})`,
+        handledBy: actor.id,
+        handledAt: sql`now()`,
+      })
+      .where(eq(reports.id, id));
     await audit(tx, actor, "report.action", { type: "report", id }, REPORT_ACTION_LABELS[input.action]);
   });
   return getReport(deps, id);

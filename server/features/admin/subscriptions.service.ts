@@ -5,15 +5,23 @@
 import { randomUUID } from "node:crypto";
 import type { AdminList, AdminSubscriptionRow } from "@domain/admin.ts";
 import { addMonths } from "@domain/subscriptions.ts";
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
+import { timestampText, uuid } from "../../db/row-schemas.ts";
+import { profiles, subscriptionStatusEnum, subscriptions, user } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
+import {
+  currencyColumn,
+  methodColumn,
+  operatorColumn,
+  subscriptionProviderColumn,
+} from "../../payments/payment-columns.ts";
 import type { Storage } from "../../storage/storage.ts";
-import { checkUserSubscription } from "../subscriptions/subscription-status.ts";
+import { checkUserSubscription, nextPeriodStart } from "../subscriptions/subscription-status.ts";
 import { type Actor, audit } from "./audit.ts";
 import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
-import { type MemberRefRow, memberRefJson, toMemberRef } from "./member-ref.ts";
+import { memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,28 +45,30 @@ export const grantSchema = z.strictObject({
 });
 export const extendSchema = z.strictObject({ months });
 
-interface Row {
-  id: string;
-  userId: string;
-  plan: string;
-  status: AdminSubscriptionRow["status"];
-  startDate: Date | string;
-  endDate: Date | string;
-  provider: AdminSubscriptionRow["provider"];
-  method: AdminSubscriptionRow["method"];
-  operator: AdminSubscriptionRow["operator"];
-  amount: number;
-  currency: AdminSubscriptionRow["currency"];
-  providerRef: string;
-  createdAt: Date | string;
-  member: MemberRefRow | null;
-}
+/** A COLUMNS row. */
+const subscriptionRow = z.strictObject({
+  id: uuid,
+  userId: z.string(),
+  plan: z.string(),
+  status: z.enum(subscriptionStatusEnum.enumValues),
+  startDate: timestampText,
+  endDate: timestampText,
+  provider: subscriptionProviderColumn,
+  method: methodColumn.nullable(),
+  operator: operatorColumn.nullable(),
+  amount: z.number().int(),
+  currency: currencyColumn,
+  providerRef: z.string(),
+  createdAt: timestampText,
+  member: memberRefRow,
+});
+type Row = z.output<typeof subscriptionRow>;
 
 const COLUMNS = sql`s.id, s.user_id AS "userId", s.plan, s.status, s.start_date AS "startDate", s.end_date AS "endDate",
   s.provider, s.method, s.operator, s.amount, upper(s.currency) AS currency, s.provider_ref AS "providerRef",
   s.created_at AS "createdAt", ${memberRefJson(sql`s.user_id`)} AS member`;
 
-const iso = (v: Date | string) => new Date(v).toISOString();
+const iso = (v: string) => new Date(v).toISOString();
 function toDto(r: Row, storage: Storage): AdminSubscriptionRow {
   return {
     id: r.id,
@@ -99,8 +109,9 @@ export async function listSubscriptions(
     sql`s.id`,
   );
   const [rows, total] = await Promise.all([
-    queryRows<Row>(
+    queryRows(
       db,
+      subscriptionRow,
       sql`SELECT ${COLUMNS} ${from} ${order} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
     ),
     cappedTotal(db, sql`SELECT 1 ${from}`),
@@ -111,8 +122,9 @@ export async function listSubscriptions(
 const subscriptionNotFound = () => new AppError(404, "NOT_FOUND", "Cet abonnement n'existe pas");
 
 async function getOne(db: Db, storage: Storage, id: string): Promise<AdminSubscriptionRow> {
-  const [row] = await queryRows<Row>(
+  const [row] = await queryRows(
     db,
+    subscriptionRow,
     sql`SELECT ${COLUMNS} FROM subscriptions s WHERE s.id = ${id}::uuid`,
   );
   if (!row) throw subscriptionNotFound();
@@ -126,30 +138,32 @@ export async function grantSubscription(
   actor: Actor,
   input: z.output<typeof grantSchema>,
 ): Promise<AdminSubscriptionRow> {
-  const id = await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    const [member] = await queryRows<{ email: string; hasProfile: boolean }>(
-      tx,
-      sql`SELECT u.email, p.user_id IS NOT NULL AS "hasProfile" FROM "user" u LEFT JOIN profiles p ON p.user_id = u.id
-        WHERE u.id = ${input.userId} FOR UPDATE OF u`,
-    );
+  const id = await inTransaction(db, async (tx) => {
+    const [member] = await tx
+      .select({ email: user.email, profileOf: profiles.userId })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.userId, user.id))
+      .where(eq(user.id, input.userId))
+      .for("update", { of: user });
     if (!member) throw new AppError(404, "NOT_FOUND", "Ce compte n'existe pas");
-    if (!member.hasProfile)
-      await tx.execute(sql`INSERT INTO profiles (user_id) VALUES (${input.userId}) ON CONFLICT DO NOTHING`);
-    const [{ start } = { start: new Date() }] = await queryRows<{ start: Date | string }>(
-      tx,
-      sql`SELECT greatest(now(), coalesce(max(end_date), now())) AS start FROM subscriptions
-        WHERE user_id = ${input.userId} AND status = 'active' AND end_date > now()`,
-    );
-    const startDate = new Date(start);
+    if (member.profileOf === null)
+      await tx.insert(profiles).values({ userId: input.userId }).onConflictDoNothing();
+    const startDate = await nextPeriodStart(tx, input.userId);
     const endDate = addMonths(startDate, input.months);
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO subscriptions (user_id, plan, status, start_date, end_date, provider, provider_ref, amount, currency)
-        VALUES (${input.userId}, ${input.plan ?? `${input.months}-mois`}, 'active', ${startDate.toISOString()}::timestamptz,
-          ${endDate.toISOString()}::timestamptz, 'admin', ${`admin_${randomUUID()}`}, 0, 'EUR')
-        RETURNING id`,
-    );
+    const [row] = await tx
+      .insert(subscriptions)
+      .values({
+        userId: input.userId,
+        plan: input.plan ?? `${input.months}-mois`,
+        status: "active",
+        startDate,
+        endDate,
+        provider: "admin",
+        providerRef: `admin_${randomUUID()}`,
+        amount: 0,
+        currency: "EUR",
+      })
+      .returning({ id: subscriptions.id });
     await checkUserSubscription(tx, input.userId);
     await audit(
       tx,
@@ -171,20 +185,19 @@ export async function extendSubscription(
   monthsToAdd: number,
 ): Promise<AdminSubscriptionRow> {
   if (!UUID.test(id)) throw subscriptionNotFound();
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    const [row] = await queryRows<{ userId: string; endDate: Date | string; status: string }>(
-      tx,
-      sql`SELECT user_id AS "userId", end_date AS "endDate", status FROM subscriptions WHERE id = ${id}::uuid FOR UPDATE`,
-    );
+  await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .select({ userId: subscriptions.userId, endDate: subscriptions.endDate, status: subscriptions.status })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, id))
+      .for("update");
     if (!row) throw subscriptionNotFound();
     if (row.status === "cancelled")
       throw new AppError(409, "VALIDATION_ERROR", "Un abonnement annulé ne peut pas être prolongé");
     // An ended subscription is extended from today, not from its past end date.
-    const from = new Date(Math.max(new Date(row.endDate).getTime(), Date.now()));
+    const from = new Date(Math.max(row.endDate.getTime(), Date.now()));
     const end = addMonths(from, monthsToAdd);
-    await tx.execute(sql`UPDATE subscriptions SET end_date = ${end.toISOString()}::timestamptz, status = 'active'
-      WHERE id = ${id}::uuid`);
+    await tx.update(subscriptions).set({ endDate: end, status: "active" }).where(eq(subscriptions.id, id));
     await checkUserSubscription(tx, row.userId);
     await audit(tx, actor, "subscription.extend", { type: "subscription", id }, `+${monthsToAdd} mois`);
   });
@@ -198,12 +211,12 @@ export async function cancelSubscription(
   id: string,
 ): Promise<AdminSubscriptionRow> {
   if (!UUID.test(id)) throw subscriptionNotFound();
-  await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    const [row] = await queryRows<{ userId: string }>(
-      tx,
-      sql`UPDATE subscriptions SET status = 'cancelled' WHERE id = ${id}::uuid RETURNING user_id AS "userId"`,
-    );
+  await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(subscriptions)
+      .set({ status: "cancelled" })
+      .where(eq(subscriptions.id, id))
+      .returning({ userId: subscriptions.userId });
     if (!row) throw subscriptionNotFound();
     await checkUserSubscription(tx, row.userId);
     await audit(tx, actor, "subscription.cancel", { type: "subscription", id }, "Abonnement annulé");

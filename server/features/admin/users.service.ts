@@ -2,9 +2,11 @@
 // and unban (ending every session and event stream), role, and deletion with photos and data.
 import type { AdminList, AdminUserDetail, AdminUserRow } from "@domain/admin.ts";
 import { ACCOUNT_STATUSES } from "@domain/constants.ts";
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
+import { timestampText } from "../../db/row-schemas.ts";
+import { accountStatusEnum, genderEnum, profiles, session, user } from "../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Storage } from "../../storage/storage.ts";
@@ -23,20 +25,22 @@ export type UserListQuery = z.output<z.ZodObject<typeof userListShape>>;
 
 export const userNotFound = () => new AppError(404, "NOT_FOUND", "Ce compte n'existe pas");
 
-interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  role: "user" | "admin";
-  banned: boolean;
-  banReason: string | null;
-  emailVerified: boolean;
-  createdAt: Date | string;
-  accountStatus: AdminUserRow["accountStatus"];
-  gender: AdminUserRow["gender"];
-  country: string | null;
-  photo: string | null;
-}
+/** A COLUMNS row (the profile's columns are null for an account without one). */
+const userRow = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(["user", "admin"]),
+  banned: z.boolean(),
+  banReason: z.string().nullable(),
+  emailVerified: z.boolean(),
+  createdAt: timestampText,
+  accountStatus: z.enum(accountStatusEnum.enumValues).nullable(),
+  gender: z.enum(genderEnum.enumValues).nullable(),
+  country: z.string().nullable(),
+  photo: z.string().nullable(),
+});
+type UserRow = z.output<typeof userRow>;
 
 const COLUMNS = sql`u.id, u.email, coalesce(nullif(trim(p.first_name || ' ' || p.last_name), ''), u.name) AS name,
   u.role, u.banned, u.ban_reason AS "banReason", u.email_verified AS "emailVerified", u.created_at AS "createdAt",
@@ -75,8 +79,9 @@ export async function listUsers(
     sql`u.id`,
   );
   const [rows, total] = await Promise.all([
-    queryRows<UserRow>(
+    queryRows(
       db,
+      userRow,
       sql`SELECT ${COLUMNS} ${from} ${order} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
     ),
     cappedTotal(db, sql`SELECT 1 ${from}`),
@@ -86,13 +91,16 @@ export async function listUsers(
 
 export async function getUser(db: Db, storage: Storage, id: string): Promise<AdminUserDetail> {
   if (id.length > 64) throw userNotFound();
-  const [row] = await queryRows<
-    UserRow & {
-      subscriptionEndsAt: Date | string | null;
-      lastSessionAt: Date | string | null;
-    } & AdminUserDetail["counts"]
-  >(
+  const [row] = await queryRows(
     db,
+    userRow.extend({
+      subscriptionEndsAt: timestampText.nullable(),
+      lastSessionAt: timestampText.nullable(),
+      likesGiven: z.number().int(),
+      matches: z.number().int(),
+      messagesSent: z.number().int(),
+      reportsReceived: z.number().int(),
+    }),
     sql`SELECT ${COLUMNS}, p.subscription_ends_at AS "subscriptionEndsAt",
         (SELECT max(updated_at) FROM session s WHERE s.user_id = u.id) AS "lastSessionAt",
         (SELECT count(*) FROM likes l WHERE l.liker_id = u.id AND l.type = 'like')::int AS "likesGiven",
@@ -104,9 +112,9 @@ export async function getUser(db: Db, storage: Storage, id: string): Promise<Adm
   if (!row) throw userNotFound();
   const { subscriptionEndsAt, lastSessionAt, likesGiven, matches, messagesSent, reportsReceived, ...rest } =
     row;
-  const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+  const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
   return {
-    ...toRow(rest as UserRow, storage),
+    ...toRow(rest, storage),
     subscriptionEndsAt: iso(subscriptionEndsAt),
     lastSessionAt: iso(lastSessionAt),
     counts: { likesGiven, matches, messagesSent, reportsReceived },
@@ -116,7 +124,7 @@ export async function getUser(db: Db, storage: Storage, id: string): Promise<Adm
 type Deps = Pick<AppDeps, "database" | "storage" | "events" | "logger">;
 
 async function endSessions(tx: Db, userId: string): Promise<void> {
-  await tx.execute(sql`DELETE FROM session WHERE user_id = ${userId}`);
+  await tx.delete(session).where(eq(session.userId, userId));
 }
 
 /** Tells every instance to close the member's event streams (after the commit). */
@@ -128,13 +136,12 @@ async function closeStreams(deps: Deps, userId: string): Promise<void> {
 
 export async function banUser(deps: Deps, actor: Actor, id: string, reason: string): Promise<void> {
   if (id === actor.id) throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas vous bannir vous-même");
-  await deps.database.db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    const [row] = await queryRows<{ email: string }>(
-      tx,
-      sql`UPDATE "user" SET banned = true, ban_reason = ${reason}, ban_expires = NULL, updated_at = now()
-        WHERE id = ${id} RETURNING email`,
-    );
+  await inTransaction(deps.database.db, async (tx) => {
+    const [row] = await tx
+      .update(user)
+      .set({ banned: true, banReason: reason, banExpires: null, updatedAt: sql`now()` })
+      .where(eq(user.id, id))
+      .returning({ email: user.email });
     if (!row) throw userNotFound();
     await endSessions(tx, id);
     await audit(tx, actor, "user.ban", { type: "user", id }, `${row.email} : ${reason}`);
@@ -143,13 +150,12 @@ export async function banUser(deps: Deps, actor: Actor, id: string, reason: stri
 }
 
 export async function unbanUser(deps: Deps, actor: Actor, id: string): Promise<void> {
-  await deps.database.db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    const [row] = await queryRows<{ email: string }>(
-      tx,
-      sql`UPDATE "user" SET banned = false, ban_reason = NULL, ban_expires = NULL, updated_at = now()
-        WHERE id = ${id} RETURNING email`,
-    );
+  await inTransaction(deps.database.db, async (tx) => {
+    const [row] = await tx
+      .update(user)
+      .set({ banned: false, banReason: null, banExpires: null, updatedAt: sql`now()` })
+      .where(eq(user.id, id))
+      .returning({ email: user.email });
     if (!row) throw userNotFound();
     await audit(tx, actor, "user.unban", { type: "user", id }, row.email);
   });
@@ -158,12 +164,12 @@ export async function unbanUser(deps: Deps, actor: Actor, id: string): Promise<v
 export async function setRole(deps: Deps, actor: Actor, id: string, role: "user" | "admin"): Promise<void> {
   if (id === actor.id && role !== "admin")
     throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas retirer votre propre rôle d'administrateur");
-  await deps.database.db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    const [row] = await queryRows<{ email: string }>(
-      tx,
-      sql`UPDATE "user" SET role = ${role}, updated_at = now() WHERE id = ${id} RETURNING email`,
-    );
+  await inTransaction(deps.database.db, async (tx) => {
+    const [row] = await tx
+      .update(user)
+      .set({ role, updatedAt: sql`now()` })
+      .where(eq(user.id, id))
+      .returning({ email: user.email });
     if (!row) throw userNotFound();
     // A new role takes effect at once: the member signs in again.
     await endSessions(tx, id);
@@ -185,18 +191,19 @@ export async function setRole(deps: Deps, actor: Actor, id: string, role: "user"
 export async function deleteUser(deps: Deps, actor: Actor, id: string, confirmEmail: string): Promise<void> {
   if (id === actor.id)
     throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas supprimer votre propre compte ici");
-  const photos = await deps.database.db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    const [row] = await queryRows<{ email: string; photos: string[] | null }>(
-      tx,
-      sql`SELECT u.email, p.photos FROM "user" u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${id} FOR UPDATE OF u`,
-    );
+  const photos = await inTransaction(deps.database.db, async (tx) => {
+    const [row] = await tx
+      .select({ email: user.email, photos: profiles.photos })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.userId, user.id))
+      .where(eq(user.id, id))
+      .for("update", { of: user });
     if (!row) throw userNotFound();
     if (row.email.toLowerCase() !== confirmEmail.trim().toLowerCase())
       throw new AppError(400, "VALIDATION_ERROR", "L'adresse e-mail de confirmation ne correspond pas", {
         confirmEmail: "Saisissez l'adresse e-mail exacte du compte",
       });
-    await tx.execute(sql`DELETE FROM "user" WHERE id = ${id}`);
+    await tx.delete(user).where(eq(user.id, id));
     await audit(tx, actor, "user.delete", { type: "user", id }, row.email);
     return row.photos ?? [];
   });

@@ -8,7 +8,8 @@
 import type { LikeResultDto, LikeType } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction } from "../../db/client.ts";
+import { likes, matches } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
 import { findVisibleMember, memberNotFound } from "../members/members.service.ts";
 import { birthDateUnconfirmed, type Viewer } from "../members/public-profile.ts";
@@ -32,19 +33,20 @@ export async function react(
     throw birthDateUnconfirmed(MSG.BIRTH_DATE_UNCONFIRMED_LIKE);
   if (!(await findVisibleMember(db, viewer, likedId))) throw memberNotFound();
 
-  return db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    await tx.execute(sql`
-      INSERT INTO likes (liker_id, liked_id, type) VALUES (${me}, ${likedId}, ${type})
-      ON CONFLICT (liker_id, liked_id) DO UPDATE SET type = excluded.type, updated_at = now()
-      WHERE likes.type <> excluded.type`);
+  return inTransaction(db, async (tx) => {
+    await tx
+      .insert(likes)
+      .values({ likerId: me, likedId, type })
+      .onConflictDoUpdate({
+        target: [likes.likerId, likes.likedId],
+        set: { type: sql`excluded.type`, updatedAt: sql`now()` },
+        setWhere: sql`${likes.type} <> excluded.type`,
+      });
 
-    const pair = sql`least(user1_id, user2_id) = least(${me}::text, ${likedId}::text)
-      AND greatest(user1_id, user2_id) = greatest(${me}::text, ${likedId}::text)`;
-    const [before] = await queryRows<{ status: string }>(
-      tx,
-      sql`SELECT status FROM matches WHERE ${pair} FOR UPDATE`,
-    );
+    // The pair's match through matches_pair_uq, whichever member is user1.
+    const pair = sql`least(${matches.user1Id}, ${matches.user2Id}) = least(${me}::text, ${likedId}::text)
+      AND greatest(${matches.user1Id}, ${matches.user2Id}) = greatest(${me}::text, ${likedId}::text)`;
+    const [before] = await tx.select({ status: matches.status }).from(matches).where(pair).for("update");
 
     if (type === "like") {
       // The liker knows about the match: it is « opened » for them, new for the other member.
@@ -62,10 +64,7 @@ export async function react(
         WHERE matches.status = 'accepted' OR matches.rejected_by IS NULL`);
     }
 
-    const [match] = await queryRows<{ id: string; status: "accepted" | "rejected" }>(
-      tx,
-      sql`SELECT id, status FROM matches WHERE ${pair}`,
-    );
+    const [match] = await tx.select({ id: matches.id, status: matches.status }).from(matches).where(pair);
     const matched = match?.status === "accepted";
     const change: MatchChange =
       match && before?.status !== match.status

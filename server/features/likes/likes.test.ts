@@ -4,6 +4,7 @@ import type { LikeResultDto } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { createTestApp, describeEachEngine, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { insertMember, setBanned, signUpMember } from "../../test/members.ts";
@@ -20,13 +21,15 @@ function likeHelpers(app: () => TestApp) {
       };
     },
     likesOf: (a: string, b: string) =>
-      queryRows<{ type: string }>(
+      queryRows(
         db(),
+        z.strictObject({ type: z.string() }),
         sql`SELECT type FROM likes WHERE liker_id = ${a} AND liked_id = ${b}`,
       ),
     matchesOf: (a: string, b: string) =>
-      queryRows<{ id: string; status: string; rejected_by: string | null }>(
+      queryRows(
         db(),
+        z.strictObject({ id: z.string(), status: z.string(), rejected_by: z.string().nullable() }),
         sql`SELECT id, status, rejected_by FROM matches
           WHERE least(user1_id, user2_id) = least(${a}::text, ${b}::text)
             AND greatest(user1_id, user2_id) = greatest(${a}::text, ${b}::text)`,
@@ -130,8 +133,9 @@ describeOnEngine("likes API", (engine) => {
       json: { likedId: sameGender, type: "like", superLike: true },
     });
     expect(extra.status).toBe(400);
-    const [written] = await queryRows<{ n: number }>(
+    const [written] = await queryRows(
       db(),
+      z.strictObject({ n: z.number() }),
       sql`SELECT (SELECT count(*) FROM likes WHERE liker_id = ${a.userId})::int
         + (SELECT count(*) FROM matches WHERE user1_id = ${a.userId} OR user2_id = ${a.userId})::int AS n`,
     );

@@ -4,12 +4,14 @@ import { todayIso } from "@domain/age.ts";
 import { MATCHES_PAGE_SIZE, type MatchListDto } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
+import { microsText, timestampText, uuid } from "../../db/row-schemas.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Storage } from "../../storage/storage.ts";
 import {
   PUBLIC_COLUMNS,
-  type PublicRow,
+  publicRow,
   toPublicProfile,
   VISIBLE,
   type Viewer,
@@ -20,7 +22,7 @@ const CURSOR = /^(\d{1,17})_([0-9a-f-]{36})$/i;
 
 export const matchNotFound = () => new AppError(404, "MATCH_NOT_FOUND", MSG.MATCH_NOT_FOUND);
 
-type MatchRow = PublicRow & { matchId: string; since: string; sinceUs: string };
+const matchRow = publicRow.extend({ matchId: uuid, since: timestampText, sinceUs: microsText });
 
 /** Newest first (when the match became accepted); `cursor` continues after the last one shown. */
 export async function listMatches(
@@ -39,8 +41,9 @@ export async function listMatches(
     after = sql`AND (m.updated_at, m.id) <
       (timestamptz '1970-01-01 00:00:00+00' + ${m[1]}::bigint * interval '1 microsecond', ${m[2]}::uuid)`;
   }
-  const rows = await queryRows<MatchRow>(
+  const rows = await queryRows(
     db,
+    matchRow,
     sql`SELECT m.id AS "matchId", m.updated_at AS since,
         ((extract(epoch FROM m.updated_at) * 1000000)::bigint)::text AS "sinceUs", ${PUBLIC_COLUMNS}
       FROM matches m
@@ -73,8 +76,9 @@ export async function removeMatch(
   matchId: string,
 ): Promise<{ otherId: string; changed: boolean }> {
   if (!UUID.test(matchId)) throw matchNotFound();
-  const [row] = await queryRows<{ otherId: string; changed: boolean }>(
+  const [row] = await queryRows(
     db,
+    z.strictObject({ otherId: z.string(), changed: z.boolean() }),
     sql`WITH mine AS (
         SELECT id, status, CASE WHEN user1_id = ${userId} THEN user2_id ELSE user1_id END AS other_id
         FROM matches WHERE id = ${matchId}::uuid AND (user1_id = ${userId} OR user2_id = ${userId})

@@ -4,6 +4,7 @@ import type { MatchListDto, PublicProfileDto } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { bornYearsAgo, insertMember, setBanned, signUpMember } from "../../test/members.ts";
@@ -80,8 +81,9 @@ describeOnEngine("matches API", (engine) => {
     expect((await remove(b.cookie, matchId)).status).toBe(200);
     await like(a.cookie, b.userId);
     expect((await list(b.cookie)).data).toEqual([]);
-    const [row] = await queryRows<{ status: string; rejected_by: string }>(
+    const [row] = await queryRows(
       db(),
+      z.strictObject({ status: z.string(), rejected_by: z.string() }),
       sql`SELECT status, rejected_by FROM matches WHERE id = ${matchId}::uuid`,
     );
     expect(row).toEqual({ status: "rejected", rejected_by: b.userId });

@@ -12,6 +12,7 @@ import {
   oppositeGender,
   PUBLIC_COLUMNS,
   type PublicRow,
+  publicRow,
   toPublicProfile,
   VISIBLE,
   type Viewer,
@@ -23,8 +24,9 @@ export const memberNotFound = () => new AppError(404, "MEMBER_NOT_FOUND", MSG.ME
 export async function findVisibleMember(db: Db, viewer: Viewer, userId: string): Promise<PublicRow | null> {
   if (userId === viewer.userId || userId.length > 64) return null;
   const me = viewer.userId;
-  const [row] = await queryRows<PublicRow>(
+  const [row] = await queryRows(
     db,
+    publicRow,
     sql`SELECT ${PUBLIC_COLUMNS} FROM profiles p JOIN "user" u ON u.id = p.user_id
       WHERE p.user_id = ${userId} AND ${VISIBLE} AND NOT ${blockedBetween(sql`${me}::text`, sql`p.user_id`)}
         AND (p.gender = ${oppositeGender(viewer.gender)} OR EXISTS (SELECT 1 FROM matches m

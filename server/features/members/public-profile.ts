@@ -3,11 +3,13 @@
 // that is not banned.
 import { ageOn } from "@domain/age.ts";
 import { compatibilityScore } from "@domain/compatibility.ts";
-import type { Gender } from "@domain/constants.ts";
+import { GENDERS, type Gender } from "@domain/constants.ts";
 import type { PublicProfileDto } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import { presenceOf } from "@domain/presence.ts";
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { dateText, timestampText } from "../../db/row-schemas.ts";
 import { AppError } from "../../http/errors.ts";
 import { visiblePhotos } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
@@ -22,28 +24,30 @@ export const PUBLIC_COLUMNS = sql`p.user_id AS "userId", p.first_name AS "firstN
   (SELECT email_verified FROM "user" WHERE id = p.user_id) AS verified,
   p.verified_at IS NOT NULL AS "profileVerified", p.active_at AS "activeAt"`;
 
-export interface PublicRow {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  gender: Gender;
-  lookingFor: string;
-  birthDate: string;
-  country: string;
-  originCountry: string;
-  city: string;
-  relocate: string | null;
-  bio: string;
-  occupation: string;
-  education: string;
-  languages: string[];
-  interests: string[];
-  photos: string[];
-  verified: boolean;
-  profileVerified: boolean;
+/** A PUBLIC_COLUMNS row. */
+export const publicRow = z.strictObject({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.enum(GENDERS),
+  lookingFor: z.string(),
+  birthDate: dateText,
+  country: z.string(),
+  originCountry: z.string(),
+  city: z.string(),
+  relocate: z.string().nullable(),
+  bio: z.string(),
+  occupation: z.string(),
+  education: z.string(),
+  languages: z.array(z.string()),
+  interests: z.array(z.string()),
+  photos: z.array(z.string()),
+  verified: z.boolean(),
+  profileVerified: z.boolean(),
   /** When the member was last active, null while they hide it. */
-  activeAt: Date | string | null;
-}
+  activeAt: timestampText.nullable(),
+});
+export type PublicRow = z.output<typeof publicRow>;
 
 /**
  * `profiles p` joined to `"user" u` is visible to others: complete and not banned (a ban with a

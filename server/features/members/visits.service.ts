@@ -6,22 +6,30 @@ import { todayIso } from "@domain/age.ts";
 import { type ProfileVisitDto, VISITS } from "@domain/discovery.ts";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
+import { timestampText } from "../../db/row-schemas.ts";
+import { profileVisits } from "../../db/schema/index.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { blockedBetween } from "../safety/blocks.service.ts";
-import { PUBLIC_COLUMNS, type PublicRow, toPublicProfile, VISIBLE, type Viewer } from "./public-profile.ts";
+import { PUBLIC_COLUMNS, publicRow, toPublicProfile, VISIBLE, type Viewer } from "./public-profile.ts";
 
 /** Notes the viewer's visit (one row per pair, its time refreshed at most once a minute). */
 export async function recordVisit(db: Db, viewer: Viewer, viewedId: string): Promise<void> {
   if (viewer.browseInvisibly || viewedId === viewer.userId) return;
-  await db.execute(sql`INSERT INTO profile_visits (viewed_id, viewer_id) VALUES (${viewedId}, ${viewer.userId})
-    ON CONFLICT (viewed_id, viewer_id) DO UPDATE SET visited_at = now()
-      WHERE profile_visits.visited_at < now() - interval '1 minute'`);
+  await db
+    .insert(profileVisits)
+    .values({ viewedId, viewerId: viewer.userId })
+    .onConflictDoUpdate({
+      target: [profileVisits.viewedId, profileVisits.viewerId],
+      set: { visitedAt: sql`now()` },
+      setWhere: sql`${profileVisits.visitedAt} < now() - interval '1 minute'`,
+    });
 }
 
 export async function listVisits(db: Db, storage: Storage, viewer: Viewer): Promise<ProfileVisitDto[]> {
   const me = viewer.userId;
-  const rows = await queryRows<PublicRow & { visitedAt: Date | string }>(
+  const rows = await queryRows(
     db,
+    publicRow.extend({ visitedAt: timestampText }),
     sql`SELECT ${PUBLIC_COLUMNS}, v.visited_at AS "visitedAt"
       FROM profile_visits v
       JOIN profiles p ON p.user_id = v.viewer_id

@@ -3,7 +3,9 @@
 // that nobody learns it exists; a removed match is closed (403) for its own members.
 import { MESSAGE_MSG } from "@domain/messaging.ts";
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
+import { matchStatusEnum } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
 import { matchNotFound } from "../matches/matches.service.ts";
 import { VISIBLE } from "../members/public-profile.ts";
@@ -20,36 +22,57 @@ export interface Conversation {
   opened: boolean;
 }
 
+/** The columns conversationQuery reads; a caller's `extra` columns extend it. */
+export const conversationRow = z.strictObject({
+  status: z.enum(matchStatusEnum.enumValues),
+  otherId: z.string(),
+  /** The other member is visible and not blocked either way (null: their profile is gone). */
+  visible: z.boolean().nullable(),
+  /** Whether this member has opened the conversation before. */
+  opened: z.boolean(),
+});
+type ConversationRow = z.output<typeof conversationRow>;
+
 /**
- * Checks the member's access to a match's conversation. `lock` (inside a transaction) holds the
- * match row until commit, so it cannot be removed between this check and a message insert. It is
- * the lock the transaction's own update of the row takes (NO KEY UPDATE): two members writing at
- * the same moment queue on it, where two share locks upgraded in turn would deadlock. `extra`
- * adds columns to the same statement (the send's spam counts), saving a round trip.
+ * The statement that checks the member's access to a match's conversation (see openConversation).
+ * `lock` (inside a transaction) holds the match row until commit, so it cannot be removed between
+ * this check and a message insert. It is the lock the transaction's own update of the row takes
+ * (NO KEY UPDATE): two members writing at the same moment queue on it, where two share locks
+ * upgraded in turn would deadlock. `extra` adds columns to the same statement (the send's spam
+ * counts), saving a round trip; the caller's row schema extends conversationRow with them.
  */
-export async function openConversation<Extra extends object = object>(
-  db: Db,
+export function conversationQuery(
   userId: string,
   matchId: string,
   opts: { lock?: boolean; extra?: SQL } = {},
-): Promise<Conversation & Extra> {
+): SQL {
   if (!UUID.test(matchId)) throw matchNotFound();
-  const [row] = await queryRows<
-    { status: string; otherId: string; visible: boolean | null; opened: boolean } & Extra
-  >(
-    db,
-    sql`SELECT m.status, ${opts.extra ? sql`${opts.extra},` : sql``}
-        (CASE WHEN m.user1_id = ${userId} THEN m.user1_opened_at ELSE m.user2_opened_at END) IS NOT NULL AS opened,
-        CASE WHEN m.user1_id = ${userId} THEN m.user2_id ELSE m.user1_id END AS "otherId",
-        (SELECT ${VISIBLE} AND NOT ${blockedBetween(sql`${userId}::text`, sql`p.user_id`)}
-          FROM profiles p JOIN "user" u ON u.id = p.user_id
-          WHERE p.user_id = CASE WHEN m.user1_id = ${userId} THEN m.user2_id ELSE m.user1_id END) AS visible
-      FROM matches m
-      WHERE m.id = ${matchId}::uuid AND (m.user1_id = ${userId} OR m.user2_id = ${userId})
-      ${opts.lock ? sql`FOR NO KEY UPDATE OF m` : sql``}`,
-  );
+  return sql`SELECT m.status, ${opts.extra ? sql`${opts.extra},` : sql``}
+      (CASE WHEN m.user1_id = ${userId} THEN m.user1_opened_at ELSE m.user2_opened_at END) IS NOT NULL AS opened,
+      CASE WHEN m.user1_id = ${userId} THEN m.user2_id ELSE m.user1_id END AS "otherId",
+      (SELECT ${VISIBLE} AND NOT ${blockedBetween(sql`${userId}::text`, sql`p.user_id`)}
+        FROM profiles p JOIN "user" u ON u.id = p.user_id
+        WHERE p.user_id = CASE WHEN m.user1_id = ${userId} THEN m.user2_id ELSE m.user1_id END) AS visible
+    FROM matches m
+    WHERE m.id = ${matchId}::uuid AND (m.user1_id = ${userId} OR m.user2_id = ${userId})
+    ${opts.lock ? sql`FOR NO KEY UPDATE OF m` : sql``}`;
+}
+
+/** conversationQuery's row when the member may read and write: a 404 without one, a 403 when closed. */
+export function allowedConversation<Row extends ConversationRow>(row: Row | undefined): Row {
   if (!row) throw matchNotFound();
   if (row.status !== "accepted" || !row.visible) throw conversationClosed();
-  const { status: _status, visible: _visible, ...rest } = row;
-  return { ...rest, matchId } as unknown as Conversation & Extra;
+  return row;
+}
+
+/** Checks the member's access to a match's conversation (see conversationQuery). */
+export async function openConversation(
+  db: Db,
+  userId: string,
+  matchId: string,
+  opts: { lock?: boolean } = {},
+): Promise<Conversation> {
+  const [row] = await queryRows(db, conversationRow, conversationQuery(userId, matchId, opts));
+  const { otherId, opened } = allowedConversation(row);
+  return { matchId, otherId, opened };
 }

@@ -2,11 +2,13 @@
 // the unread count and whether it was ever opened, newest activity first; and the navigation
 // counts built on the same rules.
 
-import type { Gender } from "@domain/constants.ts";
+import { GENDERS } from "@domain/constants.ts";
 import { type ConversationDto, MESSAGE_PREVIEW_LENGTH, type NavCountsDto } from "@domain/messaging.ts";
 import { presenceOf } from "@domain/presence.ts";
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
+import { timestampText, uuid } from "../../db/row-schemas.ts";
 import { visiblePhotos } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { VISIBLE } from "../members/public-profile.ts";
@@ -15,22 +17,22 @@ import { photoDto } from "../photos/photo-keys.ts";
 /** Conversations listed at most; a member with more sees the most recently active. */
 export const CONVERSATIONS_LIMIT = 200;
 
-interface Row {
-  matchId: string;
-  userId: string;
-  firstName: string;
-  lastName: string;
-  photo: string | null;
-  profileVerified: boolean;
-  activeAt: Date | string | null;
-  gender: Gender | null;
-  content: string | null;
-  senderId: string | null;
-  sentAt: Date | string | null;
-  unread: number;
-  opened: boolean;
-  activity: Date | string;
-}
+const conversationRow = z.strictObject({
+  matchId: uuid,
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  photo: z.string().nullable(),
+  profileVerified: z.boolean(),
+  activeAt: timestampText.nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  content: z.string().nullable(),
+  senderId: z.string().nullable(),
+  sentAt: timestampText.nullable(),
+  unread: z.number().int(),
+  opened: z.boolean(),
+  activity: timestampText,
+});
 
 /** `me`: the member's id, or an expression giving it (a column of a batch's rows). */
 type Me = string | SQL;
@@ -48,8 +50,9 @@ function preview(text: string): string {
 }
 
 export async function listConversations(db: Db, storage: Storage, me: string): Promise<ConversationDto[]> {
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
+    conversationRow,
     sql`SELECT m.id AS "matchId", p.user_id AS "userId", p.first_name AS "firstName", p.last_name AS "lastName",
         (${visiblePhotos(sql`p.photos`, sql`p.user_id`)})[1] AS photo, p.verified_at IS NOT NULL AS "profileVerified", p.gender,
         -- Presence (issue 17): not shown to a member who hides her own.
@@ -99,8 +102,9 @@ const UNREAD_FROM_OTHER = (me: Me) => sql`EXISTS (SELECT 1 FROM messages x
   WHERE x.match_id = m.id AND x.sender_id <> ${me} AND x.read_at IS NULL)`;
 
 export async function navCounts(db: Db, me: string): Promise<NavCountsDto> {
-  const [row] = await queryRows<NavCountsDto>(
+  const [row] = await queryRows(
     db,
+    z.strictObject({ matches: z.number().int(), messages: z.number().int() }),
     sql`SELECT
         count(*) FILTER (WHERE NOT ${OPENED(me)})::int AS matches,
         count(*) FILTER (WHERE ${UNREAD_FROM_OTHER(me)})::int AS messages

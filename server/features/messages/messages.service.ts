@@ -3,31 +3,41 @@
 // messages table itself, under a per-sender advisory lock, so they hold across API instances.
 import { MSG } from "@domain/messages.ts";
 import { MESSAGE_MSG, MESSAGES_PAGE_SIZE, type MessageDto, type MessagePageDto } from "@domain/messaging.ts";
-import { sql } from "drizzle-orm";
-import { type Db, queryRows, transactionSql } from "../../db/client.ts";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, inTransaction, queryRows, transactionSql } from "../../db/client.ts";
+import { microsText, timestampText, uuid } from "../../db/row-schemas.ts";
+import { messages } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Jobs, QueueName } from "../../jobs/queue.ts";
-import { type MessageAudience, queueMessageJobs } from "../../notifications/announce.ts";
+import { queueMessageJobs } from "../../notifications/announce.ts";
 import { AWAY } from "../../notifications/email-outbox.ts";
 import { birthDateUnconfirmed } from "../members/public-profile.ts";
 import { detectCopyPaste } from "../safety/reports.service.ts";
-import { openConversation } from "./conversation-access.ts";
+import {
+  allowedConversation,
+  conversationQuery,
+  conversationRow,
+  openConversation,
+} from "./conversation-access.ts";
 
 export interface MessageLimits {
   perMinute: number;
   newConversationsPerDay: number;
 }
 
-interface MessageRow {
-  id: string;
-  matchId: string;
-  senderId: string;
-  content: string;
-  createdAt: Date | string;
-  readAt: Date | string | null;
+/** A COLUMNS row. */
+const messageRow = z.strictObject({
+  id: uuid,
+  matchId: uuid,
+  senderId: z.string(),
+  content: z.string(),
+  createdAt: timestampText,
+  readAt: timestampText.nullable(),
   /** Microseconds since 1970, for cursors. */
-  us: string;
-}
+  us: microsText,
+});
+type MessageRow = z.output<typeof messageRow>;
 
 const COLUMNS = sql`id, match_id AS "matchId", sender_id AS "senderId", content, created_at AS "createdAt",
   read_at AS "readAt", ((extract(epoch FROM created_at) * 1000000)::bigint)::text AS us`;
@@ -36,7 +46,13 @@ const CURSOR = /^(\d{1,17})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
-export function toMessageDto(r: MessageRow): MessageDto {
+/** A message from the builder (timestamps as Date) or a MessageRow (timestamps as text). */
+type MessageFields = Pick<MessageRow, "id" | "matchId" | "senderId" | "content"> & {
+  createdAt: Date | string;
+  readAt: Date | string | null;
+};
+
+export function toMessageDto(r: MessageFields): MessageDto {
   return {
     id: r.id,
     matchId: r.matchId,
@@ -76,29 +92,34 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const senderId = sender.userId;
   if (!sender.birthDateConfirmed) throw birthDateUnconfirmed(MSG.BIRTH_DATE_UNCONFIRMED_MESSAGE);
-  return db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  return inTransaction(db, async (tx) => {
     // One sender's messages are written one at a time, so two tabs cannot both pass the limits.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`messages:${senderId}`}))`);
-    const { otherId, opened, lastMinute, started, newToday } = await openConversation<{
-      lastMinute: number;
-      started: boolean;
-      newToday: number;
-    }>(tx, senderId, matchId, {
-      lock: true,
-      extra: sql`(SELECT count(*) FROM messages WHERE sender_id = ${senderId}
+    const [conversation] = await queryRows(
+      tx,
+      conversationRow.extend({
+        lastMinute: z.number().int(),
+        started: z.boolean(),
+        newToday: z.number().int(),
+      }),
+      conversationQuery(senderId, matchId, {
+        lock: true,
+        extra: sql`(SELECT count(*) FROM messages WHERE sender_id = ${senderId}
             AND created_at > now() - interval '1 minute')::int AS "lastMinute",
           EXISTS (SELECT 1 FROM messages WHERE match_id = ${matchId}::uuid AND sender_id = ${senderId}) AS started,
           (SELECT count(DISTINCT x.match_id) FROM messages x
             WHERE x.sender_id = ${senderId} AND x.created_at > now() - interval '1 day'
               AND NOT EXISTS (SELECT 1 FROM messages y WHERE y.match_id = x.match_id
                 AND y.sender_id = ${senderId} AND y.created_at <= now() - interval '1 day'))::int AS "newToday"`,
-    });
+      }),
+    );
+    const { otherId, opened, lastMinute, started, newToday } = allowedConversation(conversation);
     // A member may receive messages only from members with « Profil vérifié » (issue 16). Read in the
     // same statement: how the recipient may be told outside the site. A job with nothing to do is not
     // queued (on the embedded database's single thread it costs about as much as the message).
-    const [gate] = await queryRows<{ closed: boolean; firstName: string } & MessageAudience>(
+    const [gate] = await queryRows(
       tx,
+      z.strictObject({ closed: z.boolean(), firstName: z.string(), push: z.boolean(), email: z.boolean() }),
       sql`SELECT r.messages_from_verified_only AND s.verified_at IS NULL AS closed, r.first_name AS "firstName",
           EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = r.user_id) AS push,
           EXISTS (SELECT 1 FROM profiles p JOIN "user" u ON u.id = p.user_id
@@ -113,11 +134,7 @@ export async function sendMessage(
     if (!started && newToday >= limits.newConversationsPerDay)
       throw new AppError(429, "NEW_CONVERSATIONS_LIMITED", MESSAGE_MSG.TOO_MANY_NEW);
 
-    const [row] = await queryRows<MessageRow>(
-      tx,
-      sql`INSERT INTO messages (match_id, sender_id, content) VALUES (${matchId}::uuid, ${senderId}, ${content})
-        RETURNING ${COLUMNS}`,
-    );
+    const [row] = await tx.insert(messages).values({ matchId, senderId, content }).returning();
     // Writing in a conversation is opening it.
     if (!opened) await markOpened(tx, senderId, matchId);
     // Copy-pasted openers sent to many people are a spam pattern worth a moderator's look.
@@ -152,8 +169,9 @@ export async function listMessages(
     );
   if (opts.after) {
     const c = parseCursor(opts.after);
-    const rows = await queryRows<MessageRow>(
+    const rows = await queryRows(
       db,
+      messageRow,
       sql`SELECT ${COLUMNS} FROM messages WHERE match_id = ${matchId}::uuid
           AND (created_at, id) > (${EPOCH} + ${c.us}::bigint * interval '1 microsecond', ${c.id}::uuid)
         ORDER BY created_at, id LIMIT 200`,
@@ -161,8 +179,9 @@ export async function listMessages(
     return { data: rows.reverse().map(toMessageDto), nextCursor: null };
   }
   const c = opts.before ? parseCursor(opts.before) : null;
-  const rows = await queryRows<MessageRow>(
+  const rows = await queryRows(
     db,
+    messageRow,
     sql`SELECT ${COLUMNS} FROM messages WHERE match_id = ${matchId}::uuid
         ${c ? sql`AND (created_at, id) < (${EPOCH} + ${c.us}::bigint * interval '1 microsecond', ${c.id}::uuid)` : sql``}
       ORDER BY created_at DESC, id DESC LIMIT ${MESSAGES_PAGE_SIZE + 1}`,
@@ -176,7 +195,7 @@ export async function listMessages(
 
 /** One message by id (the event bus reads back messages too big for a notification). */
 export async function findMessage(db: Db, id: string): Promise<MessageDto | null> {
-  const [row] = await queryRows<MessageRow>(db, sql`SELECT ${COLUMNS} FROM messages WHERE id = ${id}::uuid`);
+  const [row] = await db.select().from(messages).where(eq(messages.id, id));
   return row ? toMessageDto(row) : null;
 }
 
@@ -199,8 +218,9 @@ export async function markRead(
   matchId: string,
 ): Promise<{ readAt: string | null; otherId: string }> {
   const { otherId, opened } = await openConversation(db, userId, matchId);
-  const [row] = await queryRows<{ readAt: Date | string | null }>(
+  const [row] = await queryRows(
     db,
+    z.strictObject({ readAt: timestampText.nullable() }),
     sql`WITH read AS (
         UPDATE messages SET read_at = now()
         WHERE match_id = ${matchId}::uuid AND sender_id <> ${userId} AND read_at IS NULL

@@ -6,6 +6,7 @@ import type { ConversationDto, MessageDto, MessagePageDto, NavCountsDto } from "
 import { afterCursor, MESSAGE_MSG } from "@domain/messaging.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { createTestApp, describeEachEngine, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";
@@ -35,8 +36,9 @@ function messageHelpers(app: () => TestApp) {
     return { status: res.status, body: (await res.json()) as MessagePageDto & { error?: { code: string } } };
   };
   const count = async (matchId: string) => {
-    const [row] = await queryRows<{ n: number }>(
+    const [row] = await queryRows(
       db(),
+      z.strictObject({ n: z.number() }),
       sql`SELECT count(*)::int AS n FROM messages WHERE match_id = ${matchId}::uuid`,
     );
     return row?.n ?? 0;
@@ -167,8 +169,9 @@ describeOnEngine("messages API", (engine) => {
       });
       expect((await page(cookie, matchId)).status).toBe(403);
     }
-    const [unread] = await queryRows<{ n: number }>(
+    const [unread] = await queryRows(
       db(),
+      z.strictObject({ n: z.number() }),
       sql`SELECT count(*)::int AS n FROM messages WHERE match_id = ${matchId}::uuid AND read_at IS NOT NULL`,
     );
     expect(unread?.n).toBe(0);

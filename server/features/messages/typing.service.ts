@@ -5,6 +5,7 @@
 // not a member who takes messages from verified members only when the typist is not verified.
 import { TYPING } from "@domain/messaging.ts";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
 import { openConversation } from "./conversation-access.ts";
 
@@ -27,8 +28,9 @@ export class TypingRelay {
     const now = this.now();
     const last = this.sent.get(key);
     if (last !== undefined && now - last < TYPING.SEND_SECONDS * 1000) return null;
-    const [gate] = await queryRows<{ closed: boolean }>(
+    const [gate] = await queryRows(
       db,
+      z.strictObject({ closed: z.boolean() }),
       sql`SELECT r.messages_from_verified_only AND s.verified_at IS NULL AS closed
         FROM profiles r, profiles s WHERE r.user_id = ${otherId} AND s.user_id = ${userId}`,
     );

@@ -4,6 +4,7 @@
 import { TYPING } from "@domain/messaging.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";
@@ -21,8 +22,9 @@ describeEachEngine("typing indicator", (engine) => {
   async function matchedPair() {
     const her = await signUpMember(t, "female");
     const him = await signUpMember(t, "male");
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows(
       db(),
+      z.strictObject({ id: z.string() }),
       sql`INSERT INTO matches (user1_id, user2_id, status) VALUES (${her.userId}, ${him.userId}, 'accepted') RETURNING id`,
     );
     return { her, him, matchId: row!.id };

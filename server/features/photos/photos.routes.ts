@@ -5,10 +5,11 @@ import {
   photoOrderSchema,
   photoSquareSchema,
 } from "@domain/photo-square.ts";
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
+import { profiles } from "../../db/schema/index.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
 import { readJson } from "../../http/json.ts";
@@ -35,10 +36,10 @@ import {
 
 /** The member's photo keys, in order. */
 async function mainAndKeys(db: Db, userId: string): Promise<string[]> {
-  const [row] = await queryRows<{ photos: string[] }>(
-    db,
-    sql`SELECT photos FROM profiles WHERE user_id = ${userId}`,
-  );
+  const [row] = await db
+    .select({ photos: profiles.photos })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
   return row?.photos ?? [];
 }
 

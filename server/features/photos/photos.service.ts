@@ -5,7 +5,7 @@ import { PHOTO_FORMATS, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from "@domain/constan
 import { MSG } from "@domain/messages.ts";
 import type { PhotoSquare } from "@domain/photo-square.ts";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { type Db, inTransaction } from "../../db/client.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
 import { ObjectExistsError, type Storage } from "../../storage/storage.ts";
@@ -83,8 +83,7 @@ export async function addPhoto(
   );
   let row: ProfileRow | undefined;
   try {
-    row = await db.transaction(async (txArg) => {
-      const tx = txArg as unknown as Db;
+    row = await inTransaction(db, async (tx) => {
       const [added] = await tx
         .update(profiles)
         .set({ photos: sql`array_append(${profiles.photos}, ${key}::text)`, updatedAt: sql`now()` })

@@ -9,7 +9,8 @@ import type { ConversationDto } from "@domain/messaging.ts";
 import type { ProfileDto } from "@domain/profile.ts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Db, queryRows } from "../../db/client.ts";
+import { z } from "zod";
+import { inTransaction, queryRows } from "../../db/client.ts";
 import { likes, matches, messages, profiles } from "../../db/schema/index.ts";
 import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
@@ -31,15 +32,19 @@ const complete = {
   interests: ["Cuisine"],
 };
 
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Index Cond"?: string;
-  Filter?: string;
-  "Parent Relationship"?: string;
-  Plans?: PlanNode[];
-}
+/** A node of an EXPLAIN (FORMAT JSON) plan: the keys read here (a node has many more). */
+const planNode = z.looseObject({
+  "Node Type": z.string(),
+  "Relation Name": z.string().optional(),
+  "Index Name": z.string().optional(),
+  "Index Cond": z.string().optional(),
+  Filter: z.string().optional(),
+  "Parent Relationship": z.string().optional(),
+  get Plans() {
+    return z.array(planNode).optional();
+  },
+});
+type PlanNode = z.output<typeof planNode>;
 
 /** Every node of an EXPLAIN (FORMAT JSON) plan. */
 const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
@@ -183,16 +188,16 @@ describeOnEngine("confirmed birth date", (engine) => {
     const count = searchCountQuery(searchRange(viewer), searchConditions(viewer, query, todayIso()));
     // On a test-sized table the planner would rather read the table; with that choice taken away,
     // the covering index must answer alone: a plain Index Scan would mean a column it lacks.
-    const plan = await db().transaction(async (txArg) => {
-      const tx = txArg as unknown as Db;
+    const plan = await inTransaction(db(), async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
       await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-      const [row] = await queryRows<{ "QUERY PLAN": [{ Plan: PlanNode }] | string }>(
+      // The plan is json: both drivers parse it.
+      const [row] = await queryRows(
         tx,
+        z.strictObject({ "QUERY PLAN": z.tuple([z.looseObject({ Plan: planNode })]) }),
         sql`EXPLAIN (FORMAT JSON) ${count}`,
       );
-      const raw = row?.["QUERY PLAN"];
-      return (typeof raw === "string" ? JSON.parse(raw) : raw)[0].Plan as PlanNode;
+      return row!["QUERY PLAN"][0].Plan;
     });
     // The count's bounded walk (the main query) reads profiles_search_idx alone, index-only, with every
     // filter checked on what it returns; its rare-filter step, a subplan, is the planner's choice.

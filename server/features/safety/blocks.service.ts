@@ -3,8 +3,11 @@
 // blocker could ever reopen it. Unblocking lifts the invisibility, not the rejection.
 import { MSG } from "@domain/messages.ts";
 import type { BlockedMemberDto } from "@domain/safety.ts";
-import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
+import { timestampText, uuid } from "../../db/row-schemas.ts";
+import { blocks, user } from "../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
 import { visiblePhotos } from "../../moderation/moderation.service.ts";
@@ -23,13 +26,15 @@ export function blockedSet(me: string): SQL {
     UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = ${me})`;
 }
 
-interface Row {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  photo: string | null;
-  blockedAt: Date | string;
-}
+/** A SELECT row. */
+const blockRow = z.strictObject({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  photo: z.string().nullable(),
+  blockedAt: timestampText,
+});
+type Row = z.output<typeof blockRow>;
 
 const toDto = (r: Row, storage: Storage): BlockedMemberDto => ({
   userId: r.userId,
@@ -44,8 +49,9 @@ const SELECT = sql`SELECT b.blocked_id AS "userId", coalesce(p.first_name, '') A
   FROM blocks b LEFT JOIN profiles p ON p.user_id = b.blocked_id`;
 
 export async function listBlocks(db: Db, storage: Storage, me: string): Promise<BlockedMemberDto[]> {
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
+    blockRow,
     sql`${SELECT} WHERE b.blocker_id = ${me} ORDER BY b.created_at DESC LIMIT 500`,
   );
   return rows.map((r) => toDto(r, storage));
@@ -58,15 +64,13 @@ export async function blockMember(
 ): Promise<BlockedMemberDto> {
   if (userId === me) throw new AppError(400, "SELF_ACTION", MSG.SELF_ACTION);
   const { db } = deps.database;
-  const removed = await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    const [exists] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM "user" WHERE id = ${userId}`);
+  const removed = await inTransaction(db, async (tx) => {
+    const [exists] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
     if (!exists || userId.length > 64) throw new AppError(404, "MEMBER_NOT_FOUND", MSG.MEMBER_NOT_FOUND);
-    await tx.execute(
-      sql`INSERT INTO blocks (blocker_id, blocked_id) VALUES (${me}, ${userId}) ON CONFLICT DO NOTHING`,
-    );
-    const rows = await queryRows<{ id: string; wasAccepted: boolean }>(
+    await tx.insert(blocks).values({ blockerId: me, blockedId: userId }).onConflictDoNothing();
+    const rows = await queryRows(
       tx,
+      z.strictObject({ id: uuid, wasAccepted: z.boolean() }),
       sql`WITH pair AS (
           SELECT id, status FROM matches
           WHERE least(user1_id, user2_id) = least(${me}::text, ${userId}::text)
@@ -82,13 +86,14 @@ export async function blockMember(
     await deps.events
       .publish([me, userId], { type: "match.removed", matchId: id })
       .catch((err) => deps.logger.error({ err }, "event publishing failed"));
-  const [row] = await queryRows<Row>(
+  const [row] = await queryRows(
     db,
+    blockRow,
     sql`${SELECT} WHERE b.blocker_id = ${me} AND b.blocked_id = ${userId}`,
   );
   return toDto(row!, deps.storage);
 }
 
 export async function unblockMember(db: Db, me: string, userId: string): Promise<void> {
-  await db.execute(sql`DELETE FROM blocks WHERE blocker_id = ${me} AND blocked_id = ${userId}`);
+  await db.delete(blocks).where(and(eq(blocks.blockerId, me), eq(blocks.blockedId, userId)));
 }

@@ -2,28 +2,76 @@
 // files, in a zip), and erasing their account. Of other members, the export only carries what the
 // member saw of them already: first name and initial, never their ids, e-mails or phone numbers.
 
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
+import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
+import { dateText, timestampText, uuid } from "../../db/row-schemas.ts";
+import {
+  accountStatusEnum,
+  checkoutStatusEnum,
+  genderEnum,
+  matchStatusEnum,
+  profiles,
+  reportStatusEnum,
+  subscriptionStatusEnum,
+  user,
+} from "../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
 import { isOwnedBy, thumbKey } from "../photos/photo-keys.ts";
 
-/** Another member as the export names them: « Awa N. ». */
+/** Another member as the export names them: « Awa N. » (null without a profile). */
+const otherName = z.string().nullable();
 const other = (idExpr: SQL) =>
   sql`(SELECT coalesce(nullif(p.first_name, ''), 'Membre') || coalesce(' ' || nullif(left(p.last_name, 1), '') || '.', '')
     FROM profiles p WHERE p.user_id = ${idExpr})`;
+
+const visitRow = z.strictObject({ member: otherName, visitedAt: timestampText });
 
 export async function exportMyData(
   deps: Pick<AppDeps, "database" | "storage">,
   userId: string,
 ): Promise<Uint8Array> {
   const { db } = deps.database;
-  const q = <T>(query: ReturnType<typeof sql>) => queryRows<T>(db, query);
-  const [account] = await q<Record<string, unknown>>(
+  const [account] = await queryRows(
+    db,
+    z.strictObject({
+      email: z.string(),
+      emailVerified: z.boolean(),
+      createdAt: timestampText,
+      termsAcceptedAt: timestampText.nullable(),
+      twoFactorEnabled: z.boolean(),
+    }),
     sql`SELECT email, email_verified AS "emailVerified", created_at AS "createdAt", terms_accepted_at AS "termsAcceptedAt",
       two_factor_enabled AS "twoFactorEnabled" FROM "user" WHERE id = ${userId}`,
   );
-  const [profile] = await q<Record<string, unknown> & { photos: string[] }>(
+  const [profile] = await queryRows(
+    db,
+    z.strictObject({
+      firstName: z.string(),
+      lastName: z.string(),
+      gender: z.enum(genderEnum.enumValues).nullable(),
+      lookingFor: z.string(),
+      birthDate: dateText,
+      birthDateConfirmed: z.boolean(),
+      country: z.string(),
+      originCountry: z.string(),
+      city: z.string(),
+      relocate: z.string().nullable(),
+      lastActiveAt: timestampText.nullable(),
+      presenceHidden: z.boolean(),
+      browseInvisibly: z.boolean(),
+      phoneNumber: z.string(),
+      bio: z.string(),
+      occupation: z.string(),
+      education: z.string(),
+      languages: z.array(z.string()),
+      interests: z.array(z.string()),
+      photos: z.array(z.string()),
+      accountStatus: z.enum(accountStatusEnum.enumValues),
+      createdAt: timestampText,
+      updatedAt: timestampText,
+    }),
     sql`SELECT first_name AS "firstName", last_name AS "lastName", gender, looking_for AS "lookingFor",
       birth_date::text AS "birthDate", birth_date_confirmed AS "birthDateConfirmed", country,
       origin_country AS "originCountry", city, relocate, last_active_at AS "lastActiveAt",
@@ -31,56 +79,136 @@ export async function exportMyData(
       interests, photos, account_status AS "accountStatus", created_at AS "createdAt", updated_at AS "updatedAt"
       FROM profiles WHERE user_id = ${userId}`,
   );
-  const likes = await q(
+  const likes = await queryRows(
+    db,
+    z.strictObject({
+      member: otherName,
+      type: z.string(),
+      createdAt: timestampText,
+      updatedAt: timestampText,
+    }),
     sql`SELECT ${other(sql`l.liked_id`)} AS member, l.type, l.created_at AS "createdAt", l.updated_at AS "updatedAt"
       FROM likes l WHERE l.liker_id = ${userId} ORDER BY l.created_at`,
   );
-  const matches = await q(
+  const matches = await queryRows(
+    db,
+    z.strictObject({
+      id: uuid,
+      status: z.enum(matchStatusEnum.enumValues),
+      member: otherName,
+      createdAt: timestampText,
+      updatedAt: timestampText,
+    }),
     sql`SELECT m.id, m.status,
         ${other(sql`CASE WHEN m.user1_id = ${userId} THEN m.user2_id ELSE m.user1_id END`)} AS member,
         m.created_at AS "createdAt", m.updated_at AS "updatedAt"
       FROM matches m WHERE m.user1_id = ${userId} OR m.user2_id = ${userId} ORDER BY m.created_at`,
   );
-  const messagesSent = await q(
+  const messagesSent = await queryRows(
+    db,
+    z.strictObject({
+      matchId: uuid,
+      content: z.string(),
+      sentAt: timestampText,
+      readAt: timestampText.nullable(),
+    }),
     sql`SELECT x.match_id AS "matchId", x.content, x.created_at AS "sentAt", x.read_at AS "readAt"
       FROM messages x WHERE x.sender_id = ${userId} ORDER BY x.created_at`,
   );
-  const subscriptions = await q(
+  const subscriptions = await queryRows(
+    db,
+    z.strictObject({
+      plan: z.string(),
+      status: z.enum(subscriptionStatusEnum.enumValues),
+      startDate: timestampText,
+      endDate: timestampText,
+      provider: z.string(),
+      method: z.string().nullable(),
+      operator: z.string().nullable(),
+      amount: z.number().int(),
+      currency: z.string(),
+      createdAt: timestampText,
+    }),
     sql`SELECT plan, status, start_date AS "startDate", end_date AS "endDate", provider, method, operator,
       amount, currency, created_at AS "createdAt" FROM subscriptions WHERE user_id = ${userId} ORDER BY created_at`,
   );
   // Every attempt to pay, including the refused and abandoned ones (amounts in the currency's
   // smallest unit: euro cents, whole CFA francs).
-  const paymentAttempts = await q(
+  const paymentAttempts = await queryRows(
+    db,
+    z.strictObject({
+      plan: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      provider: z.string(),
+      method: z.string(),
+      operator: z.string().nullable(),
+      status: z.enum(checkoutStatusEnum.enumValues),
+      failureReason: z.string().nullable(),
+      createdAt: timestampText,
+      updatedAt: timestampText,
+    }),
     sql`SELECT plan, amount, currency, provider, method, operator, status, failure_reason AS "failureReason",
       created_at AS "createdAt", updated_at AS "updatedAt" FROM checkouts WHERE user_id = ${userId} ORDER BY created_at`,
   );
   // Biometric data (docs/decisions/0013-verified-profiles.md): every verification attempt and, while
   // the badge is valid, the face descriptor kept for re-checks. A selfie kept for review is named,
   // not copied: it is erased once an administrator decides.
-  const verifications = await q(
+  const verifications = await queryRows(
+    db,
+    z.strictObject({
+      outcome: z.string(),
+      reason: z.string().nullable(),
+      likeness: z.number().nullable(),
+      selfieKeptForReview: z.boolean(),
+      createdAt: timestampText,
+      decidedAt: timestampText.nullable(),
+    }),
     sql`SELECT outcome, reason, likeness, selfie IS NOT NULL AS "selfieKeptForReview", created_at AS "createdAt",
       decided_at AS "decidedAt" FROM verifications WHERE user_id = ${userId} ORDER BY created_at`,
   );
-  const faceDescriptor = await q(
+  const faceDescriptor = await queryRows(
+    db,
+    z.strictObject({ descriptor: z.array(z.number()), verifiedAt: timestampText }),
     sql`SELECT descriptor, verified_at AS "verifiedAt" FROM face_descriptors WHERE user_id = ${userId}`,
   );
-  const blocks = await q(
+  const blocks = await queryRows(
+    db,
+    z.strictObject({ member: otherName, createdAt: timestampText }),
     sql`SELECT ${other(sql`b.blocked_id`)} AS member, b.created_at AS "createdAt" FROM blocks b WHERE b.blocker_id = ${userId}`,
   );
-  const reports = await q(
+  const reports = await queryRows(
+    db,
+    z.strictObject({
+      reason: z.string(),
+      details: z.string(),
+      status: z.enum(reportStatusEnum.enumValues),
+      createdAt: timestampText,
+    }),
     sql`SELECT reason, details, status, created_at AS "createdAt" FROM reports WHERE reporter_id = ${userId}`,
   );
   // « Qui a vu mon profil » (issue 17): the profiles the member visited, and who visited theirs.
-  const profileVisitsMade = await q(
+  const profileVisitsMade = await queryRows(
+    db,
+    visitRow,
     sql`SELECT ${other(sql`v.viewed_id`)} AS member, v.visited_at AS "visitedAt" FROM profile_visits v
       WHERE v.viewer_id = ${userId} ORDER BY v.visited_at`,
   );
-  const profileVisitsReceived = await q(
+  const profileVisitsReceived = await queryRows(
+    db,
+    visitRow,
     sql`SELECT ${other(sql`v.viewer_id`)} AS member, v.visited_at AS "visitedAt" FROM profile_visits v
       WHERE v.viewed_id = ${userId} ORDER BY v.visited_at`,
   );
-  const sessions = await q(
+  const sessions = await queryRows(
+    db,
+    z.strictObject({
+      createdAt: timestampText,
+      lastUsedAt: timestampText,
+      expiresAt: timestampText,
+      ipAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
     sql`SELECT created_at AS "createdAt", updated_at AS "lastUsedAt", expires_at AS "expiresAt", ip_address AS "ipAddress",
       user_agent AS "userAgent" FROM session WHERE user_id = ${userId}`,
   );
@@ -129,16 +257,18 @@ export async function deleteMyAccount(
   userId: string,
 ) {
   const { db } = deps.database;
-  const [row] = await queryRows<{ photos: string[] | null }>(
+  const [row] = await db
+    .select({ photos: profiles.photos })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, userId));
+  const open = await queryRows(
     db,
-    sql`SELECT p.photos FROM "user" u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${userId}`,
-  );
-  const open = await queryRows<{ matchId: string; otherId: string }>(
-    db,
+    z.strictObject({ matchId: uuid, otherId: z.string() }),
     sql`SELECT id AS "matchId", CASE WHEN user1_id = ${userId} THEN user2_id ELSE user1_id END AS "otherId"
       FROM matches WHERE (user1_id = ${userId} OR user2_id = ${userId}) AND status = 'accepted'`,
   );
-  await db.execute(sql`DELETE FROM "user" WHERE id = ${userId}`);
+  await db.delete(user).where(eq(user.id, userId));
   // Their own streams end; the members they were talking with see the conversation close.
   const publish = (to: string[], event: Parameters<typeof deps.events.publish>[1]) =>
     deps.events.publish(to, event).catch((err) => deps.logger.error({ err }, "event publishing failed"));

@@ -10,9 +10,10 @@ import {
   SPAM_SAME_MESSAGE_THRESHOLD,
 } from "@domain/safety.ts";
 import { cleanParagraphs } from "@domain/text.ts";
-import { sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
+import { matches, messages, reports } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,12 +39,11 @@ const LABEL = (
 
 export async function fileReport(db: Db, me: string, input: ReportInput): Promise<{ id: string }> {
   if (input.userId === me) throw new AppError(400, "SELF_ACTION", MSG.SELF_ACTION);
-  return db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`reports:${me}`}))`);
-    const [{ today = 0 } = {}] = await queryRows<{ today: number }>(
-      tx,
-      sql`SELECT count(*)::int AS today FROM reports WHERE reporter_id = ${me} AND created_at > now() - interval '1 day'`,
+    const today = await tx.$count(
+      reports,
+      and(eq(reports.reporterId, me), sql`${reports.createdAt} > now() - interval '1 day'`),
     );
     if (today >= REPORTS_PER_DAY)
       throw new AppError(
@@ -51,29 +51,41 @@ export async function fileReport(db: Db, me: string, input: ReportInput): Promis
         "RATE_LIMITED",
         "Vous avez envoyé beaucoup de signalements aujourd'hui. Réessayez demain.",
       );
-    const [target] = await queryRows<{ label: string | null }>(
+    const [target] = await queryRows(
       tx,
+      z.strictObject({ label: z.string().nullable() }),
       sql`SELECT ${LABEL(input.userId)} AS label`,
     );
     if (!target?.label) throw new AppError(404, "MEMBER_NOT_FOUND", MSG.MEMBER_NOT_FOUND);
     let message: { matchId: string; content: string } | undefined;
     if (input.messageId) {
       // Only a message the reported member sent to the reporter, in their conversation.
-      [message] = await queryRows<{ matchId: string; content: string }>(
-        tx,
-        sql`SELECT x.match_id AS "matchId", x.content FROM messages x JOIN matches m ON m.id = x.match_id
-          WHERE x.id = ${input.messageId}::uuid AND x.sender_id = ${input.userId}
-            AND (m.user1_id = ${me} OR m.user2_id = ${me})`,
-      );
+      [message] = await tx
+        .select({ matchId: messages.matchId, content: messages.content })
+        .from(messages)
+        .innerJoin(matches, eq(matches.id, messages.matchId))
+        .where(
+          and(
+            eq(messages.id, input.messageId),
+            eq(messages.senderId, input.userId),
+            or(eq(matches.user1Id, me), eq(matches.user2Id, me)),
+          ),
+        );
       if (!message) throw new AppError(404, "NOT_FOUND", "Ce message est introuvable");
     }
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO reports (reporter_id, reported_id, reported_label, message_id, match_id, message_excerpt, reason, details)
-        VALUES (${me}, ${input.userId}, ${target.label}, ${input.messageId ?? null}::uuid, ${message?.matchId ?? null}::uuid,
-          ${message?.content ?? null}, ${input.reason}, ${input.details})
-        RETURNING id`,
-    );
+    const [row] = await tx
+      .insert(reports)
+      .values({
+        reporterId: me,
+        reportedId: input.userId,
+        reportedLabel: target.label,
+        messageId: input.messageId ?? null,
+        matchId: message?.matchId ?? null,
+        messageExcerpt: message?.content ?? null,
+        reason: input.reason,
+        details: input.details,
+      })
+      .returning({ id: reports.id });
     return row!;
   });
 }

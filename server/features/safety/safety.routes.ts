@@ -2,10 +2,10 @@
 //   /api/blocks (list, block, unblock), /api/reports (file), /api/me/export, /api/me/delete.
 import { MSG } from "@domain/messages.ts";
 import { verifyPassword } from "better-auth/crypto";
-import { sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { queryRows } from "../../db/client.ts";
+import { account as accounts } from "../../db/schema/index.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { attemptOrRefuse } from "../../http/attempt-limits.ts";
 import { AppError } from "../../http/errors.ts";
@@ -67,10 +67,10 @@ export function myDataRoutes(deps: AppDeps) {
       const { password } = c.req.valid("json");
       const me = c.get("user").id;
       const succeeded = await attemptOrRefuse(c, db, "account-deletion", me);
-      const [account] = await queryRows<{ password: string | null }>(
-        db,
-        sql`SELECT password FROM account WHERE user_id = ${me} AND provider_id = 'credential'`,
-      );
+      const [account] = await db
+        .select({ password: accounts.password })
+        .from(accounts)
+        .where(and(eq(accounts.userId, me), eq(accounts.providerId, "credential")));
       const ok = account?.password
         ? await verifyPassword({ hash: account.password, password }).catch(() => false)
         : false;

@@ -5,7 +5,9 @@ import type { BlockedMemberDto } from "@domain/safety.ts";
 import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
+import { int8 } from "../../db/row-schemas.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { makeImage } from "../../test/image-fixtures.ts";
 import { linkIn, waitForMail } from "../../test/mail.ts";
@@ -43,8 +45,9 @@ describeOnEngine("trust and safety", (engine) => {
       expect(res.status).toBe(201);
       expect((await res.json()) as BlockedMemberDto).toMatchObject({ userId: him.userId });
 
-      const [match] = await queryRows<{ status: string; rejected_by: string }>(
+      const [match] = await queryRows(
         db(),
+        z.strictObject({ status: z.string(), rejected_by: z.string() }),
         sql`SELECT status, rejected_by FROM matches WHERE id = ${matchId}::uuid`,
       );
       expect(match).toEqual({ status: "rejected", rejected_by: her.userId });
@@ -92,13 +95,15 @@ describeOnEngine("trust and safety", (engine) => {
         details: "\u2067Lien\u2069 étrange",
       });
       expect(res.status).toBe(201);
-      const [message] = await queryRows<{ content: string }>(
+      const [message] = await queryRows(
         db(),
+        z.strictObject({ content: z.string() }),
         sql`SELECT content FROM messages WHERE match_id = ${matchId}`,
       );
       expect(message?.content).toBe("Paiement par lien : moc.lapyap");
-      const [report] = await queryRows<{ details: string }>(
+      const [report] = await queryRows(
         db(),
+        z.strictObject({ details: z.string() }),
         sql`SELECT details FROM reports WHERE reporter_id = ${her.userId}`,
       );
       expect(report?.details).toBe("Lien étrange");
@@ -118,13 +123,14 @@ describeOnEngine("trust and safety", (engine) => {
         block: true,
       });
       expect(res.status).toBe(201);
-      const [row] = await queryRows<{
-        reason: string;
-        message_excerpt: string;
-        status: string;
-        reported_label: string;
-      }>(
+      const [row] = await queryRows(
         db(),
+        z.strictObject({
+          reason: z.string(),
+          message_excerpt: z.string(),
+          status: z.string(),
+          reported_label: z.string(),
+        }),
         sql`SELECT reason, message_excerpt, status, reported_label FROM reports WHERE reporter_id = ${her.userId}`,
       );
       expect(row).toMatchObject({
@@ -133,8 +139,9 @@ describeOnEngine("trust and safety", (engine) => {
         status: "pending",
       });
       expect(row?.reported_label).toContain(him.email);
-      const [blocked] = await queryRows<{ n: number }>(
+      const [blocked] = await queryRows(
         db(),
+        z.strictObject({ n: z.number() }),
         sql`SELECT count(*)::int AS n FROM blocks WHERE blocker_id = ${her.userId}`,
       );
       expect(blocked?.n).toBe(1);
@@ -178,8 +185,9 @@ describeOnEngine("trust and safety", (engine) => {
           content: "Salut ma belle, écris-moi sur WhatsApp",
         });
       }
-      const rows = await queryRows<{ reason: string; reporter_id: string | null; details: string }>(
+      const rows = await queryRows(
         db(),
+        z.strictObject({ reason: z.string(), reporter_id: z.string().nullable(), details: z.string() }),
         sql`SELECT reason, reporter_id, details FROM reports WHERE reported_id = ${spammer.userId}`,
       );
       expect(rows).toHaveLength(1);
@@ -270,8 +278,10 @@ describeOnEngine("trust and safety", (engine) => {
       expect((await t.request("/api/profile", { cookie: him.cookie })).status).toBe(200);
 
       expect((await post(him.cookie, "/api/me/delete", { password: "motdepasse-solide" })).status).toBe(204);
-      const [left] = await queryRows<{ n: number }>(
+      const [left] = await queryRows(
         db(),
+        // int8 (sums of counts): Number() reads either driver's form.
+        z.strictObject({ n: int8 }),
         sql`SELECT (SELECT count(*) FROM "user" WHERE id = ${him.userId})
           + (SELECT count(*) FROM profiles WHERE user_id = ${him.userId})
           + (SELECT count(*) FROM likes WHERE liker_id = ${him.userId} OR liked_id = ${him.userId})
@@ -285,8 +295,9 @@ describeOnEngine("trust and safety", (engine) => {
       expect(await t.deps.storage.get(key)).toBeNull();
       expect((await t.request("/api/profile", { cookie: him.cookie })).status).toBe(401);
       // The report about them keeps its record.
-      const [report] = await queryRows<{ reported_id: string | null; reported_label: string }>(
+      const [report] = await queryRows(
         db(),
+        z.strictObject({ reported_id: z.string().nullable(), reported_label: z.string() }),
         sql`SELECT reported_id, reported_label FROM reports WHERE reporter_id = ${her.userId}`,
       );
       expect(report).toMatchObject({ reported_id: null });

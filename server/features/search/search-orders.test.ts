@@ -4,11 +4,12 @@ import { SEARCH_MSG, searchQuerySchema } from "@domain/discovery.ts";
 import { frenchTypography } from "@domain/typography.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { bareViewer, insertMember, signUpMember } from "../../test/members.ts";
 import { searchClient } from "../../test/search.ts";
-import { activityPageQuery, searchConditions } from "./search.service.ts";
+import { activityPageQuery, activityRow, searchConditions } from "./search.service.ts";
 import type { ActivityCursor } from "./search-cursor.ts";
 
 describeOnEngine("search orders", (engine) => {
@@ -73,14 +74,17 @@ describeOnEngine("search orders", (engine) => {
     const viewer = bareViewer(me.userId, "male");
     const q = searchQuerySchema.parse({ interests: [k], sort: "activity", size: "2" });
     const conditions = searchConditions(viewer, q, todayIso());
-    type Row = { userId: string; id: string; activeAtUs: string | null };
     const pages = async (few: boolean) => {
       const seen: string[][] = [];
       let at: { offset: number } | ActivityCursor = { offset: 0 };
       for (;;) {
-        const rows: Row[] = await queryRows<Row>(db(), activityPageQuery(conditions, 2, at, few));
+        const rows: z.output<typeof activityRow>[] = await queryRows(
+          db(),
+          activityRow,
+          activityPageQuery(conditions, 2, at, few),
+        );
         seen.push(rows.slice(0, 2).map((r) => r.userId));
-        const last: Row | undefined = rows[1];
+        const last = rows[1];
         if (rows.length <= 2 || !last) return seen;
         at = { activeAtUs: last.activeAtUs, id: last.id };
       }

@@ -3,6 +3,7 @@
 import { SEARCH_COUNT_CAP, searchQuerySchema } from "@domain/discovery.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { bareViewer, bornYearsAgo, signUpMember } from "../../test/members.ts";
@@ -48,8 +49,9 @@ describeOnEngine("search's bounded walk", (engine) => {
       const q = searchQuerySchema.parse({ interests: [k], ageMin: String(ageMin), ageMax: String(ageMax) });
       const conditions = searchConditions(viewer, q, new Date().toISOString().slice(0, 10));
       // What the pool must be: the first cap + 1 of them in the default order, read plainly.
-      const expected = await queryRows<{ id: string }>(
+      const expected = await queryRows(
         db(),
+        z.strictObject({ id: z.string() }),
         sql`SELECT id FROM profiles WHERE ${k} = ANY (interests) AND birth_date = ${birthDate}::date
           ORDER BY created_at DESC, id DESC LIMIT ${SEARCH_COUNT_CAP + 1}`,
       );
@@ -57,8 +59,9 @@ describeOnEngine("search's bounded walk", (engine) => {
       // 1 and 40 read only women aged 50; 260 those and the newest 220 aged 25 — more than the cap,
       // not all of them; SEARCH_WALK (the service's) every one.
       for (const walk of [1, 40, 260, SEARCH_WALK]) {
-        const [count] = await queryRows<{ n: number }>(
+        const [count] = await queryRows(
           db(),
+          z.strictObject({ n: z.number() }),
           searchCountQuery(searchRange(viewer), conditions, walk),
         );
         expect({ walk, n: count?.n }).toEqual({ walk, n: expected.length });

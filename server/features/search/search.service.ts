@@ -17,7 +17,9 @@ import {
 } from "@domain/discovery.ts";
 import { PRESENCE } from "@domain/presence.ts";
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
+import { z } from "zod";
+import { type Db, queryRows, type RowSchema } from "../../db/client.ts";
+import { microsText, uuid } from "../../db/row-schemas.ts";
 import { AppError } from "../../http/errors.ts";
 import { MEMBERS_WITH_ONLY_HELD_PHOTOS } from "../../moderation/moderation.service.ts";
 import type { Storage } from "../../storage/storage.ts";
@@ -25,6 +27,7 @@ import {
   oppositeGender,
   PUBLIC_COLUMNS,
   type PublicRow,
+  publicRow,
   textArray,
   toPublicProfile,
   type Viewer,
@@ -157,9 +160,11 @@ export function searchCountQuery(range: SQL, conditions: SQL, walk = SEARCH_WALK
       SELECT 1 FROM ${walked(range, walk)} WHERE ${conditions} LIMIT ${SEARCH_COUNT_CAP + 1}) AS found) AS w`;
 }
 
+const countRow = z.strictObject({ n: z.number().int() });
+
 /** Runs the count (the connection pool disables parallel workers: see server/db/client.ts). */
 export async function countSearchMatches(db: Db, range: SQL, conditions: SQL): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, searchCountQuery(range, conditions));
+  const [row] = await queryRows(db, countRow, searchCountQuery(range, conditions));
   return row?.n ?? 0;
 }
 
@@ -175,15 +180,22 @@ async function fewExpected(db: Db, q: SearchQuery, conditions: SQL): Promise<boo
     q.active ||
     [q.interests, q.livesIn, q.from, q.languages, q.lookingFor].some((values) => values.length > 0);
   if (!chosen) return false;
-  const [row] = await queryRows<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
+  const [row] = await queryRows(
     db,
+    // The plan, as JSON both drivers parse: its root node's estimated rows.
+    z.strictObject({
+      "QUERY PLAN": z.tuple([z.looseObject({ Plan: z.looseObject({ "Plan Rows": z.number() }) })]),
+    }),
     sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM profiles p WHERE ${conditions}`,
   );
   return (row?.["QUERY PLAN"][0].Plan["Plan Rows"] ?? 0) <= SEARCH_COUNT_CAP;
 }
 
-type PageRow = PublicRow & { id: string; subscribed: boolean; createdAtUs: string };
-type ActivityRow = PublicRow & { id: string; activeAtUs: string | null };
+/** A searchPageQuery row. */
+const pageRow = publicRow.extend({ id: uuid, subscribed: z.boolean(), createdAtUs: microsText });
+/** An activityPageQuery row. */
+export const activityRow = publicRow.extend({ id: uuid, activeAtUs: microsText.nullable() });
+type ActivityRow = z.output<typeof activityRow>;
 
 const MICROS_OF = (column: SQL) => sql`((extract(epoch FROM ${column}) * 1000000)::bigint)::text`;
 const AT_MICROS = (us: string) => sql`(${EPOCH} + ${us}::bigint * interval '1 microsecond')`;
@@ -218,7 +230,13 @@ export function activityPageQuery(
     LIMIT ${size + 1} OFFSET ${"offset" in at ? at.offset : 0}`;
 }
 
-type PoolRow = { id: string; interests: string[]; languages: string[]; lookingFor: string };
+const poolRow = z.strictObject({
+  id: uuid,
+  interests: z.array(z.string()),
+  languages: z.array(z.string()),
+  lookingFor: z.string(),
+});
+type PoolRow = z.output<typeof poolRow>;
 const POOL_COLUMNS = sql`p.id, p.interests, p.languages, p.looking_for AS "lookingFor"`;
 
 /**
@@ -248,8 +266,8 @@ export async function readPool(
   length = SEARCH_WALK,
 ): Promise<PoolRow[]> {
   const { walk, rest } = compatibilityPoolQueries(range, conditions, length);
-  const first = await queryRows<PoolRow>(db, walk);
-  return first.length > SEARCH_COUNT_CAP ? first : queryRows<PoolRow>(db, rest);
+  const first = await queryRows(db, poolRow, walk);
+  return first.length > SEARCH_COUNT_CAP ? first : queryRows(db, poolRow, rest);
 }
 
 /**
@@ -274,8 +292,9 @@ async function compatibilityPage(
     .sort((a, b) => b.score - a.score || a.order - b.order);
   const ids = ranked.slice(offset, offset + size).map((r) => r.id);
   if (ids.length === 0) return { rows: [], hasMore: false, n };
-  const rows = await queryRows<PublicRow & { id: string }>(
+  const rows = await queryRows(
     db,
+    publicRow.extend({ id: uuid }),
     sql`SELECT ${PUBLIC_COLUMNS}, p.id FROM profiles p WHERE p.id = ANY (${sql.param(ids)}::uuid[])`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -323,8 +342,9 @@ export async function runSearch(db: Db, viewer: Viewer, q: SearchQuery, today: s
     // depends on how many match. When the planner expects many, the walk runs beside the count, as
     // the default order's page does; when it expects few, the count runs first and picks the way.
     if (!(await fewExpected(db, q, conditions)))
-      return pageWithCount<ActivityRow>(
+      return pageWithCount(
         db,
+        activityRow,
         activityPageQuery(conditions, q.size, at),
         range,
         conditions,
@@ -332,15 +352,17 @@ export async function runSearch(db: Db, viewer: Viewer, q: SearchQuery, today: s
         cursorOf,
       );
     const n = await countSearchMatches(db, range, conditions);
-    const found = await queryRows<ActivityRow>(
+    const found = await queryRows(
       db,
+      activityRow,
       activityPageQuery(conditions, q.size, at, n <= SEARCH_COUNT_CAP),
     );
     return pageOf(found, n, q.size, cursorOf);
   }
   const at = q.cursor ? decodeSearchCursor(q.cursor, "default") : { offset };
-  return pageWithCount<PageRow>(
+  return pageWithCount(
     db,
+    pageRow,
     searchPageQuery(conditions, q.size, at),
     range,
     conditions,
@@ -356,15 +378,19 @@ export async function runSearch(db: Db, viewer: Viewer, q: SearchQuery, today: s
 }
 
 /** A page (`size + 1` rows read) and the count, concurrently; the next cursor from the last row shown. */
-async function pageWithCount<R extends PublicRow>(
+async function pageWithCount<S extends typeof publicRow>(
   db: Db,
+  schema: RowSchema<S>,
   page: SQL,
   range: SQL,
   conditions: SQL,
   size: number,
-  cursorOf: (last: R) => string,
+  cursorOf: (last: z.output<S>) => string,
 ): Promise<SearchRows> {
-  const [found, n] = await Promise.all([queryRows<R>(db, page), countSearchMatches(db, range, conditions)]);
+  const [found, n] = await Promise.all([
+    queryRows(db, schema, page),
+    countSearchMatches(db, range, conditions),
+  ]);
   return pageOf(found, n, size, cursorOf);
 }
 

@@ -3,9 +3,12 @@
 // Sénégal… — CinetPay for the rest — Mali, Cameroun…): success, refusal, cancellation, duplicated, forged, late and lost notifications, amount
 // and currency mismatches. The status API alone grants anything; a payment is recorded once.
 import type { CheckoutDto, SubscriptionOverviewDto } from "@domain/subscriptions.ts";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
+import { timestampText } from "../../db/row-schemas.ts";
+import { checkouts } from "../../db/schema/index.ts";
 import { recheckPendingPayments } from "../../payments/settle.ts";
 import { type FakeCinetPay, startFakeCinetPay } from "../../test/fake-cinetpay.ts";
 import { type FakeFedaPay, startFakeFedaPay } from "../../test/fake-fedapay.ts";
@@ -60,27 +63,30 @@ describeEachEngine("mobile money (CinetPay, FedaPay)", (engine) => {
       await t.request(`/api/subscription/checkouts/${id}`, { cookie: m.cookie })
     ).json()) as CheckoutDto;
   const subscriptionsOf = (userId: string) =>
-    queryRows<{
-      provider: string;
-      provider_ref: string;
-      amount: number;
-      currency: string;
-      method: string;
-      operator: string;
-    }>(
+    queryRows(
       db(),
+      z.strictObject({
+        provider: z.string(),
+        provider_ref: z.string(),
+        amount: z.number(),
+        currency: z.string(),
+        method: z.string(),
+        operator: z.string(),
+      }),
       sql`SELECT provider, provider_ref, amount, currency, method, operator FROM subscriptions WHERE user_id = ${userId}`,
     );
   const statusOf = async (userId: string) =>
     (
-      await queryRows<{ s: string }>(
+      await queryRows(
         db(),
+        z.strictObject({ s: z.string() }),
         sql`SELECT account_status AS s FROM profiles WHERE user_id = ${userId}`,
       )
     )[0]?.s;
   const auditOf = (checkoutId: string) =>
-    queryRows<{ action: string; summary: string; admin_id: string | null }>(
+    queryRows(
       db(),
+      z.strictObject({ action: z.string(), summary: z.string(), admin_id: z.string().nullable() }),
       sql`SELECT action, summary, admin_id FROM admin_audit WHERE target_id = ${checkoutId} ORDER BY created_at`,
     );
   const fedapayIdOf = (checkoutId: string) =>
@@ -173,12 +179,9 @@ describeEachEngine("mobile money (CinetPay, FedaPay)", (engine) => {
         expect([res.status, error.code], JSON.stringify(json)).toEqual([status, code]);
         expect(error.message).toMatch(/^[A-Z][a-zé' ]+/);
       }
-      expect(
-        await queryRows(
-          db(),
-          sql`SELECT 1 FROM checkouts WHERE user_id IN (${senegal.userId}, ${france.userId})`,
-        ),
-      ).toEqual([]);
+      expect(await db().$count(checkouts, inArray(checkouts.userId, [senegal.userId, france.userId]))).toBe(
+        0,
+      );
     });
   });
 
@@ -305,8 +308,9 @@ describeEachEngine("mobile money (CinetPay, FedaPay)", (engine) => {
       const run = await recheckPendingPayments(t.deps);
       expect(run).toMatchObject({ checked: 1, settled: 1 });
       expect(await statusOf(m.userId)).toBe("subscribed");
-      const [row] = await queryRows<{ check_attempts: number; next_check_at: Date | null }>(
+      const [row] = await queryRows(
         db(),
+        z.strictObject({ check_attempts: z.number(), next_check_at: timestampText.nullable() }),
         sql`SELECT check_attempts, next_check_at FROM checkouts WHERE id = ${c.id}`,
       );
       expect(row).toEqual({ check_attempts: 1, next_check_at: null });
@@ -332,8 +336,9 @@ describeEachEngine("mobile money (CinetPay, FedaPay)", (engine) => {
       for (let i = 0; i < 3; i++) {
         await due();
         await recheckPendingPayments(t.deps);
-        const [r] = await queryRows<{ s: number }>(
+        const [r] = await queryRows(
           db(),
+          z.strictObject({ s: z.number() }),
           sql`SELECT extract(epoch FROM next_check_at - now())::int AS s FROM checkouts WHERE id = ${c.id}`,
         );
         delays.push(Number(r?.s));

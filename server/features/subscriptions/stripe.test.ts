@@ -5,7 +5,9 @@
 import type { CheckoutDto } from "@domain/subscriptions.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
+import { timestampText } from "../../db/row-schemas.ts";
 import { type FakeSession, type FakeStripe, startFakeStripe } from "../../test/fake-stripe.ts";
 import { createTestApp, describeEachEngine, ruleIt, type TestApp } from "../../test/harness.ts";
 import { waitForMail } from "../../test/mail.ts";
@@ -67,20 +69,22 @@ describeEachEngine("Stripe payments", (engine) => {
   const paid = (s: FakeSession): FakeSession => ({ ...s, payment_status: "paid", status: "complete" });
 
   const subscriptionsOf = (userId: string) =>
-    queryRows<{
-      plan: string;
-      provider: string;
-      provider_ref: string;
-      start_date: Date;
-      end_date: Date;
-      amount: number;
-    }>(
+    queryRows(
       db(),
+      z.strictObject({
+        plan: z.string(),
+        provider: z.string(),
+        provider_ref: z.string(),
+        start_date: timestampText,
+        end_date: timestampText,
+        amount: z.number(),
+      }),
       sql`SELECT plan, provider, provider_ref, start_date, end_date, amount FROM subscriptions WHERE user_id = ${userId}`,
     );
   const statusOf = async (userId: string) => {
-    const [row] = await queryRows<{ account_status: string }>(
+    const [row] = await queryRows(
       db(),
+      z.strictObject({ account_status: z.string() }),
       sql`SELECT account_status FROM profiles WHERE user_id = ${userId}`,
     );
     return row?.account_status;
@@ -281,8 +285,9 @@ describeEachEngine("Stripe payments", (engine) => {
     });
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("PAYMENTS_UNAVAILABLE");
-    const [row] = await queryRows<{ status: string }>(
+    const [row] = await queryRows(
       db(),
+      z.strictObject({ status: z.string() }),
       sql`SELECT status FROM checkouts WHERE user_id = ${m.userId}`,
     );
     expect(row?.status).toBe("failed");

@@ -2,25 +2,34 @@
 // table: a running subscription (end date still ahead) → subscribed; only past ones → expired;
 // none at all → trial. The profile keeps the status and the end date, so the access gate reads one
 // row per request and only re-checks once that date has passed.
-import type { AccountStatus } from "@domain/constants.ts";
 import type { SubscriptionStatusDto } from "@domain/subscriptions.ts";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
+import { timestampText } from "../../db/row-schemas.ts";
+import { accountStatusEnum, subscriptions } from "../../db/schema/index.ts";
 
-interface Computed {
-  status: AccountStatus;
-  endsAt: Date | string | null;
-  plan: string | null;
-}
+const computedRow = z.strictObject({
+  status: z.enum(accountStatusEnum.enumValues),
+  endsAt: timestampText.nullable(),
+  plan: z.string().nullable(),
+});
+type Computed = z.output<typeof computedRow>;
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** Still « active » though its end date has passed: to expire. */
+const ENDED_ACTIVE = and(eq(subscriptions.status, "active"), sql`${subscriptions.endDate} <= now()`);
 
 /** Recomputes one member's status from their subscriptions and stores it on the profile. */
 export async function checkUserSubscription(db: Db, userId: string): Promise<SubscriptionStatusDto> {
-  await db.execute(sql`UPDATE subscriptions SET status = 'expired'
-    WHERE user_id = ${userId} AND status = 'active' AND end_date <= now()`);
-  const [row] = await queryRows<Computed>(
+  await db
+    .update(subscriptions)
+    .set({ status: "expired" })
+    .where(and(eq(subscriptions.userId, userId), ENDED_ACTIVE));
+  const [row] = await queryRows(
     db,
+    computedRow,
     sql`WITH s AS (SELECT * FROM subscriptions WHERE user_id = ${userId})
       SELECT
         CASE WHEN EXISTS (SELECT 1 FROM s WHERE status = 'active' AND end_date > now()) THEN 'subscribed'
@@ -40,15 +49,28 @@ export async function checkUserSubscription(db: Db, userId: string): Promise<Sub
 }
 
 /**
+ * When a new subscription of the member starts: at the end of their running ones, or now. Read in the
+ * transaction that records it, after the lock that makes the member's new subscriptions take turns.
+ */
+export async function nextPeriodStart(tx: Db, userId: string): Promise<Date> {
+  const [row] = await queryRows(
+    tx,
+    z.strictObject({ start: timestampText }),
+    sql`SELECT greatest(now(), coalesce(max(end_date), now())) AS start FROM subscriptions
+      WHERE user_id = ${userId} AND status = 'active' AND end_date > now()`,
+  );
+  return row ? new Date(row.start) : new Date();
+}
+
+/**
  * Expires every subscription whose end date has passed and moves their members to « expired »;
  * safe to run on several instances at once. Returns how many members it changed.
  */
 export async function sweepExpiredSubscriptions(db: Db): Promise<number> {
-  await db.execute(
-    sql`UPDATE subscriptions SET status = 'expired' WHERE status = 'active' AND end_date <= now()`,
-  );
-  const rows = await queryRows<{ user_id: string }>(
+  await db.update(subscriptions).set({ status: "expired" }).where(ENDED_ACTIVE);
+  const rows = await queryRows(
     db,
+    z.strictObject({ user_id: z.string() }),
     sql`UPDATE profiles p SET account_status = 'expired', subscription_ends_at = NULL, updated_at = now()
       WHERE p.account_status = 'subscribed'
         AND NOT EXISTS (SELECT 1 FROM subscriptions s

@@ -18,21 +18,36 @@ import { safePath } from "@domain/safe-path.ts";
 import {
   addMonths,
   type CheckoutDto,
-  type CheckoutStatus,
-  type PaymentDto,
   type Plan,
   planPrice,
   SUBSCRIPTION_MSG,
   type SubscriptionOverviewDto,
 } from "@domain/subscriptions.ts";
-import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
+import { eq, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, inTransaction, queryRows } from "../../db/client.ts";
+import { timestampText, uuid } from "../../db/row-schemas.ts";
+import {
+  adminAudit,
+  checkoutStatusEnum,
+  checkouts,
+  profiles,
+  subscriptionStatusEnum,
+  subscriptions,
+} from "../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
 import { subscriptionConfirmedMail } from "../../email/templates.ts";
 import { AppError } from "../../http/errors.ts";
 import { announcePayment } from "../../notifications/announce.ts";
+import {
+  currencyColumn,
+  methodColumn,
+  operatorColumn,
+  providerColumn,
+  subscriptionProviderColumn,
+} from "../../payments/payment-columns.ts";
 import { getOrCreateProfile } from "../profile/profile.service.ts";
-import { checkUserSubscription } from "./subscription-status.ts";
+import { checkUserSubscription, nextPeriodStart } from "./subscription-status.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,22 +56,25 @@ export const checkoutNotFound = () =>
 const paymentsUnavailable = () =>
   new AppError(503, "PAYMENTS_UNAVAILABLE", SUBSCRIPTION_MSG.PAYMENTS_UNAVAILABLE);
 
-interface CheckoutRow {
-  id: string;
-  userId: string;
-  plan: string;
-  months: number;
-  amount: number;
-  currency: Currency;
-  provider: ProviderName;
-  method: PaymentMethod;
-  operator: OperatorId | null;
-  status: CheckoutStatus;
-  failureReason: string | null;
-  returnTo: string | null;
-  url: string | null;
-  endsAt: Date | string | null;
-}
+/** A CHECKOUT_COLUMNS row (currency, provider, method and operator checked against the domain's). */
+const checkoutRow = z.strictObject({
+  id: uuid,
+  userId: z.string(),
+  plan: z.string(),
+  months: z.number().int(),
+  amount: z.number().int(),
+  currency: currencyColumn,
+  provider: providerColumn,
+  method: methodColumn,
+  operator: operatorColumn.nullable(),
+  status: z.enum(checkoutStatusEnum.enumValues),
+  failureReason: z.string().nullable(),
+  returnTo: z.string().nullable(),
+  url: z.string().nullable(),
+  /** The subscription it paid for, when read with it. */
+  endsAt: timestampText.nullable(),
+});
+type CheckoutRow = z.output<typeof checkoutRow>;
 
 const CHECKOUT_COLUMNS = sql`c.id, c.user_id AS "userId", c.plan, c.months, c.amount, c.currency, c.provider,
   c.method, c.operator, c.status, c.failure_reason AS "failureReason", c.return_to AS "returnTo", c.url`;
@@ -108,13 +126,20 @@ function auditSummary(c: CheckoutRow & { email: string }, extra?: string | null)
 
 /** Written by the payment system, not by an administrator: admin_id stays null. */
 async function auditPayment(db: Db, action: string, checkoutId: string, summary: string): Promise<void> {
-  await db.execute(sql`INSERT INTO admin_audit (admin_id, admin_email, action, target_type, target_id, summary)
-    VALUES (NULL, ${PAYMENT_SYSTEM_ACTOR}, ${action}, 'checkout', ${checkoutId}, ${summary.slice(0, 300)})`);
+  await db.insert(adminAudit).values({
+    adminId: null,
+    adminEmail: PAYMENT_SYSTEM_ACTOR,
+    action,
+    targetType: "checkout",
+    targetId: checkoutId,
+    summary: summary.slice(0, 300),
+  });
 }
 
 async function lockCheckout(tx: Db, checkoutId: string) {
-  const [row] = await queryRows<CheckoutRow & { email: string }>(
+  const [row] = await queryRows(
     tx,
+    checkoutRow.extend({ email: z.string() }),
     sql`SELECT ${CHECKOUT_COLUMNS}, NULL AS "endsAt", u.email
       FROM checkouts c JOIN "user" u ON u.id = c.user_id
       WHERE c.id = ${checkoutId}::uuid FOR UPDATE OF c`,
@@ -132,10 +157,10 @@ export function findPlan(plans: readonly Plan[], id: unknown): Plan {
 }
 
 async function memberCountry(db: Db, userId: string): Promise<string | null> {
-  const [row] = await queryRows<{ country: string }>(
-    db,
-    sql`SELECT country FROM profiles WHERE user_id = ${userId}`,
-  );
+  const [row] = await db
+    .select({ country: profiles.country })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
   return row?.country || null;
 }
 
@@ -179,16 +204,22 @@ export async function startCheckout(
   const back = safePath(choice.returnTo);
   // Providers with a status API get their pending payments re-checked by the scheduled job, the
   // first time a minute from now (the notification usually comes first).
-  const checkoutId = await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO checkouts (user_id, plan, months, amount, currency, provider, method, operator, return_to, next_check_at)
-        VALUES (${user.id}, ${plan.id}, ${plan.months}, ${amount}, ${choice.currency}, ${provider.name},
-          ${choice.method}, ${operator}, ${back},
-          ${provider.checkStatus ? sql`now() + interval '60 seconds'` : sql`NULL`})
-        RETURNING id`,
-    );
+  const checkoutId = await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(checkouts)
+      .values({
+        userId: user.id,
+        plan: plan.id,
+        months: plan.months,
+        amount,
+        currency: choice.currency,
+        provider: provider.name,
+        method: choice.method,
+        operator,
+        returnTo: back,
+        nextCheckAt: provider.checkStatus ? sql`now() + interval '60 seconds'` : null,
+      })
+      .returning({ id: checkouts.id });
     const id = row!.id;
     const locked = await lockCheckout(tx, id);
     if (locked) await auditPayment(tx, "payment.started", id, auditSummary(locked));
@@ -209,8 +240,10 @@ export async function startCheckout(
       successUrl: `${base}/subscription/success?checkout=${checkoutId}`,
       cancelUrl: `${base}/subscription?annule=1${back ? `&from=${encodeURIComponent(back)}` : ""}`,
     });
-    await db.execute(sql`UPDATE checkouts SET provider_session_id = ${session.sessionId}, url = ${session.url},
-      updated_at = now() WHERE id = ${checkoutId}::uuid`);
+    await db
+      .update(checkouts)
+      .set({ providerSessionId: session.sessionId, url: session.url, updatedAt: sql`now()` })
+      .where(eq(checkouts.id, checkoutId));
   } catch (err) {
     deps.logger.error(
       { err, checkoutId, provider: provider.name },
@@ -225,8 +258,9 @@ export async function startCheckout(
 /** One of the member's own checkouts; anyone else's, or an invented id, is a 404. */
 export async function getCheckout(db: Db, userId: string, checkoutId: string): Promise<CheckoutDto> {
   if (!UUID.test(checkoutId)) throw checkoutNotFound();
-  const [row] = await queryRows<CheckoutRow>(
+  const [row] = await queryRows(
     db,
+    checkoutRow,
     sql`SELECT ${CHECKOUT_COLUMNS}, s.end_date AS "endsAt"
       FROM checkouts c LEFT JOIN subscriptions s ON s.checkout_id = c.id
       WHERE c.id = ${checkoutId}::uuid AND c.user_id = ${userId}`,
@@ -261,19 +295,22 @@ export async function recordPayment(
 ): Promise<RecordOutcome> {
   const { db } = deps.database;
   if (!UUID.test(report.checkoutId)) return "unknown-checkout";
-  const result = await db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  const result = await inTransaction(db, async (tx) => {
     const checkout = await lockCheckout(tx, report.checkoutId);
     if (!checkout || checkout.provider !== report.provider) return { outcome: "unknown-checkout" as const };
-    const [done] = await queryRows<{ id: string }>(
-      tx,
-      sql`SELECT id FROM subscriptions WHERE provider_ref = ${report.providerRef} OR checkout_id = ${checkout.id}::uuid`,
-    );
+    const [done] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        or(eq(subscriptions.providerRef, report.providerRef), eq(subscriptions.checkoutId, checkout.id)),
+      );
     if (done) return { outcome: "already-recorded" as const };
     if (report.amount !== checkout.amount || report.currency.toUpperCase() !== checkout.currency) {
       const reason = "Le montant ou la devise payés ne correspondent pas à la formule";
-      await tx.execute(sql`UPDATE checkouts SET status = 'failed', failure_reason = ${reason}, updated_at = now()
-        WHERE id = ${checkout.id}::uuid`);
+      await tx
+        .update(checkouts)
+        .set({ status: "failed", failureReason: reason, updatedAt: sql`now()` })
+        .where(eq(checkouts.id, checkout.id));
       const got = isCurrency(report.currency.toUpperCase())
         ? formatMoney(report.amount, report.currency.toUpperCase() as Currency)
         : `${report.amount} ${report.currency}`;
@@ -284,26 +321,39 @@ export async function recordPayment(
     const operator = checkout.method === "mobile-money" ? (report.operator ?? checkout.operator) : null;
     await getOrCreateProfile(tx, checkout.userId);
     // One member's payments are recorded one at a time, so each extends the previous one.
-    await tx.execute(sql`SELECT 1 FROM profiles WHERE user_id = ${checkout.userId} FOR UPDATE`);
-    const [{ start } = { start: new Date() }] = await queryRows<{ start: Date | string }>(
-      tx,
-      sql`SELECT greatest(now(), coalesce(max(end_date), now())) AS start FROM subscriptions
-        WHERE user_id = ${checkout.userId} AND status = 'active' AND end_date > now()`,
-    );
-    const startDate = new Date(start);
+    await tx
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(eq(profiles.userId, checkout.userId))
+      .for("update");
+    const startDate = await nextPeriodStart(tx, checkout.userId);
     const endDate = addMonths(startDate, checkout.months);
-    await tx.execute(sql`INSERT INTO subscriptions
-        (user_id, plan, status, start_date, end_date, provider, provider_ref, amount, currency, checkout_id, method, operator)
-      VALUES (${checkout.userId}, ${checkout.plan}, 'active', ${startDate.toISOString()}::timestamptz,
-        ${endDate.toISOString()}::timestamptz, ${report.provider}, ${report.providerRef}, ${checkout.amount},
-        ${checkout.currency}, ${checkout.id}::uuid, ${checkout.method}, ${operator})`);
-    await tx.execute(sql`UPDATE profiles SET account_status = 'subscribed',
-        subscription_ends_at = greatest(coalesce(subscription_ends_at, now()), ${endDate.toISOString()}::timestamptz),
-        updated_at = now()
-      WHERE user_id = ${checkout.userId}`);
-    await tx.execute(sql`UPDATE checkouts SET status = 'paid', operator = ${operator}, failure_reason = NULL,
-        next_check_at = NULL, updated_at = now()
-      WHERE id = ${checkout.id}::uuid`);
+    await tx.insert(subscriptions).values({
+      userId: checkout.userId,
+      plan: checkout.plan,
+      status: "active",
+      startDate,
+      endDate,
+      provider: report.provider,
+      providerRef: report.providerRef,
+      amount: checkout.amount,
+      currency: checkout.currency,
+      checkoutId: checkout.id,
+      method: checkout.method,
+      operator,
+    });
+    await tx
+      .update(profiles)
+      .set({
+        accountStatus: "subscribed",
+        subscriptionEndsAt: sql`greatest(coalesce(${profiles.subscriptionEndsAt}, now()), ${endDate.toISOString()}::timestamptz)`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(profiles.userId, checkout.userId));
+    await tx
+      .update(checkouts)
+      .set({ status: "paid", operator, failureReason: null, nextCheckAt: null, updatedAt: sql`now()` })
+      .where(eq(checkouts.id, checkout.id));
     const paid = { ...checkout, operator };
     await auditPayment(tx, "payment.paid", checkout.id, auditSummary(paid, report.providerRef));
     return { outcome: "recorded" as const, checkout: paid, startDate, endDate };
@@ -343,31 +393,31 @@ export async function closeCheckout(
   reason: string | null = null,
 ): Promise<boolean> {
   if (!UUID.test(checkoutId)) return false;
-  return db.transaction(async (txArg) => {
-    const tx = txArg as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const checkout = await lockCheckout(tx, checkoutId);
     if (checkout?.status !== "pending") return false;
-    await tx.execute(sql`UPDATE checkouts SET status = ${status}, failure_reason = ${reason},
-        next_check_at = NULL, updated_at = now()
-      WHERE id = ${checkoutId}::uuid`);
+    await tx
+      .update(checkouts)
+      .set({ status, failureReason: reason, nextCheckAt: null, updatedAt: sql`now()` })
+      .where(eq(checkouts.id, checkoutId));
     await auditPayment(tx, `payment.${status}`, checkoutId, auditSummary(checkout, reason));
     return true;
   });
 }
 
-interface PaymentRow {
-  id: string;
-  plan: string;
-  amount: number;
-  currency: Currency;
-  provider: PaymentDto["provider"];
-  method: PaymentMethod | null;
-  operator: OperatorId | null;
-  createdAt: Date | string;
-  startDate: Date | string;
-  endDate: Date | string;
-  status: PaymentDto["status"];
-}
+const paymentRow = z.strictObject({
+  id: uuid,
+  plan: z.string(),
+  amount: z.number().int(),
+  currency: currencyColumn,
+  provider: subscriptionProviderColumn,
+  method: methodColumn.nullable(),
+  operator: operatorColumn.nullable(),
+  createdAt: timestampText,
+  startDate: timestampText,
+  endDate: timestampText,
+  status: z.enum(subscriptionStatusEnum.enumValues),
+});
 
 export async function subscriptionOverview(
   deps: Pick<AppDeps, "database" | "config" | "payments">,
@@ -376,15 +426,16 @@ export async function subscriptionOverview(
   const { db } = deps.database;
   const status = await checkUserSubscription(db, userId);
   const [rows, country] = await Promise.all([
-    queryRows<PaymentRow>(
+    queryRows(
       db,
+      paymentRow,
       sql`SELECT id, plan, amount, currency, provider, method, operator, created_at AS "createdAt",
           start_date AS "startDate", end_date AS "endDate", status
         FROM subscriptions WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 100`,
     ),
     memberCountry(db, userId),
   ]);
-  const iso = (v: Date | string) => new Date(v).toISOString();
+  const iso = (v: string) => new Date(v).toISOString();
   return {
     ...status,
     plans: [...deps.config.plans],

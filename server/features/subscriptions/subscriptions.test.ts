@@ -4,6 +4,7 @@ import type { CheckoutDto, SubscriptionOverviewDto, SubscriptionStatusDto } from
 import { SUBSCRIPTION_MSG } from "@domain/subscriptions.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
 import { insertMember, signUpMember } from "../../test/members.ts";
@@ -120,8 +121,9 @@ describeEachEngine("subscriptions and the access gate", (engine) => {
       const refused = await open();
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-      const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+      const [{ n } = { n: 0 }] = await queryRows(
         db(),
+        z.strictObject({ n: z.number() }),
         sql`SELECT count(*)::int AS n FROM checkouts WHERE user_id = ${m.userId}`,
       );
       expect(n).toBe(CHECKOUT_LIMIT.max);
@@ -140,8 +142,9 @@ describeEachEngine("subscriptions and the access gate", (engine) => {
       const after = await status(m.cookie);
       expect(after.status).toBe("expired");
       expect(after.endsAt).not.toBeNull();
-      const [row] = await queryRows<{ status: string }>(
+      const [row] = await queryRows(
         db(),
+        z.strictObject({ status: z.string() }),
         sql`SELECT status FROM subscriptions WHERE user_id = ${m.userId}`,
       );
       expect(row?.status).toBe("expired");
@@ -153,8 +156,9 @@ describeEachEngine("subscriptions and the access gate", (engine) => {
       await subscribe(ended.userId, -1_000);
       await subscribe(running.userId, 3_600_000);
       expect(await sweepExpiredSubscriptions(db())).toBeGreaterThanOrEqual(1);
-      const rows = await queryRows<{ user_id: string; account_status: string }>(
+      const rows = await queryRows(
         db(),
+        z.strictObject({ user_id: z.string(), account_status: z.string() }),
         sql`SELECT user_id, account_status FROM profiles WHERE user_id IN (${ended.userId}, ${running.userId})`,
       );
       expect(Object.fromEntries(rows.map((r) => [r.user_id, r.account_status]))).toEqual({
@@ -186,8 +190,9 @@ describeEachEngine("subscriptions and the access gate", (engine) => {
       await db().execute(
         sql`UPDATE profiles SET account_status = 'expired', subscription_ends_at = NULL WHERE user_id = ${expired.userId}`,
       );
-      const [match] = await queryRows<{ id: string }>(
+      const [match] = await queryRows(
         db(),
+        z.strictObject({ id: z.string() }),
         sql`INSERT INTO matches (user1_id, user2_id, status) VALUES (${her}, ${trial.userId}, 'accepted') RETURNING id`,
       );
       for (const m of [trial, expired]) {
@@ -199,8 +204,9 @@ describeEachEngine("subscriptions and the access gate", (engine) => {
           });
         }
       }
-      const [written] = await queryRows<{ n: number }>(
+      const [written] = await queryRows(
         db(),
+        z.strictObject({ n: z.number() }),
         sql`SELECT (SELECT count(*) FROM likes WHERE liker_id IN (${trial.userId}, ${expired.userId}))::int
           + (SELECT count(*) FROM messages WHERE match_id = ${match!.id}::uuid)::int AS n`,
       );

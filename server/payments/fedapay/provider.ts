@@ -5,9 +5,9 @@
 
 import { MSG } from "@domain/messages.ts";
 import type { OperatorId } from "@domain/payments.ts";
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { queryRows } from "../../db/client.ts";
+import { checkouts } from "../../db/schema/index.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
 import { operatorFromCode } from "../operator-codes.ts";
@@ -93,10 +93,10 @@ function webhookRoutes(deps: AppDeps, settings: FedaPaySettings) {
     }
     // The transaction is found by FedaPay's id, which we stored; an unknown one is acknowledged.
     if (Number.isSafeInteger(id)) {
-      const [row] = await queryRows<{ id: string }>(
-        deps.database.db,
-        sql`SELECT id FROM checkouts WHERE provider_session_id = ${`${SESSION_PREFIX}${id as number}`}`,
-      );
+      const [row] = await deps.database.db
+        .select({ id: checkouts.id })
+        .from(checkouts)
+        .where(eq(checkouts.providerSessionId, `${SESSION_PREFIX}${id as number}`));
       if (row) await settleCheckout(deps, row.id, "fedapay");
     }
     return c.json({ received: true });
