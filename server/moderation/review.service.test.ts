@@ -16,7 +16,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
 import { queryRows } from "../db/client.ts";
 import { photoHashes } from "../db/schema/index.ts";
-import { thumbKey } from "../features/photos/photo-keys.ts";
+import { thumbKey } from "../features/photos/index.ts";
 import { createAdmin } from "../test/admin.ts";
 import { face, OTHER_PEOPLE, SAME_PERSON } from "../test/face-samples.ts";
 import { createTestApp, describeEachEngine, MEMBER_PASSWORD, type TestApp } from "../test/harness.ts";

@@ -23,12 +23,17 @@ import { inTransaction, queryRows } from "../db/client.ts";
 import { timestampText, uuid } from "../db/row-schemas.ts";
 import { photoReviews, profiles, session, user } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
-import { type Actor, audit } from "../features/admin/audit.ts";
-import { cappedTotal } from "../features/admin/list-query.ts";
-import { memberRefJson, memberRefRow, toMemberRef } from "../features/admin/member-ref.ts";
-import { isOwnedBy, photoDto, thumbKey } from "../features/photos/photo-keys.ts";
+import {
+  type Actor,
+  audit,
+  cappedTotal,
+  memberRefJson,
+  memberRefRow,
+  toMemberRef,
+} from "../features/admin/index.ts";
+import { isOwnedBy, photoDto, thumbKey } from "../features/photos/index.ts";
 import { AppError } from "../http/errors.ts";
-import { withMainPhotoRecheck } from "../verification/recheck.ts";
+import { withMainPhotoRecheck } from "../verification/index.ts";
 import { forgetPhoto } from "./moderation.service.ts";
 import { SCREEN } from "./photo-screen.ts";
 

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../db/client.ts";
 import { timestampText, uuid } from "../db/row-schemas.ts";
-import { blockedBetween } from "../features/safety/blocks.service.ts";
+import { blockedBetween } from "../features/safety/index.ts";
 import { OTHER_VISIBLE, RECIPIENT_ACTIVE } from "./audience.ts";
 
 export interface NewsItem {

@@ -19,7 +19,7 @@ import { type Db, inTransaction, queryRows } from "../db/client.ts";
 import { uuid } from "../db/row-schemas.ts";
 import { pushSubscriptions } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
-import { notBannedAs } from "../features/members/public-profile.ts";
+import { notBannedAs } from "../features/members/index.ts";
 import { AppError } from "../http/errors.ts";
 import { QUEUES } from "../jobs/queue.ts";
 import { inQuietHours, parseStored, wants } from "./preferences.ts";

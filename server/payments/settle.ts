@@ -9,7 +9,7 @@ import { queryRows } from "../db/client.ts";
 import { uuid } from "../db/row-schemas.ts";
 import { checkoutStatusEnum, checkouts } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
-import { closeCheckout, recordPayment } from "../features/subscriptions/subscriptions.service.ts";
+import { closeCheckout, recordPayment } from "../features/subscriptions/index.ts";
 
 type SettleDeps = Pick<AppDeps, "database" | "mailer" | "logger" | "config" | "payments" | "jobs">;
 

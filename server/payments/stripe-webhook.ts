@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type Stripe from "stripe";
 import type { AppDeps, AppEnv } from "../deps.ts";
-import { closeCheckout, recordPayment } from "../features/subscriptions/subscriptions.service.ts";
+import { closeCheckout, recordPayment } from "../features/subscriptions/index.ts";
 import { AppError } from "../http/errors.ts";
 
 const MAX_BODY = 512 * 1024;

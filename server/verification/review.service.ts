@@ -17,10 +17,15 @@ import { type Db, inTransaction, queryRows } from "../db/client.ts";
 import { timestampText, uuid } from "../db/row-schemas.ts";
 import { profiles, verifications } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
-import { type Actor, audit } from "../features/admin/audit.ts";
-import { cappedTotal } from "../features/admin/list-query.ts";
-import { memberRefJson, memberRefRow, toMemberRef } from "../features/admin/member-ref.ts";
-import { photoDto } from "../features/photos/photo-keys.ts";
+import {
+  type Actor,
+  audit,
+  cappedTotal,
+  memberRefJson,
+  memberRefRow,
+  toMemberRef,
+} from "../features/admin/index.ts";
+import { photoDto } from "../features/photos/index.ts";
 import { AppError } from "../http/errors.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,13 +5,9 @@ import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { requireAdmin } from "../../http/admin-guard.ts";
 import { jsonBody, queryOf } from "../../http/validate.ts";
-import { decidePhotoReview, listPendingPhotoReviews } from "../../moderation/review.service.ts";
-import {
-  decideVerification,
-  listPendingVerifications,
-  pendingSelfie,
-} from "../../verification/review.service.ts";
-import { PATH_QUERY_RULES, photoPathQuery } from "../photos/photo-path-query.ts";
+import { decidePhotoReview, listPendingPhotoReviews } from "../../moderation/index.ts";
+import { decideVerification, listPendingVerifications, pendingSelfie } from "../../verification/index.ts";
+import { PATH_QUERY_RULES, photoPathQuery } from "../photos/index.ts";
 import { adminAuthRoutes, adminRecord } from "./admin-auth.routes.ts";
 import { listAudit } from "./audit.ts";
 import {

@@ -4,7 +4,7 @@ import type { MemberRef } from "@domain/admin.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Storage } from "../../storage/storage.ts";
-import { photoDto } from "../photos/photo-keys.ts";
+import { photoDto } from "../photos/index.ts";
 
 /** A memberRefJson column: the object, or null when the account is gone. */
 export const memberRefRow = z

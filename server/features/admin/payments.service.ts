@@ -9,12 +9,7 @@ import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
 import { timestampText, uuid } from "../../db/row-schemas.ts";
 import { checkoutStatusEnum } from "../../db/schema/index.ts";
-import {
-  currencyColumn,
-  methodColumn,
-  operatorColumn,
-  providerColumn,
-} from "../../payments/payment-columns.ts";
+import { currencyColumn, methodColumn, operatorColumn, providerColumn } from "../../payments/index.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
 import { memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";

@@ -10,11 +10,10 @@ import { type Db, inTransaction, queryRows } from "../../db/client.ts";
 import { dateText, timestampText } from "../../db/row-schemas.ts";
 import { accountStatusEnum, genderEnum, profiles } from "../../db/schema/index.ts";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
-import { forgetPhoto } from "../../moderation/moderation.service.ts";
+import { forgetPhoto } from "../../moderation/index.ts";
 import type { Storage } from "../../storage/storage.ts";
-import { photoDto } from "../photos/photo-keys.ts";
-import { deletePhoto } from "../photos/photos.service.ts";
-import { isRelocate } from "../profile/profile.service.ts";
+import { deletePhoto, photoDto } from "../photos/index.ts";
+import { isRelocate } from "../profile/index.ts";
 import { type Actor, audit } from "./audit.ts";
 import { bool, cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
 

@@ -19,7 +19,7 @@ import { profiles, reportStatusEnum, reports, user } from "../../db/schema/index
 import type { AppDeps } from "../../deps.ts";
 import { warningMail } from "../../email/templates.ts";
 import { AppError } from "../../http/errors.ts";
-import { photoDto } from "../photos/photo-keys.ts";
+import { photoDto } from "../photos/index.ts";
 import { type Actor, audit } from "./audit.ts";
 import { cappedTotal, listBase } from "./list-query.ts";
 import { memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";

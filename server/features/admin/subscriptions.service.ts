@@ -16,9 +16,9 @@ import {
   methodColumn,
   operatorColumn,
   subscriptionProviderColumn,
-} from "../../payments/payment-columns.ts";
+} from "../../payments/index.ts";
 import type { Storage } from "../../storage/storage.ts";
-import { checkUserSubscription, nextPeriodStart } from "../subscriptions/subscription-status.ts";
+import { checkUserSubscription, nextPeriodStart } from "../subscriptions/index.ts";
 import { type Actor, audit } from "./audit.ts";
 import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
 import { memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";

@@ -10,7 +10,7 @@ import { accountStatusEnum, genderEnum, profiles, session, user } from "../../db
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Storage } from "../../storage/storage.ts";
-import { isOwnedBy, photoDto, thumbKey } from "../photos/photo-keys.ts";
+import { isOwnedBy, photoDto, thumbKey } from "../photos/index.ts";
 import { type Actor, audit } from "./audit.ts";
 import { bool, cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
 

@@ -3,10 +3,10 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { requireUser } from "../../http/session.ts";
 import { jsonBody } from "../../http/validate.ts";
-import { announceMatch } from "../../notifications/announce.ts";
+import { announceMatch } from "../../notifications/index.ts";
 import { notify } from "../../realtime/notify.ts";
-import { viewerFrom } from "../members/public-profile.ts";
-import { requireSubscription } from "../subscriptions/subscription-gate.ts";
+import { viewerFrom } from "../members/index.ts";
+import { requireSubscription } from "../subscriptions/index.ts";
 import { react } from "./likes.service.ts";
 
 export function likeRoutes(deps: AppDeps) {

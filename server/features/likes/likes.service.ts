@@ -11,8 +11,7 @@ import { sql } from "drizzle-orm";
 import { type Db, inTransaction } from "../../db/client.ts";
 import { likes, matches } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
-import { findVisibleMember, memberNotFound } from "../members/members.service.ts";
-import { birthDateUnconfirmed, type Viewer } from "../members/public-profile.ts";
+import { birthDateUnconfirmed, findVisibleMember, memberNotFound, type Viewer } from "../members/index.ts";
 
 const PAIR = sql`(least(user1_id, user2_id)), (greatest(user1_id, user2_id))`;
 

@@ -5,9 +5,9 @@ import { queryRules } from "../../http/query.ts";
 import { requireUser } from "../../http/session.ts";
 import { queryOf } from "../../http/validate.ts";
 import { notify } from "../../realtime/notify.ts";
-import { viewerFrom } from "../members/public-profile.ts";
-import { messageRoutes } from "../messages/messages.routes.ts";
-import { requireSubscription } from "../subscriptions/subscription-gate.ts";
+import { viewerFrom } from "../members/index.ts";
+import { messageRoutes } from "../messages/index.ts";
+import { requireSubscription } from "../subscriptions/index.ts";
 import { listMatches, removeMatch } from "./matches.service.ts";
 
 /** The next page's cursor (checked by listMatches). */

@@ -9,13 +9,7 @@ import { type Db, queryRows } from "../../db/client.ts";
 import { microsText, timestampText, uuid } from "../../db/row-schemas.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Storage } from "../../storage/storage.ts";
-import {
-  PUBLIC_COLUMNS,
-  publicRow,
-  toPublicProfile,
-  VISIBLE,
-  type Viewer,
-} from "../members/public-profile.ts";
+import { PUBLIC_COLUMNS, publicRow, toPublicProfile, VISIBLE, type Viewer } from "../members/index.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURSOR = /^(\d{1,17})_([0-9a-f-]{36})$/i;

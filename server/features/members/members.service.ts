@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Storage } from "../../storage/storage.ts";
-import { blockedBetween } from "../safety/blocks.service.ts";
+import { blockedBetween } from "../safety/index.ts";
 import {
   oppositeGender,
   PUBLIC_COLUMNS,

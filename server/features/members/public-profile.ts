@@ -11,10 +11,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { dateText, timestampText } from "../../db/row-schemas.ts";
 import { AppError } from "../../http/errors.ts";
-import { visiblePhotos } from "../../moderation/moderation.service.ts";
+import { visiblePhotos } from "../../moderation/index.ts";
 import type { Storage } from "../../storage/storage.ts";
-import { photoDto } from "../photos/photo-keys.ts";
-import { isRelocate, type ProfileRow } from "../profile/profile.service.ts";
+import { photoDto } from "../photos/index.ts";
+import { isRelocate, type ProfileRow } from "../profile/index.ts";
 
 /** Columns of `profiles p` that a public view needs, selected under their camelCase names. */
 export const PUBLIC_COLUMNS = sql`p.user_id AS "userId", p.first_name AS "firstName", p.last_name AS "lastName",

@@ -9,7 +9,7 @@ import { type Db, queryRows } from "../../db/client.ts";
 import { timestampText } from "../../db/row-schemas.ts";
 import { profileVisits } from "../../db/schema/index.ts";
 import type { Storage } from "../../storage/storage.ts";
-import { blockedBetween } from "../safety/blocks.service.ts";
+import { blockedBetween } from "../safety/index.ts";
 import { PUBLIC_COLUMNS, publicRow, toPublicProfile, VISIBLE, type Viewer } from "./public-profile.ts";
 
 /** Notes the viewer's visit (one row per pair, its time refreshed at most once a minute). */

@@ -7,9 +7,9 @@ import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
 import { matchStatusEnum } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
-import { matchNotFound } from "../matches/matches.service.ts";
-import { VISIBLE } from "../members/public-profile.ts";
-import { blockedBetween } from "../safety/blocks.service.ts";
+import { matchNotFound } from "../matches/index.ts";
+import { VISIBLE } from "../members/index.ts";
+import { blockedBetween } from "../safety/index.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -9,10 +9,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
 import { timestampText, uuid } from "../../db/row-schemas.ts";
-import { visiblePhotos } from "../../moderation/moderation.service.ts";
+import { visiblePhotos } from "../../moderation/index.ts";
 import type { Storage } from "../../storage/storage.ts";
-import { VISIBLE } from "../members/public-profile.ts";
-import { photoDto } from "../photos/photo-keys.ts";
+import { VISIBLE } from "../members/index.ts";
+import { photoDto } from "../photos/index.ts";
 
 /** Conversations listed at most; a member with more sees the most recently active. */
 export const CONVERSATIONS_LIMIT = 200;

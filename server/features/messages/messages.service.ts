@@ -10,10 +10,9 @@ import { microsText, timestampText, uuid } from "../../db/row-schemas.ts";
 import { messages } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Jobs, QueueName } from "../../jobs/queue.ts";
-import { queueMessageJobs } from "../../notifications/announce.ts";
-import { AWAY } from "../../notifications/email-outbox.ts";
-import { birthDateUnconfirmed } from "../members/public-profile.ts";
-import { detectCopyPaste } from "../safety/reports.service.ts";
+import { AWAY, queueMessageJobs } from "../../notifications/index.ts";
+import { birthDateUnconfirmed } from "../members/index.ts";
+import { detectCopyPaste } from "../safety/index.ts";
 import {
   allowedConversation,
   conversationQuery,

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { requireUser } from "../../http/session.ts";
-import { navCounts } from "../messages/conversations.service.ts";
+import { navCounts } from "../messages/index.ts";
 
 export function navRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()

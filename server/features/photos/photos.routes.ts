@@ -16,14 +16,9 @@ import { readJson } from "../../http/json.ts";
 import { memberRateLimit } from "../../http/rate-limit.ts";
 import { requireUser } from "../../http/session.ts";
 import { jsonBody, queryOf } from "../../http/validate.ts";
-import {
-  forgetPhoto,
-  recordScreening,
-  renamePhoto,
-  screenUpload,
-} from "../../moderation/moderation.service.ts";
-import { withMainPhotoRecheck } from "../../verification/recheck.ts";
-import { toProfileDto } from "../profile/profile.service.ts";
+import { forgetPhoto, recordScreening, renamePhoto, screenUpload } from "../../moderation/index.ts";
+import { withMainPhotoRecheck } from "../../verification/index.ts";
+import { toProfileDto } from "../profile/index.ts";
 import { PATH_QUERY_RULES, photoPathQuery } from "./photo-path-query.ts";
 import {
   addPhoto,

@@ -9,7 +9,7 @@ import { type Db, inTransaction } from "../../db/client.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
 import { ObjectExistsError, type Storage } from "../../storage/storage.ts";
-import { getOrCreateProfile, type ProfileRow } from "../profile/profile.service.ts";
+import { getOrCreateProfile, type ProfileRow } from "../profile/index.ts";
 import { extensionFor, type PhotoFormat, processPhoto, thumbnailFromMain } from "./image.ts";
 import { isOwnedBy, lastSegment, photoKey, thumbKey } from "./photo-keys.ts";
 

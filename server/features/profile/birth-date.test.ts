@@ -15,7 +15,7 @@ import { likes, matches, messages, profiles } from "../../db/schema/index.ts";
 import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { bareViewer, bornYearsAgo, insertMember, signUpMember } from "../../test/members.ts";
-import { searchConditions, searchCountQuery, searchRange } from "../search/search.service.ts";
+import { searchConditions, searchCountQuery, searchRange } from "../search/index.ts";
 
 const complete = {
   firstName: "Fatou",

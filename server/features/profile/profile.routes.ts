@@ -4,9 +4,8 @@ import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { requireUser } from "../../http/session.ts";
 import { jsonBody } from "../../http/validate.ts";
-import { viewerFrom } from "../members/public-profile.ts";
-import { listVisits } from "../members/visits.service.ts";
-import { requireSubscription } from "../subscriptions/subscription-gate.ts";
+import { listVisits, viewerFrom } from "../members/index.ts";
+import { requireSubscription } from "../subscriptions/index.ts";
 import { getOrCreateProfile, setPrivacy, toProfileDto, updateProfile } from "./profile.service.ts";
 
 // Each setting may be sent alone; at least one.

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { profiles } from "../../db/schema/index.ts";
 import type { Storage } from "../../storage/storage.ts";
-import { photoDto } from "../photos/photo-keys.ts";
+import { photoDto } from "../photos/index.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
 

@@ -10,9 +10,9 @@ import { timestampText, uuid } from "../../db/row-schemas.ts";
 import { blocks, user } from "../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
-import { visiblePhotos } from "../../moderation/moderation.service.ts";
+import { visiblePhotos } from "../../moderation/index.ts";
 import type { Storage } from "../../storage/storage.ts";
-import { photoDto } from "../photos/photo-keys.ts";
+import { photoDto } from "../photos/index.ts";
 
 /** True when either member blocked the other (for WHERE clauses). */
 export function blockedBetween(a: SQL, b: SQL): SQL {

@@ -18,7 +18,7 @@ import {
   user,
 } from "../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
-import { isOwnedBy, thumbKey } from "../photos/photo-keys.ts";
+import { isOwnedBy, thumbKey } from "../photos/index.ts";
 
 /** Another member as the export names them: « Awa N. » (null without a profile). */
 const otherName = z.string().nullable();

@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { requireUser } from "../../http/session.ts";
 import { queryOf } from "../../http/validate.ts";
-import { viewerFrom } from "../members/public-profile.ts";
-import { requireSubscription } from "../subscriptions/subscription-gate.ts";
+import { viewerFrom } from "../members/index.ts";
+import { requireSubscription } from "../subscriptions/index.ts";
 import { searchProfiles } from "./search.service.ts";
 
 const SEARCH_QUERY_RULES = {

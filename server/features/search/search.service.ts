@@ -21,7 +21,7 @@ import { z } from "zod";
 import { type Db, queryRows, type RowSchema } from "../../db/client.ts";
 import { microsText, uuid } from "../../db/row-schemas.ts";
 import { AppError } from "../../http/errors.ts";
-import { MEMBERS_WITH_ONLY_HELD_PHOTOS } from "../../moderation/moderation.service.ts";
+import { MEMBERS_WITH_ONLY_HELD_PHOTOS } from "../../moderation/index.ts";
 import type { Storage } from "../../storage/storage.ts";
 import {
   oppositeGender,
@@ -31,8 +31,8 @@ import {
   textArray,
   toPublicProfile,
   type Viewer,
-} from "../members/public-profile.ts";
-import { blockedSet } from "../safety/blocks.service.ts";
+} from "../members/index.ts";
+import { blockedSet } from "../safety/index.ts";
 import {
   type ActivityCursor,
   decodeSearchCursor,

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { timestampText } from "../../db/row-schemas.ts";
 import { checkouts } from "../../db/schema/index.ts";
-import { recheckPendingPayments } from "../../payments/settle.ts";
+import { recheckPendingPayments } from "../../payments/index.ts";
 import { type FakeCinetPay, startFakeCinetPay } from "../../test/fake-cinetpay.ts";
 import { type FakeFedaPay, startFakeFedaPay } from "../../test/fake-fedapay.ts";
 import { BASE_URL, createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";

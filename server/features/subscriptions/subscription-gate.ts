@@ -6,7 +6,7 @@ import { SUBSCRIPTION_MSG } from "@domain/subscriptions.ts";
 import { createMiddleware } from "hono/factory";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
-import { findProfile } from "../profile/profile.service.ts";
+import { findProfile } from "../profile/index.ts";
 import { checkUserSubscription } from "./subscription-status.ts";
 
 export const subscriptionRequired = () =>

@@ -13,7 +13,7 @@ import { AppError } from "../../http/errors.ts";
 import { memberRateLimit } from "../../http/rate-limit.ts";
 import { requireUser } from "../../http/session.ts";
 import { jsonBody } from "../../http/validate.ts";
-import { settleIfDue } from "../../payments/settle.ts";
+import { settleIfDue } from "../../payments/index.ts";
 import { checkUserSubscription } from "./subscription-status.ts";
 import {
   checkoutNotFound,

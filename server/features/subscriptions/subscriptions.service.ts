@@ -38,15 +38,15 @@ import {
 import type { AppDeps } from "../../deps.ts";
 import { subscriptionConfirmedMail } from "../../email/templates.ts";
 import { AppError } from "../../http/errors.ts";
-import { announcePayment } from "../../notifications/announce.ts";
+import { announcePayment } from "../../notifications/index.ts";
 import {
   currencyColumn,
   methodColumn,
   operatorColumn,
   providerColumn,
   subscriptionProviderColumn,
-} from "../../payments/payment-columns.ts";
-import { getOrCreateProfile } from "../profile/profile.service.ts";
+} from "../../payments/index.ts";
+import { getOrCreateProfile } from "../profile/index.ts";
 import { checkUserSubscription, nextPeriodStart } from "./subscription-status.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,18 @@
+// The members feature's public surface: what other features and capabilities use. The rest of this
+// folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
+export { findVisibleMember, memberNotFound } from "./members.service.ts";
+export {
+  birthDateUnconfirmed,
+  notBannedAs,
+  oppositeGender,
+  PUBLIC_COLUMNS,
+  type PublicRow,
+  publicRow,
+  textArray,
+  toPublicProfile,
+  VISIBLE,
+  type Viewer,
+  viewerFrom,
+  visibleAs,
+} from "./public-profile.ts";
+export { listVisits } from "./visits.service.ts";

@@ -1,0 +1,4 @@
+// The messages feature's public surface: what other features and capabilities use. The rest of this
+// folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
+export { navCounts, unreadConversationsCount } from "./conversations.service.ts";
+export { messageRoutes } from "./messages.routes.ts";

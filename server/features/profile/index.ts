@@ -1,0 +1,9 @@
+// The profile feature's public surface: what other features and capabilities use. The rest of this
+// folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
+export {
+  findProfile,
+  getOrCreateProfile,
+  isRelocate,
+  type ProfileRow,
+  toProfileDto,
+} from "./profile.service.ts";

@@ -1,0 +1,3 @@
+// The search feature's public surface: what other features and capabilities use. The rest of this
+// folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
+export { searchConditions, searchCountQuery, searchRange } from "./search.service.ts";

@@ -1,0 +1,5 @@
+// The subscriptions feature's public surface: what other features and capabilities use. The rest of this
+// folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
+export { requireSubscription } from "./subscription-gate.ts";
+export { checkUserSubscription, nextPeriodStart } from "./subscription-status.ts";
+export { closeCheckout, recordPayment } from "./subscriptions.service.ts";
