@@ -3,6 +3,7 @@ import type { ProfileDto } from "@domain/profile.ts";
 import { frenchTypography } from "@domain/typography.ts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { profileKeys } from "@web/features/profile/index.ts";
 import { quoted } from "@web/lib/format.ts";
 import { profileFixture, publicProfileFixture } from "@web/test/fixtures.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
@@ -161,7 +162,7 @@ describe("SearchPage", () => {
     const { client } = renderWithProviders(<SearchPage />, { route: "/search" });
     expect(await screen.findByRole("heading", { name: "2 profils" })).toBeInTheDocument();
     // The profile has arrived (and been rendered from) before the banner's absence is checked.
-    await waitFor(() => expect(client.getQueryState(["profile"])?.status).toBe("success"));
+    await waitFor(() => expect(client.getQueryState(profileKeys.own)?.status).toBe("success"));
     expect(screen.queryByText("Votre profil n'est pas encore visible")).not.toBeInTheDocument();
   });
 

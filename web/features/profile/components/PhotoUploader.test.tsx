@@ -7,6 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { profileFixture } from "@web/test/fixtures.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
 import { describe, expect, it, vi } from "vitest";
+import { profileKeys } from "../keys.ts";
 import { PhotoPreparationError, preparePhoto } from "../photo-preparation/prepare-photo.ts";
 import { FakeXhr, IMAGE_SIZE, manualPreparer, PhotosFromCache, stubBrowser } from "./photo-test-support.tsx";
 
@@ -119,7 +120,7 @@ describe("PhotoUploader", () => {
     });
     act(() => xhr.respond(201, updated));
     await waitFor(() => expect(screen.queryByRole("progressbar")).not.toBeInTheDocument());
-    expect(client.getQueryData(["profile"])).toEqual(updated);
+    expect(client.getQueryData(profileKeys.own)).toEqual(updated);
     expect(await screen.findByAltText("Photo 1 de Awa")).toBeInTheDocument();
     expect((await screen.findByText("Photo ajoutée.")).closest("[aria-live]")).toHaveAttribute(
       "aria-live",
@@ -155,7 +156,7 @@ describe("PhotoUploader", () => {
     expect(FakeXhr.last?.aborted).toBe(true);
     expect(await screen.findByText("Envoi annulé : la photo n'a pas été ajoutée.")).toBeInTheDocument();
     expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
-    expect(client.getQueryData<{ photos: unknown[] }>(["profile"])?.photos).toEqual([]);
+    expect(client.getQueryData<{ photos: unknown[] }>(profileKeys.own)?.photos).toEqual([]);
   });
 
   it("shows the server's refusal under the button, and again when it repeats", async () => {
