@@ -26,3 +26,21 @@ export const uuid = z.guid();
 
 /** Microseconds since 1970 as text (`((extract(epoch FROM t) * 1000000)::bigint)::text`): cursors. */
 export const microsText = z.string().regex(/^-?\d{1,17}$/);
+
+/**
+ * The profile's own texts and lists, as raw rows give them (the columns named as the schema names
+ * them): what a public profile, the administration's profile row and the member's data export share.
+ */
+export const profileTextColumns = {
+  lookingFor: z.string(),
+  country: z.string(),
+  originCountry: z.string(),
+  city: z.string(),
+  relocate: z.string().nullable(),
+  bio: z.string(),
+  occupation: z.string(),
+  education: z.string(),
+  languages: z.array(z.string()),
+  interests: z.array(z.string()),
+  photos: z.array(z.string()),
+};

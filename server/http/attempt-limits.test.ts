@@ -4,7 +4,7 @@
 // tested, beyond Better Auth's own per-address limits.
 import { MSG } from "@domain/messages.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { ADMIN_PASSWORD, createAdmin, totpCode } from "../test/admin.ts";
+import { ADMIN_PASSWORD, awayFromPeriodEdge, createAdmin, totpCode } from "../test/admin.ts";
 import { createTestApp, describeOnEngine, sessionCookie, type TestApp } from "../test/harness.ts";
 
 describeOnEngine("attempt limits", (engine) => {
@@ -117,6 +117,7 @@ describeOnEngine("attempt limits", (engine) => {
     );
     const { totpURI } = (await enable.json()) as { totpURI: string };
     // Confirmed with the previous period's code (still accepted), leaving the current one unused.
+    await awayFromPeriodEdge();
     const previous = totpCode(totpURI, Date.now() - 30_000);
     expect(
       (await from("/api/auth/two-factor/verify-totp", { code: previous }, { cookie: admin.cookie })).status,

@@ -38,3 +38,12 @@ export function totpCode(uri: string, at = Date.now()): string {
   const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return String(code).padStart(6, "0");
 }
+
+/**
+ * Waits, if needed, until at least `marginMs` remain in the current 30-second TOTP period, so a test
+ * that counts on a code being exactly one period old is not undone by the clock turning mid-test.
+ */
+export async function awayFromPeriodEdge(marginMs = 8_000): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

@@ -7,7 +7,7 @@ import { profileUpdateSchema } from "@domain/profile.ts";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
-import { dateText, timestampText } from "../../db/row-schemas.ts";
+import { dateText, profileTextColumns, timestampText } from "../../db/row-schemas.ts";
 import { accountStatusEnum, genderEnum, profiles } from "../../db/schema/index.ts";
 import { AppError, parseOrThrow } from "../../http/errors.ts";
 import { forgetPhoto } from "../../moderation/index.ts";
@@ -43,18 +43,8 @@ const profileRow = z.strictObject({
   gender: z.enum(genderEnum.enumValues).nullable(),
   birthDate: dateText,
   birthDateConfirmed: z.boolean(),
-  lookingFor: z.string(),
-  country: z.string(),
-  originCountry: z.string(),
-  city: z.string(),
-  relocate: z.string().nullable(),
+  ...profileTextColumns,
   phoneNumber: z.string(),
-  bio: z.string(),
-  occupation: z.string(),
-  education: z.string(),
-  languages: z.array(z.string()),
-  interests: z.array(z.string()),
-  photos: z.array(z.string()),
   accountStatus: z.enum(accountStatusEnum.enumValues),
   createdAt: timestampText,
   updatedAt: timestampText,

@@ -9,7 +9,7 @@ import { MSG } from "@domain/messages.ts";
 import { presenceOf } from "@domain/presence.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { dateText, timestampText } from "../../db/row-schemas.ts";
+import { dateText, profileTextColumns, timestampText } from "../../db/row-schemas.ts";
 import { AppError } from "../../http/errors.ts";
 import { visiblePhotos } from "../../moderation/index.ts";
 import type { Storage } from "../../storage/storage.ts";
@@ -30,18 +30,8 @@ export const publicRow = z.strictObject({
   firstName: z.string(),
   lastName: z.string(),
   gender: z.enum(GENDERS),
-  lookingFor: z.string(),
+  ...profileTextColumns,
   birthDate: dateText,
-  country: z.string(),
-  originCountry: z.string(),
-  city: z.string(),
-  relocate: z.string().nullable(),
-  bio: z.string(),
-  occupation: z.string(),
-  education: z.string(),
-  languages: z.array(z.string()),
-  interests: z.array(z.string()),
-  photos: z.array(z.string()),
   verified: z.boolean(),
   profileVerified: z.boolean(),
   /** When the member was last active, null while they hide it. */

@@ -6,7 +6,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
-import { dateText, timestampText, uuid } from "../../db/row-schemas.ts";
+import { dateText, profileTextColumns, timestampText, uuid } from "../../db/row-schemas.ts";
 import {
   accountStatusEnum,
   checkoutStatusEnum,
@@ -51,23 +51,13 @@ export async function exportMyData(
       firstName: z.string(),
       lastName: z.string(),
       gender: z.enum(genderEnum.enumValues).nullable(),
-      lookingFor: z.string(),
+      ...profileTextColumns,
       birthDate: dateText,
       birthDateConfirmed: z.boolean(),
-      country: z.string(),
-      originCountry: z.string(),
-      city: z.string(),
-      relocate: z.string().nullable(),
       lastActiveAt: timestampText.nullable(),
       presenceHidden: z.boolean(),
       browseInvisibly: z.boolean(),
       phoneNumber: z.string(),
-      bio: z.string(),
-      occupation: z.string(),
-      education: z.string(),
-      languages: z.array(z.string()),
-      interests: z.array(z.string()),
-      photos: z.array(z.string()),
       accountStatus: z.enum(accountStatusEnum.enumValues),
       createdAt: timestampText,
       updatedAt: timestampText,
