@@ -4,8 +4,7 @@ import { z } from "zod";
 import { ACCOUNT_STATUSES, GENDERS } from "../constants.ts";
 import { CURRENCIES } from "../money.ts";
 import { PAYMENT_METHODS, PROVIDER_NAMES } from "../payments.ts";
-import { RELOCATE_OPTIONS } from "../profile.ts";
-import { photoDtoSchema } from "./profile.ts";
+import { photoDtoSchema, profileDetailsShape } from "./profile.ts";
 import { day, instant, whole } from "./scalars.ts";
 import { checkoutStatusSchema, operatorIdSchema, subscriptionStateSchema } from "./subscriptions.ts";
 
@@ -91,22 +90,7 @@ export const adminProfileRowSchema = z.strictObject({
   /** Null while the birth date is not confirmed: the default date is nobody's age. */
   age: whole.nullable(),
   lookingFor: z.string(),
-  /** Country of residence. */
-  country: z.string(),
-  /** Country of origin, "" when not given. */
-  originCountry: z.string(),
-  /** "" when not given. */
-  city: z.string(),
-  /** « Prêt(e) à déménager »; null when not given. */
-  relocate: z.enum(RELOCATE_OPTIONS).nullable(),
-  phoneNumber: z.string(),
-  bio: z.string(),
-  occupation: z.string(),
-  education: z.string(),
-  languages: z.array(z.string()),
-  interests: z.array(z.string()),
-  photos: z.array(photoDtoSchema),
-  accountStatus: z.enum(ACCOUNT_STATUSES),
+  ...profileDetailsShape,
   createdAt: instant,
   updatedAt: instant,
 });

@@ -13,6 +13,27 @@ export const photoDtoSchema = z.strictObject({
 });
 export type PhotoDto = z.infer<typeof photoDtoSchema>;
 
+/** A profile's details as its owner and the administration see them (the phone number included). */
+export const profileDetailsShape = {
+  /** Country of residence (the SPEC's `country`). */
+  country: z.string(),
+  /** Country of origin, when the member gives it ("" otherwise). */
+  originCountry: z.string(),
+  /** "" when not given. */
+  city: z.string(),
+  /** « Prêt(e) à déménager »; null when not given. */
+  relocate: z.enum(RELOCATE_OPTIONS).nullable(),
+  phoneNumber: z.string(),
+  bio: z.string(),
+  occupation: z.string(),
+  education: z.string(),
+  languages: z.array(z.string()),
+  interests: z.array(z.string()),
+  /** Ordered; the first photo is the main one. */
+  photos: z.array(photoDtoSchema),
+  accountStatus: z.enum(ACCOUNT_STATUSES),
+};
+
 /** The member's own profile, every field (the phone number and the full last name included). */
 export const profileDtoSchema = z.strictObject({
   id: z.string(),
@@ -25,21 +46,7 @@ export const profileDtoSchema = z.strictObject({
   birthDate: day,
   /** The member entered or confirmed their birth date (docs/decisions/0010). */
   birthDateConfirmed: z.boolean(),
-  /** Country of residence (the SPEC's `country`). */
-  country: z.string(),
-  /** Country of origin, when the member gives it ("" otherwise). */
-  originCountry: z.string(),
-  city: z.string(),
-  relocate: z.enum(RELOCATE_OPTIONS).nullable(),
-  phoneNumber: z.string(),
-  bio: z.string(),
-  occupation: z.string(),
-  education: z.string(),
-  languages: z.array(z.string()),
-  interests: z.array(z.string()),
-  /** Ordered; the first photo is the main one. */
-  photos: z.array(photoDtoSchema),
-  accountStatus: z.enum(ACCOUNT_STATUSES),
+  ...profileDetailsShape,
   /** The step of the guided first profile to resume at (0–2), or 3 once finished. */
   onboardingStep: whole,
   /** Shown « Profil vérifié » since then (issue 16); null when not verified. */

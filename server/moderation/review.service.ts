@@ -9,6 +9,7 @@
 // The review row is locked, so two administrators deciding together get one decision and one 409.
 // The decision, the profile change, the ban and the audit entry share one transaction; files go
 // after the commit (a failure leaves an orphan file, logged, never a profile pointing at nothing).
+
 import {
   type AdminList,
   type AdminPhotoReviewDecision,
@@ -17,6 +18,7 @@ import {
   type PhotoReviewDecision,
   type PhotoReviewReason,
 } from "@domain/admin.ts";
+import { UUID } from "@domain/uuid.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { inTransaction, queryRows } from "../db/client.ts";
@@ -36,8 +38,6 @@ import { AppError } from "../http/errors.ts";
 import { withMainPhotoRecheck } from "../verification/index.ts";
 import { forgetPhoto } from "./moderation.service.ts";
 import { SCREEN } from "./photo-screen.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const notFound = () => new AppError(404, "PHOTO_REVIEW_NOT_FOUND", PHOTO_REVIEW_MSG.NOT_FOUND);
 

@@ -5,12 +5,14 @@
 // in face_descriptors as for an automatic verification; refused, the member reads NO_MATCH. Either
 // way the selfie and the descriptor are erased from the attempt in the same transaction as the
 // decision and its audit entry. The selfie is served to administrators only, never cached.
+
 import {
   type AdminList,
   type AdminVerificationDecision,
   type AdminVerificationRow,
   VERIFICATION_REVIEW_MSG,
 } from "@domain/admin.ts";
+import { UUID } from "@domain/uuid.ts";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../db/client.ts";
@@ -27,8 +29,6 @@ import {
 } from "../features/admin/index.ts";
 import { photoDto } from "../features/photos/index.ts";
 import { AppError } from "../http/errors.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Waiting for an administrator: the partial index verifications_review_idx serves it. */
 const PENDING = sql`v.outcome = 'review' AND v.decided_at IS NULL`;

@@ -2,8 +2,10 @@
 // camera), then the frames answering it, analysed here and decided by decide.ts. The outcome is
 // recorded; a verified member gets the badge (profiles.verified_at) and their face descriptor is
 // kept while it is valid; an uncertain case keeps one frame for an administrator until decided.
+
 import { randomInt } from "node:crypto";
 import { MSG } from "@domain/messages.ts";
+import { UUID } from "@domain/uuid.ts";
 import {
   type ChallengeDto,
   GESTURE_LABELS,
@@ -25,8 +27,6 @@ import type { AppDeps } from "../deps.ts";
 import { AppError } from "../http/errors.ts";
 import { decide } from "./decide.ts";
 import { type FaceFinding, faceEngine } from "./face-engine.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // One head movement and one expression: a print can be moved; the smile is meant to stop it, though
 // the emotion model can be fooled by a print (decide.ts, ADR 0013).

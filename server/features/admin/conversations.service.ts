@@ -1,7 +1,9 @@
 // Administration of matches and messages: lists with filters, setting a match to rejected (final:
 // the administrator is recorded as the one who said no, so no like can reopen it), deleting a
 // message (the members' open pages drop it).
+
 import type { AdminList, AdminMatchRow, AdminMessageRow } from "@domain/admin.ts";
+import { UUID } from "@domain/uuid.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
@@ -14,7 +16,6 @@ import { type Actor, audit } from "./audit.ts";
 import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
 import { memberIdFrom, memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuidParam = z.string().regex(UUID, "Identifiant invalide");
 
 export const matchListShape = {

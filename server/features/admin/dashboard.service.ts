@@ -104,7 +104,7 @@ async function computeFigures(db: Db): Promise<Figures> {
     pendingVerifications: t.pendingVerifications,
     pendingPhotoReviews: t.pendingPhotoReviews,
     revenueThisMonth: t.revenue
-      .flatMap(({ currency, amount }) => (isCurrency(currency) ? [{ currency, amount: Number(amount) }] : []))
+      .flatMap(({ currency, amount }) => (isCurrency(currency) ? [{ currency, amount }] : []))
       .sort((a, b) => CURRENCIES.indexOf(a.currency) - CURRENCIES.indexOf(b.currency)),
     figuresAt,
   };

@@ -1,9 +1,11 @@
 // The payments list of the administration: every checkout (one payment attempt) and where it
 // stands, newest first, to answer a member who says they paid (search by their e-mail, or by the
 // reference their receipt or operator SMS shows). Read-only: the payment code alone changes them.
+
 import { type AdminList, type AdminPaymentRow, PAYMENT_STATUSES } from "@domain/admin.ts";
 import { CURRENCIES } from "@domain/money.ts";
 import { PROVIDER_NAMES } from "@domain/payments.ts";
+import { UUID } from "@domain/uuid.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
@@ -13,8 +15,6 @@ import { currencyColumn, methodColumn, operatorColumn, providerColumn } from "..
 import type { Storage } from "../../storage/storage.ts";
 import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
 import { memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const paymentListShape = {
   ...listBase,

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
 import { dateText, profileTextColumns, timestampText } from "../../db/row-schemas.ts";
 import { accountStatusEnum, genderEnum, profiles } from "../../db/schema/index.ts";
-import { AppError, parseOrThrow } from "../../http/errors.ts";
+import { AppError } from "../../http/errors.ts";
 import { forgetPhoto } from "../../moderation/index.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { deletePhoto, photoDto } from "../photos/index.ts";
@@ -132,9 +132,9 @@ export async function updateAdminProfile(
   storage: Storage,
   actor: Actor,
   userId: string,
-  body: unknown,
+  /** Parsed by the route (jsonBody(adminProfileUpdateSchema)). */
+  input: z.output<typeof adminProfileUpdateSchema>,
 ): Promise<AdminProfileRow> {
-  const input = parseOrThrow(adminProfileUpdateSchema, body);
   const entries = Object.entries(input).filter(([, v]) => v !== undefined);
   if (entries.length === 0) throw new AppError(400, "VALIDATION_ERROR", "Aucune modification à enregistrer");
   await inTransaction(db, async (tx) => {

@@ -1,6 +1,7 @@
 // The moderation queue (« Signalements »): reports newest first with the reported content and its
 // context, a workflow pending → in review → action taken (ban, photo removed, warning) or
 // dismissed, every step in the audit log. Members reported by several people stand out.
+
 import type { AdminList } from "@domain/admin.ts";
 import {
   type AdminReportDetail,
@@ -11,6 +12,7 @@ import {
   REPORT_STATUS_LABELS,
 } from "@domain/safety.ts";
 import { cleanParagraphs } from "@domain/text.ts";
+import { UUID } from "@domain/uuid.ts";
 import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { inTransaction, queryRows } from "../../db/client.ts";
@@ -25,8 +27,6 @@ import { cappedTotal, listBase } from "./list-query.ts";
 import { memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
 import { removeProfilePhoto } from "./profiles.service.ts";
 import { banUser } from "./users.service.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const reportListShape = {
   ...listBase,

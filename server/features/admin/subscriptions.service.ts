@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { AdminList, AdminSubscriptionRow } from "@domain/admin.ts";
 import { addMonths } from "@domain/subscriptions.ts";
+import { UUID } from "@domain/uuid.ts";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
@@ -22,8 +23,6 @@ import { checkUserSubscription, nextPeriodStart } from "../subscriptions/index.t
 import { type Actor, audit } from "./audit.ts";
 import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
 import { memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const subscriptionListShape = {
   ...listBase,

@@ -1,8 +1,10 @@
 // The member's accepted matches (SPEC §3: a read joins both profiles, user1 and user2; the member
 // sees the other one) and removing a match, which sets it to rejected (SPEC §4).
+
 import { todayIso } from "@domain/age.ts";
 import { MATCHES_PAGE_SIZE, type MatchListDto } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
+import { UUID } from "@domain/uuid.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
@@ -11,7 +13,6 @@ import { AppError } from "../../http/errors.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { PUBLIC_COLUMNS, publicRow, toPublicProfile, VISIBLE, type Viewer } from "../members/index.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURSOR = /^(\d{1,17})_([0-9a-f-]{36})$/i;
 
 export const matchNotFound = () => new AppError(404, "MATCH_NOT_FOUND", MSG.MATCH_NOT_FOUND);

@@ -1,7 +1,9 @@
 // Who may read and write in a conversation: the two members of an accepted match, while the other
 // member is still visible (not banned). A match of other members, or an invented id, is a 404 so
 // that nobody learns it exists; a removed match is closed (403) for its own members.
+
 import { MESSAGE_MSG } from "@domain/messaging.ts";
+import { UUID } from "@domain/uuid.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
@@ -10,8 +12,6 @@ import { AppError } from "../../http/errors.ts";
 import { matchNotFound } from "../matches/index.ts";
 import { VISIBLE } from "../members/index.ts";
 import { blockedBetween } from "../safety/index.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const conversationClosed = () => new AppError(403, "CONVERSATION_CLOSED", MESSAGE_MSG.CLOSED);
 

@@ -10,13 +10,12 @@ import {
   SPAM_SAME_MESSAGE_THRESHOLD,
 } from "@domain/safety.ts";
 import { cleanParagraphs } from "@domain/text.ts";
+import { UUID } from "@domain/uuid.ts";
 import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
 import { matches, messages, reports } from "../../db/schema/index.ts";
 import { AppError } from "../../http/errors.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const reportInputSchema = z.strictObject({
   userId: z.string({ error: "Membre à signaler manquant" }).min(1, "Membre à signaler manquant").max(64),

@@ -4,7 +4,9 @@
 //  - « compatibilité »: the position in the ranked pool (search.service.ts says why an offset).
 // Timestamps travel as whole microseconds since 1970 so that no precision is lost (a JavaScript Date
 // keeps milliseconds only) and nothing malformed can reach a cast.
+
 import { SEARCH_MSG, SEARCH_POOL_SIZE } from "@domain/discovery.ts";
+import { UUID } from "@domain/uuid.ts";
 import { AppError } from "../../http/errors.ts";
 
 export interface SearchCursor {
@@ -30,7 +32,6 @@ export type AnyCursor =
   | ({ sort: "compatibility" } & PoolCursor);
 
 const MICROS = /^\d{1,17}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeSearchCursor(c: AnyCursor): string {
   const value =

@@ -3,6 +3,7 @@
 // webhook, a status check, the demo confirmation), in one transaction: the subscription (extending a
 // running one), the profile's status, the checkout, and the audit entry. Every state change of a
 // checkout is written to the audit log in the transaction that makes it.
+
 import { PAYMENT_SYSTEM_ACTOR } from "@domain/admin.ts";
 import { type Currency, formatMoney, isChargeableAmount, isCurrency } from "@domain/money.ts";
 import {
@@ -23,6 +24,7 @@ import {
   SUBSCRIPTION_MSG,
   type SubscriptionOverviewDto,
 } from "@domain/subscriptions.ts";
+import { UUID } from "@domain/uuid.ts";
 import { eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
@@ -48,8 +50,6 @@ import {
 } from "../../payments/index.ts";
 import { getOrCreateProfile } from "../profile/index.ts";
 import { checkUserSubscription, nextPeriodStart } from "./subscription-status.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const checkoutNotFound = () =>
   new AppError(404, "CHECKOUT_NOT_FOUND", SUBSCRIPTION_MSG.CHECKOUT_NOT_FOUND);

@@ -2,7 +2,9 @@
 // checkout id is CinetPay's transaction id. The notification (POST /api/payments/cinetpay/notify) is
 // verified by its x-token, then only makes us ask CinetPay's status API: the notification's own
 // fields are never trusted for the outcome, the amount or the currency.
+
 import { OPERATORS_BY_COUNTRY, type OperatorId } from "@domain/payments.ts";
+import { UUID } from "@domain/uuid.ts";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
@@ -20,7 +22,6 @@ const OPERATORS: Record<string, readonly OperatorId[]> = Object.fromEntries(
 
 export const CINETPAY_NOTIFY_PATH = "/api/payments/cinetpay/notify";
 const MAX_BODY = 16 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** CinetPay's refusal messages, as a member would read them. */
 function refusalReason(message: string): string {
