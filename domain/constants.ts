@@ -1,6 +1,11 @@
 // Business constants from SPEC §9, plus the limits this product adds (documented in README).
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * Pixels an image a member sends may have (40 megapixels, more than any phone photo): checked on the
+ * header before anything is decoded (server/images/member-image.ts, ADR 0003).
+ */
+export const PHOTO_MAX_PIXELS = 40_000_000;
 export const PHOTO_CACHE_SECONDS = 3600;
 export const PHOTO_MAX_COUNT = 6;
 /** Longest side of a stored photo after re-encoding, in pixels. */

@@ -46,6 +46,11 @@ export const MSG = {
   RESET_TOKEN_INVALID: "Ce lien de réinitialisation est invalide ou a expiré",
   SAME_EMAIL: "La nouvelle adresse est identique à l'actuelle",
   SERVICE_UNAVAILABLE: "Le service est momentanément indisponible. Veuillez réessayer.",
+  IMAGE_WORK_BUSY: "Beaucoup de photos sont en cours de traitement. Réessayez dans quelques secondes.",
+  IMAGE_WORK_MEMBER_BUSY:
+    "Vos photos précédentes sont encore en cours de traitement. Réessayez dans quelques secondes.",
+  PHOTO_TOO_MANY_PIXELS:
+    "Cette image est trop grande\u00a0: 40\u00a0mégapixels au maximum. Réduisez-la puis réessayez.",
   INVALID_CHARACTERS: "Votre saisie contient un caractère non autorisé",
   MEMBER_NOT_FOUND: "Ce profil n'est pas disponible",
   PUSH_SERVICE_REFUSED: "Ce navigateur utilise un service de notification que Passerelle ne connaît pas",
@@ -110,6 +115,7 @@ export const ERROR_CODES = [
   "PHOTO_NOT_IMAGE",
   "PHOTO_EXPLICIT",
   "PHOTO_TOO_LARGE",
+  "PHOTO_TOO_MANY_PIXELS",
   "PHOTO_FORMAT_UNSUPPORTED",
   "PHOTO_LIMIT",
   "PHOTO_NOT_FOUND",

@@ -9,6 +9,7 @@ import { openDatabase } from "./db/client.ts";
 import type { AppDeps } from "./deps.ts";
 import { createMailer } from "./email/mailer.ts";
 import { findMessage } from "./features/messages/messages.service.ts";
+import { ImageWork } from "./images/index.ts";
 import { openJobs } from "./jobs/queue.ts";
 import type { Logger } from "./logger.ts";
 import { cinetpayProvider } from "./payments/cinetpay/provider.ts";
@@ -66,7 +67,22 @@ export async function createDeps(
       "payments: no provider (set the Stripe, CinetPay or FedaPay keys, or ALLOW_DEMO_PAYMENTS=true)",
     );
   else logger.info({ providers: payments.names }, "payments: providers enabled");
-  return { config, database, auth, sessions, storage, mailer, logger, events, hub, payments, stripe, jobs };
+  const images = new ImageWork();
+  return {
+    config,
+    database,
+    auth,
+    sessions,
+    storage,
+    mailer,
+    logger,
+    events,
+    hub,
+    payments,
+    stripe,
+    jobs,
+    images,
+  };
 }
 
 /** The enabled providers in order of preference; the demo last, taking what no real one takes. */

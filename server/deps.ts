@@ -7,6 +7,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { profiles } from "./db/schema/index.ts";
 import type { Mailer } from "./email/mailer.ts";
+import type { ImageWork } from "./images/index.ts";
 import type { Jobs } from "./jobs/queue.ts";
 import type { Logger } from "./logger.ts";
 import type { PaymentRegistry } from "./payments/registry.ts";
@@ -34,6 +35,8 @@ export interface AppDeps {
   stripe: Stripe | null;
   /** Durable jobs (pg-boss): notifications, digests, reminders. */
   jobs: Jobs;
+  /** Bounds the decoding of images members send, per member and in total, on this instance. */
+  images: ImageWork;
 }
 
 export type SessionUser = UserRow;

@@ -6,7 +6,7 @@
 import { APIError, getSessionFromCtx } from "better-auth/api";
 import type { Db } from "../db/client.ts";
 import { type AttemptKind, beginAttempt, clientAddress } from "../http/attempt-limits.ts";
-import { hitRateLimit } from "../http/rate-limit.ts";
+import { claimTotpCode } from "../http/rate-limit.ts";
 
 const GUARDED: Record<string, AttemptKind> = {
   "/two-factor/verify-totp": "admin-second-step",
@@ -68,11 +68,7 @@ export function attemptHooks(db: Db) {
       if (ctx.path === "/two-factor/verify-totp" && account && typeof code === "string") {
         // Claimed before Better Auth checks it, atomically: two requests racing with one code get
         // one answer each, and only the first can succeed.
-        const claim = await hitRateLimit(db, `totp-used:${account}:${code.trim()}`, {
-          max: 1,
-          windowSeconds: TOTP_REUSE_WINDOW_SECONDS,
-        });
-        if (!claim.allowed)
+        if (!(await claimTotpCode(db, account, code.trim(), TOTP_REUSE_WINDOW_SECONDS)))
           throw new APIError("UNAUTHORIZED", { code: TOTP_CODE_REUSED, message: "code already used" });
       }
     },

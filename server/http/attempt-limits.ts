@@ -4,12 +4,10 @@
 // cannot slip past while the first checks hash — and an attempt that succeeds is given back, so a
 // member who signs in or changes a setting now and then never meets the limit; guessing does.
 import { MSG } from "@domain/messages.ts";
-import { inArray, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Db } from "../db/client.ts";
-import { rateLimit } from "../db/schema/index.ts";
 import { AppError } from "./errors.ts";
-import { hitRateLimit, type RateLimit } from "./rate-limit.ts";
+import { giveBack, hitRateLimit, type RateLimit } from "./rate-limit.ts";
 
 const QUARTER_HOUR = 15 * 60;
 
@@ -64,11 +62,10 @@ export async function beginAttempt(
     allowed: true,
     succeeded: async () => {
       if (!limits.giveBack) return;
-      const keys = counted.map(({ key }) => `app:${key}`);
-      await db
-        .update(rateLimit)
-        .set({ count: sql`GREATEST(${rateLimit.count} - 1, 0)` })
-        .where(inArray(rateLimit.key, keys));
+      await giveBack(
+        db,
+        counted.map(({ key }) => key),
+      );
     },
   };
 }

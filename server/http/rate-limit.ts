@@ -1,14 +1,14 @@
-// Fixed-window rate limits held in the database (the `rate_limit` table Better Auth already uses
-// for sign-in and sign-up, under keys of our own prefixed `app:`), so that a limit holds across
-// every API instance sharing a PostgreSQL server, and across restarts on the embedded database.
-// One atomic upsert per counted request: no read-then-write race between instances.
-import { randomUUID } from "node:crypto";
+// Fixed-window rate limits held in the database (the app's own attempt_counters table, each row with
+// its own expiry: server/db/schema/limits.ts), so that a limit holds across every API instance
+// sharing a PostgreSQL server, and across restarts on the embedded database. One atomic upsert per
+// counted request: no read-then-write race between instances.
 import { MSG } from "@domain/messages.ts";
-import { sql } from "drizzle-orm";
+import { inArray, lt, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { type Db, queryRows } from "../db/client.ts";
 import { int8 } from "../db/row-schemas.ts";
+import { attemptCounters, usedTotpCodes } from "../db/schema/index.ts";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "./errors.ts";
 
@@ -33,28 +33,63 @@ export async function hitRateLimit(
   limit: RateLimit,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const windowMs = limit.windowSeconds * 1000;
-  const fullKey = `app:${key}`;
-  // last_request holds the start of the current window for these keys.
+  const ends = now + limit.windowSeconds * 1000;
+  // A window that has ended starts again at 1; otherwise the count goes up in the same window.
   const [row] = await queryRows(
     db,
-    // last_request is an int8: Number() below reads either driver's form.
-    z.strictObject({ count: z.number().int(), started: int8 }),
-    sql`INSERT INTO rate_limit (id, key, count, last_request)
-        VALUES (${randomUUID()}, ${fullKey}, 1, ${now})
+    z.strictObject({ count: z.number().int(), ends: int8 }),
+    sql`INSERT INTO attempt_counters (key, count, window_start, expires_at)
+        VALUES (${key}, 1, ${now}, ${ends})
         ON CONFLICT (key) DO UPDATE SET
-          count = CASE WHEN rate_limit.last_request <= ${now - windowMs} THEN 1 ELSE rate_limit.count + 1 END,
-          last_request = CASE WHEN rate_limit.last_request <= ${now - windowMs} THEN ${now}
-                              ELSE rate_limit.last_request END
-        RETURNING count, last_request AS started`,
+          count = CASE WHEN attempt_counters.expires_at <= ${now} THEN 1 ELSE attempt_counters.count + 1 END,
+          window_start = CASE WHEN attempt_counters.expires_at <= ${now} THEN ${now}
+                              ELSE attempt_counters.window_start END,
+          expires_at = CASE WHEN attempt_counters.expires_at <= ${now} THEN ${ends}
+                            ELSE attempt_counters.expires_at END
+        RETURNING count, expires_at AS ends`,
   );
   const count = Number(row?.count ?? 1);
-  const started = Number(row?.started ?? now);
   return {
     allowed: count <= limit.max,
     count,
-    retryAfter: Math.max(1, Math.ceil((started + windowMs - now) / 1000)),
+    retryAfter: Math.max(1, Math.ceil((Number(row?.ends ?? ends) - now) / 1000)),
   };
+}
+
+/** Gives one request back to each key's current window (an attempt that succeeded). */
+export async function giveBack(db: Db, keys: string[]): Promise<void> {
+  await db
+    .update(attemptCounters)
+    .set({ count: sql`GREATEST(${attemptCounters.count} - 1, 0)` })
+    .where(inArray(attemptCounters.key, keys));
+}
+
+/**
+ * Marks a TOTP code as used by an account until `seconds` from now; false if it already was. Atomic:
+ * of two requests racing with one code, only one claims it.
+ */
+export async function claimTotpCode(
+  db: Db,
+  userId: string,
+  code: string,
+  seconds: number,
+  now = Date.now(),
+): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    z.strictObject({ claimed: z.boolean() }),
+    sql`INSERT INTO used_totp_codes (user_id, code, expires_at) VALUES (${userId}, ${code}, ${now + seconds * 1000})
+        ON CONFLICT (user_id, code) DO UPDATE SET expires_at = excluded.expires_at
+          WHERE used_totp_codes.expires_at <= ${now}
+        RETURNING true AS claimed`,
+  );
+  return rows.length === 1;
+}
+
+/** Deletes the counters and used codes whose time is over (the daily purge job). */
+export async function purgeExpiredLimits(db: Db, now = Date.now()): Promise<void> {
+  await db.delete(attemptCounters).where(lt(attemptCounters.expiresAt, now));
+  await db.delete(usedTotpCodes).where(lt(usedTotpCodes.expiresAt, now));
 }
 
 /** Middleware: limits a signed-in member's requests under `name`; refuses with 429 RATE_LIMITED. */

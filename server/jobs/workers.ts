@@ -4,6 +4,7 @@
 import PgBoss from "pg-boss";
 import { maintainEmbeddedDatabase } from "../db/embedded-maintenance.ts";
 import type { AppDeps } from "../deps.ts";
+import { purgeExpiredLimits } from "../http/rate-limit.ts";
 import type { ImmediateEmailJob, MessageJob, PushJob } from "../notifications/announce.ts";
 import {
   handleDelivery,
@@ -97,7 +98,10 @@ export async function startJobWorkers(deps: AppDeps, opts: WorkerOptions = {}): 
       handleDigestBatch(deps, job.data as Parameters<typeof handleDigestBatch>[1]),
     ),
     [QUEUES.subscriptionReminders.name]: () => sendSubscriptionReminders(deps),
-    [QUEUES.purge.name]: () => purgeOld(deps),
+    [QUEUES.purge.name]: async () => {
+      await purgeOld(deps);
+      await purgeExpiredLimits(deps.database.db);
+    },
     [QUEUES.embeddedVacuum.name]: async () =>
       log.info(await maintainEmbeddedDatabase(deps.database, ["VACUUM"]), "embedded database vacuumed"),
     [QUEUES.embeddedAnalyze.name]: async () =>

@@ -4,11 +4,11 @@
 // follow the photos' keys.
 import { MSG } from "@domain/messages.ts";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { z } from "zod";
 import { type Db, queryRows } from "../db/client.ts";
 import { photoHashes, photoReviews } from "../db/schema/index.ts";
 import { AppError } from "../http/errors.ts";
+import { memberImage } from "../images/index.ts";
 import type { Logger } from "../logger.ts";
 import { mirroredPhotoHash, type NudityScores, photoHash, photoScreen, SCREEN } from "./photo-screen.ts";
 
@@ -27,9 +27,10 @@ export interface Hold {
 }
 
 /**
- * Screens an upload's bytes. Refuses an explicit photo (400 PHOTO_EXPLICIT), and any photo when the
- * screening cannot run (503); returns null when the bytes are not an image (the photo checks then
- * answer with their own message).
+ * Screens an upload's bytes, whose header the photo checks have read (readPhotoHeader): every decode
+ * here is under the same pixel limit. Refuses an explicit photo (400 PHOTO_EXPLICIT), and any photo
+ * when the screening cannot run (503); returns null when the bytes cannot be decoded (the photo
+ * checks then answer with their own message).
  */
 export async function screenUpload(
   logger: Logger,
@@ -38,7 +39,7 @@ export async function screenUpload(
 ): Promise<Screening | null> {
   const image = Buffer.from(bytes);
   // Not an image sharp can decode (a truncated file…): the photo checks answer with their own message.
-  const decodable = await sharp(image)
+  const decodable = await memberImage(image)
     .resize(64, 64, { fit: "inside" })
     .raw()
     .toBuffer()

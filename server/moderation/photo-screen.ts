@@ -1,8 +1,7 @@
 // Photo screening on upload (issue 16), on our own servers: nudity with nsfwjs (its MobileNetV2
 // model, server/moderation/nsfw-model.ts) in the ML worker thread (server/ml/ml-worker.ts), and reuse
 // with a perceptual hash (sharp-phash) compared with every other account's photos.
-import sharp from "sharp";
-import phash from "sharp-phash";
+import { memberImage, perceptualHash } from "../images/index.ts";
 import { type MlClient, mlClient } from "../ml/ml-client.ts";
 
 export const SCREEN = {
@@ -28,7 +27,7 @@ export class PhotoScreen {
 
   /** The nudity model's probabilities for an image. */
   async nudity(image: Buffer): Promise<NudityScores> {
-    const data = await sharp(image)
+    const data = await memberImage(image)
       .rotate()
       .resize(NSFW_INPUT, NSFW_INPUT, { fit: "fill" })
       .removeAlpha()
@@ -55,7 +54,7 @@ export function photoScreen(): Promise<PhotoScreen> {
 
 /** The photo's perceptual hash: 64 characters of 0 and 1. */
 export function photoHash(image: Buffer): Promise<string> {
-  return phash(image);
+  return perceptualHash(image);
 }
 
 /**
@@ -63,11 +62,11 @@ export function photoHash(image: Buffer): Promise<string> {
  * this. Flipped at 256 × 256 (sharp-phash samples 32 × 32 anyway), as raw pixels: nothing re-encoded.
  */
 export async function mirroredPhotoHash(image: Buffer): Promise<string> {
-  const { data, info } = await sharp(image)
+  const { data, info } = await memberImage(image)
     .rotate()
     .flop()
     .resize(256, 256, { fit: "fill" })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return phash(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  return perceptualHash(data, { width: info.width, height: info.height, channels: info.channels });
 }

@@ -83,12 +83,25 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, body, crc]);
 }
 
+/** Adam7's seven passes: first column and row, then the steps between the pixels each pass holds. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
 /**
  * A decompression bomb: a valid 1-bit greyscale PNG of width × height pixels whose pixel data is
  * all zeros, so it is a few kilobytes on disk but would decode to width × height × 3 bytes.
  * Building it deflates (1 + width/8) × height zero bytes: 20000² costs ~50 MB of zeros, ~0.2 s.
+ * Interlaced (Adam7), as in the outside test of issue 33, it cannot be decoded line by line: a
+ * decoder must hold the whole image.
  */
-export function makePngBomb(width: number, height: number): Buffer {
+export function makePngBomb(width: number, height: number, { interlaced = false } = {}): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -96,9 +109,17 @@ export function makePngBomb(width: number, height: number): Buffer {
   ihdr[9] = 0; // greyscale
   ihdr[10] = 0; // deflate
   ihdr[11] = 0; // adaptive filtering
-  ihdr[12] = 0; // no interlace
-  const rowBytes = 1 + Math.ceil(width / 8);
-  const idat = deflateSync(Buffer.alloc(rowBytes * height), { level: 9 });
+  ihdr[12] = interlaced ? 1 : 0;
+  // Each scanline: a filter byte, then the row's pixels at one bit each.
+  const rowsBytes = (cols: number, rows: number) => (cols > 0 ? rows * (1 + Math.ceil(cols / 8)) : 0);
+  const size = interlaced
+    ? ADAM7.reduce(
+        (sum, [x, y, dx, dy]) =>
+          sum + rowsBytes(Math.ceil((width - x) / dx), Math.max(0, Math.ceil((height - y) / dy))),
+        0,
+      )
+    : rowsBytes(width, height);
+  const idat = deflateSync(Buffer.alloc(size), { level: 9 });
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk("IHDR", ihdr),

@@ -2,7 +2,7 @@
 // (@vladmandic/human, server/verification/human-model.ts) run in the ML worker thread
 // (server/ml/ml-worker.ts), so an analysis never holds the event loop; here the image is decoded and
 // resized with sharp (libuv's pool) and its pixels sent there. Descriptors are compared here.
-import sharp from "sharp";
+import { memberImage } from "../images/index.ts";
 import { type MlClient, mlClient } from "../ml/ml-client.ts";
 
 export interface FaceFinding {
@@ -62,7 +62,8 @@ export class FaceEngine {
 
   /** The faces in an image (JPEG, PNG, WebP…), largest first. */
   async analyse(image: Buffer): Promise<FaceAnalysis> {
-    const { data, info } = await sharp(image)
+    // Frames a member sent, or stored photos: under the one pixel limit (server/images).
+    const { data, info } = await memberImage(image)
       .rotate()
       .resize(MAX_SIDE, MAX_SIDE, { fit: "inside", withoutEnlargement: true })
       .removeAlpha()

@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from "../deps.ts";
 import { AppError } from "../http/errors.ts";
 import { requireUser } from "../http/session.ts";
 import { formBody, jsonBody } from "../http/validate.ts";
+import { inImageTurn } from "../images/index.ts";
 import { startChallenge, submitVerification, verificationState } from "./verification.service.ts";
 
 const consentInput = z.strictObject({
@@ -38,6 +39,10 @@ export function verificationRoutes(deps: AppDeps) {
       const bytes = await Promise.all(
         (frames as File[]).map(async (f) => new Uint8Array(await f.arrayBuffer())),
       );
-      return c.json(await submitVerification(deps, c.get("user").id, challengeId, bytes));
+      const userId = c.get("user").id;
+      // Decoding frames and running the face models: one turn of the image gate (server/images).
+      return c.json(
+        await inImageTurn(c, deps.images, userId, () => submitVerification(deps, userId, challengeId, bytes)),
+      );
     });
 }

@@ -18,13 +18,13 @@ import {
   type VerificationStateDto,
 } from "@domain/verification.ts";
 import { and, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../db/client.ts";
 import { timestampText } from "../db/row-schemas.ts";
 import { faceDescriptors, profiles, verificationChallenges, verifications } from "../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import { AppError } from "../http/errors.ts";
+import { readImageHeader } from "../images/index.ts";
 import { decide } from "./decide.ts";
 import { type FaceFinding, faceEngine } from "./face-engine.ts";
 
@@ -116,11 +116,8 @@ async function checkFrames(frames: readonly Uint8Array[]): Promise<Buffer[]> {
     frames.map(async (f) => {
       if (f.byteLength === 0 || f.byteLength > VERIFICATION.MAX_FRAME_BYTES) throw framesInvalid();
       const buf = Buffer.from(f);
-      const meta = await sharp(buf)
-        .metadata()
-        .catch(() => null);
-      if (!meta || !["jpeg", "png", "webp"].includes(meta.format ?? "") || !meta.width || !meta.height)
-        throw framesInvalid();
+      const meta = await readImageHeader(buf).catch(() => null);
+      if (!meta || !["jpeg", "png", "webp"].includes(meta.format)) throw framesInvalid();
       if (meta.width < 120 || meta.height < 120 || meta.width > 4096 || meta.height > 4096)
         throw framesInvalid();
       return buf;

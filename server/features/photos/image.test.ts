@@ -168,23 +168,27 @@ describe("processPhoto", () => {
     }
   });
 
-  it("refuses a 20000×20000 PNG decompression bomb quickly, without decoding it", async () => {
+  it("refuses a 20000×20000 PNG decompression bomb from its header, without decoding it", async () => {
     const bomb = makePngBomb(20_000, 20_000);
     expect(bomb.length).toBeLessThan(200_000);
     const meta = await sharp(bomb, { limitInputPixels: false }).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["png", 20_000, 20_000]);
 
     const rssBefore = process.memoryUsage().rss;
-    const started = performance.now();
     const err = await refusal(bomb);
-    expect([err.status, err.code]).toEqual([400, "PHOTO_NOT_IMAGE"]);
-    expect(performance.now() - started).toBeLessThan(2_000);
-    // Decoding would need 400 megapixels (≥ 400 MB even as 8-bit greyscale).
+    expect([err.status, err.code, err.message]).toEqual([
+      400,
+      "PHOTO_TOO_MANY_PIXELS",
+      MSG.PHOTO_TOO_MANY_PIXELS,
+    ]);
+    // Decoding would need 400 megapixels (≥ 400 MB even as 8-bit greyscale). How fast the refusal is
+    // is measured in bench/, not asserted here: server/images/member-image.test.ts shows the header
+    // alone decides.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(150 * 1024 * 1024);
   });
 
   it("refuses a PNG just above 40 megapixels", async () => {
     const err = await refusal(makePngBomb(6_325, 6_325));
-    expect(err.code).toBe("PHOTO_NOT_IMAGE");
+    expect(err.code).toBe("PHOTO_TOO_MANY_PIXELS");
   });
 });

@@ -4,11 +4,9 @@
 import { PHOTO_FORMATS, PHOTO_MAX_DIMENSION, PHOTO_THUMB_DIMENSION } from "@domain/constants.ts";
 import { MSG } from "@domain/messages.ts";
 import { type PhotoSquare, scaleSquare, squareFits } from "@domain/photo-square.ts";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { AppError } from "../../http/errors.ts";
-
-/** Refuses decompression bombs: 40 megapixels is more than any phone photo. */
-const MAX_INPUT_PIXELS = 40_000_000;
+import { type ImageHeader, ImageRefused, memberImage, readImageHeader } from "../../images/index.ts";
 
 export type PhotoFormat = keyof typeof PHOTO_FORMATS;
 
@@ -33,34 +31,41 @@ function squareThumb(img: Sharp, square: PhotoSquare): Sharp {
 }
 
 /**
+ * An upload's header, read before anything is decoded: not an image, too many pixels (a
+ * decompression bomb) or an unsupported format is refused here, in milliseconds.
+ */
+export async function readPhotoHeader(input: Uint8Array): Promise<ImageHeader & { format: PhotoFormat }> {
+  let header: ImageHeader;
+  try {
+    header = await readImageHeader(input);
+  } catch (err) {
+    if (err instanceof ImageRefused && err.reason === "too-many-pixels")
+      throw new AppError(400, "PHOTO_TOO_MANY_PIXELS", MSG.PHOTO_TOO_MANY_PIXELS);
+    throw new AppError(400, "PHOTO_NOT_IMAGE", MSG.PHOTO_NOT_IMAGE);
+  }
+  if (!(header.format in PHOTO_FORMATS)) {
+    throw new AppError(400, "PHOTO_FORMAT_UNSUPPORTED", MSG.PHOTO_FORMAT_UNSUPPORTED);
+  }
+  return { ...header, format: header.format as PhotoFormat };
+}
+
+/**
  * `square`, when given, is in the pixels of the upload as displayed (after its EXIF rotation); it
  * is checked before any decoding and scaled onto the stored, possibly smaller, main image.
  */
 export async function processPhoto(input: Uint8Array, square?: PhotoSquare): Promise<ProcessedPhoto> {
-  let format: string | undefined;
-  let shown: { width: number; height: number } | undefined;
-  try {
-    const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    format = meta.format;
-    shown = meta.autoOrient;
-  } catch {
-    throw new AppError(400, "PHOTO_NOT_IMAGE", MSG.PHOTO_NOT_IMAGE);
-  }
-  if (!format || !(format in PHOTO_FORMATS)) {
-    throw new AppError(400, "PHOTO_FORMAT_UNSUPPORTED", MSG.PHOTO_FORMAT_UNSUPPORTED);
-  }
-  if (square && !(shown && squareFits(square, shown.width, shown.height))) throw cropInvalid();
-  const fmt = format as PhotoFormat;
-  const base = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
+  const { format: fmt, shown } = await readPhotoHeader(input);
+  if (square && !squareFits(square, shown.width, shown.height)) throw cropInvalid();
+  const base = () => memberImage(input).rotate();
   try {
     const resized = base().resize(PHOTO_MAX_DIMENSION, PHOTO_MAX_DIMENSION, {
       fit: "inside",
       withoutEnlargement: true,
     });
-    if (square && shown) {
+    if (square) {
       const { data: main, info } = await encode(resized, fmt).toBuffer({ resolveWithObject: true });
       const onMain = scaleSquare(square, info.width / shown.width, info.width, info.height);
-      const thumb = await encode(squareThumb(sharp(main), onMain), fmt).toBuffer();
+      const thumb = await encode(squareThumb(memberImage(main), onMain), fmt).toBuffer();
       return { format: fmt, main, thumb };
     }
     const [main, thumb] = await Promise.all([
@@ -85,17 +90,10 @@ export async function thumbnailFromMain(
   main: Uint8Array,
   square: PhotoSquare,
 ): Promise<{ format: PhotoFormat; thumb: Buffer }> {
-  const meta = await sharp(main, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  if (!meta.format || !(meta.format in PHOTO_FORMATS)) {
-    throw new AppError(400, "PHOTO_FORMAT_UNSUPPORTED", MSG.PHOTO_FORMAT_UNSUPPORTED);
-  }
-  const { width, height } = meta.autoOrient;
-  if (!squareFits(square, width, height)) throw cropInvalid();
-  const format = meta.format as PhotoFormat;
-  const thumb = await encode(
-    squareThumb(sharp(main, { failOn: "error" }).rotate(), square),
-    format,
-  ).toBuffer();
+  // Ours (re-encoded at upload, at most 1600 px), read under the same limit all the same.
+  const { format, shown } = await readPhotoHeader(main);
+  if (!squareFits(square, shown.width, shown.height)) throw cropInvalid();
+  const thumb = await encode(squareThumb(memberImage(main).rotate(), square), format).toBuffer();
   return { format, thumb };
 }
 

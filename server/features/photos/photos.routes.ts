@@ -16,9 +16,11 @@ import { readJson } from "../../http/json.ts";
 import { memberRateLimit } from "../../http/rate-limit.ts";
 import { requireUser } from "../../http/session.ts";
 import { jsonBody, queryOf } from "../../http/validate.ts";
+import { inImageTurn } from "../../images/index.ts";
 import { forgetPhoto, recordScreening, renamePhoto, screenUpload } from "../../moderation/index.ts";
 import { withMainPhotoRecheck } from "../../verification/index.ts";
 import { toProfileDto } from "../profile/index.ts";
+import { readPhotoHeader } from "./image.ts";
 import { PATH_QUERY_RULES, photoPathQuery } from "./photo-path-query.ts";
 import {
   addPhoto,
@@ -100,19 +102,24 @@ export function photoRoutes(deps: AppDeps) {
           const userId = c.get("user").id;
           checkDeclaredFile(file);
           const bytes = new Uint8Array(await file.arrayBuffer());
-          // Screened before anything is stored: an explicit photo is refused here (issue 16).
-          const screening = await screenUpload(deps.logger, userId, bytes);
-          const row = await withMainPhotoRecheck(deps, userId, () =>
-            addPhoto(
-              db,
-              storage,
-              userId,
-              { name: file.name, type: file.type, size: file.size, bytes: async () => bytes },
-              square,
-              // In the transaction that adds the photo: a held photo is never public, not even briefly.
-              screening ? (tx, key) => recordScreening(tx, userId, key, screening) : undefined,
-            ),
-          );
+          // The header first, in milliseconds: nothing is decoded of what is not an image, has too
+          // many pixels or an unsupported format (issue 33).
+          await readPhotoHeader(bytes);
+          const row = await inImageTurn(c, deps.images, userId, async () => {
+            // Screened before anything is stored: an explicit photo is refused here (issue 16).
+            const screening = await screenUpload(deps.logger, userId, bytes);
+            return withMainPhotoRecheck(deps, userId, () =>
+              addPhoto(
+                db,
+                storage,
+                userId,
+                { name: file.name, type: file.type, size: file.size, bytes: async () => bytes },
+                square,
+                // In the transaction that adds the photo: a held photo is never public, not even briefly.
+                screening ? (tx, key) => recordScreening(tx, userId, key, screening) : undefined,
+              ),
+            );
+          });
           return c.json(toProfileDto(row, storage), 201);
         },
       )
@@ -146,8 +153,8 @@ export function photoRoutes(deps: AppDeps) {
           const { key, square } = c.req.valid("json");
           const userId = c.get("user").id;
           const before = (await mainAndKeys(db, userId)).indexOf(key);
-          const row = await withMainPhotoRecheck(deps, userId, () =>
-            cropPhoto(db, storage, userId, key, square),
+          const row = await inImageTurn(c, deps.images, userId, () =>
+            withMainPhotoRecheck(deps, userId, () => cropPhoto(db, storage, userId, key, square)),
           );
           // The same picture under a new key: its hash and any hold on it follow (issue 16).
           const renamed = before >= 0 ? row.photos[before] : undefined;
