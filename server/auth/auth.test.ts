@@ -203,11 +203,31 @@ describeOnEngine("accounts", (engine) => {
     expect(((await reused.json()) as { message: string }).message).toBe(MSG.RESET_TOKEN_INVALID);
   });
 
-  it("changes the e-mail once the new address confirms it", async () => {
-    const { cookie, userId } = await t.signUp(undefined, PASSWORD);
+  it("changes the e-mail once the new address confirms it, with the password, telling the old address", async () => {
+    const { cookie, userId, email } = await t.signUp(undefined, PASSWORD);
     const newEmail = `nouvelle-${userId.slice(0, 6).toLowerCase()}@exemple.fr`;
-    const res = await post("/api/auth/change-email", { newEmail, callbackURL: "/profile" }, cookie);
+    // A session alone is not enough (issue 33): the current password is asked.
+    const without = await post("/api/auth/change-email", { newEmail, callbackURL: "/profile" }, cookie);
+    expect(without.status).toBe(400);
+    expect(await without.json()).toEqual({
+      code: "PASSWORD_REQUIRED",
+      message: "Saisissez votre mot de passe actuel pour confirmer ce changement.",
+    });
+    const wrong = await post(
+      "/api/auth/change-email",
+      { newEmail, password: "pas le bon", callbackURL: "/profile" },
+      cookie,
+    );
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ code: "INVALID_PASSWORD", message: MSG.WRONG_PASSWORD });
+    const res = await post(
+      "/api/auth/change-email",
+      { newEmail, password: PASSWORD, callbackURL: "/profile" },
+      cookie,
+    );
     expect(res.status).toBe(200);
+    const notice = await waitForMail(t.dataDir, email, "Changement d'adresse");
+    expect(notice.text).toContain(newEmail);
     const mail = await waitForMail(t.dataDir, newEmail, "Confirmez");
     const link = new URL(linkIn(mail.text));
     const confirm = await t.request(`${link.pathname}${link.search}`, { redirect: "manual", cookie });

@@ -21,6 +21,7 @@ import type { Mailer } from "../email/mailer.ts";
 import { resetPasswordMail, signUpAttemptMail, verifyEmailMail } from "../email/templates.ts";
 import type { Logger } from "../logger.ts";
 import { attemptHooks } from "./attempt-hooks.ts";
+import { emailChangeHooks } from "./email-change.ts";
 import { confirmAddressByReset, retireResetLinks } from "./reset-links.ts";
 
 export interface AuthDeps {
@@ -42,6 +43,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
   };
   const { max, window, signUpMax } = config.authRateLimit;
   const attempts = attemptHooks(db);
+  const emailChange = emailChangeHooks({ mailer, logger, publicBaseUrl: config.publicBaseUrl });
 
   return betterAuth({
     appName: "Passerelle",
@@ -128,6 +130,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await attempts.before(ctx);
+        await emailChange.before(ctx);
         if (ctx.path === "/two-factor/disable" && config.adminTotpRequired) {
           // Where administrators must have TOTP, they cannot turn it off (members never had it).
           const current = await getSessionFromCtx(ctx);
@@ -156,7 +159,10 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
                   : "INVALID_EMAIL";
         throw new APIError("BAD_REQUEST", { code, message: issue?.message ?? MSG.VALIDATION });
       }),
-      after: createAuthMiddleware(async (ctx) => attempts.after(ctx)),
+      after: createAuthMiddleware(async (ctx) => {
+        await attempts.after(ctx);
+        await emailChange.after(ctx);
+      }),
     },
     databaseHooks: {
       user: {

@@ -117,3 +117,17 @@ export function warningMail(to: string, note: string): Mail {
       .join(""),
   };
 }
+
+/**
+ * To the address an account had when someone asked to change it (issue 33): a stolen session must
+ * not move the account silently. The change only happens once the new address is confirmed.
+ */
+export const emailChangeRequestedMail = (to: string, newEmail: string, securityUrl: string) =>
+  withLink(
+    to,
+    "Changement d'adresse e-mail demandé sur votre compte Passerelle",
+    `Une demande de changement d'adresse e-mail vient d'être faite sur votre compte Passerelle, vers l'adresse ${newEmail}. Elle prendra effet quand le lien envoyé à cette adresse aura été ouvert. Si ce n'était pas vous, changez dès maintenant votre mot de passe : cela déconnecte aussi vos autres appareils.`,
+    "Changer mon mot de passe",
+    securityUrl,
+    "Si c'était bien vous, vous n'avez rien à faire.",
+  );

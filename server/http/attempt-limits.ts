@@ -21,6 +21,7 @@ export const ATTEMPT_LIMITS = {
   "account-deletion": { account: 5, address: 20, giveBack: true },
   "email-change": { account: 5, address: 20, giveBack: false },
   "password-change": { account: 5, address: 20, giveBack: true },
+  "two-factor-settings": { account: 5, address: 20, giveBack: true },
 } as const;
 
 export type AttemptKind = keyof typeof ATTEMPT_LIMITS;

@@ -4,8 +4,9 @@
 // limit, let the next upload through; one after an administrator used a TOTP code let the same code
 // open a second admin session. The app's counters and used codes now live in tables of their own.
 // The clock is moved with Vitest's fake Date (timers stay real): the test waits for nothing.
-import { sql } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { rateLimit } from "../db/schema/index.ts";
 import { ADMIN_PASSWORD, createAdmin, totpCode } from "../test/admin.ts";
 import { createTestApp, describeEachEngine, sessionCookie, type TestApp } from "../test/harness.ts";
 
@@ -41,12 +42,7 @@ describeEachEngine("app counters outlive Better Auth's pruning", (engine) => {
     const cutoff = now - 60_000;
     await vi.waitFor(
       async () => {
-        const [row] = await t.deps.database.db
-          .execute<{ old: number | string }>(
-            sql`SELECT count(*) AS old FROM rate_limit WHERE last_request < ${cutoff}`,
-          )
-          .then((r) => r.rows);
-        expect(Number(row?.old)).toBe(0);
+        expect(await t.deps.database.db.$count(rateLimit, lt(rateLimit.lastRequest, cutoff))).toBe(0);
       },
       { timeout: 30_000, interval: 50 },
     );

@@ -8,11 +8,16 @@ export async function waitForMail(
   subjectPart: string,
 ): Promise<{ subject: string; text: string }> {
   const dir = path.join(dataDir, "outbox");
-  for (let i = 0; i < 250; i++) {
+  // Mail is written in the background: on a busy machine it can take seconds, not milliseconds.
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
     const files = await readdir(dir).catch(() => [] as string[]);
     for (const f of files.filter((f) => f.includes(to.replace(/[^a-zA-Z0-9@._-]/g, "_")))) {
-      const mail = JSON.parse(await readFile(path.join(dir, f), "utf8")) as { subject: string; text: string };
-      if (mail.subject.includes(subjectPart)) return mail;
+      // A file being written is read again at the next turn.
+      const mail = await readFile(path.join(dir, f), "utf8")
+        .then((text) => JSON.parse(text) as { subject: string; text: string })
+        .catch(() => null);
+      if (mail?.subject.includes(subjectPart)) return mail;
     }
     await new Promise((r) => setTimeout(r, 20));
   }

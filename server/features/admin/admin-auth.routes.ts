@@ -9,6 +9,7 @@ import { verifyPassword } from "better-auth/crypto";
 import { and, eq, not } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { DUMMY_PASSWORD_HASH, markAdminSignIn } from "../../auth/admin-sign-in.ts";
 import { authRefusal } from "../../auth/french-errors.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -43,8 +44,6 @@ const codeSchema = z.strictObject({
 const backupCode = (code: string) => (code.includes("-") ? code : `${code.slice(0, 5)}-${code.slice(5)}`);
 
 const invalidCredentials = () => new AppError(401, "INVALID_CREDENTIALS", MSG.INVALID_CREDENTIALS);
-/** Spends the time of a real password check, so that refusing a non-admin takes as long. */
-const DUMMY_HASH = `${"0".repeat(32)}:${"0".repeat(128)}`;
 
 export async function adminRecord(
   db: Db,
@@ -64,13 +63,26 @@ export async function adminRecord(
   return row ? { ...row, role: "admin", twoFactorRequired: config.adminTotpRequired } : null;
 }
 
+/**
+ * A Cookie header without Better Auth's « trust this device » cookie: an administrator gives the
+ * second factor at every sign-in (issue 33), even on a device trusted before that rule.
+ */
+function withoutTrustedDevice(cookie: string): string {
+  return cookie
+    .split(";")
+    .filter((pair) => !pair.split("=")[0]!.trim().endsWith("trust_device"))
+    .join(";");
+}
+
 /** Calls a Better Auth endpoint as the browser would (same client address, same cookies). */
 function authCall(deps: AppDeps, c: Context<AppEnv>, path: string, body: unknown): Promise<Response> {
   const headers = new Headers({ "content-type": "application/json", origin: deps.config.publicBaseUrl });
   for (const name of ["cookie", "x-forwarded-for", "user-agent"]) {
     const value = c.req.header(name);
-    if (value) headers.set(name, value);
+    if (value) headers.set(name, name === "cookie" ? withoutTrustedDevice(value) : value);
   }
+  // The one sign-in of an administrator Better Auth accepts (server/auth/admin-sign-in.ts).
+  if (path === "/sign-in/email") markAdminSignIn(headers);
   return deps.auth.handler(
     new Request(`${deps.config.publicBaseUrl}/api/auth${path}`, {
       method: "POST",
@@ -101,7 +113,8 @@ export function adminAuthRoutes(deps: AppDeps) {
       const succeeded = await attemptOrRefuse(c, db, "admin-login", input.email);
       const [account] = await db.select({ role: user.role }).from(user).where(eq(user.email, input.email));
       if (account?.role !== "admin") {
-        await verifyPassword({ hash: DUMMY_HASH, password: input.password }).catch(() => false);
+        // Spends the time of a real password check, so that refusing a non-admin takes as long.
+        await verifyPassword({ hash: DUMMY_PASSWORD_HASH, password: input.password }).catch(() => false);
         throw invalidCredentials();
       }
       const res = await authCall(deps, c, "/sign-in/email", { email: input.email, password: input.password });

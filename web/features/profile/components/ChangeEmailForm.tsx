@@ -5,6 +5,7 @@ import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
 import { Field } from "@web/components/ui/Field.tsx";
 import { Input } from "@web/components/ui/Input.tsx";
+import { PasswordInput } from "@web/components/ui/PasswordInput.tsx";
 import { runAuthCall } from "@web/features/auth/index.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 import { useMemo, useState } from "react";
@@ -18,6 +19,8 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
     () =>
       z.object({
         newEmail: emailSchema.refine((v) => v !== currentEmail.toLowerCase(), MSG.SAME_EMAIL),
+        // Asked by the server too (issue 33): a stolen session alone cannot move the account.
+        password: z.string().min(1, "Veuillez saisir votre mot de passe actuel"),
       }),
     [currentEmail],
   );
@@ -26,12 +29,18 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { newEmail: "" } });
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { newEmail: "", password: "" } });
 
-  const onSubmit = handleSubmit(async ({ newEmail }) => {
+  const onSubmit = handleSubmit(async ({ newEmail, password }) => {
     setError(null);
     setSentTo(null);
-    const message = await runAuthCall(() => authClient.changeEmail({ newEmail, callbackURL: "/profile" }));
+    // Better Auth's client does not know the password field the server's hook asks for.
+    const message = await runAuthCall(() =>
+      authClient.$fetch("/change-email", {
+        method: "POST",
+        body: { newEmail, password, callbackURL: "/profile" },
+      }),
+    );
     if (message) {
       setError(message);
       return;
@@ -49,6 +58,14 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
         {(c) => (
           <Input {...c} type="email" autoComplete="email" inputMode="email" {...register("newEmail")} />
         )}
+      </Field>
+      <Field
+        id="account-emailPassword"
+        label="Mot de passe actuel"
+        hint={`Pour confirmer. Un message prévient aussi votre adresse actuelle, ${currentEmail}.`}
+        error={errors.password?.message}
+      >
+        {(c) => <PasswordInput {...c} autoComplete="current-password" {...register("password")} />}
       </Field>
       {error && <Alert tone="error">{error}</Alert>}
       {sentTo && (
