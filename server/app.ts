@@ -6,7 +6,7 @@ import { MSG } from "@domain/messages.ts";
 import { isSpaRoute } from "@domain/routes.ts";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { Context, Hono } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { apiRoutes } from "./api.ts";
 import { translateAuthResponse } from "./auth/french-errors.ts";
@@ -16,6 +16,7 @@ import { createBaseApp } from "./http/base-app.ts";
 import { AppError } from "./http/errors.ts";
 import { requireSameOrigin } from "./http/origin-check.ts";
 import type { Logger } from "./logger.ts";
+import { heldPhotoOwner } from "./moderation/index.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "./notifications/email-outbox.ts";
 import { healthRoutes } from "./observability/health.routes.ts";
 import { createMetrics } from "./observability/metrics.ts";
@@ -46,7 +47,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Rate limits key on the client address. Unless a trusted proxy sets it, the header a client
   // sends is replaced by the socket address so nobody can dodge limits by forging it.
-  app.use("/api/*", async (c, next) => {
+  const clientAddress: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!config.trustProxy) {
       let address = "unknown";
       try {
@@ -58,7 +59,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       c.req.raw.headers.set("x-forwarded-for", address);
     }
     await next();
-  });
+  };
+  app.use("/api/*", clientAddress);
+  app.use("/storage/*", clientAddress);
 
   app.use("/api/*", async (c, next) => {
     // No body to limit (and reading whether there is one would build the whole Request object).
@@ -99,7 +102,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.route("/", apiRoutes(deps));
   for (const n of notifications) app.route(n.path, n.routes(deps));
-  app.route("/storage", storageRoutes(deps));
+  app.route("/storage", storageRoutes(deps, { heldBy: (key) => heldPhotoOwner(deps.database.db, key) }));
 
   app.all("/api/*", () => {
     throw new AppError(404, "NOT_FOUND", MSG.NOT_FOUND);

@@ -2,6 +2,7 @@
 // folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
 export {
   forgetPhoto,
+  heldPhotoOwner,
   MEMBERS_WITH_ONLY_HELD_PHOTOS,
   recordScreening,
   renamePhoto,

@@ -2,6 +2,7 @@
 // is stored; a doubtful one, or one already on another account, is stored but held from public view
 // (« Photos à vérifier ») until an administrator decides, in the transaction that adds it. Hashes
 // follow the photos' keys.
+import { PHOTO_FOLDER } from "@domain/constants.ts";
 import { MSG } from "@domain/messages.ts";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -178,6 +179,23 @@ export function visiblePhotos(photos: SQL, owner: SQL): SQL {
   return sql`array(SELECT k FROM unnest(${photos}) WITH ORDINALITY AS x(k, n)
     WHERE NOT EXISTS (SELECT 1 FROM photo_reviews r WHERE r.photo_key = x.k AND r.user_id = ${owner}
       AND r.status = 'pending') ORDER BY n)`;
+}
+
+/**
+ * The member whose held photo a storage key is (the photo or its thumbnail, photos/thumbs/<file>),
+ * or null when no pending review holds it: what /storage serves to everyone.
+ */
+export async function heldPhotoOwner(db: Db, storageKey: string): Promise<string | null> {
+  const thumbs = `${PHOTO_FOLDER}/thumbs/`;
+  const key = storageKey.startsWith(thumbs)
+    ? `${PHOTO_FOLDER}/${storageKey.slice(thumbs.length)}`
+    : storageKey;
+  const [row] = await db
+    .select({ userId: photoReviews.userId })
+    .from(photoReviews)
+    .where(and(eq(photoReviews.photoKey, key), eq(photoReviews.status, "pending")))
+    .limit(1);
+  return row?.userId ?? null;
 }
 
 /**

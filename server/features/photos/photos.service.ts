@@ -36,9 +36,10 @@ async function putUnique(
   thumb: Uint8Array,
   type: string,
 ) {
-  // Same-millisecond uploads get the next timestamp instead of overwriting (SPEC §9: no overwrite).
-  for (let ts = Date.now(), attempt = 0; attempt < 5; ts++, attempt++) {
-    const key = photoKey(userId, ts, ext);
+  // A name already taken (never expected with 128 random bits) gets another instead of being
+  // overwritten (SPEC §9: no overwrite).
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const key = photoKey(userId, Date.now(), ext);
     try {
       await storage.put(key, main, type);
     } catch (err) {
@@ -49,7 +50,7 @@ async function putUnique(
       await storage.put(thumbKey(key), thumb, type);
     } catch (err) {
       // Never leave a main file without its thumbnail. A leftover thumbnail of that name is not
-      // ours to replace: try the next timestamp.
+      // ours to replace: try another name.
       await storage.delete(key);
       if (err instanceof ObjectExistsError) continue;
       throw err;

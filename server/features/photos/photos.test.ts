@@ -23,6 +23,7 @@ import {
   makeTruncatedJpeg,
   SVG_FIXTURE,
 } from "../../test/image-fixtures.ts";
+import { photoNonce } from "./photo-keys.ts";
 import { addPhoto } from "./photos.service.ts";
 
 interface Member {
@@ -116,7 +117,7 @@ describeEachEngine("photos API", (engine) => {
   }
 
   const storedKeyPattern = (userId: string, ext: string) =>
-    new RegExp(`^photos/${userId}\\d{13}${ext.replace(".", "\\.")}$`);
+    new RegExp(`^photos/${userId}\\d{13}-[0-9a-f]{32}${ext.replace(".", "\\.")}$`);
 
   // ---- upload ----------------------------------------------------------------------------------
 
@@ -136,7 +137,7 @@ describeEachEngine("photos API", (engine) => {
         expect(dto.photos).toHaveLength(1);
         const photo = dto.photos[0]!;
         expect(photo.key).toMatch(storedKeyPattern(member.userId, ext));
-        const ts = Number(photo.key.slice(`photos/${member.userId}`.length, -ext.length));
+        const ts = Number(photo.key.slice(`photos/${member.userId}`.length, -ext.length).split("-")[0]);
         expect(ts).toBeGreaterThanOrEqual(before);
         expect(ts).toBeLessThanOrEqual(Date.now());
         expect(photo.url).toBe(`/storage/profiles/${photo.key}`);
@@ -552,30 +553,30 @@ describeEachEngine("photos API", (engine) => {
     rule("never overwrites an existing file nor pairs a photo with a stale thumbnail", async () => {
       const member = await t.createMember();
       const now = Date.now();
-      const takenMain = path.join(photoDir, `${member.userId}${now}.jpg`);
-      const staleThumb = path.join(photoDir, "thumbs", `${member.userId}${now + 1}.jpg`);
-      await mkdir(path.dirname(staleThumb), { recursive: true });
-      await writeFile(takenMain, "EXISTING-MAIN");
-      await writeFile(staleThumb, "STALE-THUMB");
+      // The first name drawn is taken by a photo, the second by a leftover thumbnail.
+      const [taken, stale, free] = ["a", "b", "c"].map((ch) => ch.repeat(32)) as [string, string, string];
+      const file = (nonce: string) => `${member.userId}${now}-${nonce}.jpg`;
+      await mkdir(path.join(photoDir, "thumbs"), { recursive: true });
+      await writeFile(path.join(photoDir, file(taken)), "EXISTING-MAIN");
+      await writeFile(path.join(photoDir, "thumbs", file(stale)), "STALE-THUMB");
       const clock = vi.spyOn(Date, "now").mockReturnValue(now);
+      const nonces = vi
+        .spyOn(photoNonce, "next")
+        .mockReturnValueOnce(taken)
+        .mockReturnValueOnce(stale)
+        .mockReturnValueOnce(free);
       let dto: ProfileDto;
       try {
         dto = await uploadOk(member, await makeImage("jpeg"));
       } finally {
         clock.mockRestore();
+        nonces.mockRestore();
       }
-      const key = dto.photos[0]!.key;
-      expect(key).toBe(`photos/${member.userId}${now + 2}.jpg`);
-      expect(await readFile(takenMain, "utf8")).toBe("EXISTING-MAIN");
-      expect(await readFile(staleThumb, "utf8")).toBe("STALE-THUMB");
-      const file = `${member.userId}${now + 2}.jpg`;
+      expect(dto.photos[0]!.key).toBe(`photos/${file(free)}`);
+      expect(await readFile(path.join(photoDir, file(taken)), "utf8")).toBe("EXISTING-MAIN");
+      expect(await readFile(path.join(photoDir, "thumbs", file(stale)), "utf8")).toBe("STALE-THUMB");
       expect(await filesOf(member.userId)).toEqual(
-        [
-          `${member.userId}${now}.jpg`,
-          file,
-          `thumbs/${member.userId}${now + 1}.jpg`,
-          `thumbs/${file}`,
-        ].sort(),
+        [file(taken), file(free), `thumbs/${file(stale)}`, `thumbs/${file(free)}`].sort(),
       );
     });
 
