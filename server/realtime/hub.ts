@@ -7,11 +7,20 @@ export interface StreamClient {
   close(): void;
 }
 
+/**
+ * Streams one member may hold open on an instance: tabs and devices, with room to spare (issue 33:
+ * one member opened 4,000). A new stream beyond it closes that member's oldest.
+ */
+export const MAX_STREAMS_PER_MEMBER = 10;
+
 export class RealtimeHub {
   private readonly byUser = new Map<string, Set<StreamClient>>();
   private readonly unsubscribe: () => void;
 
-  constructor(bus: EventBus) {
+  constructor(
+    bus: EventBus,
+    private readonly maxPerMember = MAX_STREAMS_PER_MEMBER,
+  ) {
     this.unsubscribe = bus.subscribe((recipients, event) => {
       if (recipients === "all") {
         for (const set of this.byUser.values()) for (const c of set) c.send(event);
@@ -26,6 +35,9 @@ export class RealtimeHub {
 
   /** Registers a stream; returns its removal. */
   add(userId: string, client: StreamClient): () => void {
+    // Sets keep insertion order: the first streams are the oldest. Their close() removes them.
+    const open = [...(this.byUser.get(userId) ?? [])];
+    for (const oldest of open.slice(0, Math.max(0, open.length - this.maxPerMember + 1))) oldest.close();
     const set = this.byUser.get(userId) ?? new Set<StreamClient>();
     this.byUser.set(userId, set);
     set.add(client);

@@ -9,6 +9,8 @@ export interface EventReader {
   next(type: string, timeoutMs?: number): Promise<SseEvent>;
   /** Resolves with every event received within the time, for « nothing else arrives » checks. */
   drain(ms: number): Promise<SseEvent[]>;
+  /** Resolves once the server has ended the stream. */
+  ended(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -20,6 +22,10 @@ export function readEvents(res: Response): EventReader {
   const waiters = new Set<() => void>();
   let buffer = "";
   let ended = false;
+  let markEnded!: () => void;
+  const endedPromise = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
 
   void (async () => {
     try {
@@ -45,12 +51,14 @@ export function readEvents(res: Response): EventReader {
       // cancelled
     } finally {
       ended = true;
+      markEnded();
       for (const w of waiters) w();
     }
   })();
 
   return {
-    next(type, timeoutMs = 3_000) {
+    // Generous: on a busy machine an event can take seconds; a passing test never waits this long.
+    next(type, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const i = received.findIndex((e) => e.event === type);
@@ -81,6 +89,9 @@ export function readEvents(res: Response): EventReader {
     async drain(ms) {
       await new Promise((r) => setTimeout(r, ms));
       return received.splice(0);
+    },
+    ended() {
+      return endedPromise;
     },
     async close() {
       await reader.cancel().catch(() => {});
