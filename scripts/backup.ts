@@ -23,7 +23,7 @@ const out = path.resolve(values.out ?? path.join("backups", `passerelle-${stamp}
 const say: Record<BackupStep["step"], (s: BackupStep) => string> = {
   copy: () => "Copying the photos…",
   dump: (s) => `Dumping the database${"attempt" in s && s.attempt > 1 ? ` (attempt ${s.attempt})` : ""}…`,
-  dumped: () => "Copying the photos uploaded meanwhile…",
+  dumped: () => "Copying what the dump names and the copy lacks…",
   verify: () => "Checking the backup against its dump…",
 };
 try {
