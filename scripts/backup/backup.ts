@@ -1,67 +1,100 @@
 // Backups of the database and the photos, and their restore.
-// - Embedded database (PGlite, DATA_DIR/db): the folder is opened exclusively (the app must be
-//   stopped: server/db/data-lock.ts refuses otherwise) and PGlite writes a consistent gzipped
-//   tarball of it (dumpDataDir); a restore starts a fresh folder from that tarball (loadDataDir).
+// - Embedded database (PGlite, DATA_DIR/db): the folder is opened exclusively for the whole backup
+//   (the app must be stopped: server/db/data-lock.ts refuses otherwise, and no app can start until
+//   the backup is done) and PGlite writes a consistent gzipped tarball of it (dumpDataDir); a
+//   restore starts a fresh folder from that tarball (loadDataDir).
 // - PostgreSQL server (DATABASE_URL): pg_dump in its custom format, restored with pg_restore
-//   --clean --if-exists; the app may keep running during the dump (a consistent snapshot).
-// - Photos: the storage folder is copied as it is, next to the database.
-// A backup is a folder: manifest.json, database.tar.gz or database.dump, storage/.
-import { spawn } from "node:child_process";
-import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+//   --clean --if-exists; the app may keep running during the backup.
+// - Photos: read through the storage interface (the local folder, or the S3 bucket), object by
+//   object, so that every key the dump names has its file in the backup (photo-copy.ts says why
+//   this holds while members upload and delete photos). The backup is checked against its own dump
+//   before it is called done, and a restore checks the same before it replaces anything.
+// A backup is a folder: manifest.json, database.tar.gz or database.dump, files.tsv (each photo file
+// and its size), storage/ (laid out as DATA_DIR/storage).
+import { cp, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { openDatabase } from "../../server/db/client.ts";
+import { PHOTO_BUCKET } from "@domain/constants.ts";
+import { type Database, openDatabase } from "../../server/db/client.ts";
 import { lockDataDir } from "../../server/db/data-lock.ts";
+import { withThumbnails } from "../../server/features/photos/index.ts";
+import { createLocalStorage } from "../../server/storage/local.ts";
+import { ObjectExistsError, type Storage } from "../../server/storage/storage.ts";
+import { databaseKeys, dumpEmbedded, dumpKeys, dumpServer, type Engine, run, sha256 } from "./dump.ts";
+import {
+  type CopiedFiles,
+  copyAll,
+  FILES_INDEX,
+  filesIndex,
+  liveSizes,
+  missingFrom,
+  type PhotoCounts,
+  parseFilesIndex,
+  reconcile,
+  someKeys,
+  storageFolder,
+} from "./photo-copy.ts";
 
 export interface BackupTarget {
   /** postgres:// URL of a server, or undefined for the embedded database. */
   databaseUrl?: string | undefined;
-  /** DATA_DIR: the embedded database is `db/`, the photos `storage/`. */
+  /** DATA_DIR: the embedded database is `db/`, the photos `storage/` unless `storage` is given. */
   dataDir: string;
+  /** Where the photos live (the app's storage: an S3 bucket); the local folder DATA_DIR/storage by default. */
+  storage?: Storage | undefined;
 }
 
 export interface BackupManifest {
-  format: 1;
+  /** 1: before issue 33 (no file index, no checksum); 2: checked against its dump. */
+  format: 1 | 2;
   createdAt: string;
-  engine: "pglite" | "postgres";
+  engine: Engine;
   database: string;
+  /** sha256 of the database file (format 2). */
+  databaseSha256?: string;
   storageFiles: number;
   storageBytes: number;
+  /** Format 2: how the photos were copied, and how many files the dump names (all checked). */
+  photos?: PhotoCounts & { named: number };
 }
 
-async function run(cmd: string, args: string[]): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ["ignore", "inherit", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} exited with ${code}: ${stderr.trim()}`)),
-    );
-  });
+/** A step of a backup, for progress messages (and for tests that act between two steps). */
+export type BackupStep =
+  | { step: "copy" }
+  | { step: "dump"; attempt: number }
+  | { step: "dumped"; attempt: number }
+  | { step: "verify" };
+
+export interface BackupOptions {
+  onStep?: (step: BackupStep) => void | Promise<void>;
+  /** Dumps taken at most (a server only: photos deleted after each dump); 5 by default. */
+  maxDumps?: number;
 }
 
-async function folderStats(dir: string): Promise<{ files: number; bytes: number }> {
-  let files = 0;
-  let bytes = 0;
-  try {
-    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
-      files++;
-      bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
-    }
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+/** A backup or a restore refused because photos would be missing. */
+export class IncompleteBackupError extends Error {
+  override name = "IncompleteBackupError";
+  constructor(
+    message: string,
+    readonly missing: string[],
+  ) {
+    super(message);
   }
-  return { files, bytes };
 }
+
+const engineOf = (target: BackupTarget): Engine => (target.databaseUrl ? "postgres" : "pglite");
+const photoSource = (target: BackupTarget) =>
+  target.storage ?? createLocalStorage(path.join(target.dataDir, "storage"), PHOTO_BUCKET);
+const backupStorage = (dir: string) => createLocalStorage(storageFolder(dir), PHOTO_BUCKET);
 
 /** Writes a backup of `target` into the new folder `out`; returns its manifest. */
-export async function backup(target: BackupTarget, out: string): Promise<BackupManifest> {
+export async function backup(
+  target: BackupTarget,
+  out: string,
+  options: BackupOptions = {},
+): Promise<BackupManifest> {
   await mkdir(out, { recursive: false });
   try {
-    return await writeBackup(target, out);
+    return await writeBackup(target, out, options);
   } catch (err) {
     // No half-written backup left to be mistaken for a good one.
     await rm(out, { recursive: true, force: true });
@@ -69,60 +102,113 @@ export async function backup(target: BackupTarget, out: string): Promise<BackupM
   }
 }
 
-async function writeBackup(target: BackupTarget, out: string): Promise<BackupManifest> {
-  let database: string;
-  if (target.databaseUrl) {
-    database = "database.dump";
-    await run("pg_dump", [
-      "--format=custom",
-      "--no-owner",
-      // The job queue (pg-boss) is left out: its partitioned tables do not survive pg_restore
-      // --clean, and nothing in it is lost for good — queues and schedules are recreated at start,
-      // e-mails still to send are in email_outbox (sent by the hourly sweep), digests follow
-      // email_covered_until (ADR 0015).
-      "--exclude-schema=pgboss",
-      `--file=${path.join(out, database)}`,
-      target.databaseUrl,
-    ]);
-  } else {
-    database = "database.tar.gz";
-    const db = await openDatabase({ dataDir: path.join(target.dataDir, "db") });
-    try {
-      const tarball = await db.dumpDataDir!();
-      await writeFile(path.join(out, database), Buffer.from(await tarball.arrayBuffer()));
-    } finally {
-      await db.close();
+async function writeBackup(
+  target: BackupTarget,
+  out: string,
+  options: BackupOptions,
+): Promise<BackupManifest> {
+  const engine = engineOf(target);
+  const step = async (s: BackupStep) => options.onStep?.(s);
+  const maxDumps = engine === "postgres" ? (options.maxDumps ?? 5) : 1;
+  const database = engine === "postgres" ? "database.dump" : "database.tar.gz";
+  const file = path.join(out, database);
+  const source = photoSource(target);
+  const dest = backupStorage(out);
+  const copied: CopiedFiles = new Map();
+  const counts: PhotoCounts = { copied: 0, vanished: 0, reconciled: 0, retries: 0 };
+  // The embedded database stays open, so locked, until the backup is checked: no app starts meanwhile.
+  const db: Database | null =
+    engine === "pglite" ? await openDatabase({ dataDir: path.join(target.dataDir, "db") }) : null;
+  let sizes: Map<string, number>;
+  try {
+    await step({ step: "copy" });
+    await copyAll(source, dest, copied, counts);
+    for (let attempt = 1; ; attempt++) {
+      await step({ step: "dump", attempt });
+      if (db) await dumpEmbedded(db, file);
+      else await dumpServer(target.databaseUrl!, file);
+      const named = withThumbnails(db ? await databaseKeys(db) : await dumpKeys(engine, file));
+      await step({ step: "dumped", attempt });
+      const result = await reconcile(source, dest, copied, named, counts);
+      sizes = result.sizes;
+      if (result.gone.length === 0) break;
+      if (attempt >= maxDumps) {
+        throw new IncompleteBackupError(
+          `${result.gone.length} photo files the database names are not in the photo storage ` +
+            `(${someKeys(result.gone)})` +
+            (db
+              ? ": the database is locked for the backup, so they were missing before it began."
+              : `; ${attempt} dumps were taken and each named files no longer there. Most likely ` +
+                "they were lost before the backup began (check the storage), or photos are being " +
+                "deleted faster than a dump is taken (try again later)."),
+          result.gone,
+        );
+      }
+      counts.retries++;
     }
+    // The check against the dump file itself: what a restore will put back.
+    await step({ step: "verify" });
+    const named = withThumbnails(await dumpKeys(engine, file));
+    const missing = await missingFrom(dest, named, sizes);
+    if (missing.length > 0) {
+      throw new IncompleteBackupError(
+        `The backup does not hold ${missing.length} photo files its dump names at their size (${someKeys(missing)}).`,
+        missing,
+      );
+    }
+    const held = await liveSizes(dest);
+    await writeFile(path.join(out, FILES_INDEX), filesIndex(held));
+    const manifest: BackupManifest = {
+      format: 2,
+      createdAt: new Date().toISOString(),
+      engine,
+      database,
+      databaseSha256: await sha256(file),
+      storageFiles: held.size,
+      storageBytes: [...held.values()].reduce((a, b) => a + b, 0),
+      photos: { ...counts, named: named.size },
+    };
+    await writeFile(path.join(out, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    return manifest;
+  } finally {
+    await db?.close();
   }
-  const storage = path.join(target.dataDir, "storage");
-  await cp(storage, path.join(out, "storage"), { recursive: true, force: false, errorOnExist: true }).catch(
-    (err: NodeJS.ErrnoException) => {
-      if (err.code !== "ENOENT") throw err;
-    },
-  );
-  const { files, bytes } = await folderStats(path.join(out, "storage"));
-  const manifest: BackupManifest = {
-    format: 1,
-    createdAt: new Date().toISOString(),
-    engine: target.databaseUrl ? "postgres" : "pglite",
-    database,
-    storageFiles: files,
-    storageBytes: bytes,
-  };
-  await writeFile(path.join(out, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-  return manifest;
+}
+
+export interface RestoreOptions {
+  /** Restore even when photo files the dump names are missing from the backup (they are listed). */
+  allowMissingPhotos?: boolean;
+}
+
+export interface RestoreReport {
+  manifest: BackupManifest;
+  /** Files the restored database names, each checked in the backup. */
+  checked: number;
+  /** Of them, missing from the backup or of the wrong size (restored anyway: allowMissingPhotos). */
+  missing: string[];
 }
 
 /**
- * Restores the backup folder `from` into `target`. What is there already is kept aside under a
- * `*.before-restore-<time>` name (embedded database, photos), never deleted.
+ * Restores the backup folder `from` into `target`, once it is checked: the database file is the one
+ * the backup wrote (format 2), and every photo file its dump names is in the backup at its size.
+ * Otherwise nothing is replaced. What is there already is kept aside under a
+ * `*.before-restore-<time>` name (embedded database, local photos), never deleted.
  */
-export async function restore(target: BackupTarget, from: string): Promise<BackupManifest> {
+export async function restore(
+  target: BackupTarget,
+  from: string,
+  options: RestoreOptions = {},
+): Promise<RestoreReport> {
   const manifest = JSON.parse(await readFile(path.join(from, "manifest.json"), "utf8")) as BackupManifest;
-  if (manifest.format !== 1) throw new Error(`Unknown backup format ${manifest.format}`);
-  const engine = target.databaseUrl ? "postgres" : "pglite";
+  if (manifest.format !== 1 && manifest.format !== 2)
+    throw new Error(`Unknown backup format ${manifest.format}`);
+  const engine = engineOf(target);
   if (manifest.engine !== engine) {
     throw new Error(`This backup is of the ${manifest.engine} database; the target is ${engine}.`);
+  }
+  const file = path.join(from, manifest.database);
+  if (manifest.databaseSha256 && (await sha256(file)) !== manifest.databaseSha256) {
+    throw new Error(`${manifest.database} is not the file this backup wrote (its checksum differs).`);
   }
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const setAside = async (p: string) =>
@@ -130,31 +216,90 @@ export async function restore(target: BackupTarget, from: string): Promise<Backu
       if (err.code !== "ENOENT") throw err;
     });
   await mkdir(target.dataDir, { recursive: true });
-  if (target.databaseUrl) {
-    await run("pg_restore", [
-      "--clean",
-      "--if-exists",
-      "--no-owner",
-      `--dbname=${target.databaseUrl}`,
-      path.join(from, manifest.database),
-    ]);
-  } else {
-    const dbDir = path.join(target.dataDir, "db");
-    // The folder's lock while moving it aside: refused if an app is running on it.
-    const unlock = lockDataDir(dbDir);
+  const dbDir = path.join(target.dataDir, "db");
+  // The embedded database is restored into a folder of its own first, and read there: the current
+  // one is moved aside only once the backup is known to be complete.
+  const staged = `${dbDir}.restoring-${stamp}`;
+  let keys: string[];
+  if (engine === "pglite") {
+    const restored = await openDatabase({ dataDir: staged, loadDataDir: new Blob([await readFile(file)]) });
     try {
-      await setAside(dbDir);
+      keys = await databaseKeys(restored);
     } finally {
-      unlock();
+      await restored.close();
     }
-    const tarball = new Blob([await readFile(path.join(from, manifest.database))]);
-    const restored = await openDatabase({ dataDir: dbDir, loadDataDir: tarball });
-    await restored.close();
+  } else {
+    keys = await dumpKeys(engine, file);
   }
-  const storage = path.join(target.dataDir, "storage");
-  await setAside(storage);
-  await cp(path.join(from, "storage"), storage, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== "ENOENT") throw err;
-  });
-  return manifest;
+  try {
+    const named = withThumbnails(keys);
+    const recorded = await readFile(path.join(from, FILES_INDEX), "utf8").then(parseFilesIndex, (err) => {
+      // A backup of format 1 has no index: the files must be there, not empty.
+      if ((err as NodeJS.ErrnoException).code === "ENOENT" && manifest.format === 1) return null;
+      throw err;
+    });
+    const missing = await missingFrom(backupStorage(from), named, recorded);
+    if (missing.length > 0 && !options.allowMissingPhotos) {
+      throw new IncompleteBackupError(
+        `${missing.length} of the ${named.size} photo files the backup's database names are missing ` +
+          `from it or of the wrong size (${someKeys(missing)}); nothing was replaced. ` +
+          "Restore with --allow-missing-photos to accept that.",
+        missing,
+      );
+    }
+    if (engine === "pglite") {
+      // The folder's lock while swapping: refused if an app is running on it.
+      const unlock = lockDataDir(dbDir);
+      try {
+        await setAside(dbDir);
+        await rename(staged, dbDir);
+      } finally {
+        unlock();
+      }
+    } else {
+      await run("pg_restore", [
+        "--clean",
+        "--if-exists",
+        "--no-owner",
+        `--dbname=${target.databaseUrl}`,
+        file,
+      ]);
+    }
+    await restorePhotos(target, from, setAside);
+    return { manifest, checked: named.size, missing };
+  } finally {
+    await rm(staged, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The backup's photos back in place: into a fresh local folder (the current one kept aside), or
+ * into the bucket, adding what it lacks (a key is never rewritten, so one already there is the same
+ * photo; objects the restored database does not name are left to the orphan sweep).
+ */
+async function restorePhotos(target: BackupTarget, from: string, setAside: (p: string) => Promise<void>) {
+  const folder = storageFolder(from);
+  const present = await stat(folder).then(
+    () => true,
+    (err: NodeJS.ErrnoException) => {
+      if (err.code === "ENOENT") return false;
+      throw err;
+    },
+  );
+  if (!target.storage) {
+    const storage = path.join(target.dataDir, "storage");
+    await setAside(storage);
+    if (present) await cp(folder, storage, { recursive: true });
+    return;
+  }
+  const backupFiles = backupStorage(from);
+  for await (const page of backupFiles.list()) {
+    for (const entry of page) {
+      const object = await backupFiles.get(entry.key);
+      if (!object) throw new Error(`${entry.key} could not be read from the backup`);
+      await target.storage.put(entry.key, object.body, object.contentType).catch((err) => {
+        if (!(err instanceof ObjectExistsError)) throw err;
+      });
+    }
+  }
 }

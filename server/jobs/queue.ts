@@ -31,6 +31,8 @@ export const QUEUES = {
   },
   /** Old sent e-mails, visits older than 90 days. */
   purge: { name: "purge", retryLimit: 3, retryDelay: 300, expireInSeconds: 900 },
+  /** Stored files no row names, older than a day: removed (features/photos/orphan-files.ts). */
+  orphanFiles: { name: "orphan-files", retryLimit: 2, retryDelay: 600, expireInSeconds: 3600 },
   /** The embedded database's VACUUM (hourly) and ANALYZE (daily): server/db/embedded-maintenance.ts. */
   embeddedVacuum: { name: "embedded-vacuum", retryLimit: 1, retryDelay: 300, expireInSeconds: 1800 },
   embeddedAnalyze: { name: "embedded-analyze", retryLimit: 1, retryDelay: 300, expireInSeconds: 1800 },

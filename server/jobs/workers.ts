@@ -4,6 +4,7 @@
 import PgBoss from "pg-boss";
 import { maintainEmbeddedDatabase } from "../db/embedded-maintenance.ts";
 import type { AppDeps } from "../deps.ts";
+import { sweepOrphanFiles } from "../features/photos/index.ts";
 import { purgeExpiredLimits } from "../http/rate-limit.ts";
 import type { ImmediateEmailJob, MessageJob, PushJob } from "../notifications/announce.ts";
 import {
@@ -102,6 +103,7 @@ export async function startJobWorkers(deps: AppDeps, opts: WorkerOptions = {}): 
       await purgeOld(deps);
       await purgeExpiredLimits(deps.database.db);
     },
+    [QUEUES.orphanFiles.name]: async () => log.info(await sweepOrphanFiles(deps), "orphan files swept"),
     [QUEUES.embeddedVacuum.name]: async () =>
       log.info(await maintainEmbeddedDatabase(deps.database, ["VACUUM"]), "embedded database vacuumed"),
     [QUEUES.embeddedAnalyze.name]: async () =>
@@ -133,6 +135,8 @@ export async function startJobWorkers(deps: AppDeps, opts: WorkerOptions = {}): 
   await boss.schedule(QUEUES.subscriptionReminders.name, "15 * * * *", {}, { tz: "UTC" });
   await boss.schedule(QUEUES.purge.name, "40 3 * * *", {}, { tz: "UTC" });
   await boss.schedule(QUEUES.emailDeliver.name, "25 * * * *", {}, { tz: "UTC" });
+  // Once a day across instances (a schedule is one row; its minute's job is sent once).
+  await boss.schedule(QUEUES.orphanFiles.name, "20 4 * * *", {}, { tz: "UTC" });
   if (deps.database.kind === "pglite") {
     await boss.schedule(QUEUES.embeddedVacuum.name, "50 * * * *", {}, { tz: "UTC" });
     await boss.schedule(QUEUES.embeddedAnalyze.name, "55 4 * * *", {}, { tz: "UTC" });

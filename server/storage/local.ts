@@ -1,7 +1,7 @@
 // Local-disk storage: `${root}/${bucket}/${key}`. Writes are exclusive (flag "wx"): never overwrite.
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, opendir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { isSafeKey, ObjectExistsError, type Storage } from "./storage.ts";
+import { isSafeKey, LIST_PAGE_SIZE, ObjectExistsError, type Storage, type StoredEntry } from "./storage.ts";
 
 const TYPES: Record<string, string> = {
   ".jpg": "image/jpeg",
@@ -45,5 +45,51 @@ export function createLocalStorage(root: string, bucket: string): Storage {
     publicUrl(key) {
       return `/storage/${bucket}/${key}`;
     },
+    async *list(pageSize = LIST_PAGE_SIZE) {
+      let page: StoredEntry[] = [];
+      for await (const entry of walk(base, "")) {
+        page.push(entry);
+        if (page.length >= pageSize) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length > 0) yield page;
+    },
   };
+}
+
+/** A file or folder that went away between its parent's listing and our look at it. */
+const gone = (err: unknown) => {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === "ENOENT" || code === "ENOTDIR";
+};
+
+/**
+ * The files under `dir` (keys relative to the bucket's folder), streamed: one directory handle open
+ * per level, never the whole listing of a large folder in memory.
+ */
+async function* walk(dir: string, prefix: string): AsyncGenerator<StoredEntry> {
+  let handle: Awaited<ReturnType<typeof opendir>>;
+  try {
+    handle = await opendir(dir);
+  } catch (err) {
+    if (gone(err)) return;
+    throw err;
+  }
+  for await (const entry of handle) {
+    const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      yield* walk(file, key);
+      continue;
+    }
+    if (!entry.isFile() || !isSafeKey(key)) continue;
+    try {
+      const s = await stat(file);
+      yield { key, size: s.size, modifiedAt: s.mtime };
+    } catch (err) {
+      if (!gone(err)) throw err;
+    }
+  }
 }

@@ -1,6 +1,6 @@
 // The storage contract, on local disk and on an S3-compatible server (s3rver, started here), then the
 // photo API end to end on S3: upload, public URL, deletion.
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ProfileDto } from "@domain/profile.ts";
@@ -23,11 +23,12 @@ afterAll(async () => {
   await rm(localRoot, { recursive: true, force: true });
 });
 
-const drivers: [string, () => Storage][] = [
-  ["local", () => createLocalStorage(localRoot, "profiles")],
+/** Each driver, on the photos' bucket folder unless given another (a test of its own, alone in it). */
+const drivers: [string, (bucket?: string) => Storage][] = [
+  ["local", (bucket = "profiles") => createLocalStorage(localRoot, bucket)],
   [
     "s3",
-    () =>
+    (bucket = "profiles") =>
       createS3Storage(
         {
           bucket: s3.bucket,
@@ -37,7 +38,7 @@ const drivers: [string, () => Storage][] = [
           secretAccessKey: "S3RVER",
           forcePathStyle: true,
         },
-        "profiles",
+        bucket,
       ),
   ],
 ];
@@ -73,8 +74,47 @@ describe.each(drivers)("storage contract [%s]", (_name, make) => {
     expect(await storage.get("photos/inconnu.jpg")).toBeNull();
   });
 
+  it("lists every object with its size and time, a page at a time, and nothing of another bucket", async () => {
+    const storage = make("listing");
+    const other = make("elsewhere");
+    await other.put("photos/ailleurs.jpg", bytes, "image/jpeg");
+    const before = Date.now();
+    const keys = Array.from({ length: 7 }, (_, i) => `photos/liste${i}.jpg`);
+    for (const key of keys) await storage.put(key, bytes.subarray(0, 3 + (key.length % 4)), "image/jpeg");
+    await storage.put("photos/thumbs/liste0.jpg", bytes, "image/jpeg");
+    const pages: { key: string; size: number; modifiedAt: Date }[][] = [];
+    for await (const page of storage.list(3)) pages.push(page);
+    expect(pages.every((p) => p.length > 0 && p.length <= 3)).toBe(true);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    const listed = pages.flat();
+    expect(listed.map((e) => e.key).sort()).toEqual([...keys, "photos/thumbs/liste0.jpg"].sort());
+    for (const e of listed) {
+      expect(e.size).toBe((await storage.get(e.key))!.body.length);
+      // S3 gives the time to the second.
+      expect(e.modifiedAt.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+      expect(e.modifiedAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    await storage.delete(keys[0]!);
+    const after: string[] = [];
+    for await (const page of storage.list()) after.push(...page.map((e) => e.key));
+    expect(after).not.toContain(keys[0]);
+    expect(after).toHaveLength(listed.length - 1);
+  });
+
   it("gives public URLs under /storage/profiles/", () => {
     expect(make().publicUrl("photos/a.jpg")).toBe("/storage/profiles/photos/a.jpg");
+  });
+});
+
+describe("local listing", () => {
+  it("skips files no key can name (a stray .DS_Store) and a folder that is not there", async () => {
+    const storage = createLocalStorage(localRoot, "stray");
+    await storage.put("photos/vraie.jpg", new Uint8Array([1, 2]), "image/jpeg");
+    await writeFile(path.join(localRoot, "stray", "photos", ".DS_Store"), "x");
+    const keys: string[] = [];
+    for await (const page of storage.list()) keys.push(...page.map((e) => e.key));
+    expect(keys).toEqual(["photos/vraie.jpg"]);
+    for await (const page of createLocalStorage(localRoot, "absent").list()) expect(page).toEqual([]);
   });
 });
 

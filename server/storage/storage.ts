@@ -6,6 +6,17 @@ export interface StoredObject {
   contentType: string;
 }
 
+/** One object as a listing gives it. */
+export interface StoredEntry {
+  key: string;
+  size: number;
+  /** When it was written (local disk: the file's mtime; S3: LastModified, to the second). */
+  modifiedAt: Date;
+}
+
+/** Objects per page of a listing unless told: S3's own maximum for one ListObjectsV2 call. */
+export const LIST_PAGE_SIZE = 1000;
+
 export interface Storage {
   /** Writes a new object; throws ObjectExistsError rather than overwrite (SPEC §9: no overwrite). */
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
@@ -14,6 +25,13 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Public URL path of an object, served with a 3600 s cache. */
   publicUrl(key: string): string;
+  /**
+   * Every object, a page at a time (S3: one ListObjectsV2 call per page; local disk: a walk of the
+   * folder), in no promised order. Objects written or deleted during the listing may or may not be
+   * in it. Only keys this interface can address are listed (isSafeKey): a stray file such as
+   * `.DS_Store` is none of ours.
+   */
+  list(pageSize?: number): AsyncIterable<StoredEntry[]>;
 }
 
 export class ObjectExistsError extends Error {

@@ -1,0 +1,47 @@
+// Every column that may hold a storage key is classified: listed in STORAGE_KEY_COLUMNS (the orphan
+// sweep keeps what it names, a backup checks the required ones), or known to hold something else.
+// A new column named like a photo, an image, a file or a key fails here until it is one or the other.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
+import { queryRows } from "../../db/client.ts";
+import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
+import { STORAGE_KEY_COLUMNS } from "./key-references.ts";
+
+/** Columns whose names look like storage keys but hold something else. */
+const NOT_STORAGE_KEYS: Record<string, string> = {
+  "rate_limit.key": "Better Auth's rate-limit counter key (an address and a path)",
+  "user.image": "Better Auth's account picture URL: nothing in the app sets it (server/app.ts closes it)",
+  "email_outbox.dedupe_key": "one e-mail per member and day or job",
+  "notification_log.dedupe_key": "one notification per subscription end date",
+};
+
+const LOOKS_LIKE_A_KEY = /photo|image|picture|selfie|frame|file|thumb|(^|_)key$/;
+
+describeOnEngine("storage key columns", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t?.close());
+
+  it("lists every text column that may name a stored file, and no column that does not exist", async () => {
+    const columns = await queryRows(
+      t.deps.database.db,
+      z.strictObject({ name: z.string(), array: z.boolean() }),
+      sql`SELECT table_name || '.' || column_name AS name, data_type = 'ARRAY' AS array
+        FROM information_schema.columns
+        WHERE table_schema = 'public' AND (data_type = 'text' OR udt_name = '_text')`,
+    );
+    const looking = columns.filter((c) => LOOKS_LIKE_A_KEY.test(c.name.split(".")[1]!)).map((c) => c.name);
+    const listed = STORAGE_KEY_COLUMNS.map((c) => `${c.table}.${c.column}`);
+    expect(looking.filter((c) => !listed.includes(c) && !(c in NOT_STORAGE_KEYS))).toEqual([]);
+    for (const c of STORAGE_KEY_COLUMNS) {
+      expect(columns, `${c.table}.${c.column}`).toContainEqual({
+        name: `${c.table}.${c.column}`,
+        array: c.array,
+      });
+    }
+    for (const name of Object.keys(NOT_STORAGE_KEYS)) expect(columns.map((c) => c.name)).toContain(name);
+  });
+});

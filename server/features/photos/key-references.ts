@@ -1,0 +1,60 @@
+// Where the database names stored files (issue 33): every column that holds a storage key. The orphan
+// sweep keeps any file one of them names (and its thumbnail); a backup must hold a file for each key
+// of the `required` ones, the photos members see. key-references.test.ts reads the schema and fails
+// when a new column looks like it holds keys and is not listed here.
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, queryRows } from "../../db/client.ts";
+import { thumbKey } from "./photo-keys.ts";
+
+export interface KeyColumn {
+  table: string;
+  column: string;
+  /** text[] (each element a key) rather than text. */
+  array: boolean;
+  /** Every key in it must have its file: a backup without one is incomplete. */
+  required: boolean;
+}
+
+export const STORAGE_KEY_COLUMNS: readonly KeyColumn[] = [
+  // The member's photos, each served with its thumbnail.
+  { table: "profiles", column: "photos", array: true, required: true },
+  // The rest follow a photo and may outlive its file for a moment (the hash and a pending hold go
+  // after the file is deleted, in the same request) or for good (a decided review keeps the key of
+  // the photo it removed; a « reused » hold names another member's photo, which they may delete).
+  // Not required of a backup, but the sweep keeps what they name.
+  { table: "photo_hashes", column: "photo_key", array: false, required: false },
+  { table: "photo_reviews", column: "photo_key", array: false, required: false },
+  { table: "photo_reviews", column: "matched_key", array: false, required: false },
+];
+
+/** SQL text: one row `{ key }` per distinct key the columns hold. The names are ours, not input. */
+export function keysSql(columns: readonly KeyColumn[]): string {
+  return columns
+    .map((c) =>
+      c.array
+        ? `SELECT unnest("${c.column}") AS key FROM "${c.table}"`
+        : `SELECT "${c.column}" AS key FROM "${c.table}" WHERE "${c.column}" IS NOT NULL`,
+    )
+    .join("\nUNION\n");
+}
+
+/** The keys and each one's thumbnail: the files they stand for. */
+export function withThumbnails(keys: Iterable<string>): Set<string> {
+  const files = new Set<string>();
+  for (const key of keys) {
+    files.add(key);
+    files.add(thumbKey(key));
+  }
+  return files;
+}
+
+/** Every file a row names, with the thumbnails: what the orphan sweep must never remove. */
+export async function referencedFiles(db: Db): Promise<Set<string>> {
+  const rows = await queryRows(
+    db,
+    z.strictObject({ key: z.string() }),
+    sql.raw(keysSql(STORAGE_KEY_COLUMNS)),
+  );
+  return withThumbnails(rows.map((r) => r.key));
+}
