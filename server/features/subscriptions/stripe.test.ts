@@ -116,6 +116,19 @@ describeEachEngine("Stripe payments", (engine) => {
     expect(await statusOf(m.userId)).toBe("trial");
   });
 
+  it("keeps no return path that normalises to another site (« /.//evil.example/x », security test)", async () => {
+    const m = await trialMember();
+    for (const returnTo of ["/.//evil.example/x", "/..//evil.example", "/%2F%2Fevil.example", "/\\evil"]) {
+      const { dto, session } = await checkout(m, "1-mois", returnTo);
+      expect(dto.returnTo, returnTo).toBeNull();
+      expect(session.cancel_url, returnTo).toBe("http://localhost:3000/subscription?annule=1");
+    }
+    // A row written before the check looked at the normalised path is not sent back as it is.
+    const { dto } = await checkout(m, "1-mois", "/search");
+    await db().execute(sql`UPDATE checkouts SET return_to = '//evil.example/x' WHERE id = ${dto.id}::uuid`);
+    expect((await getCheckout(m, dto.id)).returnTo).toBeNull();
+  });
+
   it("records a paid session once: subscription, status, checkout, e-mail; a replay changes nothing", async () => {
     const m = await trialMember();
     const { dto, session } = await checkout(m);

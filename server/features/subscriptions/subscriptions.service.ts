@@ -90,7 +90,9 @@ function toCheckoutDto(r: CheckoutRow): CheckoutDto {
     operator: r.operator,
     provider: r.provider,
     failureReason: r.failureReason,
-    returnTo: r.returnTo,
+    // Checked again on the way out: a row stored before the check looked at the normalised path
+    // (issue 33) may hold « //host ».
+    returnTo: safePath(r.returnTo),
     url: r.status === "pending" ? r.url : null,
     endsAt: r.endsAt === null ? null : new Date(r.endsAt).toISOString(),
   };
