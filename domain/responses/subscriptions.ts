@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ACCOUNT_STATUSES } from "../constants.ts";
 import { CURRENCIES } from "../money.ts";
 import { OPERATORS, type OperatorId, PAYMENT_METHODS, PROVIDER_NAMES } from "../payments.ts";
+import { SUBSCRIPTION_STATES } from "../subscriptions.ts";
 import { instant, whole } from "./scalars.ts";
 
 const currency = z.enum(CURRENCIES);
@@ -67,8 +68,12 @@ export const subscriptionStatusDtoSchema = z.strictObject({
 });
 export type SubscriptionStatusDto = z.infer<typeof subscriptionStatusDtoSchema>;
 
-/** A subscription's state (also the admin subscriptions list's). */
-export const subscriptionStateSchema = z.enum(["active", "expired", "cancelled"]);
+/**
+ * A subscription's state (also the admin subscriptions list's). cancelled: by an administrator;
+ * suspended: its payment is disputed at the member's bank (a chargeback awaiting its outcome);
+ * refunded: its payment was refunded in full, or charged back (issue 33).
+ */
+export const subscriptionStateSchema = z.enum(SUBSCRIPTION_STATES);
 
 export const paymentDtoSchema = z.strictObject({
   id: z.string(),

@@ -114,7 +114,7 @@ export function paidWithLabel(p: {
 }
 
 /** One line for the audit log: « CinetPay · Orange Money · 6 500 FCFA · 3 mois · awa@example.org ». */
-function auditSummary(c: CheckoutRow & { email: string }, extra?: string | null): string {
+export function auditSummary(c: CheckoutRow & { email: string }, extra?: string | null): string {
   const provider = PROVIDER_LABELS[c.provider] ?? c.provider;
   const parts = [
     provider,
@@ -127,7 +127,12 @@ function auditSummary(c: CheckoutRow & { email: string }, extra?: string | null)
 }
 
 /** Written by the payment system, not by an administrator: admin_id stays null. */
-async function auditPayment(db: Db, action: string, checkoutId: string, summary: string): Promise<void> {
+export async function auditPayment(
+  db: Db,
+  action: string,
+  checkoutId: string,
+  summary: string,
+): Promise<void> {
   await db.insert(adminAudit).values({
     adminId: null,
     adminEmail: PAYMENT_SYSTEM_ACTOR,
@@ -138,7 +143,8 @@ async function auditPayment(db: Db, action: string, checkoutId: string, summary:
   });
 }
 
-async function lockCheckout(tx: Db, checkoutId: string) {
+/** The checkout, with its member's e-mail, locked until the transaction ends. */
+export async function lockCheckout(tx: Db, checkoutId: string) {
   const [row] = await queryRows(
     tx,
     checkoutRow.extend({ email: z.string() }),

@@ -1,6 +1,6 @@
 import { PAYMENT_MSG } from "@domain/payments.ts";
 import type { SubscriptionOverviewDto } from "@domain/subscriptions.ts";
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type RecordedCall, stubFetch } from "@web/test/fetch-stub.ts";
 import { describe, expect, it } from "vitest";
@@ -237,5 +237,36 @@ describe("SubscriptionPage", () => {
     expect(rows[1]).toHaveTextContent(/47,97\s€.*Carte bancaire/);
     expect(rows[2]).toHaveTextContent("Wave (démonstration)");
     expect(rows[3]).toHaveTextContent("Offert par l'équipe");
+  });
+
+  it("says why access stopped when a payment was disputed at the bank or refunded (issue 33)", async () => {
+    const payment = {
+      id: "p1",
+      plan: "3-mois",
+      amount: 4797,
+      currency: "EUR",
+      provider: "stripe",
+      method: "card",
+      operator: null,
+      paidAt: "2026-11-02T10:00:00.000Z",
+      startDate: "2026-11-02T10:00:00.000Z",
+      endDate: "2027-02-02T10:00:00.000Z",
+    } as const;
+    renderPage(overviewFixture({ status: "expired", payments: [{ ...payment, status: "suspended" }] }));
+    const suspended = await screen.findByText("Votre abonnement est suspendu");
+    expect(suspended.closest("[role]")).toHaveTextContent(
+      /Le paiement du 2 novembre 2026 est contesté auprès de votre banque/,
+    );
+    const table = screen.getByRole("table", { name: /Vos paiements/ });
+    expect(within(table).getAllByRole("row")[1]).toHaveTextContent("Suspendu : paiement contesté");
+    cleanup();
+
+    renderPage(overviewFixture({ status: "expired", payments: [{ ...payment, status: "refunded" }] }));
+    const ended = await screen.findByText("Votre abonnement a pris fin");
+    expect(ended.closest("[role]")).toHaveTextContent(/Le paiement du 2 novembre 2026 vous a été remboursé/);
+    expect(screen.queryByText("Votre abonnement est terminé")).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole("table", { name: /Vos paiements/ })).getAllByRole("row")[1],
+    ).toHaveTextContent("Remboursé");
   });
 });

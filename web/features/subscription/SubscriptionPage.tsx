@@ -43,6 +43,23 @@ function StatusLine({ o }: { o: SubscriptionOverviewDto }) {
         Jusqu'au {formatDate(o.endsAt)}. Une nouvelle formule prolongera cette date.
       </Alert>
     );
+  // A payment taken back says why access stopped (issue 33): a chargeback awaiting the bank, or a
+  // refund (the member's bank charging it back ends it the same way).
+  const disputed = o.payments.find((p) => p.status === "suspended");
+  if (o.status !== "subscribed" && disputed)
+    return (
+      <Alert tone="error" title="Votre abonnement est suspendu">
+        Le paiement du {formatDate(disputed.paidAt)} est contesté auprès de votre banque : l'accès reprendra
+        si la contestation est levée en notre faveur. Une nouvelle formule vous donne accès dès maintenant.
+      </Alert>
+    );
+  if (o.status === "expired" && o.payments[0]?.status === "refunded")
+    return (
+      <Alert tone="info" title="Votre abonnement a pris fin">
+        Le paiement du {formatDate(o.payments[0].paidAt)} vous a été remboursé : l'abonnement qu'il réglait
+        s'est arrêté. Choisissez une formule pour retrouver vos matchs et vos conversations.
+      </Alert>
+    );
   if (o.status === "expired")
     return (
       <Alert tone="info" title="Votre abonnement est terminé">
