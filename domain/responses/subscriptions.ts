@@ -49,6 +49,11 @@ export const paymentOptionsDtoSchema = z.strictObject({
   /** Currencies the member may switch to (a plan is priced in each and a method takes it). */
   currencies: z.array(currency),
   methods: z.array(paymentMethodOptionSchema),
+  /**
+   * Card payments in the country's CFA franc held back after a recent change of the country of
+   * residence (issue 33): the instant they open; null when they are not held back.
+   */
+  localCardPricesFrom: instant.nullable(),
 });
 export type PaymentOptionsDto = z.infer<typeof paymentOptionsDtoSchema>;
 

@@ -52,6 +52,13 @@ export const profiles = pgTable(
     birthDateConfirmed: boolean("birth_date_confirmed").notNull().default(false),
     /** Country of residence (the SPEC's country), a French name of domain/countries.ts. */
     country: text("country").notNull().default(""),
+    /**
+     * When the country of residence last changed; null when it has not since this was kept (issue
+     * 33). Card payments in the country's CFA franc wait LOCAL_CARD_PRICES_AFTER_DAYS after a change
+     * (domain/payments.ts), so that a member cannot declare an African country for a minute to pay
+     * the FCFA prices.
+     */
+    countryChangedAt: timestamp("country_changed_at", { withTimezone: true }),
     /** Country of origin ("" when not given), a name of domain/countries.ts too (issue 17). */
     originCountry: text("origin_country").notNull().default(""),
     /** City of residence, free text ("" when not given). */

@@ -114,6 +114,7 @@ describeEachEngine("mobile money (CinetPay, FedaPay)", (engine) => {
             demo: false,
           },
         ],
+        localCardPricesFrom: null,
       });
       expect(o.plans.map((p) => p.prices.XOF)).toEqual([6500, 15000, 24000]);
     });

@@ -5,8 +5,15 @@
 // checkout is written to the audit log in the transaction that makes it.
 
 import { PAYMENT_SYSTEM_ACTOR } from "@domain/admin.ts";
-import { type Currency, formatMoney, isChargeableAmount, isCurrency } from "@domain/money.ts";
 import {
+  type Currency,
+  currencyForCountry,
+  formatMoney,
+  isChargeableAmount,
+  isCurrency,
+} from "@domain/money.ts";
+import {
+  localCardPricesFrom,
   METHOD_LABELS,
   OPERATORS,
   type OperatorId,
@@ -164,12 +171,19 @@ export function findPlan(plans: readonly Plan[], id: unknown): Plan {
   return plan;
 }
 
-async function memberCountry(db: Db, userId: string): Promise<string | null> {
+/**
+ * Where the member lives, and when card payments in that country's CFA franc open for them (null:
+ * open) — held back after a recent change of country (issue 33, domain/payments.ts).
+ */
+async function memberResidence(
+  db: Db,
+  userId: string,
+): Promise<{ country: string | null; localCardFrom: Date | null }> {
   const [row] = await db
-    .select({ country: profiles.country })
+    .select({ country: profiles.country, changedAt: profiles.countryChangedAt })
     .from(profiles)
     .where(eq(profiles.userId, userId));
-  return row?.country || null;
+  return { country: row?.country || null, localCardFrom: localCardPricesFrom(row?.changedAt ?? null) };
 }
 
 export interface CheckoutChoice {
@@ -198,12 +212,23 @@ export async function startCheckout(
     throw new AppError(400, "OPERATOR_REQUIRED", PAYMENT_MSG.OPERATOR_REQUIRED, {
       operator: PAYMENT_MSG.OPERATOR_REQUIRED,
     });
-  const country = await memberCountry(db, user.id);
+  const { country, localCardFrom } = await memberResidence(db, user.id);
+  // The currency is the client's word: the server decides whether this member may pay in it.
+  if (
+    choice.method === "card" &&
+    choice.currency !== "EUR" &&
+    choice.currency === currencyForCountry(country) &&
+    localCardFrom !== null
+  )
+    throw new AppError(400, "LOCAL_CARD_PRICES_LATER", PAYMENT_MSG.LOCAL_CARD_PRICES_LATER, {
+      currency: PAYMENT_MSG.LOCAL_CARD_PRICES_LATER,
+    });
   const provider = deps.payments.route({
     method: choice.method,
     currency: choice.currency,
     country,
     operator,
+    localCardFrom,
   });
   if (!provider)
     throw new AppError(400, "METHOD_UNAVAILABLE", PAYMENT_MSG.METHOD_UNAVAILABLE, {
@@ -433,7 +458,7 @@ export async function subscriptionOverview(
 ): Promise<SubscriptionOverviewDto> {
   const { db } = deps.database;
   const status = await checkUserSubscription(db, userId);
-  const [rows, country] = await Promise.all([
+  const [rows, residence] = await Promise.all([
     queryRows(
       db,
       paymentRow,
@@ -441,13 +466,13 @@ export async function subscriptionOverview(
           start_date AS "startDate", end_date AS "endDate", status
         FROM subscriptions WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 100`,
     ),
-    memberCountry(db, userId),
+    memberResidence(db, userId),
   ]);
   const iso = (v: string) => new Date(v).toISOString();
   return {
     ...status,
     plans: [...deps.config.plans],
-    paymentOptions: deps.payments.options(country, deps.config.plans),
+    paymentOptions: deps.payments.options(residence.country, deps.config.plans, residence.localCardFrom),
     payments: rows.map((r) => ({
       id: r.id,
       plan: r.plan,

@@ -142,13 +142,53 @@ describe("SubscriptionPage", () => {
           currency: "XAF",
           currencies: ["XAF"],
           methods: [card({ currencies: ["XAF"] })],
+          localCardPricesFrom: null,
         },
       }),
     );
     expect(await screen.findByText("6 500 FCFA")).toBeInTheDocument();
     expect(screen.queryByRole("radio", { name: "Mobile money" })).not.toBeInTheDocument();
     expect(screen.getByText("Paiement par carte bancaire.")).toBeInTheDocument();
-    expect(screen.getByText("Prix en francs CFA (FCFA).")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Prix en francs CFA (FCFA), la monnaie de votre pays de résidence (Guinée équatoriale).",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("says why the prices are in euros, and when FCFA by card opens after a recent change of country (issue 33)", async () => {
+    const user = userEvent.setup();
+    renderPage(overviewFixture({ paymentOptions: franceOptions }));
+    expect(
+      await screen.findByText(/^Prix en euros\s: les prix en francs CFA \(FCFA\) sont réservés aux membres/),
+    ).toBeInTheDocument();
+    cleanup();
+
+    // Sénégal declared a few days ago: FCFA by mobile money now, by card from the date the server gives.
+    renderPage(
+      overviewFixture({
+        paymentOptions: {
+          ...senegalOptions,
+          currencies: ["XOF", "EUR"],
+          methods: [mobileMoney(), card({ currencies: ["EUR"] })],
+          localCardPricesFrom: "2027-01-12T10:00:00.000Z",
+        },
+      }),
+    );
+    const note = await screen.findByText(
+      /Vous avez indiqué votre pays de résidence \(Sénégal\) il y a moins de 30 jours/,
+    );
+    expect(note).toHaveTextContent(
+      /par carte à partir du 12 janvier 2027\. D'ici là, la carte se paie en euros\./,
+    );
+    // In FCFA, mobile money alone; the card is there in euros.
+    expect(screen.queryByRole("radio", { name: "Carte bancaire" })).not.toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole("group", { name: "Payer en" })).getByRole("radio", { name: "Euros (€)" }),
+    );
+    expect(within(plan("1 mois")).getByText("19,99 €")).toBeInTheDocument();
+    expect(screen.queryByRole("radio", { name: "Mobile money" })).not.toBeInTheDocument();
+    expect(screen.getByText(/Vous avez indiqué votre pays de résidence \(Sénégal\)/)).toBeInTheDocument();
   });
 
   it("shows the server's refusal next to the plans", async () => {
