@@ -23,12 +23,13 @@
 //   POST /api/admin/matches/:id/reject → AdminMatchRow
 //   GET  /api/admin/messages         ?q&matchId&member=<userId or e-mail>&sort(created_at)&dir&page&size → AdminList<AdminMessageRow>
 //   DELETE /api/admin/messages/:id   → 204
-//   GET  /api/admin/subscriptions    ?q&status(active|expired|cancelled)&plan&sort(start_date|end_date|created_at)&dir&page&size → AdminList<AdminSubscriptionRow>
+//   GET  /api/admin/subscriptions    ?q&status(active|expired|cancelled|suspended|refunded)&plan&sort(start_date|end_date|created_at)&dir&page&size → AdminList<AdminSubscriptionRow>
 //   POST /api/admin/subscriptions/grant      {userId, months, plan?} → AdminSubscriptionRow (free, provider "admin")
 //   POST /api/admin/subscriptions/:id/extend {months} → AdminSubscriptionRow
 //   POST /api/admin/subscriptions/:id/cancel → AdminSubscriptionRow
 //   GET  /api/admin/payments         ?q(member e-mail or name, exact provider reference, or checkout id)&status(pending|paid|failed|cancelled|expired)
-//                                    &provider&currency(EUR|XOF|XAF)&sort(created_at)&dir&page&size → AdminList<AdminPaymentRow> (every checkout, newest first)
+//                                    &provider&currency(EUR|XOF|XAF)&reversal(refunded|disputed|charged-back)&sort(created_at)&dir&page&size
+//                                    → AdminList<AdminPaymentRow> (every checkout, newest first)
 //   POST /api/admin/import/preview   {json: string} → ImportPreviewDto (writes nothing)
 //   POST /api/admin/import           {json: string} → ImportResultDto (valid rows, one transaction)
 //   GET  /api/admin/audit            ?action&page&size → AdminList<AuditEntryDto>
@@ -84,6 +85,13 @@ export const PAYMENT_STATUSES = [
   "cancelled",
   "expired",
 ] as const satisfies readonly CheckoutStatus[];
+
+/**
+ * The admin payments list's filter on what happened after payment (issue 33): refunded (in full or
+ * in part), a chargeback open at the member's bank, charged back (a chargeback lost).
+ */
+export const PAYMENT_REVERSALS = ["refunded", "disputed", "charged-back"] as const;
+export type PaymentReversal = (typeof PAYMENT_REVERSALS)[number];
 
 export const VERIFICATION_REVIEW_MSG = {
   NOT_FOUND: "Cette vérification n'existe pas",

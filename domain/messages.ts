@@ -132,6 +132,8 @@ export const ERROR_CODES = [
   "PUSH_SUBSCRIPTIONS_LIMIT",
   "INVALID_TOKEN",
   "INTERNAL_ERROR",
+  // Issue 33: card prices in FCFA wait after a change of the country of residence.
+  "LOCAL_CARD_PRICES_LATER",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

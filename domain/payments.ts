@@ -62,6 +62,26 @@ export function operatorsOf(country: string | null | undefined): readonly Operat
   return (country && OPERATORS_BY_COUNTRY[country]) || [];
 }
 
+/**
+ * Which prices a member gets (issue 33, docs/decisions/0012): the CFA franc prices are set for the
+ * purchasing power of the countries that use it, so they follow where the member lives — but a
+ * declared country costs nothing to change. Mobile money in CFA francs is open at once: the wallet
+ * belongs to an operator of the CFA zone, which ties the payment to the zone. A card is accepted
+ * from anywhere, so card payments in the country's CFA franc open only once the country of residence
+ * has stayed the same for this many days.
+ */
+export const LOCAL_CARD_PRICES_AFTER_DAYS = 30;
+
+/**
+ * When card payments in the local CFA franc open for a member whose country of residence last
+ * changed at `countryChangedAt`; null when they are open (no change recorded, or long enough ago).
+ */
+export function localCardPricesFrom(countryChangedAt: Date | null, now: Date = new Date()): Date | null {
+  if (!countryChangedAt) return null;
+  const from = new Date(countryChangedAt.getTime() + LOCAL_CARD_PRICES_AFTER_DAYS * 86_400_000);
+  return from > now ? from : null;
+}
+
 // The payment options of /subscription: described by their schemas in responses/subscriptions.ts,
 // re-exported as types only (see responses/scalars.ts).
 export type { PaymentMethodOption, PaymentOptionsDto } from "./responses/subscriptions.ts";
@@ -71,6 +91,7 @@ export const PAYMENT_MSG = {
   OPERATOR_REQUIRED: "Veuillez choisir votre opérateur de mobile money",
   CURRENCY_UNAVAILABLE: "Cette formule n'est pas proposée dans cette devise",
   PHONE_INVALID: "Veuillez saisir un numéro de téléphone valide, par exemple +221 77 123 45 67",
+  LOCAL_CARD_PRICES_LATER: `Par carte, les prix en FCFA ne sont proposés que ${LOCAL_CARD_PRICES_AFTER_DAYS} jours après un changement de pays de résidence. Payez en euros par carte, ou en FCFA par mobile money.`,
   NOT_DEMO: "Ce paiement ne se confirme pas ici",
 } as const;
 

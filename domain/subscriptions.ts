@@ -16,6 +16,13 @@ export type {
   SubscriptionStatusDto,
 } from "./responses/subscriptions.ts";
 
+/**
+ * A subscription's states: active; expired (its end date passed); cancelled by an administrator;
+ * suspended while its payment is disputed at the member's bank; refunded (its payment refunded in
+ * full, or charged back). Only an active one gives access.
+ */
+export const SUBSCRIPTION_STATES = ["active", "expired", "cancelled", "suspended", "refunded"] as const;
+
 // CFA prices are set for the members' purchasing power, not converted from the euro prices
 // (19,99 € would be 13 112 FCFA at the fixed parity).
 export const DEFAULT_PLANS: readonly Plan[] = [

@@ -159,6 +159,12 @@ export const adminPaymentRowSchema = z.strictObject({
   failureReason: z.string().nullable(),
   /** The provider's reference of the payment (Stripe cs_…, CinetPay or FedaPay transaction). */
   providerRef: z.string().nullable(),
+  /** After payment: how much the provider has refunded so far (0 when nothing), same unit as amount. */
+  refundedAmount: whole,
+  /** A chargeback at the member's bank: open, won or lost; null when there is none. */
+  dispute: z.enum(["open", "won", "lost"]).nullable(),
+  /** When a refund or the chargeback last changed. */
+  reversedAt: instant.nullable(),
   /** Pending payments: how often their status was asked of the provider, and when it is next. */
   checkAttempts: whole,
   nextCheckAt: instant.nullable(),
@@ -200,14 +206,17 @@ export const dashboardDtoSchema = z.strictObject({
   messagesPerDay: perDay,
   activeSubscriptions: whole,
   /**
-   * Payments received since the 1st of the month (Paris time), per currency, in each currency's
-   * smallest unit: only currencies with revenue, the euro first (empty when nothing was paid).
+   * Payments received since the 1st of the month (Paris time), less what was refunded or charged
+   * back of them, per currency, in each currency's smallest unit: only currencies with revenue, the
+   * euro first (empty when nothing was paid).
    */
   revenueThisMonth: z.array(z.strictObject({ currency: z.enum(CURRENCIES), amount: whole })),
   /** Selfie verifications waiting for an administrator's decision. */
   pendingVerifications: whole,
   /** Photos screening held from public view at upload, waiting for an administrator's decision. */
   pendingPhotoReviews: whole,
+  /** Payments disputed at the member's bank, awaiting the outcome (their subscription suspended). */
+  openDisputes: whole,
   /** When the figures above were computed (they are kept for DASHBOARD_CACHE_SECONDS). */
   figuresAt: instant,
   /** Always current. */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ACCOUNT_STATUSES } from "../constants.ts";
 import { CURRENCIES } from "../money.ts";
 import { OPERATORS, type OperatorId, PAYMENT_METHODS, PROVIDER_NAMES } from "../payments.ts";
+import { SUBSCRIPTION_STATES } from "../subscriptions.ts";
 import { instant, whole } from "./scalars.ts";
 
 const currency = z.enum(CURRENCIES);
@@ -48,6 +49,11 @@ export const paymentOptionsDtoSchema = z.strictObject({
   /** Currencies the member may switch to (a plan is priced in each and a method takes it). */
   currencies: z.array(currency),
   methods: z.array(paymentMethodOptionSchema),
+  /**
+   * Card payments in the country's CFA franc held back after a recent change of the country of
+   * residence (issue 33): the instant they open; null when they are not held back.
+   */
+  localCardPricesFrom: instant.nullable(),
 });
 export type PaymentOptionsDto = z.infer<typeof paymentOptionsDtoSchema>;
 
@@ -67,8 +73,12 @@ export const subscriptionStatusDtoSchema = z.strictObject({
 });
 export type SubscriptionStatusDto = z.infer<typeof subscriptionStatusDtoSchema>;
 
-/** A subscription's state (also the admin subscriptions list's). */
-export const subscriptionStateSchema = z.enum(["active", "expired", "cancelled"]);
+/**
+ * A subscription's state (also the admin subscriptions list's). cancelled: by an administrator;
+ * suspended: its payment is disputed at the member's bank (a chargeback awaiting its outcome);
+ * refunded: its payment was refunded in full, or charged back (issue 33).
+ */
+export const subscriptionStateSchema = z.enum(SUBSCRIPTION_STATES);
 
 export const paymentDtoSchema = z.strictObject({
   id: z.string(),

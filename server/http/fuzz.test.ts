@@ -236,7 +236,7 @@ const TARGETS: Target[] = [
     who: "admin",
     method: "GET",
     path: () => "/api/admin/payments",
-    query: ["q", "status", "provider", "currency", "sort", "dir", "page", "size"],
+    query: ["q", "status", "provider", "currency", "reversal", "sort", "dir", "page", "size"],
   },
   {
     who: "admin",

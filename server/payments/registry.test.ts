@@ -31,7 +31,9 @@ describe("PaymentRegistry", () => {
       currency: "EUR" | "XOF" | "XAF",
       country: string,
       operator: string | null,
-    ) => registry.route({ method, currency, country, operator: operator as never })?.name ?? null;
+    ) =>
+      registry.route({ method, currency, country, operator: operator as never, localCardFrom: null })?.name ??
+      null;
     expect(route("card", "EUR", "France", null)).toBe("stripe");
     expect(route("card", "XOF", "Sénégal", null)).toBe("stripe");
     // Euros, or the currency of the country the member lives in.
@@ -49,7 +51,7 @@ describe("PaymentRegistry", () => {
   });
 
   it("offers cards in every priced currency and the country's operators in its own currency", () => {
-    const senegal = registry.options("Sénégal", DEFAULT_PLANS);
+    const senegal = registry.options("Sénégal", DEFAULT_PLANS, null);
     expect(senegal.currency).toBe("XOF");
     expect(senegal.currencies).toEqual(["EUR", "XOF"]);
     expect(senegal.methods).toEqual([
@@ -66,22 +68,53 @@ describe("PaymentRegistry", () => {
       },
       { method: "card", currencies: ["EUR", "XOF"], operators: [], demo: false },
     ]);
-    const france = registry.options("France", DEFAULT_PLANS);
+    const france = registry.options("France", DEFAULT_PLANS, null);
     expect(france.currency).toBe("EUR");
     expect(france.methods.map((m) => m.method)).toEqual(["card"]);
-    expect(registry.options(null, DEFAULT_PLANS).currency).toBe("EUR");
+    expect(registry.options(null, DEFAULT_PLANS, null).currency).toBe("EUR");
   });
 
   it("offers nothing without providers, and only the currencies plans are priced in", () => {
-    expect(new PaymentRegistry([]).options("Sénégal", DEFAULT_PLANS)).toEqual({
+    expect(new PaymentRegistry([]).options("Sénégal", DEFAULT_PLANS, null)).toEqual({
       country: "Sénégal",
       currency: "EUR",
       currencies: [],
       methods: [],
+      localCardPricesFrom: null,
     });
     const euroOnly = [{ id: "1-mois", label: "1 mois", months: 1, prices: { EUR: 1999 } }];
-    const options = new PaymentRegistry([demoProvider]).options("Sénégal", euroOnly);
+    const options = new PaymentRegistry([demoProvider]).options("Sénégal", euroOnly, null);
     expect(options).toMatchObject({ currency: "EUR", currencies: ["EUR"] });
     expect(options.methods.map((m) => [m.method, m.demo])).toEqual([["card", true]]);
+  });
+
+  it("holds card prices in the country's CFA franc back after a change of country, not mobile money's (issue 33)", () => {
+    const from = new Date(Date.now() + 10 * 86_400_000);
+    const route = (method: "card" | "mobile-money", currency: "EUR" | "XOF", operator: string | null) =>
+      registry.route({
+        method,
+        currency,
+        country: "Sénégal",
+        operator: operator as never,
+        localCardFrom: from,
+      })?.name ?? null;
+    expect(route("card", "XOF", null)).toBeNull();
+    expect(route("card", "EUR", null)).toBe("stripe");
+    expect(route("mobile-money", "XOF", "wave")).toBe("fedapay");
+
+    const recent = registry.options("Sénégal", DEFAULT_PLANS, from);
+    expect(recent).toMatchObject({
+      currency: "XOF",
+      currencies: ["EUR", "XOF"],
+      localCardPricesFrom: from.toISOString(),
+    });
+    expect(recent.methods.map((m) => [m.method, m.currencies])).toEqual([
+      ["mobile-money", ["XOF"]],
+      ["card", ["EUR"]],
+    ]);
+    // Nothing is held back where there are no CFA prices: France, or plans priced in euros only.
+    expect(registry.options("France", DEFAULT_PLANS, from).localCardPricesFrom).toBeNull();
+    const euroOnly = [{ id: "1-mois", label: "1 mois", months: 1, prices: { EUR: 1999 } }];
+    expect(registry.options("Sénégal", euroOnly, from).localCardPricesFrom).toBeNull();
   });
 });

@@ -2,6 +2,8 @@
 // which only takes what no real provider takes). A payment goes to the first provider that covers
 // the member's choice: the method, the currency, and for mobile money the operator in the member's
 // country of residence, in that country's own currency (an Orange Money Sénégal wallet pays XOF).
+// By card, the country's CFA franc only once the country of residence has stayed the same for
+// LOCAL_CARD_PRICES_AFTER_DAYS (issue 33, docs/decisions/0012).
 import { CURRENCIES, type Currency, currencyForCountry } from "@domain/money.ts";
 import {
   OPERATORS,
@@ -21,6 +23,11 @@ export interface PaymentChoice {
   /** The member's country of residence. */
   country: string | null;
   operator: OperatorId | null;
+  /**
+   * When card payments in the country's own currency open for this member (localCardPricesFrom:
+   * a recent change of country holds them back, issue 33); null when they are open.
+   */
+  localCardFrom: Date | null;
 }
 
 export class PaymentRegistry {
@@ -41,6 +48,8 @@ export class PaymentRegistry {
   route(choice: PaymentChoice): PaymentProvider | null {
     if (choice.currency !== "EUR" && choice.currency !== currencyForCountry(choice.country)) return null;
     if (choice.method === "card") {
+      // A card is accepted from anywhere: its CFA prices wait until the country has stayed put.
+      if (choice.currency !== "EUR" && choice.localCardFrom !== null) return null;
       return this.providers.find((p) => p.coverage.card?.currencies.includes(choice.currency)) ?? null;
     }
     const { country, operator, currency } = choice;
@@ -54,17 +63,27 @@ export class PaymentRegistry {
     );
   }
 
-  /** What a member living in `country` may choose on /subscription, for these plans. */
-  options(country: string | null, plans: readonly Plan[]): PaymentOptionsDto {
+  /**
+   * What a member living in `country` may choose on /subscription, for these plans; `localCardFrom`
+   * as in PaymentChoice.
+   */
+  options(country: string | null, plans: readonly Plan[], localCardFrom: Date | null): PaymentOptionsDto {
     const priced = planCurrencies(plans);
     const methods: PaymentMethodOption[] = [];
+    const local = currencyForCountry(country);
 
     const cardRoutes = priced
       .map((currency) => ({
         currency,
-        provider: this.route({ method: "card", currency, country, operator: null }),
+        provider: this.route({ method: "card", currency, country, operator: null, localCardFrom }),
       }))
       .filter((r) => r.provider !== null);
+    // Held back, not refused: said on the page, with the day they open.
+    const heldBack =
+      localCardFrom !== null &&
+      local !== "EUR" &&
+      priced.includes(local) &&
+      this.route({ method: "card", currency: local, country, operator: null, localCardFrom: null }) !== null;
     if (cardRoutes.length > 0)
       methods.push({
         method: "card",
@@ -73,12 +92,11 @@ export class PaymentRegistry {
         demo: cardRoutes.every((r) => r.provider?.demo),
       });
 
-    const local = currencyForCountry(country);
     if (local !== "EUR" && priced.includes(local)) {
       const routes = operatorsOf(country)
         .map((operator) => ({
           operator,
-          provider: this.route({ method: "mobile-money", currency: local, country, operator }),
+          provider: this.route({ method: "mobile-money", currency: local, country, operator, localCardFrom }),
         }))
         .filter((r) => r.provider !== null);
       // Where mobile money is the way most people pay, it comes first.
@@ -98,6 +116,12 @@ export class PaymentRegistry {
       : currencies.includes("EUR")
         ? "EUR"
         : (currencies[0] ?? "EUR");
-    return { country, currency, currencies, methods };
+    return {
+      country,
+      currency,
+      currencies,
+      methods,
+      localCardPricesFrom: heldBack ? localCardFrom.toISOString() : null,
+    };
   }
 }

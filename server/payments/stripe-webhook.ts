@@ -2,10 +2,18 @@
 // signing secret (400 when the signature is wrong, before anything is read). Handling is
 // idempotent and order-tolerant: a payment is recorded once per Checkout Session whatever the
 // number, order or concurrency of the deliveries, and a late « expired » never undoes a payment.
+// After the payment, refunds (charge.refunded) and chargebacks (charge.dispute.*) reach the
+// subscription it paid for (server/features/subscriptions/reversals.ts), just as idempotently.
 import { Hono } from "hono";
 import type Stripe from "stripe";
 import type { AppDeps, AppEnv } from "../deps.ts";
-import { closeCheckout, recordPayment } from "../features/subscriptions/index.ts";
+import {
+  closeCheckout,
+  type DisputeState,
+  recordDispute,
+  recordPayment,
+  recordRefund,
+} from "../features/subscriptions/index.ts";
 import { AppError } from "../http/errors.ts";
 
 const MAX_BODY = 512 * 1024;
@@ -22,12 +30,47 @@ export function stripeWebhookRoutes(deps: AppDeps, stripe: Stripe, webhookSecret
     } catch {
       throw new AppError(400, "INVALID_SIGNATURE", "Signature invalide");
     }
-    await handleEvent(deps, event);
+    await handleEvent(deps, stripe, event);
     return c.json({ received: true });
   });
 }
 
-async function handleEvent(deps: AppDeps, event: Stripe.Event): Promise<void> {
+/**
+ * Our checkout and Checkout Session for a PaymentIntent: refunds and disputes name the payment by
+ * its PaymentIntent, which Stripe creates when the member pays. Asked of Stripe (the Checkout
+ * Session of that PaymentIntent) rather than kept, so that payments recorded before refunds were
+ * handled are found too. Null when it is not one of ours.
+ */
+async function paymentOf(
+  stripe: Stripe,
+  paymentIntent: string | { id: string } | null,
+): Promise<{ checkoutId: string; sessionId: string } | null> {
+  const id = typeof paymentIntent === "string" ? paymentIntent : paymentIntent?.id;
+  if (!id) return null;
+  let sessions: Stripe.ApiList<Stripe.Checkout.Session>;
+  try {
+    sessions = await stripe.checkout.sessions.list({ payment_intent: id, limit: 1 });
+  } catch {
+    // Stripe delivers the event again later: nothing is lost by answering that we could not act.
+    throw new AppError(503, "PAYMENTS_UNAVAILABLE", "Le prestataire de paiement n'a pas répondu");
+  }
+  const session = sessions.data[0];
+  const checkoutId = session?.metadata?.checkoutId;
+  return session && checkoutId ? { checkoutId, sessionId: session.id } : null;
+}
+
+/**
+ * A dispute's status, as our three: decided in our favour (won; an inquiry closed without a
+ * chargeback; a chargeback prevented), lost, or still open (awaiting a response, under review,
+ * appealed).
+ */
+function disputeState(status: Stripe.Dispute.Status): DisputeState {
+  if (status === "lost") return "lost";
+  if (status === "won" || status === "warning_closed" || status === "prevented") return "won";
+  return "open";
+}
+
+async function handleEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event): Promise<void> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
@@ -56,6 +99,34 @@ async function handleEvent(deps: AppDeps, event: Stripe.Event): Promise<void> {
             ? "La page de paiement a expiré"
             : "Le paiement par carte n'a pas abouti",
         );
+      return;
+    }
+    case "charge.refunded": {
+      const charge = event.data.object;
+      const payment = await paymentOf(stripe, charge.payment_intent);
+      if (!payment) return;
+      await recordRefund(deps, {
+        checkoutId: payment.checkoutId,
+        provider: "stripe",
+        providerRef: payment.sessionId,
+        refundedAmount: charge.amount_refunded,
+        currency: charge.currency,
+      });
+      return;
+    }
+    case "charge.dispute.created":
+    case "charge.dispute.updated":
+    case "charge.dispute.closed": {
+      const dispute = event.data.object;
+      const payment = await paymentOf(stripe, dispute.payment_intent);
+      if (!payment) return;
+      await recordDispute(deps, {
+        checkoutId: payment.checkoutId,
+        provider: "stripe",
+        providerRef: payment.sessionId,
+        disputeId: dispute.id,
+        state: disputeState(dispute.status),
+      });
       return;
     }
     default:

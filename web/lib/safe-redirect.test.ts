@@ -16,6 +16,10 @@ describe("safeRedirect", () => {
       "/\\evil.example",
       "https://evil.example",
       "/\u0000//x",
+      // Normalised by the URL parser into « //evil.example/x » (security test, issue 33).
+      "/.//evil.example/x",
+      "/..//evil.example",
+      "/%2F%2Fevil.example",
     ]) {
       expect(safeRedirect(bad)).toBe("/profile");
     }

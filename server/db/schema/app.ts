@@ -19,7 +19,17 @@ import { user } from "./auth.ts";
 export const genderEnum = pgEnum("gender", ["male", "female"]);
 export const accountStatusEnum = pgEnum("account_status", ["trial", "subscribed", "expired"]);
 export const matchStatusEnum = pgEnum("match_status", ["accepted", "rejected"]);
-export const subscriptionStatusEnum = pgEnum("subscription_status", ["active", "expired", "cancelled"]);
+/**
+ * suspended: its payment is disputed at the member's bank (a chargeback awaiting its outcome);
+ * refunded: its payment was refunded in full, or the chargeback was lost (issue 33).
+ */
+export const subscriptionStatusEnum = pgEnum("subscription_status", [
+  "active",
+  "expired",
+  "cancelled",
+  "suspended",
+  "refunded",
+]);
 
 export const profiles = pgTable(
   "profiles",
@@ -42,6 +52,13 @@ export const profiles = pgTable(
     birthDateConfirmed: boolean("birth_date_confirmed").notNull().default(false),
     /** Country of residence (the SPEC's country), a French name of domain/countries.ts. */
     country: text("country").notNull().default(""),
+    /**
+     * When the country of residence last changed; null when it has not since this was kept (issue
+     * 33). Card payments in the country's CFA franc wait LOCAL_CARD_PRICES_AFTER_DAYS after a change
+     * (domain/payments.ts), so that a member cannot declare an African country for a minute to pay
+     * the FCFA prices.
+     */
+    countryChangedAt: timestamp("country_changed_at", { withTimezone: true }),
     /** Country of origin ("" when not given), a name of domain/countries.ts too (issue 17). */
     originCountry: text("origin_country").notNull().default(""),
     /** City of residence, free text ("" when not given). */
@@ -268,6 +285,15 @@ export const checkouts = pgTable(
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
     /** The page the member came from, to go back to after paying. */
     returnTo: text("return_to"),
+    /**
+     * After the payment (issue 33): how much of it the provider has refunded so far (in the same
+     * unit as amount), and a chargeback — the provider's dispute id and where it stands (open, won,
+     * lost) — with when either last changed.
+     */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    disputeId: text("dispute_id"),
+    disputeStatus: text("dispute_status"),
+    reversedAt: timestamp("reversed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -279,6 +305,10 @@ export const checkouts = pgTable(
     check("checkouts_amount_positive", sql`${t.amount} > 0 AND ${t.months} > 0`),
     check("checkouts_currency", sql`${t.currency} IN ('EUR', 'XOF', 'XAF')`),
     check("checkouts_method", sql`${t.method} IN ('card', 'mobile-money')`),
+    check("checkouts_refunded_amount", sql`${t.refundedAmount} BETWEEN 0 AND ${t.amount}`),
+    check("checkouts_dispute_status", sql`${t.disputeStatus} IN ('open', 'won', 'lost')`),
+    // The dashboard's count of open chargebacks, and the payments list's filter.
+    index("checkouts_reversed_idx").on(t.reversedAt.desc()).where(sql`${t.reversedAt} IS NOT NULL`),
   ],
 );
 

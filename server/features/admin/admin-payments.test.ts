@@ -148,6 +148,9 @@ describeOnEngine("admin: payments", (engine) => {
       status: "pending",
       failureReason: null,
       providerRef: `${tag}-fedapay-1`,
+      refundedAmount: 0,
+      dispute: null,
+      reversedAt: null,
       checkAttempts: 2,
       nextCheckAt: expect.any(String),
       createdAt: expect.any(String),
@@ -209,6 +212,8 @@ describeOnEngine("admin: payments", (engine) => {
     expect(provider.body.error.message).toBe("Prestataire de paiement inconnu");
     const currency = await get<{ error: { message: string } }>("/api/admin/payments?currency=USD");
     expect(currency.body.error.message).toBe("Devise inconnue");
+    const reversal = await get<{ error: { message: string } }>("/api/admin/payments?reversal=lost");
+    expect(reversal.body.error.message).toBe("Filtre de remboursement inconnu");
     for (const bad of [
       "page=0",
       "size=101",
@@ -318,6 +323,24 @@ describeOnEngine("admin: payments", (engine) => {
     expect(amountOf(after, "EUR") - amountOf(before, "EUR")).toBe(4797);
     expect(amountOf(after, "XOF") - amountOf(before, "XOF")).toBe(15_000);
     expect(amountOf(after, "XAF") - amountOf(before, "XAF")).toBe(6500);
+
+    // Refunds come off the month's revenue (issue 33): in part, by the amount refunded; in full or
+    // charged back, the whole payment.
+    await db().execute(
+      sql`UPDATE checkouts SET refunded_amount = 5000, reversed_at = now() WHERE id = ${checkout}::uuid`,
+    );
+    await db().execute(
+      sql`UPDATE subscriptions SET status = 'refunded' WHERE provider_ref = ${`cs_${member.userId}`}`,
+    );
+    const net = await revenue();
+    expect(amountOf(net, "EUR") - amountOf(before, "EUR")).toBe(0);
+    expect(amountOf(net, "XOF") - amountOf(before, "XOF")).toBe(10_000);
+    const suspendedOrRefunded = await get<AdminList<AdminSubscriptionRow>>(
+      `/api/admin/subscriptions?q=${encodeURIComponent(member.email)}&status=refunded`,
+    );
+    expect(suspendedOrRefunded.body.data.map((r) => [r.provider, r.status])).toEqual([
+      ["stripe", "refunded"],
+    ]);
   });
 
   it("lists the payment system's audit entries, which have no administrator", async () => {

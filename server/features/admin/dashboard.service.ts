@@ -63,6 +63,7 @@ async function computeFigures(db: Db): Promise<Figures> {
       activeSubscriptions: count,
       pendingVerifications: count,
       pendingPhotoReviews: count,
+      openDisputes: count,
       // json_agg: sum(amount) is a JSON number for both drivers.
       revenue: z.array(z.strictObject({ currency: z.string(), amount: z.number() })),
     }),
@@ -77,11 +78,14 @@ async function computeFigures(db: Db): Promise<Figures> {
         (SELECT count(*) FROM subscriptions WHERE status = 'active' AND end_date > now())::int AS "activeSubscriptions",
         (SELECT count(*) FROM verifications WHERE outcome = 'review' AND decided_at IS NULL)::int AS "pendingVerifications",
         (SELECT count(*) FROM photo_reviews WHERE status = 'pending')::int AS "pendingPhotoReviews",
+        (SELECT count(*) FROM checkouts WHERE reversed_at IS NOT NULL AND dispute_status = 'open')::int AS "openDisputes",
         (SELECT coalesce(json_agg(json_build_object('currency', r.currency, 'amount', r.amount)), '[]'::json)
-          FROM (SELECT upper(currency) AS currency, sum(amount) AS amount FROM subscriptions
-            WHERE created_at >= date_trunc('month', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris'
-              AND provider <> 'admin'
-            GROUP BY 1 HAVING sum(amount) > 0) r) AS revenue
+          FROM (SELECT upper(s.currency) AS currency,
+              sum(CASE WHEN s.status = 'refunded' THEN 0 ELSE s.amount - coalesce(c.refunded_amount, 0) END) AS amount
+            FROM subscriptions s LEFT JOIN checkouts c ON c.id = s.checkout_id
+            WHERE s.created_at >= date_trunc('month', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris'
+              AND s.provider <> 'admin'
+            GROUP BY 1 HAVING sum(CASE WHEN s.status = 'refunded' THEN 0 ELSE s.amount - coalesce(c.refunded_amount, 0) END) > 0) r) AS revenue
       FROM profiles`,
   );
   const byCountry = await queryRows(
@@ -103,6 +107,7 @@ async function computeFigures(db: Db): Promise<Figures> {
     activeSubscriptions: t.activeSubscriptions,
     pendingVerifications: t.pendingVerifications,
     pendingPhotoReviews: t.pendingPhotoReviews,
+    openDisputes: t.openDisputes,
     revenueThisMonth: t.revenue
       .flatMap(({ currency, amount }) => (isCurrency(currency) ? [{ currency, amount }] : []))
       .sort((a, b) => CURRENCIES.indexOf(a.currency) - CURRENCIES.indexOf(b.currency)),

@@ -194,7 +194,9 @@ export async function runImport(db: Db, actor: Actor, json: string): Promise<Imp
       FROM json_to_recordset(${people}::json) AS r(id text, email text, name text, hash text)
       WHERE r.id = ANY(${sql.param(created.map((c) => c.id))}::text[])`);
     const profiles = JSON.stringify(rows);
-    // Every row carries a birth date checked like the member form's: it counts as confirmed.
+    // Every row carries a birth date checked like the member form's: it counts as confirmed. A new
+    // member's country comes from the records imported (no change recorded); an existing member's
+    // country that the import changes counts as a change (card prices in FCFA wait, issue 33).
     await tx.execute(sql`INSERT INTO profiles (user_id, first_name, last_name, gender, looking_for, birth_date,
         birth_date_confirmed, country, origin_country, city, relocate, phone_number, bio, occupation, education,
         languages, interests, created_at, updated_at)
@@ -207,7 +209,10 @@ export async function runImport(db: Db, actor: Actor, json: string): Promise<Imp
       JOIN "user" u ON u.email = r.email
       ON CONFLICT (user_id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
         gender = excluded.gender, looking_for = excluded.looking_for, birth_date = excluded.birth_date,
-        birth_date_confirmed = true, country = excluded.country, origin_country = excluded.origin_country,
+        birth_date_confirmed = true, country = excluded.country,
+        country_changed_at = CASE WHEN profiles.country IS DISTINCT FROM excluded.country THEN now()
+          ELSE profiles.country_changed_at END,
+        origin_country = excluded.origin_country,
         city = excluded.city, relocate = excluded.relocate, phone_number = excluded.phone_number, bio = excluded.bio,
         occupation = excluded.occupation, education = excluded.education, languages = excluded.languages,
         interests = excluded.interests, updated_at = now()`);

@@ -2,7 +2,13 @@
 // stands, newest first, to answer a member who says they paid (search by their e-mail, or by the
 // reference their receipt or operator SMS shows). Read-only: the payment code alone changes them.
 
-import { type AdminList, type AdminPaymentRow, PAYMENT_STATUSES } from "@domain/admin.ts";
+import {
+  type AdminList,
+  type AdminPaymentRow,
+  PAYMENT_REVERSALS,
+  PAYMENT_STATUSES,
+  type PaymentReversal,
+} from "@domain/admin.ts";
 import { CURRENCIES } from "@domain/money.ts";
 import { PROVIDER_NAMES } from "@domain/payments.ts";
 import { UUID } from "@domain/uuid.ts";
@@ -21,6 +27,8 @@ export const paymentListShape = {
   status: z.enum(PAYMENT_STATUSES, { error: "Statut de paiement inconnu" }).optional(),
   provider: z.enum(PROVIDER_NAMES, { error: "Prestataire de paiement inconnu" }).optional(),
   currency: z.enum(CURRENCIES, { error: "Devise inconnue" }).optional(),
+  /** Refunded (in full or in part), a chargeback open, or charged back (issue 33). */
+  reversal: z.enum(PAYMENT_REVERSALS, { error: "Filtre de remboursement inconnu" }).optional(),
   sort: z.enum(["created_at"], { error: "Tri inconnu" }).default("created_at"),
 };
 export type PaymentListQuery = z.output<z.ZodObject<typeof paymentListShape>>;
@@ -37,6 +45,9 @@ const paymentRow = z.strictObject({
   status: z.enum(checkoutStatusEnum.enumValues),
   failureReason: z.string().nullable(),
   providerRef: z.string().nullable(),
+  refundedAmount: z.number().int(),
+  dispute: z.enum(["open", "won", "lost"]).nullable(),
+  reversedAt: timestampText.nullable(),
   checkAttempts: z.number().int(),
   nextCheckAt: timestampText.nullable(),
   createdAt: timestampText,
@@ -46,7 +57,8 @@ const paymentRow = z.strictObject({
 type Row = z.output<typeof paymentRow>;
 
 const COLUMNS = sql`c.id, c.plan, c.amount, c.currency, c.provider, c.method, c.operator, c.status,
-  c.failure_reason AS "failureReason", c.provider_session_id AS "providerRef", c.check_attempts AS "checkAttempts",
+  c.failure_reason AS "failureReason", c.provider_session_id AS "providerRef",
+  c.refunded_amount AS "refundedAmount", c.dispute_status AS dispute, c.reversed_at AS "reversedAt", c.check_attempts AS "checkAttempts",
   c.next_check_at AS "nextCheckAt", c.created_at AS "createdAt", c.updated_at AS "updatedAt",
   ${memberRefJson(sql`c.user_id`)} AS member`;
 
@@ -64,6 +76,9 @@ function toDto(r: Row, storage: Storage): AdminPaymentRow {
     status: r.status,
     failureReason: r.failureReason,
     providerRef: r.providerRef,
+    refundedAmount: r.refundedAmount,
+    dispute: r.dispute,
+    reversedAt: r.reversedAt ? iso(r.reversedAt) : null,
     checkAttempts: r.checkAttempts,
     nextCheckAt: r.nextCheckAt ? iso(r.nextCheckAt) : null,
     createdAt: iso(r.createdAt),
@@ -91,6 +106,18 @@ function searchCondition(q: string): SQL {
   return sql`c.id IN (${sql.join(arms, sql` UNION ALL `)})`;
 }
 
+/** Every reversed payment has reversed_at (checkouts_reversed_idx holds only those). */
+function reversalCondition(reversal: PaymentReversal): SQL {
+  switch (reversal) {
+    case "refunded":
+      return sql`c.reversed_at IS NOT NULL AND c.refunded_amount > 0`;
+    case "disputed":
+      return sql`c.reversed_at IS NOT NULL AND c.dispute_status = 'open'`;
+    case "charged-back":
+      return sql`c.reversed_at IS NOT NULL AND c.dispute_status = 'lost'`;
+  }
+}
+
 export async function listPayments(
   db: Db,
   storage: Storage,
@@ -101,6 +128,7 @@ export async function listPayments(
   if (q.status) where.push(sql`c.status = ${q.status}`);
   if (q.provider) where.push(sql`c.provider = ${q.provider}`);
   if (q.currency) where.push(sql`c.currency = ${q.currency}`);
+  if (q.reversal) where.push(reversalCondition(q.reversal));
   const from = sql`FROM checkouts c WHERE ${sql.join(where, sql` AND `)}`;
   const order = orderBy({ created_at: sql`c.created_at` }, q.sort, q.dir, sql`c.id`);
   const [rows, total] = await Promise.all([

@@ -13,7 +13,7 @@ import { AppError } from "../../http/errors.ts";
 import { forgetPhoto } from "../../moderation/index.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { deletePhoto, photoDto } from "../photos/index.ts";
-import { isRelocate } from "../profile/index.ts";
+import { countryChange, isRelocate } from "../profile/index.ts";
 import { type Actor, audit } from "./audit.ts";
 import { bool, cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
 
@@ -143,6 +143,7 @@ export async function updateAdminProfile(
       .update(profiles)
       .set({
         ...input,
+        ...countryChange(input.country),
         // A birth date an administrator enters (from the member's request or papers) is confirmed.
         ...(input.birthDate === undefined ? {} : { birthDateConfirmed: true }),
         updatedAt: sql`now()`,

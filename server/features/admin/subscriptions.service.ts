@@ -4,7 +4,7 @@
 
 import { randomUUID } from "node:crypto";
 import type { AdminList, AdminSubscriptionRow } from "@domain/admin.ts";
-import { addMonths } from "@domain/subscriptions.ts";
+import { addMonths, SUBSCRIPTION_STATES } from "@domain/subscriptions.ts";
 import { UUID } from "@domain/uuid.ts";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -26,7 +26,7 @@ import { memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
 
 export const subscriptionListShape = {
   ...listBase,
-  status: z.enum(["active", "expired", "cancelled"], { error: "Statut inconnu" }).optional(),
+  status: z.enum(SUBSCRIPTION_STATES, { error: "Statut inconnu" }).optional(),
   plan: z.string().trim().min(1).max(40).optional(),
   sort: z.enum(["created_at", "start_date", "end_date"], { error: "Tri inconnu" }).default("created_at"),
 };
@@ -193,6 +193,13 @@ export async function extendSubscription(
     if (!row) throw subscriptionNotFound();
     if (row.status === "cancelled")
       throw new AppError(409, "VALIDATION_ERROR", "Un abonnement annulé ne peut pas être prolongé");
+    // Its payment was taken back (or is being): extending it would give the time without the payment.
+    if (row.status === "refunded" || row.status === "suspended")
+      throw new AppError(
+        409,
+        "VALIDATION_ERROR",
+        "Le paiement de cet abonnement a été remboursé ou est contesté : il ne peut pas être prolongé. Offrez plutôt des mois au membre.",
+      );
     // An ended subscription is extended from today, not from its past end date.
     const from = new Date(Math.max(row.endDate.getTime(), Date.now()));
     const end = addMonths(from, monthsToAdd);

@@ -64,6 +64,20 @@ export async function getOrCreateProfile(db: Db, userId: string): Promise<Profil
 }
 
 /**
+ * The update of profiles.country_changed_at that goes with writing `country`: now when it differs
+ * from the stored one, unchanged otherwise (saving the form with the same country changes nothing).
+ * Card prices in FCFA wait after a change (issue 33, domain/payments.ts).
+ */
+export function countryChange(country: string | undefined) {
+  return country === undefined
+    ? {}
+    : {
+        countryChangedAt: sql`CASE WHEN ${profiles.country} IS DISTINCT FROM ${country} THEN now()
+          ELSE ${profiles.countryChangedAt} END`,
+      };
+}
+
+/**
  * Saves the member's form. The form always holds a birth date the member entered or kept, so it is
  * confirmed from now on; the guided first profile's step only moves forward.
  */
@@ -74,6 +88,7 @@ export async function updateProfile(db: Db, userId: string, input: ProfileSave):
     .update(profiles)
     .set({
       ...fields,
+      ...countryChange(fields.country),
       birthDateConfirmed: true,
       ...(onboardingStep === undefined
         ? {}

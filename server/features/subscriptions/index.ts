@@ -1,5 +1,13 @@
 // The subscriptions feature's public surface: what other features and capabilities use. The rest of this
 // folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
+
+export {
+  type DisputeState,
+  type RefundReport,
+  type ReversalOutcome,
+  recordDispute,
+  recordRefund,
+} from "./reversals.ts";
 export { requireSubscription } from "./subscription-gate.ts";
 export { checkUserSubscription, nextPeriodStart } from "./subscription-status.ts";
 export { closeCheckout, recordPayment } from "./subscriptions.service.ts";

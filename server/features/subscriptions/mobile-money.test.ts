@@ -114,6 +114,7 @@ describeEachEngine("mobile money (CinetPay, FedaPay)", (engine) => {
             demo: false,
           },
         ],
+        localCardPricesFrom: null,
       });
       expect(o.plans.map((p) => p.prices.XOF)).toEqual([6500, 15000, 24000]);
     });
@@ -428,6 +429,50 @@ describeEachEngine("mobile money (CinetPay, FedaPay)", (engine) => {
       );
       await recheckPendingPayments(t.deps);
       expect((await checkoutOf(m, c.id)).status).toBe("paid");
+    });
+
+    it("ends the subscription of a payment refunded from FedaPay's dashboard, once, on the API's word (issue 33)", async () => {
+      const m = await memberIn("Bénin");
+      const hook = `${BASE_URL}/api/payments/fedapay/webhook`;
+      const c = await open(m, "mtn-momo");
+      const id = fedapayIdOf(c.id);
+      fedapay.settle(id, "approved", "mtn_open");
+      await fedapay.sendEvent(hook, id);
+      expect(await statusOf(m.userId)).toBe("subscribed");
+      const subscriptionStatus = async () =>
+        (
+          await queryRows(
+            db(),
+            z.strictObject({ status: z.string() }),
+            sql`SELECT status FROM subscriptions WHERE checkout_id = ${c.id}::uuid`,
+          )
+        )[0]?.status;
+
+      // Another delivery about the paid transaction, still approved at FedaPay: nothing changes.
+      expect((await fedapay.sendEvent(hook, id)).status).toBe(200);
+      expect(await subscriptionStatus()).toBe("active");
+      // Refunded at FedaPay: a forged or stale delivery is refused before anything is asked.
+      fedapay.settle(id, "refunded");
+      expect((await fedapay.sendEvent(hook, id, { secret: "wh_sandbox_forged" })).status).toBe(400);
+      const late = Math.floor(Date.now() / 1000) - 600;
+      expect((await fedapay.sendEvent(hook, id, { timestamp: late })).status).toBe(400);
+      expect(await subscriptionStatus()).toBe("active");
+      // The genuine « transaction.refunded », delivered several times: one refund.
+      const answers = await Promise.all(Array.from({ length: 3 }, () => fedapay.sendEvent(hook, id)));
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(await subscriptionStatus()).toBe("refunded");
+      expect(await statusOf(m.userId)).toBe("expired");
+      const o = (await (
+        await t.request("/api/subscription", { cookie: m.cookie })
+      ).json()) as SubscriptionOverviewDto;
+      expect(o.payments[0]).toMatchObject({ status: "refunded", currency: "XOF" });
+      expect((await auditOf(c.id)).filter((a) => a.action === "payment.refunded")).toHaveLength(1);
+      const [row] = await queryRows(
+        db(),
+        z.strictObject({ refunded: z.number() }),
+        sql`SELECT refunded_amount AS refunded FROM checkouts WHERE id = ${c.id}::uuid`,
+      );
+      expect(row?.refunded).toBe(15000);
     });
   });
 });

@@ -1,13 +1,16 @@
 // The Stripe path on both engines, against a local fake of the Checkout Sessions API (the real SDK
 // pointed at it) and webhooks signed with the SDK's own test-header helper: one subscription per
 // paid session whatever the replays, order or concurrency; bad signatures and forged amounts
-// grant nothing.
-import type { CheckoutDto } from "@domain/subscriptions.ts";
+// grant nothing. After payment, refunds and chargebacks end or suspend the subscription they
+// concern, once whatever the replays and order, and administrators see them (issue 33).
+import type { AdminList, AdminPaymentRow, DashboardDto } from "@domain/admin.ts";
+import type { CheckoutDto, SubscriptionOverviewDto } from "@domain/subscriptions.ts";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { timestampText } from "../../db/row-schemas.ts";
+import { createAdmin } from "../../test/admin.ts";
 import { type FakeSession, type FakeStripe, startFakeStripe } from "../../test/fake-stripe.ts";
 import { createTestApp, describeEachEngine, ruleIt, type TestApp } from "../../test/harness.ts";
 import { waitForMail } from "../../test/mail.ts";
@@ -48,7 +51,7 @@ describeEachEngine("Stripe payments", (engine) => {
   }
 
   /** Posts an event to the webhook, signed like Stripe does (or with the given header). */
-  async function deliver(type: string, object: Partial<FakeSession>, signature?: string) {
+  async function deliver(type: string, object: object, signature?: string) {
     const payload = JSON.stringify({
       id: `evt_${Math.random().toString(36).slice(2)}`,
       object: "event",
@@ -114,6 +117,19 @@ describeEachEngine("Stripe payments", (engine) => {
     const request = fake.requests.find((r) => r.form["metadata[checkoutId]"] === dto.id);
     expect(request?.idempotencyKey).toBe(`checkout-${dto.id}`);
     expect(await statusOf(m.userId)).toBe("trial");
+  });
+
+  it("keeps no return path that normalises to another site (« /.//evil.example/x », security test)", async () => {
+    const m = await trialMember();
+    for (const returnTo of ["/.//evil.example/x", "/..//evil.example", "/%2F%2Fevil.example", "/\\evil"]) {
+      const { dto, session } = await checkout(m, "1-mois", returnTo);
+      expect(dto.returnTo, returnTo).toBeNull();
+      expect(session.cancel_url, returnTo).toBe("http://localhost:3000/subscription?annule=1");
+    }
+    // A row written before the check looked at the normalised path is not sent back as it is.
+    const { dto } = await checkout(m, "1-mois", "/search");
+    await db().execute(sql`UPDATE checkouts SET return_to = '//evil.example/x' WHERE id = ${dto.id}::uuid`);
+    expect((await getCheckout(m, dto.id)).returnTo).toBeNull();
   });
 
   it("records a paid session once: subscription, status, checkout, e-mail; a replay changes nothing", async () => {
@@ -291,5 +307,194 @@ describeEachEngine("Stripe payments", (engine) => {
       sql`SELECT status FROM checkouts WHERE user_id = ${m.userId}`,
     );
     expect(row?.status).toBe("failed");
+  });
+
+  describe("after payment: refunds and chargebacks (issue 33)", () => {
+    let admin: Awaited<ReturnType<typeof createAdmin>>;
+    beforeAll(async () => {
+      admin = await createAdmin(t);
+    });
+
+    /** A member who paid `plan` by card: the session recorded, the subscription running. */
+    async function paidMember(plan = "3-mois") {
+      const m = await trialMember();
+      const { dto, session } = await checkout(m, plan);
+      const paidSession = fake.pay(session.id);
+      expect((await deliver("checkout.session.completed", paidSession)).status).toBe(200);
+      expect(await statusOf(m.userId)).toBe("subscribed");
+      return { m, checkoutId: dto.id, sessionId: session.id };
+    }
+    const subscriptionStatus = async (checkoutId: string) =>
+      (
+        await queryRows(
+          db(),
+          z.strictObject({ status: z.string() }),
+          sql`SELECT status FROM subscriptions WHERE checkout_id = ${checkoutId}::uuid`,
+        )
+      )[0]?.status;
+    const auditActions = async (checkoutId: string) =>
+      (
+        await queryRows(
+          db(),
+          z.strictObject({ action: z.string() }),
+          sql`SELECT action FROM admin_audit WHERE target_id = ${checkoutId} ORDER BY action`,
+        )
+      ).map((r) => r.action);
+    const overviewOf = async (m: Member) =>
+      (await (await t.request("/api/subscription", { cookie: m.cookie })).json()) as SubscriptionOverviewDto;
+    const searchStatus = async (m: Member) => (await t.request("/api/search", { cookie: m.cookie })).status;
+    const adminPayment = async (checkoutId: string, filter = "") => {
+      const res = await t.request(`/api/admin/payments?q=${checkoutId}${filter}`, { cookie: admin.cookie });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as AdminList<AdminPaymentRow>).data[0];
+    };
+
+    it("a full refund ends the subscription once: the member loses access and sees why, administrators see it", async () => {
+      const { m, checkoutId, sessionId } = await paidMember();
+      expect(await searchStatus(m)).toBe(200);
+      const refund = fake.charge(sessionId, 4797);
+      // Stripe retries, and may deliver the same event several times at once.
+      const answers = await Promise.all(Array.from({ length: 4 }, () => deliver("charge.refunded", refund)));
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      expect(await subscriptionStatus(checkoutId)).toBe("refunded");
+      expect(await statusOf(m.userId)).toBe("expired");
+      expect(await searchStatus(m)).toBe(403);
+      const o = await overviewOf(m);
+      expect(o).toMatchObject({ status: "expired", endsAt: null });
+      expect(o.payments[0]).toMatchObject({ status: "refunded", amount: 4797 });
+
+      // A replay later, and a late « completed » for the same session, change nothing.
+      await deliver("charge.refunded", refund);
+      await deliver("checkout.session.completed", fake.pay(sessionId));
+      expect(await subscriptionStatus(checkoutId)).toBe("refunded");
+      expect(await statusOf(m.userId)).toBe("expired");
+      expect(await auditActions(checkoutId)).toEqual(["payment.paid", "payment.refunded", "payment.started"]);
+
+      expect(await adminPayment(checkoutId, "&reversal=refunded")).toMatchObject({
+        id: checkoutId,
+        status: "paid",
+        refundedAmount: 4797,
+        dispute: null,
+      });
+      expect((await adminPayment(checkoutId))?.reversedAt).not.toBeNull();
+      expect(await adminPayment(checkoutId, "&reversal=disputed")).toBeUndefined();
+    });
+
+    it("a partial refund keeps the subscription running; administrators see how much", async () => {
+      const { m, checkoutId, sessionId } = await paidMember("6-mois");
+      await deliver("charge.refunded", fake.charge(sessionId, 1000));
+      // Out of order: an earlier, smaller refund arriving late lowers nothing.
+      await deliver("charge.refunded", fake.charge(sessionId, 500));
+      expect(await subscriptionStatus(checkoutId)).toBe("active");
+      expect(await statusOf(m.userId)).toBe("subscribed");
+      expect(await adminPayment(checkoutId, "&reversal=refunded")).toMatchObject({ refundedAmount: 1000 });
+      expect(await auditActions(checkoutId)).toEqual([
+        "payment.paid",
+        "payment.partly_refunded",
+        "payment.started",
+      ]);
+      // The rest refunded later: now it ends.
+      await deliver("charge.refunded", fake.charge(sessionId, 7794));
+      expect(await subscriptionStatus(checkoutId)).toBe("refunded");
+      expect(await statusOf(m.userId)).toBe("expired");
+    });
+
+    it("a chargeback suspends the subscription until decided: won, it runs again", async () => {
+      const { m, checkoutId, sessionId } = await paidMember();
+      await deliver("charge.dispute.created", fake.dispute(sessionId, "needs_response"));
+      expect(await subscriptionStatus(checkoutId)).toBe("suspended");
+      expect(await statusOf(m.userId)).toBe("expired");
+      expect(await searchStatus(m)).toBe(403);
+      expect((await overviewOf(m)).payments[0]).toMatchObject({ status: "suspended" });
+      expect(await adminPayment(checkoutId, "&reversal=disputed")).toMatchObject({ dispute: "open" });
+      // An administrator cannot extend it meanwhile: that would give the time without the payment.
+      const [sub] = await queryRows(
+        db(),
+        z.strictObject({ id: z.string() }),
+        sql`SELECT id FROM subscriptions WHERE checkout_id = ${checkoutId}::uuid`,
+      );
+      const extend = await t.request(`/api/admin/subscriptions/${sub!.id}/extend`, {
+        method: "POST",
+        cookie: admin.cookie,
+        json: { months: 1 },
+      });
+      expect(extend.status).toBe(409);
+      expect(await subscriptionStatus(checkoutId)).toBe("suspended");
+      const dashboard = await t.request("/api/admin/dashboard", { cookie: admin.cookie });
+      expect(((await dashboard.json()) as DashboardDto).openDisputes).toBeGreaterThanOrEqual(1);
+
+      await deliver("charge.dispute.updated", fake.dispute(sessionId, "under_review"));
+      await deliver("charge.dispute.closed", fake.dispute(sessionId, "won"));
+      // A late « created » does not reopen a decided dispute.
+      await deliver("charge.dispute.created", fake.dispute(sessionId, "needs_response"));
+      expect(await subscriptionStatus(checkoutId)).toBe("active");
+      expect(await statusOf(m.userId)).toBe("subscribed");
+      expect(await searchStatus(m)).toBe(200);
+      expect(await adminPayment(checkoutId)).toMatchObject({ dispute: "won" });
+      expect(await auditActions(checkoutId)).toEqual([
+        "payment.dispute_won",
+        "payment.disputed",
+        "payment.paid",
+        "payment.started",
+      ]);
+    });
+
+    it("a chargeback lost ends the subscription, whatever order the events come in", async () => {
+      const { m, checkoutId, sessionId } = await paidMember("1-mois");
+      // « closed » first, then the « created » that was delayed: the outcome stands.
+      await deliver("charge.dispute.closed", fake.dispute(sessionId, "lost"));
+      await deliver("charge.dispute.created", fake.dispute(sessionId, "needs_response"));
+      expect(await subscriptionStatus(checkoutId)).toBe("refunded");
+      expect(await statusOf(m.userId)).toBe("expired");
+      expect(await adminPayment(checkoutId, "&reversal=charged-back")).toMatchObject({ dispute: "lost" });
+      expect(await auditActions(checkoutId)).toEqual([
+        "payment.charged_back",
+        "payment.paid",
+        "payment.started",
+      ]);
+    });
+
+    it("changes nothing on a forged, foreign or unpaid-for event", async () => {
+      const { m, checkoutId, sessionId } = await paidMember();
+      const refund = fake.charge(sessionId, 4797);
+      const payload = JSON.stringify({
+        id: "evt_forged",
+        object: "event",
+        type: "charge.refunded",
+        data: { object: refund },
+      });
+      const forged = t.deps.stripe!.webhooks.generateTestHeaderString({
+        payload,
+        secret: "whsec_someone_else",
+      });
+      expect((await deliver("charge.refunded", refund, forged)).status).toBe(400);
+      // Correctly signed, but about a PaymentIntent that is none of our sessions'.
+      expect(
+        (await deliver("charge.refunded", { ...refund, payment_intent: "pi_someone_else" })).status,
+      ).toBe(200);
+      expect(
+        (
+          await deliver("charge.dispute.created", {
+            ...fake.dispute(sessionId, "lost"),
+            payment_intent: null,
+          })
+        ).status,
+      ).toBe(200);
+      // In another currency than the payment's: not this payment's refund.
+      expect((await deliver("charge.refunded", { ...refund, currency: "usd" })).status).toBe(200);
+      // A second, different dispute on the same payment is not applied over the first.
+      await deliver("charge.dispute.created", fake.dispute(sessionId, "needs_response"));
+      await deliver("charge.dispute.closed", { ...fake.dispute(sessionId, "lost"), id: "dp_another" });
+      expect(await subscriptionStatus(checkoutId)).toBe("suspended");
+      expect(await auditActions(checkoutId)).toEqual(["payment.disputed", "payment.paid", "payment.started"]);
+      // An unpaid checkout has no payment to take back.
+      const other = await trialMember();
+      const { session } = await checkout(other, "1-mois");
+      expect(
+        (await deliver("charge.refunded", { ...refund, payment_intent: `pi_${session.id}` })).status,
+      ).toBe(200);
+      expect(await statusOf(other.userId)).toBe("trial");
+      expect(await statusOf(m.userId)).toBe("expired");
+    });
   });
 });

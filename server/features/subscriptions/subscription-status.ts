@@ -1,6 +1,7 @@
 // check_user_subscription (SPEC §7) and the periodic sweep. The status follows the subscriptions
 // table: a running subscription (end date still ahead) → subscribed; only past ones → expired;
-// none at all → trial. The profile keeps the status and the end date, so the access gate reads one
+// none at all → trial. Only an « active » one runs: a cancelled, suspended (payment disputed) or
+// refunded one neither gives access nor tells when the last one ended. The profile keeps the status and the end date, so the access gate reads one
 // row per request and only re-checks once that date has passed.
 import type { SubscriptionStatusDto } from "@domain/subscriptions.ts";
 import { and, eq, sql } from "drizzle-orm";
@@ -36,7 +37,7 @@ export async function checkUserSubscription(db: Db, userId: string): Promise<Sub
              WHEN EXISTS (SELECT 1 FROM s) THEN 'expired'
              ELSE 'trial' END AS status,
         coalesce((SELECT max(end_date) FROM s WHERE status = 'active' AND end_date > now()),
-                 (SELECT max(end_date) FROM s WHERE status <> 'cancelled')) AS "endsAt",
+                 (SELECT max(end_date) FROM s WHERE status IN ('active', 'expired'))) AS "endsAt",
         (SELECT plan FROM s ORDER BY end_date DESC LIMIT 1) AS plan`,
   );
   const computed: Computed = row ?? { status: "trial", endsAt: null, plan: null };

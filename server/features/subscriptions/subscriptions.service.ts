@@ -5,8 +5,15 @@
 // checkout is written to the audit log in the transaction that makes it.
 
 import { PAYMENT_SYSTEM_ACTOR } from "@domain/admin.ts";
-import { type Currency, formatMoney, isChargeableAmount, isCurrency } from "@domain/money.ts";
 import {
+  type Currency,
+  currencyForCountry,
+  formatMoney,
+  isChargeableAmount,
+  isCurrency,
+} from "@domain/money.ts";
+import {
+  localCardPricesFrom,
   METHOD_LABELS,
   OPERATORS,
   type OperatorId,
@@ -90,7 +97,9 @@ function toCheckoutDto(r: CheckoutRow): CheckoutDto {
     operator: r.operator,
     provider: r.provider,
     failureReason: r.failureReason,
-    returnTo: r.returnTo,
+    // Checked again on the way out: a row stored before the check looked at the normalised path
+    // (issue 33) may hold « //host ».
+    returnTo: safePath(r.returnTo),
     url: r.status === "pending" ? r.url : null,
     endsAt: r.endsAt === null ? null : new Date(r.endsAt).toISOString(),
   };
@@ -112,7 +121,7 @@ export function paidWithLabel(p: {
 }
 
 /** One line for the audit log: « CinetPay · Orange Money · 6 500 FCFA · 3 mois · awa@example.org ». */
-function auditSummary(c: CheckoutRow & { email: string }, extra?: string | null): string {
+export function auditSummary(c: CheckoutRow & { email: string }, extra?: string | null): string {
   const provider = PROVIDER_LABELS[c.provider] ?? c.provider;
   const parts = [
     provider,
@@ -125,7 +134,12 @@ function auditSummary(c: CheckoutRow & { email: string }, extra?: string | null)
 }
 
 /** Written by the payment system, not by an administrator: admin_id stays null. */
-async function auditPayment(db: Db, action: string, checkoutId: string, summary: string): Promise<void> {
+export async function auditPayment(
+  db: Db,
+  action: string,
+  checkoutId: string,
+  summary: string,
+): Promise<void> {
   await db.insert(adminAudit).values({
     adminId: null,
     adminEmail: PAYMENT_SYSTEM_ACTOR,
@@ -136,7 +150,8 @@ async function auditPayment(db: Db, action: string, checkoutId: string, summary:
   });
 }
 
-async function lockCheckout(tx: Db, checkoutId: string) {
+/** The checkout, with its member's e-mail, locked until the transaction ends. */
+export async function lockCheckout(tx: Db, checkoutId: string) {
   const [row] = await queryRows(
     tx,
     checkoutRow.extend({ email: z.string() }),
@@ -156,12 +171,19 @@ export function findPlan(plans: readonly Plan[], id: unknown): Plan {
   return plan;
 }
 
-async function memberCountry(db: Db, userId: string): Promise<string | null> {
+/**
+ * Where the member lives, and when card payments in that country's CFA franc open for them (null:
+ * open) — held back after a recent change of country (issue 33, domain/payments.ts).
+ */
+async function memberResidence(
+  db: Db,
+  userId: string,
+): Promise<{ country: string | null; localCardFrom: Date | null }> {
   const [row] = await db
-    .select({ country: profiles.country })
+    .select({ country: profiles.country, changedAt: profiles.countryChangedAt })
     .from(profiles)
     .where(eq(profiles.userId, userId));
-  return row?.country || null;
+  return { country: row?.country || null, localCardFrom: localCardPricesFrom(row?.changedAt ?? null) };
 }
 
 export interface CheckoutChoice {
@@ -190,12 +212,23 @@ export async function startCheckout(
     throw new AppError(400, "OPERATOR_REQUIRED", PAYMENT_MSG.OPERATOR_REQUIRED, {
       operator: PAYMENT_MSG.OPERATOR_REQUIRED,
     });
-  const country = await memberCountry(db, user.id);
+  const { country, localCardFrom } = await memberResidence(db, user.id);
+  // The currency is the client's word: the server decides whether this member may pay in it.
+  if (
+    choice.method === "card" &&
+    choice.currency !== "EUR" &&
+    choice.currency === currencyForCountry(country) &&
+    localCardFrom !== null
+  )
+    throw new AppError(400, "LOCAL_CARD_PRICES_LATER", PAYMENT_MSG.LOCAL_CARD_PRICES_LATER, {
+      currency: PAYMENT_MSG.LOCAL_CARD_PRICES_LATER,
+    });
   const provider = deps.payments.route({
     method: choice.method,
     currency: choice.currency,
     country,
     operator,
+    localCardFrom,
   });
   if (!provider)
     throw new AppError(400, "METHOD_UNAVAILABLE", PAYMENT_MSG.METHOD_UNAVAILABLE, {
@@ -425,7 +458,7 @@ export async function subscriptionOverview(
 ): Promise<SubscriptionOverviewDto> {
   const { db } = deps.database;
   const status = await checkUserSubscription(db, userId);
-  const [rows, country] = await Promise.all([
+  const [rows, residence] = await Promise.all([
     queryRows(
       db,
       paymentRow,
@@ -433,13 +466,13 @@ export async function subscriptionOverview(
           start_date AS "startDate", end_date AS "endDate", status
         FROM subscriptions WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 100`,
     ),
-    memberCountry(db, userId),
+    memberResidence(db, userId),
   ]);
   const iso = (v: string) => new Date(v).toISOString();
   return {
     ...status,
     plans: [...deps.config.plans],
-    paymentOptions: deps.payments.options(country, deps.config.plans),
+    paymentOptions: deps.payments.options(residence.country, deps.config.plans, residence.localCardFrom),
     payments: rows.map((r) => ({
       id: r.id,
       plan: r.plan,

@@ -1,11 +1,14 @@
 // The demo provider, check_user_subscription, the expiry sweep and the API access gate, on both
 // engines.
+
+import { PAYMENT_MSG } from "@domain/payments.ts";
 import type { CheckoutDto, SubscriptionOverviewDto, SubscriptionStatusDto } from "@domain/subscriptions.ts";
 import { SUBSCRIPTION_MSG } from "@domain/subscriptions.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
+import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
 import { insertMember, signUpMember } from "../../test/members.ts";
 import { sweepExpiredSubscriptions } from "./subscription-status.ts";
@@ -221,6 +224,114 @@ describeEachEngine("subscriptions and the access gate", (engine) => {
       const res = await t.request("/api/search", { cookie: m.cookie });
       expect(res.status).toBe(403);
       expect((await status(m.cookie)).status).toBe("expired");
+    });
+  });
+
+  describe("which prices a member gets (issue 33)", () => {
+    /** The profile form, as the member sends it, with this country of residence. */
+    const form = (country: string) => ({
+      firstName: "Aminata",
+      lastName: "Diallo",
+      gender: "female",
+      lookingFor: "Le mariage",
+      birthDate: "1992-04-10",
+      country,
+      phoneNumber: "+221 77 123 45 67",
+      bio: "Je vis à Dakar et j'aime la lecture.",
+      occupation: "Comptable",
+      education: "Licence",
+      languages: ["Français", "Wolof"],
+      interests: ["Lecture"],
+    });
+    const declare = async (cookie: string, country: string) => {
+      const res = await t.request("/api/profile", { method: "PUT", cookie, json: form(country) });
+      expect(res.status).toBe(200);
+    };
+    const overview = async (cookie: string) =>
+      (await (await t.request("/api/subscription", { cookie })).json()) as SubscriptionOverviewDto;
+    const pay = (cookie: string, json: Record<string, unknown>) =>
+      t.request("/api/subscription/checkout", { method: "POST", cookie, json: { plan: "1-mois", ...json } });
+    const byCard = (cookie: string, currency: string) => pay(cookie, { currency, method: "card" });
+    const checkoutsOf = async (userId: string) =>
+      (
+        await queryRows(
+          db(),
+          z.strictObject({ n: z.number() }),
+          sql`SELECT count(*)::int AS n FROM checkouts WHERE user_id = ${userId}`,
+        )
+      )[0]?.n;
+    const changedDaysAgo = (userId: string, days: number) =>
+      db().execute(
+        sql`UPDATE profiles SET country_changed_at = now() - ${days} * interval '1 day' WHERE user_id = ${userId}`,
+      );
+
+    it("no longer gives the FCFA prices by card to a member who declares an African country for a minute", async () => {
+      const m = await signUpMember(t, "female", { accountStatus: "trial", country: "France" });
+      await declare(m.cookie, "Sénégal");
+      // The client's currency is not trusted: the server refuses, in French, with a stable code.
+      const refused = await byCard(m.cookie, "XOF");
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: unknown }).error).toMatchObject({
+        code: "LOCAL_CARD_PRICES_LATER",
+        message: PAYMENT_MSG.LOCAL_CARD_PRICES_LATER,
+      });
+      // The page says when they open, and offers the card in euros meanwhile.
+      const o = await overview(m.cookie);
+      const from = o.paymentOptions.localCardPricesFrom;
+      expect(typeof from).toBe("string");
+      const days = (Date.parse(from!) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(29.9);
+      expect(days).toBeLessThanOrEqual(30);
+      expect(o.paymentOptions.methods.map((x) => [x.method, x.currencies])).toEqual([
+        ["mobile-money", ["XOF"]],
+        ["card", ["EUR"]],
+      ]);
+      // Back to France a minute later: the FCFA prices are not for France at all.
+      await declare(m.cookie, "France");
+      const back = await byCard(m.cookie, "XOF");
+      expect(back.status).toBe(400);
+      expect(((await back.json()) as { error: { code: string } }).error.code).toBe("METHOD_UNAVAILABLE");
+      expect(await checkoutsOf(m.userId)).toBe(0);
+      expect((await byCard(m.cookie, "EUR")).status).toBe(201);
+    });
+
+    it("keeps a settled member's FCFA prices by card, also when the form is saved again unchanged", async () => {
+      const m = await signUpMember(t, "male", { accountStatus: "trial", country: "Sénégal" });
+      // Declared long ago (or before the change was recorded at all: null).
+      expect((await overview(m.cookie)).paymentOptions.localCardPricesFrom).toBeNull();
+      await changedDaysAgo(m.userId, 45);
+      await declare(m.cookie, "Sénégal");
+      expect((await overview(m.cookie)).paymentOptions).toMatchObject({
+        currency: "XOF",
+        localCardPricesFrom: null,
+      });
+      const res = await byCard(m.cookie, "XOF");
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ amount: 6500, currency: "XOF", method: "card" });
+      // An administrator's change of the country counts as a change too.
+      const admin = await createAdmin(t);
+      const patched = await t.request(`/api/admin/profiles/${m.userId}`, {
+        method: "PATCH",
+        cookie: admin.cookie,
+        json: { country: "Mali" },
+      });
+      expect(patched.status).toBe(200);
+      expect((await byCard(m.cookie, "XOF")).status).toBe(400);
+    });
+
+    it("still offers a genuine member in Dakar the FCFA prices: by mobile money at once, by card after the wait", async () => {
+      const m = await signUpMember(t, "female", { accountStatus: "trial", country: "" });
+      await declare(m.cookie, "Sénégal");
+      const o = await overview(m.cookie);
+      expect(o.paymentOptions.currency).toBe("XOF");
+      expect(o.plans.map((p) => p.prices.XOF)).toEqual([6500, 15000, 24000]);
+      const wave = await pay(m.cookie, { currency: "XOF", method: "mobile-money", operator: "wave" });
+      expect(wave.status).toBe(201);
+      expect(await wave.json()).toMatchObject({ amount: 6500, currency: "XOF", method: "mobile-money" });
+      expect((await byCard(m.cookie, "XOF")).status).toBe(400);
+      await changedDaysAgo(m.userId, 31);
+      expect((await overview(m.cookie)).paymentOptions.localCardPricesFrom).toBeNull();
+      expect((await byCard(m.cookie, "XOF")).status).toBe(201);
     });
   });
 });

@@ -1,7 +1,8 @@
 // FedaPay as a payment provider: mobile money in XOF in the countries it serves. The transaction
 // carries our checkout id in its metadata; we keep FedaPay's transaction id as the checkout's
 // provider id. Webhooks (POST /api/payments/fedapay/webhook) are verified by their timestamped
-// signature, then only make us read the transaction from FedaPay's API, which alone decides.
+// signature, then only make us read the transaction from FedaPay's API, which alone decides —
+// including, for a paid one, whether it was refunded since (issue 33).
 
 import { MSG } from "@domain/messages.ts";
 import type { OperatorId } from "@domain/payments.ts";
@@ -9,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { checkouts } from "../../db/schema/index.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
+import { recordRefund } from "../../features/subscriptions/index.ts";
 import { AppError } from "../../http/errors.ts";
 import { operatorFromCode } from "../operator-codes.ts";
 import type { PaymentProvider } from "../provider.ts";
@@ -94,11 +96,36 @@ function webhookRoutes(deps: AppDeps, settings: FedaPaySettings) {
     // The transaction is found by FedaPay's id, which we stored; an unknown one is acknowledged.
     if (Number.isSafeInteger(id)) {
       const [row] = await deps.database.db
-        .select({ id: checkouts.id })
+        .select({ id: checkouts.id, status: checkouts.status })
         .from(checkouts)
         .where(eq(checkouts.providerSessionId, `${SESSION_PREFIX}${id as number}`));
-      if (row) await settleCheckout(deps, row.id, "fedapay");
+      if (row?.status === "paid") await settleRefund(deps, settings, row.id, id as number);
+      else if (row) await settleCheckout(deps, row.id, "fedapay");
     }
     return c.json({ received: true });
+  });
+}
+
+/**
+ * A paid transaction FedaPay tells us about again: refunded? FedaPay refunds a transaction from its
+ * dashboard, in full, and the transaction's status becomes « refunded » (docs.fedapay.com,
+ * « Remboursements »); as for payments, the event only says « ask », and the API's answer decides.
+ * No answer: 503, so that FedaPay delivers the event again (no job asks about paid transactions).
+ */
+async function settleRefund(deps: AppDeps, settings: FedaPaySettings, checkoutId: string, id: number) {
+  let t: Awaited<ReturnType<typeof getTransaction>>;
+  try {
+    t = await getTransaction(settings, id);
+  } catch (err) {
+    deps.logger.warn({ err, checkoutId }, "fedapay: status check failed");
+    throw new AppError(503, "PAYMENTS_UNAVAILABLE", "Le prestataire de paiement n'a pas répondu");
+  }
+  if (t.checkoutId !== checkoutId || t.status !== "refunded") return;
+  await recordRefund(deps, {
+    checkoutId,
+    provider: "fedapay",
+    providerRef: `${SESSION_PREFIX}${t.id}`,
+    refundedAmount: t.amount,
+    currency: t.currencyIso ?? "",
   });
 }

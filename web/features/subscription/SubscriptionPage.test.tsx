@@ -1,6 +1,6 @@
 import { PAYMENT_MSG } from "@domain/payments.ts";
 import type { SubscriptionOverviewDto } from "@domain/subscriptions.ts";
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type RecordedCall, stubFetch } from "@web/test/fetch-stub.ts";
 import { describe, expect, it } from "vitest";
@@ -142,13 +142,53 @@ describe("SubscriptionPage", () => {
           currency: "XAF",
           currencies: ["XAF"],
           methods: [card({ currencies: ["XAF"] })],
+          localCardPricesFrom: null,
         },
       }),
     );
     expect(await screen.findByText("6 500 FCFA")).toBeInTheDocument();
     expect(screen.queryByRole("radio", { name: "Mobile money" })).not.toBeInTheDocument();
     expect(screen.getByText("Paiement par carte bancaire.")).toBeInTheDocument();
-    expect(screen.getByText("Prix en francs CFA (FCFA).")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Prix en francs CFA (FCFA), la monnaie de votre pays de résidence (Guinée équatoriale).",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("says why the prices are in euros, and when FCFA by card opens after a recent change of country (issue 33)", async () => {
+    const user = userEvent.setup();
+    renderPage(overviewFixture({ paymentOptions: franceOptions }));
+    expect(
+      await screen.findByText(/^Prix en euros\s: les prix en francs CFA \(FCFA\) sont réservés aux membres/),
+    ).toBeInTheDocument();
+    cleanup();
+
+    // Sénégal declared a few days ago: FCFA by mobile money now, by card from the date the server gives.
+    renderPage(
+      overviewFixture({
+        paymentOptions: {
+          ...senegalOptions,
+          currencies: ["XOF", "EUR"],
+          methods: [mobileMoney(), card({ currencies: ["EUR"] })],
+          localCardPricesFrom: "2027-01-12T10:00:00.000Z",
+        },
+      }),
+    );
+    const note = await screen.findByText(
+      /Vous avez indiqué votre pays de résidence \(Sénégal\) il y a moins de 30 jours/,
+    );
+    expect(note).toHaveTextContent(
+      /par carte à partir du 12 janvier 2027\. D'ici là, la carte se paie en euros\./,
+    );
+    // In FCFA, mobile money alone; the card is there in euros.
+    expect(screen.queryByRole("radio", { name: "Carte bancaire" })).not.toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole("group", { name: "Payer en" })).getByRole("radio", { name: "Euros (€)" }),
+    );
+    expect(within(plan("1 mois")).getByText("19,99 €")).toBeInTheDocument();
+    expect(screen.queryByRole("radio", { name: "Mobile money" })).not.toBeInTheDocument();
+    expect(screen.getByText(/Vous avez indiqué votre pays de résidence \(Sénégal\)/)).toBeInTheDocument();
   });
 
   it("shows the server's refusal next to the plans", async () => {
@@ -237,5 +277,36 @@ describe("SubscriptionPage", () => {
     expect(rows[1]).toHaveTextContent(/47,97\s€.*Carte bancaire/);
     expect(rows[2]).toHaveTextContent("Wave (démonstration)");
     expect(rows[3]).toHaveTextContent("Offert par l'équipe");
+  });
+
+  it("says why access stopped when a payment was disputed at the bank or refunded (issue 33)", async () => {
+    const payment = {
+      id: "p1",
+      plan: "3-mois",
+      amount: 4797,
+      currency: "EUR",
+      provider: "stripe",
+      method: "card",
+      operator: null,
+      paidAt: "2026-11-02T10:00:00.000Z",
+      startDate: "2026-11-02T10:00:00.000Z",
+      endDate: "2027-02-02T10:00:00.000Z",
+    } as const;
+    renderPage(overviewFixture({ status: "expired", payments: [{ ...payment, status: "suspended" }] }));
+    const suspended = await screen.findByText("Votre abonnement est suspendu");
+    expect(suspended.closest("[role]")).toHaveTextContent(
+      /Le paiement du 2 novembre 2026 est contesté auprès de votre banque/,
+    );
+    const table = screen.getByRole("table", { name: /Vos paiements/ });
+    expect(within(table).getAllByRole("row")[1]).toHaveTextContent("Suspendu : paiement contesté");
+    cleanup();
+
+    renderPage(overviewFixture({ status: "expired", payments: [{ ...payment, status: "refunded" }] }));
+    const ended = await screen.findByText("Votre abonnement a pris fin");
+    expect(ended.closest("[role]")).toHaveTextContent(/Le paiement du 2 novembre 2026 vous a été remboursé/);
+    expect(screen.queryByText("Votre abonnement est terminé")).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole("table", { name: /Vos paiements/ })).getAllByRole("row")[1],
+    ).toHaveTextContent("Remboursé");
   });
 });

@@ -15,7 +15,6 @@ import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { errorMessage } from "@web/lib/api.ts";
 import { formatDate } from "@web/lib/format.ts";
-import { isCfaFranc } from "@web/lib/money.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { Heart, MessageCircle, Search, ShieldCheck, Sparkles } from "lucide-react";
 import { useRef, useState } from "react";
@@ -24,6 +23,7 @@ import { useStartCheckout, useSubscriptionOverview } from "./api.ts";
 import { PaymentChoice } from "./components/PaymentChoice.tsx";
 import { PaymentHistory } from "./components/PaymentHistory.tsx";
 import { PlanCards } from "./components/PlanCards.tsx";
+import { PricesNote } from "./components/PricesNote.tsx";
 
 /** The address parameter keeping the chosen currency (« ?devise=XOF »), so that a reload keeps it. */
 const CURRENCY_PARAM = "devise";
@@ -41,6 +41,23 @@ function StatusLine({ o }: { o: SubscriptionOverviewDto }) {
     return (
       <Alert tone="success" title="Votre abonnement est actif">
         Jusqu'au {formatDate(o.endsAt)}. Une nouvelle formule prolongera cette date.
+      </Alert>
+    );
+  // A payment taken back says why access stopped (issue 33): a chargeback awaiting the bank, or a
+  // refund (the member's bank charging it back ends it the same way).
+  const disputed = o.payments.find((p) => p.status === "suspended");
+  if (o.status !== "subscribed" && disputed)
+    return (
+      <Alert tone="error" title="Votre abonnement est suspendu">
+        Le paiement du {formatDate(disputed.paidAt)} est contesté auprès de votre banque : l'accès reprendra
+        si la contestation est levée en notre faveur. Une nouvelle formule vous donne accès dès maintenant.
+      </Alert>
+    );
+  if (o.status === "expired" && o.payments[0]?.status === "refunded")
+    return (
+      <Alert tone="info" title="Votre abonnement a pris fin">
+        Le paiement du {formatDate(o.payments[0].paidAt)} vous a été remboursé : l'abonnement qu'il réglait
+        s'est arrêté. Choisissez une formule pour retrouver vos matchs et vos conversations.
       </Alert>
     );
   if (o.status === "expired")
@@ -215,13 +232,11 @@ export default function SubscriptionPage() {
                     disabled={choosing !== null}
                     onChoose={choose}
                   />
-                  {isCfaFranc(currency) && (
-                    <p className="text-sm text-ink-soft">
-                      {methods.some((m) => m.method === "mobile-money")
-                        ? "Prix en francs CFA (FCFA) : avec le mobile money, c'est ce montant en FCFA qui est débité de votre compte."
-                        : "Prix en francs CFA (FCFA)."}
-                    </p>
-                  )}
+                  <PricesNote
+                    options={overview.data.paymentOptions}
+                    currency={currency}
+                    mobileMoney={methods.some((m) => m.method === "mobile-money")}
+                  />
                 </>
               )}
             </section>

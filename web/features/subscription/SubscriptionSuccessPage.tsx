@@ -1,4 +1,5 @@
 import { OPERATORS } from "@domain/payments.ts";
+import { safePath } from "@domain/safe-path.ts";
 import { type CheckoutDto, SUBSCRIPTION_MSG } from "@domain/subscriptions.ts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert } from "@web/components/ui/Alert.tsx";
@@ -46,6 +47,8 @@ export default function SubscriptionSuccessPage() {
   const queryClient = useQueryClient();
   const [slow, setSlow] = useState(false);
   const status = checkout.data?.status;
+  // Checked again here: the server stores only safe paths, but this is where the browser goes.
+  const returnTo = safePath(checkout.data?.returnTo);
 
   useEffect(() => {
     const timer = setTimeout(() => setSlow(true), SLOW_MS);
@@ -78,8 +81,8 @@ export default function SubscriptionSuccessPage() {
               {checkout.data?.endsAt ? `Il est valable jusqu'au ${formatDate(checkout.data.endsAt)}. ` : ""}Un
               e-mail de confirmation vous a été envoyé.
             </p>
-            <Link to={checkout.data?.returnTo ?? "/search"} className={buttonClasses("primary")}>
-              {checkout.data?.returnTo ? "Reprendre là où j'en étais" : "Découvrir des profils"}
+            <Link to={returnTo ?? "/search"} className={buttonClasses("primary")}>
+              {returnTo ? "Reprendre là où j'en étais" : "Découvrir des profils"}
             </Link>
           </>
         ) : status === "failed" || status === "expired" ? (

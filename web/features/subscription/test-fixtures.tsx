@@ -31,6 +31,7 @@ export const senegalOptions: PaymentOptionsDto = {
   currency: "XOF",
   currencies: ["XOF", "EUR"],
   methods: [card({ currencies: ["EUR", "XOF"] }), mobileMoney()],
+  localCardPricesFrom: null,
 };
 
 /** A trial member living in France: euros and card only. */
@@ -39,6 +40,7 @@ export const franceOptions: PaymentOptionsDto = {
   currency: "EUR",
   currencies: ["EUR"],
   methods: [card()],
+  localCardPricesFrom: null,
 };
 
 export function overviewFixture(over: Partial<SubscriptionOverviewDto> = {}): SubscriptionOverviewDto {

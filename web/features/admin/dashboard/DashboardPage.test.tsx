@@ -26,6 +26,7 @@ const dashboard: DashboardDto = {
   activeSubscriptions: 290,
   pendingVerifications: 3,
   pendingPhotoReviews: 5,
+  openDisputes: 2,
   revenueThisMonth: [
     { currency: "EUR", amount: 47_997 },
     { currency: "XOF", amount: 124_500 },
@@ -64,6 +65,10 @@ describe("DashboardPage", () => {
     await screen.findByText("479,97 €");
     const revenue = within(card("Revenus ce mois-ci")).getAllByRole("listitem");
     expect(revenue.map((li) => li.textContent?.replace(/\s/g, " "))).toEqual(["479,97 €", "124 500 FCFA"]);
+    // Chargebacks awaiting their outcome, with the way to them (issue 33).
+    expect(
+      within(card("Revenus ce mois-ci")).getByRole("link", { name: /2 paiements contestés par la banque/ }),
+    ).toHaveAttribute("href", "/admin/subscriptions?view=payments&reversal=disputed");
     expect(screen.getByRole("heading", { name: "Par statut" }).parentElement).toHaveTextContent(
       /Essai\s*800/,
     );
@@ -134,10 +139,11 @@ describe("DashboardPage", () => {
     ]);
     unmount();
 
-    stubFetch(() => ({ body: { ...dashboard, revenueThisMonth: [] } }));
+    stubFetch(() => ({ body: { ...dashboard, revenueThisMonth: [], openDisputes: 0 } }));
     renderWithProviders(<DashboardPage />);
     expect(await screen.findByText("0,00 €")).toBeInTheDocument();
     expect(within(card("Revenus ce mois-ci")).queryByRole("list")).toBeNull();
+    expect(within(card("Revenus ce mois-ci")).queryByRole("link")).toBeNull();
   });
 
   it("still links to the review queues when they are empty", async () => {

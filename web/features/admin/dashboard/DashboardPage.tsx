@@ -82,7 +82,15 @@ function Dashboard({ d }: { d: DashboardDto }) {
           label="Revenus ce mois-ci"
           value={<RevenueFigures revenue={d.revenueThisMonth} />}
         >
-          Paiements reçus depuis le 1er du mois, par devise
+          Paiements reçus depuis le 1er du mois, remboursements déduits, par devise
+          {d.openDisputes > 0 && (
+            <Link
+              to="/admin/subscriptions?view=payments&reversal=disputed"
+              className="mt-1 block font-semibold text-teal-800 underline underline-offset-2"
+            >
+              {plural(d.openDisputes, "paiement contesté", "paiements contestés")} par la banque
+            </Link>
+          )}
         </StatCard>
         <QueueCard
           icon={ScanFace}

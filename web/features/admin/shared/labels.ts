@@ -1,5 +1,11 @@
 // French labels of the admin pages' values.
-import type { AdminMatchRow, AdminPaymentRow, AdminSubscriptionRow, AdminUserRow } from "@domain/admin.ts";
+import type {
+  AdminMatchRow,
+  AdminPaymentRow,
+  AdminSubscriptionRow,
+  AdminUserRow,
+  PaymentReversal,
+} from "@domain/admin.ts";
 import type { AccountStatus } from "@domain/constants.ts";
 import { type Currency, formatMoney, isCurrency } from "@domain/money.ts";
 import {
@@ -28,6 +34,8 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<AdminSubscriptionRow["status"], 
   active: "Actif",
   expired: "Expiré",
   cancelled: "Annulé",
+  suspended: "Suspendu (paiement contesté)",
+  refunded: "Remboursé",
 };
 
 export const PAYMENT_STATUS_LABELS: Record<AdminPaymentRow["status"], string> = {
@@ -36,6 +44,20 @@ export const PAYMENT_STATUS_LABELS: Record<AdminPaymentRow["status"], string> = 
   failed: "Refusé",
   cancelled: "Annulé",
   expired: "Expiré",
+};
+
+/** The payments list's filter on what happened after payment. */
+export const PAYMENT_REVERSAL_LABELS: Record<PaymentReversal, string> = {
+  refunded: "Remboursés",
+  disputed: "Contestation en cours",
+  "charged-back": "Rétrofacturés",
+};
+
+/** A chargeback at the member's bank, by its state. */
+export const DISPUTE_LABELS: Record<NonNullable<AdminPaymentRow["dispute"]>, string> = {
+  open: "Contesté par la banque",
+  won: "Contestation gagnée",
+  lost: "Rétrofacturé",
 };
 
 /** The currencies as the filters name them (both CFA francs are « FCFA » on amounts). */

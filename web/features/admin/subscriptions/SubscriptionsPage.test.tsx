@@ -46,6 +46,9 @@ const payment = (over: Partial<AdminPaymentRow>): AdminPaymentRow => ({
   status: "paid",
   failureReason: null,
   providerRef: "CP-2026-118",
+  refundedAmount: 0,
+  dispute: null,
+  reversedAt: null,
   checkAttempts: 1,
   nextCheckAt: null,
   createdAt: "2026-11-20T10:00:00.000Z",
@@ -151,6 +154,32 @@ describe("SubscriptionsPage", () => {
     await userEvent.selectOptions(screen.getByLabelText("Prestataire"), "CinetPay");
     expect(calls.at(-1)?.url).toBe(
       "/api/admin/payments?status=failed&provider=cinetpay&currency=XOF&sort=created_at&dir=desc&page=1&size=25",
+    );
+  });
+
+  it("shows refunds and chargebacks on paid payments, and filters on them (issue 33)", async () => {
+    const reversed = [
+      payment({ id: "c6", refundedAmount: 15_000, reversedAt: "2026-11-25T09:00:00.000Z" }),
+      payment({ id: "c5", refundedAmount: 5000, reversedAt: "2026-11-24T09:00:00.000Z" }),
+      payment({ id: "c4", dispute: "open", reversedAt: "2026-11-23T09:00:00.000Z" }),
+      payment({ id: "c7", dispute: "lost", reversedAt: "2026-11-26T09:00:00.000Z" }),
+    ];
+    const calls = stubFetch(() => ({ body: listOf(reversed) })).calls;
+    renderRoute(<SubscriptionsPage />, {
+      path: "/admin/subscriptions",
+      route: "/admin/subscriptions?view=payments",
+    });
+    await screen.findByText("Rétrofacturé");
+    const table = screen.getByRole("table", { name: "Paiements" });
+    const [, refunded, partly, disputed, chargedBack] = within(table).getAllByRole("row");
+    expect(refunded).toHaveTextContent("Remboursé");
+    expect(refunded).toHaveTextContent("Le 25 novembre 2026");
+    expect(partly).toHaveTextContent(/Remboursé en partie\s:\s5\s000\sFCFA/);
+    expect(disputed).toHaveTextContent("Contesté par la banque");
+    expect(chargedBack).toHaveTextContent("Rétrofacturé");
+    await userEvent.selectOptions(screen.getByLabelText("Après paiement"), "Contestation en cours");
+    expect(calls.at(-1)?.url).toBe(
+      "/api/admin/payments?reversal=disputed&sort=created_at&dir=desc&page=1&size=25",
     );
   });
 

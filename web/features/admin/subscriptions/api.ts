@@ -20,7 +20,7 @@ export function useSubscriptions(query: string) {
 export const PAYMENTS_LIST: ListConfig = {
   sorts: ["created_at"],
   defaultDir: "desc",
-  filters: ["status", "provider", "currency"],
+  filters: ["status", "provider", "currency", "reversal"],
 };
 
 /** Every payment attempt (checkout) and its state; read-only. */

@@ -5,7 +5,13 @@ import { formatAmount, paymentLabel, planLabel, SUBSCRIPTION_STATUS_LABELS } fro
 import { MemberCell } from "../shared/MemberCell.tsx";
 import { StatusPill } from "../shared/StatusPill.tsx";
 
-const STATUS_TONE = { active: "success", expired: "neutral", cancelled: "warning" } as const;
+const STATUS_TONE = {
+  active: "success",
+  expired: "neutral",
+  cancelled: "warning",
+  suspended: "warning",
+  refunded: "danger",
+} as const;
 
 export const SUBSCRIPTION_COLUMNS: DataTableColumn<AdminSubscriptionRow>[] = [
   { id: "member", header: "Membre", cell: (s) => <MemberCell member={s.member} /> },

@@ -2,6 +2,7 @@ import type { AdminPaymentRow } from "@domain/admin.ts";
 import type { DataTableColumn } from "@web/components/ui/DataTable.tsx";
 import { formatNumber } from "@web/lib/format.ts";
 import {
+  DISPUTE_LABELS,
   formatAmount,
   formatDateTime,
   PAYMENT_STATUS_LABELS,
@@ -22,8 +23,37 @@ const STATUS_TONE: Record<AdminPaymentRow["status"], PillTone> = {
 /** A change a minute or more after the opening is worth showing (the row is written twice at once). */
 const changedLater = (p: AdminPaymentRow) => Date.parse(p.updatedAt) - Date.parse(p.createdAt) >= 60_000;
 
+/** A refund or a chargeback after payment: what and when (issue 33). */
+function Reversal({ payment: p }: { payment: AdminPaymentRow }) {
+  const refund =
+    p.refundedAmount >= p.amount
+      ? "Remboursé"
+      : p.refundedAmount > 0
+        ? `Remboursé en partie : ${formatAmount(p.refundedAmount, p.currency)}`
+        : null;
+  if (!refund && !p.dispute) return null;
+  return (
+    <>
+      {p.dispute && <StatusPill tone={DISPUTE_TONE[p.dispute]}>{DISPUTE_LABELS[p.dispute]}</StatusPill>}
+      {refund && <StatusPill tone={p.refundedAmount >= p.amount ? "danger" : "warning"}>{refund}</StatusPill>}
+      {p.reversedAt && (
+        <span className="block text-sm text-ink-soft">
+          Le <time dateTime={p.reversedAt}>{formatDateTime(p.reversedAt)}</time>
+        </span>
+      )}
+    </>
+  );
+}
+
+const DISPUTE_TONE: Record<NonNullable<AdminPaymentRow["dispute"]>, PillTone> = {
+  open: "warning",
+  won: "info",
+  lost: "danger",
+};
+
 /** Why it failed, or where a pending payment stands with the provider. */
 function StatusDetail({ payment: p }: { payment: AdminPaymentRow }) {
+  if (p.status === "paid") return <Reversal payment={p} />;
   if (p.status === "failed" && p.failureReason)
     return <span className="block text-sm break-words">{p.failureReason}</span>;
   if (p.status !== "pending") return null;

@@ -21,6 +21,8 @@ const STATUS: Record<PaymentDto["status"], string> = {
   active: "En cours",
   expired: "Terminé",
   cancelled: "Annulé",
+  suspended: "Suspendu : paiement contesté",
+  refunded: "Remboursé",
 };
 
 function columns(plans: Plan[]): DataTableColumn<PaymentDto>[] {

@@ -2,7 +2,7 @@ import { PROVIDER_LABELS, PROVIDER_NAMES } from "@domain/payments.ts";
 import { FilterBar } from "../../shared/FilterBar.tsx";
 import { FilterSelect, optionsOf } from "../../shared/FilterSelect.tsx";
 import { ListView } from "../../shared/ListView.tsx";
-import { CURRENCY_LABELS, PAYMENT_STATUS_LABELS } from "../../shared/labels.ts";
+import { CURRENCY_LABELS, PAYMENT_REVERSAL_LABELS, PAYMENT_STATUS_LABELS } from "../../shared/labels.ts";
 import { useListParams } from "../../shared/list-params.ts";
 import { SearchBox } from "../../shared/SearchBox.tsx";
 import { PAYMENTS_LIST, usePayments } from "../api.ts";
@@ -53,6 +53,14 @@ export function PaymentsPanel() {
           options={optionsOf(CURRENCY_LABELS)}
           value={params.filters.currency ?? ""}
           onChange={(v) => params.setFilter("currency", v)}
+        />
+        <FilterSelect
+          id="payments-reversal"
+          label="Après paiement"
+          allLabel="Tous"
+          options={optionsOf(PAYMENT_REVERSAL_LABELS)}
+          value={params.filters.reversal ?? ""}
+          onChange={(v) => params.setFilter("reversal", v)}
         />
       </FilterBar>
       <ListView
