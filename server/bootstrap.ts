@@ -45,7 +45,14 @@ export async function createDeps(
     from: config.mailFrom,
     outboxDir: config.outboxDir,
     logger,
+    // In production the log never carries a mail's text: its links (reset, confirmation) work.
+    logTexts: !config.isProduction,
   });
+  if (config.isProduction && !config.smtpUrl)
+    logger.warn(
+      { outbox: config.outboxDir },
+      "SMTP_URL is not set: e-mails are not sent but written to the outbox folder (sign-up confirmations and password resets included)",
+    );
   const storage = config.s3
     ? createS3Storage(config.s3, PHOTO_BUCKET)
     : createLocalStorage(config.storageDir, PHOTO_BUCKET);

@@ -63,6 +63,24 @@ describe("loadConfig", () => {
     expect(config.seedDemo).toBe(false);
   });
 
+  it("seeds demo data on the embedded database by default, on a database server only when told (issue 33)", () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: "postgres://app@db:5432/passerelle" }).seedDemo).toBe(false);
+    expect(
+      loadConfig({ DATABASE_URL: "postgres://app@db:5432/passerelle", SEED_DEMO: "true" }).seedDemo,
+    ).toBe(true);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: "production",
+        PUBLIC_BASE_URL: "https://passerelle.fr/",
+        AUTH_SECRET: "x".repeat(40),
+        DATABASE_URL: "postgres://app@db:5432/passerelle",
+        SEED_DEMO: "true",
+        ...vapidEnv(),
+      }),
+    ).toThrow(/SEED_DEMO/);
+  });
+
   it("requires administrators' second factor in production whatever ADMIN_TOTP_REQUIRED says", () => {
     const production = {
       NODE_ENV: "production",

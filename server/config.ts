@@ -276,6 +276,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         "DATABASE_URL (postgres://…), or ALLOW_EMBEDDED_DATABASE=true for a single-instance embedded database",
       );
   }
+  if (isProduction && e.SEED_DEMO) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SEED_DEMO: the demo data's accounts have published passwords; never in production",
+    );
+  }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError(
       "Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither",
@@ -330,7 +335,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
     adminTotpRequired: isProduction || e.ADMIN_TOTP_REQUIRED,
-    seedDemo: e.SEED_DEMO ?? !isProduction,
+    // On a database server only when asked for (SEED_DEMO=true): a server is where real data lives
+    // (issue 33: `npm start` on an empty PostgreSQL database seeded a published admin password).
+    seedDemo: e.SEED_DEMO ?? (!isProduction && !e.DATABASE_URL),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     authRateLimit: {
       max: e.AUTH_RATE_LIMIT_MAX,

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { type App, createApp, createStartingApp } from "./app.ts";
+import { DemoAdministratorError, refuseDemoAdministrator } from "./auth/demo-administrator.ts";
 import { closeDeps, createDeps } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import type { AppDeps } from "./deps.ts";
@@ -55,6 +56,9 @@ export function startServer(options: ServerOptions = {}): void {
     if (config.seedDemo && options.seedDemo) await options.seedDemo(deps);
     else if (config.seedDemo)
       logger.warn("SEED_DEMO is on, but this entry point seeds no demo data (npm start's does)");
+    else if (options.seedDemo && deps.database.kind === "postgres")
+      logger.info("demo data: not seeded on a database server unless SEED_DEMO=true");
+    if (config.isProduction) await refuseDemoAdministrator(deps.database.db);
     return createApp(deps, { spaDir: SPA_DIR });
   })();
   let app: { fetch: App["fetch"] } = createStartingApp(config, logger, ready, { spaDir: SPA_DIR });
@@ -109,6 +113,8 @@ export function startServer(options: ServerOptions = {}): void {
       );
     },
     (err) => {
+      if (err instanceof DemoAdministratorError)
+        console.error(`\nPasserelle cannot start.\n${err.message}\n`);
       logger.fatal({ err }, "start-up failed");
       process.exit(1);
     },

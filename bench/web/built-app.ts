@@ -33,7 +33,9 @@ export async function startBuiltApp(opts: { dir?: string; port: number; nice?: b
     cwd: dir,
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      // Development mode: production refuses the demo data (its administrator's password is public),
+      // and the page is the same production build (dist/) either way.
+      NODE_ENV: "development",
       ...vapidEnv(),
       PORT: String(opts.port),
       HOST: "127.0.0.1",

@@ -1,13 +1,14 @@
 // The demo accounts created with the demo data; README lists these credentials.
 
 import type { Relocate } from "@domain/profile.ts";
+import { DEMO_ADMIN_EMAIL } from "../../server/auth/demo-administrator.ts";
 /** Password of the demo members and of every seeded member. */
 export const DEMO_PASSWORD = "Passerelle2026!";
 export const ADMIN_PASSWORD = "AdminPasserelle2026!";
 
 export const DEMO_MEMBER = { email: "demo@passerelle.example", password: DEMO_PASSWORD } as const;
 export const DEMO_MEMBER_2 = { email: "demo2@passerelle.example", password: DEMO_PASSWORD } as const;
-export const DEMO_ADMIN = { email: "admin@passerelle.example", password: ADMIN_PASSWORD } as const;
+export const DEMO_ADMIN = { email: DEMO_ADMIN_EMAIL, password: ADMIN_PASSWORD } as const;
 
 /** Members seeded on an empty database, and the PRNG seed that draws them. */
 export const DEMO_MEMBER_COUNT = 200;
