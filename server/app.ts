@@ -63,6 +63,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use("/api/*", clientAddress);
   app.use("/storage/*", clientAddress);
 
+  // An answer given without reading the request's body (too large, signed out, refused early) ends
+  // its connection (issue 33): a client still sending that body cannot reuse the connection — the
+  // server stops reading it half a second later — so it must not be told « keep-alive ».
+  app.use("/api/*", async (c, next) => {
+    await next();
+    const length = c.req.header("content-length");
+    const hasBody = (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
+    if (hasBody && !c.req.raw.bodyUsed) c.res.headers.set("Connection", "close");
+  });
+
   app.use("/api/*", async (c, next) => {
     // No body to limit (and reading whether there is one would build the whole Request object).
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();

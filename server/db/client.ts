@@ -10,12 +10,14 @@ import {
   type PgDatabase,
   PgDialect,
   type PgQueryResultHKT,
+  PgTransaction,
   type PgTransactionConfig,
 } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { z } from "zod";
+import { conflictBackoff, isTransientConflict, TRANSACTION_ATTEMPTS } from "./conflicts.ts";
 import { lockDataDir } from "./data-lock.ts";
 import * as schema from "./schema/index.ts";
 
@@ -115,17 +117,32 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   };
 }
 
+/** Whether `db` is an open transaction (Drizzle's transaction object is a PgDatabase too). */
+const isTransaction = (db: Db): boolean => (db as unknown) instanceof PgTransaction;
+
 /**
  * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Drizzle's
  * transaction object is a PgDatabase of the same schema, so `work` gets a plain `Db` and the
  * functions it calls (audit, checkUserSubscription…) run in the transaction without knowing it.
+ * A deadlock or a serialization failure runs it again, a few times (server/db/conflicts.ts): `work`
+ * must do nothing but database work (what it queues through transactionSql rolls back with it).
  */
-export function inTransaction<T>(
+export async function inTransaction<T>(
   db: Db,
   work: (tx: Db) => Promise<T>,
   config?: PgTransactionConfig,
 ): Promise<T> {
-  return db.transaction((tx) => work(tx), config);
+  // Inside a transaction this is a savepoint: a deadlock aborts the outer transaction, which is the
+  // one to run again.
+  if (isTransaction(db)) return db.transaction((tx) => work(tx), config);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => work(tx), config);
+    } catch (err) {
+      if (attempt >= TRANSACTION_ATTEMPTS || !isTransientConflict(err)) throw err;
+      await conflictBackoff(attempt);
+    }
+  }
 }
 
 /** SQL text with $n parameters run inside an open transaction: pg-boss's adapter (its `db` option). */

@@ -1,9 +1,11 @@
 // What every response goes through, in the full app and in the starting one: request context
 // (id, access log, metrics), security headers, and the JSON error convention — a database that
-// cannot be reached answers 503 (the pool reconnects by itself), anything unexpected 500.
+// cannot be reached, or a deadlock that outlasted its retries, answers 503 (the pool reconnects by
+// itself), anything unexpected 500.
 import { MSG } from "@domain/messages.ts";
 import { Hono } from "hono";
 import type { Config } from "../config.ts";
+import { causeChain, isTransientConflict } from "../db/conflicts.ts";
 import type { AppEnv } from "../deps.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../observability/metrics.ts";
@@ -15,13 +17,6 @@ import { securityHeadersMiddleware } from "./security-headers.ts";
 const UNAVAILABLE = /^(08|57P0[1-3]|53300)|^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND)$/;
 const UNAVAILABLE_TEXT =
   /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i;
-
-/** The error and its causes (drizzle wraps the driver's error), five deep at most. */
-function* causeChain(err: unknown): Generator<{ code: unknown; error: unknown }> {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    yield { code: (e as { code?: unknown }).code, error: e };
-  }
-}
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (const { code, error } of causeChain(err)) {
@@ -55,6 +50,13 @@ export function createBaseApp(config: Config, logger: Logger, metrics: Metrics |
     if (isDatabaseUnavailable(err)) {
       log.warn({ err, method: c.req.method, path: c.req.path }, "database unavailable");
       c.header("Retry-After", "5");
+      return answer(new AppError(503, "SERVICE_UNAVAILABLE", MSG.SERVICE_UNAVAILABLE));
+    }
+    if (isTransientConflict(err)) {
+      // A deadlock or serialization failure that outlasted the transaction's retries (or met a
+      // single statement): nothing was written; the client tries again in a moment.
+      log.warn({ err, method: c.req.method, path: c.req.path }, "database conflict");
+      c.header("Retry-After", "1");
       return answer(new AppError(503, "SERVICE_UNAVAILABLE", MSG.SERVICE_UNAVAILABLE));
     }
     if (isRefusedCharacter(err))

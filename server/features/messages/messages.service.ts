@@ -6,9 +6,10 @@ import { MESSAGE_MSG, MESSAGES_PAGE_SIZE, type MessageDto, type MessagePageDto }
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows, transactionSql } from "../../db/client.ts";
+import { lockMember } from "../../db/member-lock.ts";
 import { microsText, timestampText, uuid } from "../../db/row-schemas.ts";
 import { messages } from "../../db/schema/index.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError, unauthenticated } from "../../http/errors.ts";
 import type { Jobs, QueueName } from "../../jobs/queue.ts";
 import { AWAY, queueMessageJobs } from "../../notifications/index.ts";
 import { birthDateUnconfirmed } from "../members/index.ts";
@@ -92,6 +93,9 @@ export async function sendMessage(
   const senderId = sender.userId;
   if (!sender.birthDateConfirmed) throw birthDateUnconfirmed(MSG.BIRTH_DATE_UNCONFIRMED_MESSAGE);
   return inTransaction(db, async (tx) => {
+    // The sender's account row first (server/db/member-lock.ts): an account deleted meanwhile is a
+    // signed-out request, never a deadlock with the deletion's cascade.
+    if (!(await lockMember(tx, senderId))) throw unauthenticated();
     // One sender's messages are written one at a time, so two tabs cannot both pass the limits.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`messages:${senderId}`}))`);
     const [conversation] = await queryRows(

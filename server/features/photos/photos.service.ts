@@ -6,8 +6,9 @@ import { MSG } from "@domain/messages.ts";
 import type { PhotoSquare } from "@domain/photo-square.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "../../db/client.ts";
+import { lockMember } from "../../db/member-lock.ts";
 import { profiles } from "../../db/schema/index.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError, unauthenticated } from "../../http/errors.ts";
 import { ObjectExistsError, type Storage } from "../../storage/storage.ts";
 import { getOrCreateProfile, type ProfileRow } from "../profile/index.ts";
 import { extensionFor, type PhotoFormat, processPhoto, thumbnailFromMain } from "./image.ts";
@@ -85,6 +86,9 @@ export async function addPhoto(
   let row: ProfileRow | undefined;
   try {
     row = await inTransaction(db, async (tx) => {
+      // The account row first (server/db/member-lock.ts): deleted meanwhile, the upload is answered
+      // as signed out, and its files go (below); never a deadlock with the deletion.
+      if (!(await lockMember(tx, userId))) throw unauthenticated();
       const [added] = await tx
         .update(profiles)
         .set({ photos: sql`array_append(${profiles.photos}, ${key}::text)`, updatedAt: sql`now()` })

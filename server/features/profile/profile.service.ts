@@ -2,7 +2,9 @@
 import { type ProfileDto, type ProfileSave, RELOCATE_OPTIONS, type Relocate } from "@domain/profile.ts";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { causeChain } from "../../db/conflicts.ts";
 import { profiles } from "../../db/schema/index.ts";
+import { unauthenticated } from "../../http/errors.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { photoDto } from "../photos/index.ts";
 
@@ -48,19 +50,33 @@ export async function findProfile(db: Db, userId: string): Promise<ProfileRow | 
   return row ?? null;
 }
 
-/** Returns the member's profile, creating it with the defaults if none exists (race-safe). */
+/**
+ * Returns the member's profile, creating it with the defaults if none exists (race-safe). Never for
+ * an account deleted meanwhile (issue 33: an upload in flight recreated one): that request is
+ * answered as signed out (401).
+ */
 export async function getOrCreateProfile(db: Db, userId: string): Promise<ProfileRow> {
   const existing = await findProfile(db, userId);
   if (existing) return existing;
   // Column defaults hold the SPEC values; a concurrent first load is absorbed by the unique user_id.
   // Creating it is being active (presence, issue 17): the request's own touch found no row to write.
-  await db
-    .insert(profiles)
-    .values({ userId, lastActiveAt: sql`now()` })
-    .onConflictDoNothing({ target: profiles.userId });
+  try {
+    await db.execute(sql`INSERT INTO profiles (user_id, last_active_at)
+      SELECT ${userId}, now() WHERE EXISTS (SELECT 1 FROM "user" WHERE id = ${userId})
+      ON CONFLICT (user_id) DO NOTHING`);
+  } catch (err) {
+    // The account went between the check and the insert's own foreign-key check.
+    if (isForeignKeyViolation(err)) throw unauthenticated();
+    throw err;
+  }
   const created = await findProfile(db, userId);
-  if (!created) throw new Error(`Profile creation failed for ${userId}`);
+  if (!created) throw unauthenticated();
   return created;
+}
+
+function isForeignKeyViolation(err: unknown): boolean {
+  for (const { code } of causeChain(err)) if (code === "23503") return true;
+  return false;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { z } from "zod";
-import { queryRows } from "../../db/client.ts";
+import { inTransaction, queryRows } from "../../db/client.ts";
 import { dateText, profileTextColumns, timestampText, uuid } from "../../db/row-schemas.ts";
 import {
   accountStatusEnum,
@@ -246,19 +246,25 @@ export async function deleteMyAccount(
   deps: Pick<AppDeps, "database" | "storage" | "events" | "logger">,
   userId: string,
 ) {
-  const { db } = deps.database;
-  const [row] = await db
-    .select({ photos: profiles.photos })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, userId));
-  const open = await queryRows(
-    db,
-    z.strictObject({ matchId: uuid, otherId: z.string() }),
-    sql`SELECT id AS "matchId", CASE WHEN user1_id = ${userId} THEN user2_id ELSE user1_id END AS "otherId"
-      FROM matches WHERE (user1_id = ${userId} OR user2_id = ${userId}) AND status = 'accepted'`,
-  );
-  await db.delete(user).where(eq(user.id, userId));
+  const { row, open } = await inTransaction(deps.database.db, async (tx) => {
+    // The account row first, exclusively (server/db/member-lock.ts): writes of the member's that
+    // hold it finish first — a photo uploaded meanwhile is in the list below, its files removed
+    // with the others —, and those that come after find no account.
+    const [row] = await tx
+      .select({ photos: profiles.photos })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.userId, user.id))
+      .where(eq(user.id, userId))
+      .for("update", { of: user });
+    const open = await queryRows(
+      tx,
+      z.strictObject({ matchId: uuid, otherId: z.string() }),
+      sql`SELECT id AS "matchId", CASE WHEN user1_id = ${userId} THEN user2_id ELSE user1_id END AS "otherId"
+        FROM matches WHERE (user1_id = ${userId} OR user2_id = ${userId}) AND status = 'accepted'`,
+    );
+    await tx.delete(user).where(eq(user.id, userId));
+    return { row, open };
+  });
   // Their own streams end; the members they were talking with see the conversation close.
   const publish = (to: string[], event: Parameters<typeof deps.events.publish>[1]) =>
     deps.events.publish(to, event).catch((err) => deps.logger.error({ err }, "event publishing failed"));
