@@ -69,7 +69,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use("/api/*", async (c, next) => {
     await next();
     const length = c.req.header("content-length");
-    const hasBody = (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
+    const hasBody =
+      (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
     if (hasBody && !c.req.raw.bodyUsed) c.res.headers.set("Connection", "close");
   });
 
