@@ -70,8 +70,14 @@ export default defineConfig({
           // for each file (about 55 s of module loading per run, measured in docs/testing.md). No
           // test mocks modules; each builds its own app, database and clock (and restores it).
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Ceilings for a busy machine, not targets: a test that loads the photo-screening model,
+          // races eight uploads or restarts the server takes seconds alone and several times that
+          // beside other work (issue 33: 19 tests timed out at a load average of 10–20). A passing
+          // test never waits on them; a hung one fails after them.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // expect.poll's own default gives up after 1 s.
+          expect: { poll: { timeout: 30_000 } },
         },
       },
       {
@@ -85,7 +91,8 @@ export default defineConfig({
           setupFiles: ["web/test/setup.ts"],
           // As for the node project; web/test/setup.ts makes each file load our modules anew.
           isolate: false,
-          testTimeout: 20_000,
+          testTimeout: 60_000,
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

@@ -57,7 +57,9 @@ describe("connectRealtime", () => {
         return 5;
       },
     });
-    await vi.waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(3));
+    await vi.waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(3), {
+      timeout: 20_000,
+    });
     stop();
     // 1st stream ends → retry (attempt 0), 503 → retry (attempt 1), 3rd stream opens → counter reset.
     expect(delays.slice(0, 2)).toEqual([0, 1]);
@@ -74,7 +76,7 @@ describe("connectRealtime", () => {
       onStatus: (s) => statuses.push(s),
       backoff: () => 1,
     });
-    await vi.waitFor(() => expect(statuses).toContain("closed"));
+    await vi.waitFor(() => expect(statuses).toContain("closed"), { timeout: 20_000 });
     await new Promise((r) => setTimeout(r, 20));
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

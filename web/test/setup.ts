@@ -4,8 +4,9 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, expect, vi } from "vitest";
 
 // findBy* and waitFor give up after 1 s by default: too short when two test workers share two
-// busy cores (a first render of a lazy admin page then takes longer). A real failure still fails.
-configure({ asyncUtilTimeout: 5_000 });
+// busy cores (a first render of a lazy admin page then takes longer; issue 33: beside two CPU hogs
+// 5 s was not enough either). A ceiling, not a wait: a real failure still fails.
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

@@ -349,8 +349,7 @@ describeEachEngine("messages API: spam limits and events", (engine) => {
       await stream.next("ready");
       expect(t.deps.hub.connections).toBe(before + 1);
       await stream.close();
-      await new Promise((r) => setTimeout(r, 50));
-      expect(t.deps.hub.connections).toBe(before);
+      await expect.poll(() => t.deps.hub.connections, { timeout: 30_000 }).toBe(before);
     });
   });
 });

@@ -103,14 +103,18 @@ describe("InstallInvitation", () => {
     renderWithProviders(<InstallInvitation signedIn hasNewMatch />);
     offerInstall("dismissed");
     await user.click(await screen.findByRole("button", { name: "Installer" }));
-    await vi.waitFor(() => expect(localStorage.getItem(INSTALL_SNOOZE_STORAGE_KEY)).not.toBeNull());
+    await vi.waitFor(() => expect(localStorage.getItem(INSTALL_SNOOZE_STORAGE_KEY)).not.toBeNull(), {
+      timeout: 20_000,
+    });
 
     localStorage.removeItem(INSTALL_SNOOZE_STORAGE_KEY);
     const { unmount } = renderWithProviders(<InstallInvitation signedIn hasNewMatch />);
     offerInstall();
     expect(await screen.findByRole("region", { name: TITLE })).toBeInTheDocument();
     window.dispatchEvent(new Event("appinstalled"));
-    await vi.waitFor(() => expect(screen.queryByRole("region", { name: TITLE })).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.queryByRole("region", { name: TITLE })).not.toBeInTheDocument(), {
+      timeout: 20_000,
+    });
     unmount();
   });
 
