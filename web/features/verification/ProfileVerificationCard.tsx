@@ -1,3 +1,4 @@
+import { VERIFICATION } from "@domain/verification.ts";
 import { buttonClasses } from "@web/components/ui/Button.tsx";
 import { Card } from "@web/components/ui/Card.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
@@ -58,7 +59,8 @@ export function ProfileVerificationCard({ hasPhoto }: { hasPhoto: boolean }) {
         {!hasPhoto && (
           <p className="text-ink-soft">Ajoutez d'abord une photo de profil où l'on voit bien votre visage.</p>
         )}
-        {state.status === "refused" && (
+        {/* After a refusal, or once a challenge has been drawn today (each draw is an attempt). */}
+        {(state.status === "refused" || state.attemptsLeftToday < VERIFICATION.ATTEMPTS_PER_DAY) && (
           <p className="text-ink-soft">{attemptsLeftText(state.attemptsLeftToday)}</p>
         )}
         {state.attemptsLeftToday > 0 &&

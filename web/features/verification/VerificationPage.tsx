@@ -84,7 +84,7 @@ export default function VerificationPage() {
               {state.reason}
             </Alert>
           )}
-          <ConsentStep onAccept={begin} />
+          <ConsentStep onAccept={begin} attemptsLeft={state.attemptsLeftToday} />
         </div>
       );
     }
