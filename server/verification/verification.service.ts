@@ -145,9 +145,9 @@ const framesInvalid = () => new AppError(400, "FRAMES_INVALID", VERIFICATION_MSG
 
 /**
  * Frames must be real JPEG, PNG or WebP images of sensible size, and all of one size (one camera),
- * as many as the capture of `gestures` gestures takes.
+ * as many as the capture of `gestures` gestures takes. (Exported for bench/verification.ts.)
  */
-async function checkFrames(frames: readonly Uint8Array[], gestures: number): Promise<Buffer[]> {
+export async function checkFrames(frames: readonly Uint8Array[], gestures: number): Promise<Buffer[]> {
   if (frames.length !== captureFrameCount(gestures)) throw framesInvalid();
   const checked = await Promise.all(
     frames.map(async (f) => {
