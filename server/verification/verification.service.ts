@@ -46,6 +46,13 @@ function drawGestures(): Gesture[] {
   return randomInt(2) === 0 ? pair : pair.reverse();
 }
 
+/** The member's challenge drawn and not answered, if it has a minute or more left: given again. */
+const openChallenge = (userId: string) =>
+  sql`SELECT id, gestures, expires_at FROM verification_challenges
+    WHERE user_id = ${userId} AND used_at IS NULL
+      AND expires_at > now() + ${VERIFICATION.REUSE_SECONDS} * interval '1 second'
+    ORDER BY created_at DESC LIMIT 1`;
+
 /** Challenges drawn in the last day: each is an attempt. */
 async function attemptsToday(db: Db, userId: string): Promise<number> {
   return db.$count(
@@ -64,8 +71,10 @@ export async function verificationState(db: Db, userId: string): Promise<Verific
       verifiedAt: timestampText.nullable(),
       outcome: z.string().nullable(),
       reason: z.string().nullable(),
+      resumable: z.boolean(),
     }),
-    sql`SELECT p.verified_at AS "verifiedAt", v.outcome, v.reason
+    sql`SELECT p.verified_at AS "verifiedAt", v.outcome, v.reason,
+        EXISTS (${openChallenge(userId)}) AS resumable
       FROM (SELECT 1) one
       LEFT JOIN profiles p ON p.user_id = ${userId}
       LEFT JOIN LATERAL (SELECT outcome, reason FROM verifications WHERE user_id = ${userId}
@@ -84,7 +93,13 @@ export async function verificationState(db: Db, userId: string): Promise<Verific
     status === "refused" && row?.reason && row.reason in VERIFICATION_REASONS
       ? VERIFICATION_REASONS[row.reason as VerificationReason]
       : null;
-  return { status, verifiedAt, reason, attemptsLeftToday: left };
+  return {
+    status,
+    verifiedAt,
+    reason,
+    attemptsLeftToday: left,
+    resumable: status !== "verified" && status !== "pending-review" && row!.resumable,
+  };
 }
 
 const challengeDto = (c: { id: string; gestures: Gesture[]; expiresAt: Date }): ChallengeDto => ({
@@ -108,23 +123,12 @@ export async function startChallenge(
       throw new AppError(409, "ALREADY_VERIFIED", VERIFICATION_MSG.ALREADY_VERIFIED);
     if (state.status === "pending-review")
       throw new AppError(409, "PENDING_REVIEW", VERIFICATION_MSG.PENDING_REVIEW);
-    const [open] = await tx
-      .select({
-        id: verificationChallenges.id,
-        gestures: verificationChallenges.gestures,
-        expiresAt: verificationChallenges.expiresAt,
-      })
-      .from(verificationChallenges)
-      .where(
-        and(
-          eq(verificationChallenges.userId, userId),
-          sql`${verificationChallenges.usedAt} IS NULL`,
-          sql`${verificationChallenges.expiresAt} > now() + ${VERIFICATION.REUSE_SECONDS} * interval '1 second'`,
-        ),
-      )
-      .orderBy(sql`${verificationChallenges.createdAt} DESC`)
-      .limit(1);
-    if (open) return challengeDto({ ...open, gestures: z.array(z.enum(GESTURES)).parse(open.gestures) });
+    const [open] = await queryRows(
+      tx,
+      z.strictObject({ id: z.string(), gestures: z.array(z.enum(GESTURES)), expiresAt: timestampText }),
+      sql`SELECT id, gestures, expires_at AS "expiresAt" FROM (${openChallenge(userId)}) c`,
+    );
+    if (open) return challengeDto({ ...open, expiresAt: new Date(open.expiresAt) });
     if (state.attemptsLeftToday <= 0)
       throw new AppError(429, "TOO_MANY_ATTEMPTS", VERIFICATION_MSG.TOO_MANY_ATTEMPTS);
     // VERIFICATION_GESTURES (tests only, refused in production): a fixed challenge a prepared video follows.

@@ -197,7 +197,7 @@ describeEachEngine("profile verification API", (engine) => {
     expect([one.status, two.status]).toEqual([201, 201]);
     const first = (await one.json()) as ChallengeDto;
     expect((await two.json()) as ChallengeDto).toEqual(first);
-    expect((await stateOf(m)).attemptsLeftToday).toBe(2);
+    expect(await stateOf(m)).toMatchObject({ attemptsLeftToday: 2, resumable: true });
     // Drawing again while it is open (a member who cancelled and starts again) gives it back,
     // gestures and all.
     expect((await (await challenge(m)).json()) as ChallengeDto).toEqual(first);
@@ -212,12 +212,16 @@ describeEachEngine("profile verification API", (engine) => {
     // Answered with bad frames: used up.
     const bad = await submit(m, second.id, ["pas une image"]);
     expect([bad.status, await codeOf(bad)]).toEqual([400, "FRAMES_INVALID"]);
-    await challenge(m);
-    expect((await stateOf(m)).attemptsLeftToday).toBe(0);
+    const third = (await (await challenge(m)).json()) as ChallengeDto;
+    expect(await stateOf(m)).toMatchObject({ attemptsLeftToday: 0, resumable: true });
+    // None left, but the one drawn can still be taken up.
+    const resumed = await challenge(m);
+    expect([resumed.status, ((await resumed.json()) as ChallengeDto).id]).toEqual([201, third.id]);
     // Once that one is answered too, nothing more today.
     await db().execute(
       sql`UPDATE verification_challenges SET used_at = now() WHERE user_id = ${m.userId} AND used_at IS NULL`,
     );
+    expect(await stateOf(m)).toMatchObject({ attemptsLeftToday: 0, resumable: false });
     const fourth = await challenge(m);
     expect(fourth.status).toBe(429);
     expect(await fourth.json()).toEqual({
@@ -234,6 +238,7 @@ describeEachEngine("profile verification API", (engine) => {
       verifiedAt: null,
       reason: VERIFICATION_REASONS.NO_MATCH,
       attemptsLeftToday: 2,
+      resumable: false,
     });
     expect(await badgeOf(m)).toBe(false);
   }, 120_000);

@@ -12,7 +12,16 @@ import { attemptsLeftText } from "./VerificationStatus.tsx";
  * camera is asked for only once they have ticked the box and pressed the button (GDPR art. 9(2)(a):
  * biometric data, explicit consent). Cancelling goes back to the profile without touching it.
  */
-export function ConsentStep({ onAccept, attemptsLeft }: { onAccept: () => void; attemptsLeft: number }) {
+export function ConsentStep({
+  onAccept,
+  attemptsLeft,
+  resumable,
+}: {
+  onAccept: () => void;
+  attemptsLeft: number;
+  /** An interrupted attempt can be taken up again without using another. */
+  resumable: boolean;
+}) {
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const box = useRef<HTMLInputElement>(null);
@@ -90,9 +99,9 @@ export function ConsentStep({ onAccept, attemptsLeft }: { onAccept: () => void; 
           et faites chaque geste lentement, puis gardez-le jusqu'à la consigne suivante.
         </p>
         <p className="mt-2">
-          {attemptsLeftText(attemptsLeft)} Un essai compte dès que les consignes commencent, même s'il est
-          interrompu ; si vous l'interrompez, vous pouvez le reprendre dans les deux minutes sans en utiliser
-          un autre.
+          {resumable
+            ? "Vous pouvez reprendre l'essai que vous avez interrompu sans en utiliser un autre, pendant encore une minute au moins."
+            : `${attemptsLeftText(attemptsLeft)} Un essai compte dès que les consignes commencent, même s'il est interrompu ; si vous l'interrompez, vous pouvez le reprendre dans les deux minutes sans en utiliser un autre.`}
         </p>
       </Alert>
       <Checkbox

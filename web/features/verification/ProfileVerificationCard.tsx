@@ -61,10 +61,20 @@ export function ProfileVerificationCard({ hasPhoto }: { hasPhoto: boolean }) {
         )}
         {/* After a refusal, or once a challenge has been drawn today (each draw is an attempt). */}
         {(state.status === "refused" || state.attemptsLeftToday < VERIFICATION.ATTEMPTS_PER_DAY) && (
-          <p className="text-ink-soft">{attemptsLeftText(state.attemptsLeftToday)}</p>
+          <p className="text-ink-soft">
+            {state.resumable && state.attemptsLeftToday === 0
+              ? "Vous pouvez encore reprendre l'essai que vous avez interrompu."
+              : attemptsLeftText(state.attemptsLeftToday)}
+          </p>
         )}
-        {state.attemptsLeftToday > 0 &&
-          link(state.status === "refused" ? "Réessayer la vérification" : "Vérifier mon profil")}
+        {(state.attemptsLeftToday > 0 || state.resumable) &&
+          link(
+            state.resumable
+              ? "Reprendre la vérification"
+              : state.status === "refused"
+                ? "Réessayer la vérification"
+                : "Vérifier mon profil",
+          )}
       </div>
     );
 

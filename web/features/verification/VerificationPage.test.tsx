@@ -15,6 +15,7 @@ const state = (over: Partial<VerificationStateDto> = {}): VerificationStateDto =
   verifiedAt: null,
   reason: null,
   attemptsLeftToday: 3,
+  resumable: false,
   ...over,
 });
 
@@ -88,10 +89,19 @@ describe("VerificationPage", () => {
     first.unmount();
 
     stubState(state({ status: "refused", reason, attemptsLeftToday: 0 }));
-    renderWithProviders(<VerificationPage />, { route: "/profile/verification" });
+    const second = renderWithProviders(<VerificationPage />, { route: "/profile/verification" });
     expect(await screen.findByText(/vous pourrez réessayer demain/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "J'accepte et j'active la caméra" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Réessayer" })).not.toBeInTheDocument();
+    second.unmount();
+
+    // No attempt left, but the last one was interrupted: it can be taken up again.
+    stubState(state({ attemptsLeftToday: 0, resumable: true }));
+    renderWithProviders(<VerificationPage />, { route: "/profile/verification" });
+    expect(
+      await screen.findByText(/Vous pouvez reprendre l'essai que vous avez interrompu/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "J'accepte et j'active la caméra" })).toBeInTheDocument();
   });
 
   it("shows the badge of a verified member instead of the consent", async () => {
@@ -153,6 +163,14 @@ describe("ProfileVerificationCard", () => {
     const none = await card(state({ attemptsLeftToday: 0 }));
     expect(await within(none.region).findByText(/vous pourrez réessayer demain/)).toBeInTheDocument();
     expect(within(none.region).queryByRole("link")).not.toBeInTheDocument();
+    none.view.unmount();
+
+    // The last one drawn and interrupted can still be taken up.
+    const open = await card(state({ attemptsLeftToday: 0, resumable: true }));
+    expect(
+      await within(open.region).findByText("Vous pouvez encore reprendre l'essai que vous avez interrompu."),
+    ).toBeInTheDocument();
+    expect(within(open.region).getByRole("link", { name: "Reprendre la vérification" })).toBeInTheDocument();
   });
 });
 
