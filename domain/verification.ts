@@ -29,7 +29,7 @@ export const CAPTURE = {
   GESTURE_SECONDS: 3,
   /** Time between two frames. */
   FRAME_INTERVAL_MS: 250,
-  /** Largest side of a frame sent: small frames (about 10 kB each) for slow networks. */
+  /** Largest side of a frame sent: small frames (8–25 kB as JPEG) for slow networks. */
   FRAME_MAX_SIDE: 320,
 } as const;
 
@@ -48,7 +48,7 @@ export const VERIFICATION = {
   REUSE_SECONDS: 60,
   /** Frames the browser sends: the whole capture of a challenge (CAPTURE). */
   MAX_FRAMES: captureFrameCount(2),
-  /** Each frame at most this many bytes (a JPEG of a 320 × 240 frame is about 10 kB). */
+  /** Each frame at most this many bytes (a JPEG of a 320 × 240 frame is 8–25 kB, a PNG up to 150 kB). */
   MAX_FRAME_BYTES: 200_000,
   /** Each frame's sides, in pixels: every frame of a capture is the same size. */
   FRAME_MIN_SIDE: 120,
