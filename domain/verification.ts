@@ -14,17 +14,46 @@ export const GESTURE_LABELS: Record<Gesture, string> = {
   blink: "Fermez les yeux un instant",
 };
 
+/**
+ * How the camera's frames are taken (docs/decisions/0013-verified-profiles.md): after a countdown,
+ * one uninterrupted burst at a fixed cadence — the face at rest, then each gesture made and held in
+ * its window. The server demands this sequence (consecutive frames, their capture times, motion
+ * continuity between them) so that a few still photos cannot stand in for a live camera.
+ */
+export const CAPTURE = {
+  /** « Regardez la caméra »: seconds counted down before the first frame. */
+  LOOK_SECONDS: 3,
+  /** Seconds of frames of the face at rest, before the first gesture is asked. */
+  REST_SECONDS: 1,
+  /** Each gesture: seconds of frames while the member makes it and holds it. */
+  GESTURE_SECONDS: 3,
+  /** Time between two frames. */
+  FRAME_INTERVAL_MS: 250,
+  /** Largest side of a frame sent: small frames (8–25 kB as JPEG) for slow networks. */
+  FRAME_MAX_SIDE: 320,
+} as const;
+
+/** The frames of a capture of `gestures` gestures: every FRAME_INTERVAL_MS from the first to the last. */
+export function captureFrameCount(gestures: number): number {
+  const seconds = CAPTURE.REST_SECONDS + gestures * CAPTURE.GESTURE_SECONDS;
+  return Math.round((seconds * 1000) / CAPTURE.FRAME_INTERVAL_MS) + 1;
+}
+
 export const VERIFICATION = {
   /** Gestures per challenge, drawn by the server. */
   GESTURES_PER_CHALLENGE: 2,
   /** A challenge must be answered within this many seconds of being drawn. */
   CHALLENGE_SECONDS: 180,
-  /** Frames the browser sends: one before the gestures, then during them. */
-  MIN_FRAMES: 3,
-  MAX_FRAMES: 8,
-  /** Each frame at most this many bytes (a JPEG of a 640 × 480 camera frame is ~60 kB). */
-  MAX_FRAME_BYTES: 1_500_000,
-  /** Attempts per member and rolling day. */
+  /** A challenge still open with at least this many seconds left is given again rather than redrawn. */
+  REUSE_SECONDS: 60,
+  /** Frames the browser sends: the whole capture of a challenge (CAPTURE). */
+  MAX_FRAMES: captureFrameCount(2),
+  /** Each frame at most this many bytes (a JPEG of a 320 × 240 frame is 8–25 kB, a PNG up to 150 kB). */
+  MAX_FRAME_BYTES: 200_000,
+  /** Each frame's sides, in pixels: every frame of a capture is the same size. */
+  FRAME_MIN_SIDE: 120,
+  FRAME_MAX_SIDE: 640,
+  /** Challenges drawn per member and rolling day: each draw is an attempt, answered or not. */
   ATTEMPTS_PER_DAY: 3,
 } as const;
 
@@ -44,6 +73,8 @@ export const VERIFICATION_REASONS = {
     "Les images ne semblent pas venir d'une personne filmée en direct (photo d'un écran ou d'un tirage ?).",
   NO_PROFILE_FACE:
     "Aucune de vos photos de profil ne montre clairement un visage : ajoutez-en une avant de vérifier votre profil.",
+  NOT_CONTINUOUS:
+    "Les images ne montrent pas un mouvement continu filmé en direct. Tenez votre téléphone immobile, gardez le visage dans le cadre et faites chaque geste lentement.",
   NO_MATCH: "Le visage filmé ne correspond pas à celui de vos photos de profil.",
   UNCERTAIN:
     "La ressemblance avec vos photos n'est pas assez nette pour une décision automatique : un membre de l'équipe va vérifier.",

@@ -1,7 +1,8 @@
 // The report of bench/verification.ts, printed on stdout as markdown: the heading with the machine
 // and its load average, the engine's load and memory, analyse() per image, whole decisions, then
-// the outcomes on the composed test set, the likeness distributions against THRESHOLDS, and what
-// the liveness, anti-spoofing and emotion models said of each kind of frame; then photo screening
+// the outcomes on the composed test set (composed attacks of issue 33 among them), the likeness
+// distributions against THRESHOLDS, what decide()'s sequence checks measured per set of attempts,
+// and what the liveness, anti-spoofing and emotion models said of each kind of frame; then photo screening
 // on upload (screening.ts): the nudity model's load and memory, the screening time per photo, the
 // model's scores on the composed images, the hashes' distances, and the lookup in SQL (indexed,
 // against the sequential scan it replaced); then what the ML worker thread buys the event loop
@@ -11,7 +12,7 @@ import { SCREEN } from "../../server/moderation/photo-screen.ts";
 import { THRESHOLDS } from "../../server/verification/decide.ts";
 import type { FaceFinding } from "../../server/verification/face-engine.ts";
 import { max, mib, ms, n, pct, ratio } from "../chat/stats.ts";
-import type { Kind, SetResult } from "./accuracy.ts";
+import type { Outcome as AttemptOutcome, Kind, Measures, SetResult } from "./accuracy.ts";
 import { type EventLoop, PING_MS, RESOLUTION_MS } from "./event-loop.ts";
 import { type Lookup, SEED_CHUNK } from "./reuse-lookup.ts";
 import {
@@ -116,12 +117,22 @@ export function printDecisions(d: Decisions, baselineMs: number): void {
   );
 }
 
-const KIND_LABEL: Record<Kind, string> = { genuine: "genuine", impostor: "impostor", spoof: "spoof (print)" };
+const KIND_LABEL: Record<Kind, string> = {
+  genuine: "genuine",
+  impostor: "impostor",
+  spoof: "spoof (print)",
+  composed: "composed from stills (issue 33)",
+};
+
+const refusedBecause = (d: AttemptOutcome) =>
+  d.outcome === "invalid" ? `400 ${d.reason}` : d.outcome === "refused" ? d.reason : null;
 
 function reasons(r: SetResult): string {
   const counts = new Map<string, number>();
-  for (const d of r.decisions)
-    if ("reason" in d && d.outcome === "refused") counts.set(d.reason, (counts.get(d.reason) ?? 0) + 1);
+  for (const d of r.decisions) {
+    const why = refusedBecause(d);
+    if (why) counts.set(why, (counts.get(why) ?? 0) + 1);
+  }
   return [...counts].map(([k, v]) => `${k} ${v}`).join(", ") || "–";
 }
 
@@ -131,26 +142,33 @@ const tally = (rs: SetResult[], outcome: string) =>
 export function printOutcomes(results: SetResult[]): void {
   console.log("\n### Outcomes on the composed test set");
   console.log(
-    "| kind | attempts composed as | attempts | verified | review | refused | refused because |\n|---|---|---:|---:|---:|---:|---|",
+    "| kind | attempts composed as | attempts | verified | review | refused | refused before analysis (400) | refused because |\n|---|---|---:|---:|---:|---:|---:|---|",
   );
   for (const r of results)
     console.log(
-      `| ${KIND_LABEL[r.kind]} | ${r.label} | ${r.decisions.length} | ${tally([r], "verified")} | ${tally([r], "review")} | ${tally([r], "refused")} | ${reasons(r)} |`,
+      `| ${KIND_LABEL[r.kind]} | ${r.label} | ${r.decisions.length} | ${tally([r], "verified")} | ${tally([r], "review")} | ${tally([r], "refused")} | ${tally([r], "invalid")} | ${reasons(r)} |`,
     );
+  console.log(
+    "\n_400 FRAMES: the frames' number, format or sizes (checkFrames); 400 TIMES: their times against the schedule and the challenge's age (capture.ts) — both before any analysis. Unless the set says otherwise, an answer arrives a second after its last frame._",
+  );
 
   console.log("\n### False accepts and false rejects");
-  console.log("| attempts | count | verified | review | refused | error |\n|---|---:|---:|---:|---:|---|");
-  for (const kind of ["genuine", "impostor", "spoof"] as const) {
+  console.log(
+    "| attempts | count | verified | review | refused (400 included) | error |\n|---|---:|---:|---:|---:|---|",
+  );
+  for (const kind of ["genuine", "impostor", "spoof", "composed"] as const) {
     const rs = results.filter((r) => r.kind === kind);
     const total = rs.reduce((s, r) => s + r.decisions.length, 0);
-    const [v, rv, rf] = ["verified", "review", "refused"].map((o) => tally(rs, o));
+    const [v, rv, rf, inv] = ["verified", "review", "refused", "invalid"].map((o) => tally(rs, o));
     const error =
       kind === "genuine"
-        ? `**false rejects ${rf}** (${rv} more sent to review)`
+        ? `**false rejects ${rf! + inv!}** (${rv} more sent to review)`
         : kind === "impostor"
           ? `**false accepts ${v}** (${rv} more sent to review)`
-          : `**prints verified ${v}** (${rv} more sent to review)`;
-    console.log(`| ${KIND_LABEL[kind]} | ${total} | ${v} | ${rv} | ${rf} | ${error} |`);
+          : kind === "spoof"
+            ? `**prints verified ${v}** (${rv} more sent to review)`
+            : `**composed attacks verified ${v}** (${rv} more sent to review)`;
+    console.log(`| ${KIND_LABEL[kind]} | ${total} | ${v} | ${rv} | ${rf! + inv!} | ${error} |`);
   }
 }
 
@@ -164,24 +182,24 @@ export function printLikeness(results: SetResult[], pairs: { label: string; valu
       `| ${label} | ${xs.length} | ${spread(xs)} | ${xs.filter((x) => x >= THRESHOLDS.MATCH).length} | ${xs.filter((x) => x >= THRESHOLDS.REVIEW && x < THRESHOLDS.MATCH).length} | ${xs.filter((x) => x < THRESHOLDS.REVIEW).length} |`,
     );
   for (const p of pairs) line(`photo × photo: ${p.label}`, p.values);
-  for (const kind of ["genuine", "impostor", "spoof"] as const)
+  for (const kind of ["genuine", "impostor", "spoof", "composed"] as const)
     line(
       `attempts: all ${KIND_LABEL[kind]}`,
       results.filter((r) => r.kind === kind).flatMap((r) => r.likeness),
     );
-  for (const r of results.filter((x) => x.kind !== "spoof"))
+  for (const r of results.filter((x) => x.kind === "genuine" || x.kind === "impostor"))
     line(`${KIND_LABEL[r.kind]}: ${r.label}`, r.likeness);
   console.log(
-    "\n_An attempt's likeness is decide()'s: the best profile photo, the similarity averaged over the frames; recomputed here for every attempt whose frames all show a face, including those refused before likeness is looked at._",
+    "\n_An attempt's likeness is decide()'s: the best profile photo, the similarity averaged over the frames; recomputed here for every analysed attempt whose frames all show a face, including those refused before likeness is looked at._",
   );
 }
 
 export function printModels(
   kinds: { label: string; faces: FaceFinding[]; missing: number }[],
-  smiles: { label: string; gains: number[]; counted: number }[],
+  smiles: { label: string; gains: number[]; mouths: number[]; counted: number }[],
 ): void {
   console.log(
-    `\n### What the models say, per kind of frame (min / median / max; floors: real ${THRESHOLDS.REAL}, live ${THRESHOLDS.LIVE}, medians over an attempt's frames)`,
+    `\n### What the models say, per kind of frame (min / median / max; floors: every frame real ≥ ${THRESHOLDS.REAL_EACH} and live ≥ ${THRESHOLDS.LIVE_EACH}, and their medians over an attempt's frames ≥ ${THRESHOLDS.REAL} and ${THRESHOLDS.LIVE})`,
   );
   console.log(
     "| frames | n | no face | real (anti-spoofing) | live (liveness) | smile (« happy ») |\n|---|---:|---:|---|---|---|",
@@ -191,13 +209,38 @@ export function printModels(
       `| ${k.label} | ${k.faces.length + k.missing} | ${k.missing} | ${spread(k.faces.map((f) => f.real))} | ${spread(k.faces.map((f) => f.live))} | ${spread(k.faces.map((f) => f.smile))} |`,
     );
   console.log(
-    `\n### The « smile » gesture (« happy » up by ${THRESHOLDS.SMILE_GAIN} on the first frame, roll and yaw within ${THRESHOLDS.STRAIGHT} rad)`,
+    `\n### The « smile » gesture (« happy » up by ${THRESHOLDS.SMILE_GAIN} and the mouth wider by ${THRESHOLDS.MOUTH_GAIN} on the first frame, roll and yaw within ${THRESHOLDS.STRAIGHT} rad)`,
   );
   console.log(
-    "| first frame → frame | pairs | gain min / median / max | counted as a smile |\n|---|---:|---|---:|",
+    "| first frame → frame | pairs | « happy » gain min / median / max | mouth gain min / median / max | counted as a smile |\n|---|---:|---|---|---:|",
   );
   for (const s of smiles)
-    console.log(`| ${s.label} | ${s.gains.length} | ${spread(s.gains)} | ${s.counted} / ${s.gains.length} |`);
+    console.log(
+      `| ${s.label} | ${s.gains.length} | ${spread(s.gains)} | ${spread(s.mouths)} | ${s.counted} / ${s.gains.length} |`,
+    );
+}
+
+const DEG = 180 / Math.PI;
+
+/** Per set, what decide()'s sequence checks measure, over its attempts: min / median / max. */
+export function printSequences(results: SetResult[]): void {
+  console.log("\n### What the sequence checks measure, per set (min / median / max over its attempts)");
+  const T = THRESHOLDS;
+  console.log(
+    `| set | analysed with a face on every frame | largest roll step ° (≤ ${(T.STEP_TURN * DEG).toFixed(0)}) | largest yaw step ° (≤ ${(T.STEP_TURN * DEG).toFixed(0)}) | largest box shift ÷ width (≤ ${T.STEP_SHIFT}) | largest size change (≤ ${T.STEP_SCALE}×) | least consecutive similarity (≥ ${T.STEP_SAME}) | least straight frame × first (≥ ${T.SAME_CAPTURE}) | least real (≥ ${T.REAL_EACH}) | least live (≥ ${T.LIVE_EACH}) |\n|---|---:|---|---|---|---|---|---|---|---|`,
+  );
+  const col = (ms: Measures[], key: keyof Measures, digits = 2) => {
+    const xs = ms.map((m) => m[key]);
+    if (xs.length === 0) return "–";
+    return `${min(xs).toFixed(digits)} / ${pct(xs, 50).toFixed(digits)} / ${max(xs).toFixed(digits)}`;
+  };
+  for (const r of results)
+    console.log(
+      `| ${KIND_LABEL[r.kind]}: ${r.label} | ${r.measures.length} | ${col(r.measures, "roll", 1)} | ${col(r.measures, "yaw", 1)} | ${col(r.measures, "shift")} | ${col(r.measures, "scale")} | ${col(r.measures, "step")} | ${col(r.measures, "straight")} | ${col(r.measures, "real")} | ${col(r.measures, "live")} |`,
+    );
+  console.log(
+    "\n_For each analysed attempt (those refused with 400 are not analysed), its extreme: between consecutive frames the largest change of roll, of yaw, of the face box's place and size, and the least similarity of their descriptors; the least similarity of a frame with the head straight to the first frame; the least anti-spoofing and liveness scores of a frame. decide() refuses an attempt (NOT_CONTINUOUS, NOT_LIVE) beyond the bounds in the header._",
+  );
 }
 
 /** A nudity score: two decimals, or in scientific notation below 0.01 (the model is often sure). */

@@ -1,6 +1,7 @@
 // The timings of bench/verification.ts: the engine's load and the memory it adds, analyse() per
 // image, and whole decisions (every frame and every profile photo analysed, then decide(), as
-// submitVerification does, without its database, storage and frame checks). Runs are interleaved
+// submitVerification does — stopping at a frame without one clear face — without its database,
+// storage and frame checks). Runs are interleaved
 // across rows (run 1 of every row, then run 2…), so that a drift of the machine touches them all.
 // The models run in the ML worker thread (server/ml/ml-worker.ts), as in the server: the process's
 // rss covers it, the JavaScript heap figures are the main thread's, and TensorFlow.js's tensors are
@@ -10,7 +11,7 @@ import type { Gesture } from "@domain/verification.ts";
 import sharp from "sharp";
 import { mlClient } from "../../server/ml/ml-client.ts";
 import type { MlMemory } from "../../server/ml/protocol.ts";
-import { type Decision, decide } from "../../server/verification/decide.ts";
+import { type Decision, decide, THRESHOLDS } from "../../server/verification/decide.ts";
 import { type FaceAnalysis, type FaceEngine, faceEngine } from "../../server/verification/face-engine.ts";
 import type { Images } from "./samples.ts";
 
@@ -73,8 +74,10 @@ export async function screening(engine: FaceEngine, images: Images, runs: number
   const kinds: [string, Buffer][] = [
     ["selfie frame as composed (426 × 396), the baseline", images.him[1]!.photo],
     ["camera frame 640 × 480", images.camera[0]!],
+    ["burst frame 320 × 240 (what the page sends, 29 per attempt)", images.live.frames[0]!],
     ["profile photo 1600 × 1200", images.profile[0]!],
     ["camera frame 640 × 480 with no face", images.blank],
+    ["burst frame 320 × 240 with no face", images.blankBurst.frames[0]!],
   ];
   const rows: Row[] = kinds.map(([label]) => ({ label, ms: [] }));
   const decodeOnly: Row = {
@@ -103,7 +106,11 @@ const GESTURES: Gesture[] = ["tilt-left", "smile"];
 
 async function attempt(engine: FaceEngine, frames: Buffer[], profile: Buffer[]): Promise<Decision> {
   const analyses: FaceAnalysis[] = [];
-  for (const f of frames) analyses.push(await engine.analyse(f));
+  for (const f of frames) {
+    const analysis = await engine.analyse(f);
+    analyses.push(analysis);
+    if (analysis.faces.filter((x) => x.score >= THRESHOLDS.FACE_SCORE).length !== 1) break;
+  }
   const profileFaces = [];
   for (const p of profile) {
     const found = (await engine.analyse(p)).faces[0];
@@ -124,20 +131,32 @@ export interface Decisions {
 }
 
 /**
- * Whole decisions on the attempt of decide.test.ts (his photo 1 straight, tilted, then his smiling
- * photo; profile: his photos 0, 2 and 3), as composed and at production sizes; decide() alone; and
- * two attempts submitted together (the worker analyses one image at a time, in order). The event
- * loop's delay is the main thread's: what is left there (sharp's calls, the messages to the worker).
+ * Whole decisions: the live capture of the server's tests (his photo 1 moved and smiled, 29 frames
+ * of 320 × 240 as the page sends them) with 1 or 3 profile photos (his photos 0, 2 and 3) at
+ * production size; a burst without a face (stopped at its first frame); and, as the reference, the
+ * attempt of before issue 33 (3 camera frames 640 × 480: his photo 1 straight, tilted, then his
+ * smiling photo). decide() alone, and two attempts submitted together (the worker analyses one image
+ * at a time, in order). The event loop's delay is the main thread's: what is left there (sharp's
+ * calls, the messages to the worker).
  */
 export async function decisions(engine: FaceEngine, images: Images, runs: number): Promise<Decisions> {
-  const h = images.him;
-  const composed = [h[1]!.photo, h[1]!.tilted, h[5]!.photo];
-  const composedProfile = [h[0]!.photo, h[2]!.photo, h[3]!.photo];
   const cases: [string, Buffer[], Buffer[]][] = [
-    ["3 frames + 1 profile photo, as composed (426 × 396)", composed, composedProfile.slice(0, 1)],
-    ["3 frames + 3 profile photos, as composed", composed, composedProfile],
-    ["3 camera frames 640 × 480 + 1 profile photo 1600 × 1200", images.camera, images.profile.slice(0, 1)],
-    ["3 camera frames 640 × 480 + 3 profile photos 1600 × 1200", images.camera, images.profile],
+    [
+      "before issue 33: 3 camera frames 640 × 480 + 1 profile photo 1600 × 1200 (the reference)",
+      images.camera,
+      images.profile.slice(0, 1),
+    ],
+    [
+      "live capture: 29 frames 320 × 240 + 1 profile photo 1600 × 1200",
+      images.live.frames,
+      images.profile.slice(0, 1),
+    ],
+    ["live capture: 29 frames 320 × 240 + 3 profile photos 1600 × 1200", images.live.frames, images.profile],
+    [
+      "a burst of 29 frames without a face + 1 profile photo (stops at the first frame)",
+      images.blankBurst.frames,
+      images.profile.slice(0, 1),
+    ],
   ];
   const rows: Row[] = cases.map(([label]) => ({ label, ms: [], outcomes: new Map() }));
   const count = (row: Row, d: Decision) =>
@@ -154,7 +173,7 @@ export async function decisions(engine: FaceEngine, images: Images, runs: number
   }
   loop.disable();
   const together: Row = {
-    label: "2 attempts submitted together (3 camera frames + 3 profile photos each): the later one",
+    label: "2 live captures submitted together (29 frames + 3 profile photos each): the later one",
     ms: [],
     outcomes: new Map(),
   };
@@ -162,7 +181,7 @@ export async function decisions(engine: FaceEngine, images: Images, runs: number
     const t = performance.now();
     const both = await Promise.all(
       [0, 1].map(async () => {
-        const d = await attempt(engine, images.camera, images.profile);
+        const d = await attempt(engine, images.live.frames, images.profile);
         return { d, ms: performance.now() - t };
       }),
     );
@@ -171,10 +190,10 @@ export async function decisions(engine: FaceEngine, images: Images, runs: number
   }
   // decide() alone, on analyses made once.
   const frames = [];
-  for (const f of images.camera) frames.push(await engine.analyse(f));
+  for (const f of images.live.frames) frames.push(await engine.analyse(f));
   const profileFaces = [];
   for (const p of images.profile) profileFaces.push((await engine.analyse(p)).faces[0]!);
-  const alone: Row = { label: "decide() alone (3 frames, 3 profile photos, analyses made once)", ms: [] };
+  const alone: Row = { label: "decide() alone (29 frames, 3 profile photos, analyses made once)", ms: [] };
   for (let r = 0; r < 1000; r++) {
     const t = performance.now();
     decide({ gestures: GESTURES, frames, profileFaces, similarity: (a, b) => engine.similarity(a, b) });

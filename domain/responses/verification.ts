@@ -22,6 +22,12 @@ export const verificationStateDtoSchema = z.strictObject({
   verifiedAt: instant.nullable(),
   /** The last refusal's reason, in French. */
   reason: z.string().nullable(),
+  /** Challenges the member may still draw today: each draw is an attempt, answered or not. */
   attemptsLeftToday: whole,
+  /**
+   * A challenge drawn and not answered can be taken up again (a minute or more left): starting
+   * again gives it back and costs no attempt, even when none is left.
+   */
+  resumable: z.boolean(),
 });
 export type VerificationStateDto = z.infer<typeof verificationStateDtoSchema>;

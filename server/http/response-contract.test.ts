@@ -28,6 +28,7 @@ import { uuid } from "../db/row-schemas.ts";
 import { photoKey, thumbKey } from "../features/photos/photo-keys.ts";
 import { unsubscribeToken } from "../notifications/unsubscribe-token.ts";
 import { ADMIN_PASSWORD, createAdmin, totpCode } from "../test/admin.ts";
+import { captureTimes } from "../test/face-samples.ts";
 import {
   type Account,
   createTestApp,
@@ -362,12 +363,18 @@ describeEachEngine("response contract", (engine) => {
       json: { consent: true },
       status: 201,
     });
-    // Frames without a face: refused, with its reason.
+    // A whole burst of frames without a face, on the capture's times, once the capture's time has
+    // passed: refused, with its reason.
+    await db().execute(
+      sql`UPDATE verification_challenges SET created_at = now() - interval '15 seconds' WHERE id = ${challenge.id}`,
+    );
     const frame = await makeImage("jpeg", 320, 240);
     const form = new FormData();
     form.set("challengeId", challenge.id);
-    for (let i = 0; i < 3; i++)
+    for (const [i, time] of captureTimes(challenge.gestures.length).entries()) {
       form.append("frames", new Blob([new Uint8Array(frame)], { type: "image/jpeg" }), `frame-${i}.jpg`);
+      form.append("times", String(time));
+    }
     const state = await call("POST /api/verification", verification.verificationStateDtoSchema, {
       as: vera,
       body: form,

@@ -1,13 +1,20 @@
 // Verifying a member's profile: a challenge drawn by the server (after the member's consent to the
-// camera), then the frames answering it, analysed here and decided by decide.ts. The outcome is
-// recorded; a verified member gets the badge (profiles.verified_at) and their face descriptor is
-// kept while it is valid; an uncertain case keeps one frame for an administrator until decided.
+// camera), then the frames answering it — one burst with each frame's time (capture.ts) — analysed
+// here and decided by decide.ts. The outcome is recorded; a verified member gets the badge
+// (profiles.verified_at) and their face descriptor is kept while it is valid; an uncertain case
+// keeps one frame for an administrator until decided.
+//
+// Each challenge drawn is an attempt, answered or not (ATTEMPTS_PER_DAY): drawing again until a
+// convenient pair of gestures comes up costs attempts. A challenge still open is given again rather
+// than redrawn, so a member who cancels and starts again within its time loses nothing; one left to
+// expire has cost its attempt. Only a failure on our side (the models unavailable) gives it back.
 
 import { randomInt } from "node:crypto";
 import { MSG } from "@domain/messages.ts";
 import { UUID } from "@domain/uuid.ts";
 import {
   type ChallengeDto,
+  captureFrameCount,
   GESTURE_LABELS,
   GESTURES,
   type Gesture,
@@ -25,7 +32,8 @@ import { faceDescriptors, profiles, verificationChallenges, verifications } from
 import type { AppDeps } from "../deps.ts";
 import { AppError } from "../http/errors.ts";
 import { readImageHeader } from "../images/index.ts";
-import { decide } from "./decide.ts";
+import { captureTimesFit } from "./capture.ts";
+import { decide, THRESHOLDS } from "./decide.ts";
 import { type FaceFinding, faceEngine } from "./face-engine.ts";
 
 // One head movement and one expression: a print can be moved; the smile is meant to stop it, though
@@ -38,10 +46,21 @@ function drawGestures(): Gesture[] {
   return randomInt(2) === 0 ? pair : pair.reverse();
 }
 
+/** The member's challenge drawn and not answered, if it has a minute or more left: given again. */
+const openChallenge = (userId: string) =>
+  sql`SELECT id, gestures, expires_at FROM verification_challenges
+    WHERE user_id = ${userId} AND used_at IS NULL
+      AND expires_at > now() + ${VERIFICATION.REUSE_SECONDS} * interval '1 second'
+    ORDER BY created_at DESC LIMIT 1`;
+
+/** Challenges drawn in the last day: each is an attempt. */
 async function attemptsToday(db: Db, userId: string): Promise<number> {
   return db.$count(
-    verifications,
-    and(eq(verifications.userId, userId), sql`${verifications.createdAt} > now() - interval '1 day'`),
+    verificationChallenges,
+    and(
+      eq(verificationChallenges.userId, userId),
+      sql`${verificationChallenges.createdAt} > now() - interval '1 day'`,
+    ),
   );
 }
 
@@ -52,8 +71,10 @@ export async function verificationState(db: Db, userId: string): Promise<Verific
       verifiedAt: timestampText.nullable(),
       outcome: z.string().nullable(),
       reason: z.string().nullable(),
+      resumable: z.boolean(),
     }),
-    sql`SELECT p.verified_at AS "verifiedAt", v.outcome, v.reason
+    sql`SELECT p.verified_at AS "verifiedAt", v.outcome, v.reason,
+        EXISTS (${openChallenge(userId)}) AS resumable
       FROM (SELECT 1) one
       LEFT JOIN profiles p ON p.user_id = ${userId}
       LEFT JOIN LATERAL (SELECT outcome, reason FROM verifications WHERE user_id = ${userId}
@@ -72,57 +93,80 @@ export async function verificationState(db: Db, userId: string): Promise<Verific
     status === "refused" && row?.reason && row.reason in VERIFICATION_REASONS
       ? VERIFICATION_REASONS[row.reason as VerificationReason]
       : null;
-  return { status, verifiedAt, reason, attemptsLeftToday: left };
+  return {
+    status,
+    verifiedAt,
+    reason,
+    attemptsLeftToday: left,
+    resumable: status !== "verified" && status !== "pending-review" && row!.resumable,
+  };
 }
+
+const challengeDto = (c: { id: string; gestures: Gesture[]; expiresAt: Date }): ChallengeDto => ({
+  id: c.id,
+  gestures: c.gestures.map((g) => ({ id: g, label: GESTURE_LABELS[g] })),
+  expiresAt: c.expiresAt.toISOString(),
+  // The whole burst, always (capture.ts).
+  minFrames: captureFrameCount(c.gestures.length),
+  maxFrames: captureFrameCount(c.gestures.length),
+});
 
 export async function startChallenge(
   deps: Pick<AppDeps, "database" | "config">,
   userId: string,
 ): Promise<ChallengeDto> {
-  const { db } = deps.database;
-  const state = await verificationState(db, userId);
-  if (state.status === "verified")
-    throw new AppError(409, "ALREADY_VERIFIED", VERIFICATION_MSG.ALREADY_VERIFIED);
-  if (state.status === "pending-review")
-    throw new AppError(409, "PENDING_REVIEW", VERIFICATION_MSG.PENDING_REVIEW);
-  if (state.attemptsLeftToday <= 0)
-    throw new AppError(429, "TOO_MANY_ATTEMPTS", VERIFICATION_MSG.TOO_MANY_ATTEMPTS);
-  // VERIFICATION_GESTURES (tests only, refused in production): a fixed challenge a prepared video follows.
-  const gestures = deps.config.verificationGestures ?? drawGestures();
-  const [row] = await db
-    .insert(verificationChallenges)
-    .values({
-      userId,
-      gestures,
-      expiresAt: sql`now() + ${VERIFICATION.CHALLENGE_SECONDS} * interval '1 second'`,
-    })
-    .returning({ id: verificationChallenges.id, expiresAt: verificationChallenges.expiresAt });
-  return {
-    id: row!.id,
-    gestures: gestures.map((g) => ({ id: g, label: GESTURE_LABELS[g] })),
-    expiresAt: row!.expiresAt.toISOString(),
-    minFrames: VERIFICATION.MIN_FRAMES,
-    maxFrames: VERIFICATION.MAX_FRAMES,
-  };
+  return inTransaction(deps.database.db, async (tx) => {
+    // One draw at a time per member: two at once cannot both pass the count.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`verification:${userId}`}))`);
+    const state = await verificationState(tx, userId);
+    if (state.status === "verified")
+      throw new AppError(409, "ALREADY_VERIFIED", VERIFICATION_MSG.ALREADY_VERIFIED);
+    if (state.status === "pending-review")
+      throw new AppError(409, "PENDING_REVIEW", VERIFICATION_MSG.PENDING_REVIEW);
+    const [open] = await queryRows(
+      tx,
+      z.strictObject({ id: z.string(), gestures: z.array(z.enum(GESTURES)), expiresAt: timestampText }),
+      sql`SELECT id, gestures, expires_at AS "expiresAt" FROM (${openChallenge(userId)}) c`,
+    );
+    if (open) return challengeDto({ ...open, expiresAt: new Date(open.expiresAt) });
+    if (state.attemptsLeftToday <= 0)
+      throw new AppError(429, "TOO_MANY_ATTEMPTS", VERIFICATION_MSG.TOO_MANY_ATTEMPTS);
+    // VERIFICATION_GESTURES (tests only, refused in production): a fixed challenge a prepared video follows.
+    const gestures = deps.config.verificationGestures ?? drawGestures();
+    const [row] = await tx
+      .insert(verificationChallenges)
+      .values({
+        userId,
+        gestures,
+        expiresAt: sql`now() + ${VERIFICATION.CHALLENGE_SECONDS} * interval '1 second'`,
+      })
+      .returning({ id: verificationChallenges.id, expiresAt: verificationChallenges.expiresAt });
+    return challengeDto({ ...row!, gestures });
+  });
 }
 
 const framesInvalid = () => new AppError(400, "FRAMES_INVALID", VERIFICATION_MSG.FRAMES_INVALID);
 
-/** Frames must be real JPEG, PNG or WebP images of sensible size, and not too many. */
-async function checkFrames(frames: readonly Uint8Array[]): Promise<Buffer[]> {
-  if (frames.length < VERIFICATION.MIN_FRAMES || frames.length > VERIFICATION.MAX_FRAMES)
-    throw framesInvalid();
-  return Promise.all(
+/**
+ * Frames must be real JPEG, PNG or WebP images of sensible size, and all of one size (one camera),
+ * as many as the capture of `gestures` gestures takes. (Exported for bench/verification.ts.)
+ */
+export async function checkFrames(frames: readonly Uint8Array[], gestures: number): Promise<Buffer[]> {
+  if (frames.length !== captureFrameCount(gestures)) throw framesInvalid();
+  const checked = await Promise.all(
     frames.map(async (f) => {
       if (f.byteLength === 0 || f.byteLength > VERIFICATION.MAX_FRAME_BYTES) throw framesInvalid();
       const buf = Buffer.from(f);
       const meta = await readImageHeader(buf).catch(() => null);
       if (!meta || !["jpeg", "png", "webp"].includes(meta.format)) throw framesInvalid();
-      if (meta.width < 120 || meta.height < 120 || meta.width > 4096 || meta.height > 4096)
+      const { FRAME_MIN_SIDE: min, FRAME_MAX_SIDE: max } = VERIFICATION;
+      if (meta.width < min || meta.height < min || meta.width > max || meta.height > max)
         throw framesInvalid();
-      return buf;
+      return { buf, size: `${meta.width}×${meta.height}` };
     }),
   );
+  if (new Set(checked.map((c) => c.size)).size !== 1) throw framesInvalid();
+  return checked.map((c) => c.buf);
 }
 
 /** The largest face of each of the member's profile photos. */
@@ -150,30 +194,38 @@ export async function submitVerification(
   userId: string,
   challengeId: string,
   rawFrames: readonly Uint8Array[],
+  times: readonly number[],
 ): Promise<VerificationStateDto> {
   const { db } = deps.database;
   if (!UUID.test(challengeId))
     throw new AppError(404, "CHALLENGE_NOT_FOUND", VERIFICATION_MSG.CHALLENGE_NOT_FOUND);
-  // Used once: a second answer to the same challenge (a replay) finds nothing.
+  // Used once: a second answer to the same challenge (a replay) finds nothing. Its age, by the
+  // database's clock, bounds how long the capture can claim to have lasted.
   const [challenge] = await queryRows(
     db,
-    z.strictObject({ gestures: z.array(z.enum(GESTURES)), expired: z.boolean() }),
+    z.strictObject({ gestures: z.array(z.enum(GESTURES)), expired: z.boolean(), elapsedMs: z.number() }),
     sql`UPDATE verification_challenges SET used_at = now()
       WHERE id = ${challengeId}::uuid AND user_id = ${userId} AND used_at IS NULL
-      RETURNING gestures, expires_at < now() AS expired`,
+      RETURNING gestures, expires_at < now() AS expired,
+        (extract(epoch FROM now() - created_at) * 1000)::float8 AS "elapsedMs"`,
   );
   if (!challenge) throw new AppError(404, "CHALLENGE_NOT_FOUND", VERIFICATION_MSG.CHALLENGE_NOT_FOUND);
   if (challenge.expired) throw new AppError(410, "CHALLENGE_EXPIRED", VERIFICATION_MSG.CHALLENGE_EXPIRED);
-  const frames = await checkFrames(rawFrames);
-  if ((await attemptsToday(db, userId)) >= VERIFICATION.ATTEMPTS_PER_DAY)
-    throw new AppError(429, "TOO_MANY_ATTEMPTS", VERIFICATION_MSG.TOO_MANY_ATTEMPTS);
+  const frames = await checkFrames(rawFrames, challenge.gestures.length);
+  if (!captureTimesFit(times, challenge.gestures.length, challenge.elapsedMs)) throw framesInvalid();
 
   const started = Date.now();
   let decision: ReturnType<typeof decide>;
   try {
     const engine = await faceEngine();
     const analyses = [];
-    for (const frame of frames) analyses.push(await engine.analyse(frame));
+    for (const frame of frames) {
+      const analysis = await engine.analyse(frame);
+      analyses.push(analysis);
+      // A frame without one clear face settles the attempt (decide.ts refuses it first): the rest
+      // of the burst is not analysed.
+      if (analysis.faces.filter((f) => f.score >= THRESHOLDS.FACE_SCORE).length !== 1) break;
+    }
     decision = decide({
       gestures: challenge.gestures,
       frames: analyses,
@@ -181,13 +233,24 @@ export async function submitVerification(
       similarity: (a, b) => engine.similarity(a, b),
     });
   } catch (err) {
-    // The models could not run (worker down, overloaded): nothing is decided or counted as an
-    // attempt; the member starts again with a new challenge.
+    // The models could not run (worker down, overloaded): nothing is decided, and the challenge is
+    // given back — not counted as an attempt, answered again with a new capture while it lasts.
     deps.logger.error({ err, userId }, "verification: face analysis failed");
+    await db
+      .update(verificationChallenges)
+      .set({ usedAt: null })
+      .where(eq(verificationChallenges.id, challengeId));
     throw new AppError(503, "SERVICE_UNAVAILABLE", MSG.SERVICE_UNAVAILABLE);
   }
   deps.logger.info(
-    { userId, outcome: decision.outcome, likeness: decision.likeness, ms: Date.now() - started },
+    {
+      userId,
+      outcome: decision.outcome,
+      reason: "reason" in decision ? decision.reason : null,
+      likeness: decision.likeness,
+      frames: frames.length,
+      ms: Date.now() - started,
+    },
     "verification decided",
   );
   await inTransaction(db, async (tx) => {

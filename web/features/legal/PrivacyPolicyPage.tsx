@@ -173,7 +173,8 @@ export default function PrivacyPolicyPage() {
         <h3>Ce qui est traité</h3>
         <ul>
           <li>
-            quelques selfies pris en direct par la caméra de votre appareil, pendant que vous suivez deux
+            quelques secondes de selfies pris en direct par la caméra de votre appareil (une suite de petites
+            images, quatre par seconde, avec le moment où chacune a été prise), pendant que vous suivez deux
             gestes demandés à l'écran (pencher ou tourner la tête, sourire) ;
           </li>
           <li>

@@ -1,4 +1,3 @@
-import { VERIFICATION } from "@domain/verification.ts";
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
 import { Checkbox } from "@web/components/ui/Checkbox.tsx";
@@ -6,13 +5,23 @@ import { quoted } from "@web/lib/format.ts";
 import { Camera } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router-dom";
+import { attemptsLeftText } from "./VerificationStatus.tsx";
 
 /**
  * What the verification does with the member's face, before any access to the camera: the
  * camera is asked for only once they have ticked the box and pressed the button (GDPR art. 9(2)(a):
  * biometric data, explicit consent). Cancelling goes back to the profile without touching it.
  */
-export function ConsentStep({ onAccept }: { onAccept: () => void }) {
+export function ConsentStep({
+  onAccept,
+  attemptsLeft,
+  resumable,
+}: {
+  onAccept: () => void;
+  attemptsLeft: number;
+  /** An interrupted attempt can be taken up again without using another. */
+  resumable: boolean;
+}) {
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const box = useRef<HTMLInputElement>(null);
@@ -85,8 +94,15 @@ export function ConsentStep({ onAccept }: { onAccept: () => void }) {
         </div>
       </dl>
       <Alert tone="info" title="Pour réussir du premier coup">
-        Placez-vous face à la lumière, seul(e) à l'image, le visage dégagé. Vous avez{" "}
-        {VERIFICATION.ATTEMPTS_PER_DAY} essais par jour.
+        <p>
+          Placez-vous face à la lumière, seul(e) à l'image, le visage dégagé. Tenez votre téléphone immobile
+          et faites chaque geste lentement, puis gardez-le jusqu'à la consigne suivante.
+        </p>
+        <p className="mt-2">
+          {resumable
+            ? "Vous pouvez reprendre l'essai que vous avez interrompu sans en utiliser un autre, pendant encore une minute au moins."
+            : `${attemptsLeftText(attemptsLeft)} Un essai compte dès que les consignes commencent, même s'il est interrompu ; si vous l'interrompez, vous pouvez le reprendre dans les deux minutes sans en utiliser un autre.`}
+        </p>
       </Alert>
       <Checkbox
         id="verification-consent"

@@ -1,3 +1,4 @@
+import { VERIFICATION } from "@domain/verification.ts";
 import { buttonClasses } from "@web/components/ui/Button.tsx";
 import { Card } from "@web/components/ui/Card.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
@@ -58,11 +59,22 @@ export function ProfileVerificationCard({ hasPhoto }: { hasPhoto: boolean }) {
         {!hasPhoto && (
           <p className="text-ink-soft">Ajoutez d'abord une photo de profil où l'on voit bien votre visage.</p>
         )}
-        {state.status === "refused" && (
-          <p className="text-ink-soft">{attemptsLeftText(state.attemptsLeftToday)}</p>
+        {/* After a refusal, or once a challenge has been drawn today (each draw is an attempt). */}
+        {(state.status === "refused" || state.attemptsLeftToday < VERIFICATION.ATTEMPTS_PER_DAY) && (
+          <p className="text-ink-soft">
+            {state.resumable && state.attemptsLeftToday === 0
+              ? "Vous pouvez encore reprendre l'essai que vous avez interrompu."
+              : attemptsLeftText(state.attemptsLeftToday)}
+          </p>
         )}
-        {state.attemptsLeftToday > 0 &&
-          link(state.status === "refused" ? "Réessayer la vérification" : "Vérifier mon profil")}
+        {(state.attemptsLeftToday > 0 || state.resumable) &&
+          link(
+            state.resumable
+              ? "Reprendre la vérification"
+              : state.status === "refused"
+                ? "Réessayer la vérification"
+                : "Vérifier mon profil",
+          )}
       </div>
     );
 

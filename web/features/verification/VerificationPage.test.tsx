@@ -1,4 +1,4 @@
-import { VERIFICATION, type VerificationStateDto } from "@domain/verification.ts";
+import { CAPTURE, captureFrameCount, VERIFICATION, type VerificationStateDto } from "@domain/verification.ts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { formatDate } from "@web/lib/format.ts";
@@ -15,6 +15,7 @@ const state = (over: Partial<VerificationStateDto> = {}): VerificationStateDto =
   verifiedAt: null,
   reason: null,
   attemptsLeftToday: 3,
+  resumable: false,
   ...over,
 });
 
@@ -44,6 +45,12 @@ describe("VerificationPage", () => {
     expect(await screen.findByRole("heading", { name: "Avant d'activer la caméra" })).toBeInTheDocument();
     expect(screen.getByText(/article 9, paragraphe 2, a, du RGPD/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Annuler" })).toHaveAttribute("href", "/profile");
+    // What an attempt costs, before the camera.
+    expect(
+      screen.getByText(
+        /Il vous reste 3 essais aujourd'hui\. Un essai compte dès que les consignes commencent/,
+      ),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "J'accepte et j'active la caméra" }));
     expect(screen.getByText("Cochez la case pour donner votre accord, ou annulez.")).toBeInTheDocument();
@@ -82,10 +89,19 @@ describe("VerificationPage", () => {
     first.unmount();
 
     stubState(state({ status: "refused", reason, attemptsLeftToday: 0 }));
-    renderWithProviders(<VerificationPage />, { route: "/profile/verification" });
+    const second = renderWithProviders(<VerificationPage />, { route: "/profile/verification" });
     expect(await screen.findByText(/vous pourrez réessayer demain/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "J'accepte et j'active la caméra" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Réessayer" })).not.toBeInTheDocument();
+    second.unmount();
+
+    // No attempt left, but the last one was interrupted: it can be taken up again.
+    stubState(state({ attemptsLeftToday: 0, resumable: true }));
+    renderWithProviders(<VerificationPage />, { route: "/profile/verification" });
+    expect(
+      await screen.findByText(/Vous pouvez reprendre l'essai que vous avez interrompu/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "J'accepte et j'active la caméra" })).toBeInTheDocument();
   });
 
   it("shows the badge of a verified member instead of the consent", async () => {
@@ -137,29 +153,48 @@ describe("ProfileVerificationCard", () => {
     expect(within(region).getByText("Il vous reste 2 essais aujourd'hui.")).toBeInTheDocument();
     expect(within(region).getByRole("link", { name: "Réessayer la vérification" })).toBeInTheDocument();
   });
+
+  it("counts the challenges drawn today, answered or not", async () => {
+    const { region, view } = await card(state({ attemptsLeftToday: 1 }));
+    expect(await within(region).findByText("Il vous reste 1 essai aujourd'hui.")).toBeInTheDocument();
+    expect(within(region).getByRole("link", { name: "Vérifier mon profil" })).toBeInTheDocument();
+    view.unmount();
+
+    const none = await card(state({ attemptsLeftToday: 0 }));
+    expect(await within(none.region).findByText(/vous pourrez réessayer demain/)).toBeInTheDocument();
+    expect(within(none.region).queryByRole("link")).not.toBeInTheDocument();
+    none.view.unmount();
+
+    // The last one drawn and interrupted can still be taken up.
+    const open = await card(state({ attemptsLeftToday: 0, resumable: true }));
+    expect(
+      await within(open.region).findByText("Vous pouvez encore reprendre l'essai que vous avez interrompu."),
+    ).toBeInTheDocument();
+    expect(within(open.region).getByRole("link", { name: "Reprendre la vérification" })).toBeInTheDocument();
+  });
 });
 
 describe("captureSteps", () => {
-  it("takes the first frame before the gestures, then frames during each, within the server's limits", () => {
+  it("takes the server's burst: after the countdown, a frame every interval, each prompt before its frames", () => {
     const steps = captureSteps(2);
-    expect(steps.map((s) => s.kind)).toEqual([
-      "look",
-      "frame",
-      "gesture",
-      "frame",
-      "frame",
-      "frame",
-      "gesture",
-      "frame",
-      "frame",
-      "frame",
+    expect(steps[0]).toEqual({ kind: "look", atMs: 0 });
+    const frames = steps.filter((s) => s.kind === "frame");
+    expect(frames).toHaveLength(captureFrameCount(2));
+    expect(frames[0]!.atMs).toBe(CAPTURE.LOOK_SECONDS * 1000);
+    for (const [i, f] of frames.entries())
+      expect(f.atMs - frames[0]!.atMs).toBe(i * CAPTURE.FRAME_INTERVAL_MS);
+    const prompts = steps.filter((s) => s.kind === "gesture");
+    expect(prompts.map((s) => s.atMs)).toEqual([
+      (CAPTURE.LOOK_SECONDS + CAPTURE.REST_SECONDS) * 1000,
+      (CAPTURE.LOOK_SECONDS + CAPTURE.REST_SECONDS + CAPTURE.GESTURE_SECONDS) * 1000,
     ]);
+    // The prompt comes first when a frame is taken at the same moment, and the last frame ends the last
+    // gesture's time.
+    for (const p of prompts)
+      expect(steps[steps.indexOf(p) + 1]).toMatchObject({ kind: "frame", atMs: p.atMs });
+    expect(frames.at(-1)!.atMs).toBe(prompts[1]!.atMs + CAPTURE.GESTURE_SECONDS * 1000);
     const times = steps.map((s) => s.atMs);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
-    for (const n of [1, 2, 3, 4, 7]) {
-      const frames = captureSteps(n).filter((s) => s.kind === "frame").length;
-      expect(frames).toBeGreaterThanOrEqual(VERIFICATION.MIN_FRAMES);
-      expect(frames).toBeLessThanOrEqual(VERIFICATION.MAX_FRAMES);
-    }
+    expect(captureFrameCount(2)).toBeLessThanOrEqual(VERIFICATION.MAX_FRAMES);
   });
 });

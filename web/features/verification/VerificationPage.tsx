@@ -73,7 +73,7 @@ export default function VerificationPage() {
     } else if (
       state.status === "verified" ||
       state.status === "pending-review" ||
-      state.attemptsLeftToday === 0
+      (state.attemptsLeftToday === 0 && !state.resumable)
     ) {
       content = <VerificationStatus state={state} />;
     } else {
@@ -84,7 +84,7 @@ export default function VerificationPage() {
               {state.reason}
             </Alert>
           )}
-          <ConsentStep onAccept={begin} />
+          <ConsentStep onAccept={begin} attemptsLeft={state.attemptsLeftToday} resumable={state.resumable} />
         </div>
       );
     }

@@ -18,11 +18,18 @@ export function startChallenge(): Promise<ChallengeDto> {
   return call(api.verification.challenge.$post({ json: { consent: true } }));
 }
 
-/** The frames answering `challengeId`, the first one before the gestures; the outcome in return. */
-export function submitFrames(challengeId: string, frames: readonly Blob[]): Promise<VerificationStateDto> {
+/**
+ * The frames answering `challengeId`, in the order taken, and when each was taken (milliseconds from
+ * the start of the capture); the outcome in return.
+ */
+export function submitFrames(
+  challengeId: string,
+  frames: readonly Blob[],
+  times: readonly number[],
+): Promise<VerificationStateDto> {
   // Named files, as a camera's would be (hc's form would send them as « blob »).
   const named = frames.map((frame, i) => new File([frame], `image-${i + 1}.jpg`, { type: frame.type }));
-  return call(api.verification.$post({ form: { challengeId, frames: named } }));
+  return call(api.verification.$post({ form: { challengeId, frames: named, times: times.map(String) } }));
 }
 
 /** Puts a fresh state in the cache, and has the profile (its badge) read again. */

@@ -1,14 +1,14 @@
 // The verification's steps in the page, once the member has consented: the camera, a challenge from
-// the server, the frames taken on the schedule while the member follows the prompts, then the
-// answer sent and its outcome. The camera is stopped as soon as the frames are taken, on any error,
+// the server, the frames taken on the schedule while the member follows the prompts (one burst, each
+// frame's time kept), then the answer sent and its outcome. The camera is stopped as soon as the frames are taken, on any error,
 // when the member cancels and when they leave the page.
-import { VERIFICATION_MSG, type VerificationStateDto } from "@domain/verification.ts";
+import { CAPTURE, VERIFICATION_MSG, type VerificationStateDto } from "@domain/verification.ts";
 import { useQueryClient } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { startChallenge, submitFrames, useStoreVerificationState } from "./api.ts";
 import { CameraError, captureFrame, openCamera, stopCamera, videoReady } from "./camera.ts";
-import { CAPTURE_SCHEDULE, captureSteps } from "./capture-schedule.ts";
+import { captureSteps, FIRST_FRAME_MS, gestureAtMs } from "./capture-schedule.ts";
 import { verificationKeys } from "./keys.ts";
 
 /** What the member is asked, while the frames are taken. */
@@ -18,7 +18,7 @@ export interface Prompt {
   /** 1 for the first frame, then 2, 3… for the gestures. */
   step: number;
   steps: number;
-  /** When the countdown ends (performance.now() time): the frames are taken from then. */
+  /** When the countdown ends (performance.now() time): the first frame, or the end of a gesture's time. */
   countdownEndsAt: number;
   framesTaken: number;
   framesTotal: number;
@@ -40,6 +40,9 @@ export interface Failure {
 }
 
 export const LOOK_PROMPT = "Regardez la caméra";
+
+/** The least time between two frames, even when catching up (the server refuses closer ones). */
+const MIN_GAP_MS = 150;
 
 class Cancelled extends Error {}
 
@@ -117,33 +120,45 @@ export function useVerificationFlow(videoRef: RefObject<HTMLVideoElement | null>
       const challenge = await startChallenge();
       if (signal.aborted) return;
 
+      // The challenge cost an attempt: the count shown elsewhere is read again.
+      void queryClient.invalidateQueries({ queryKey: verificationKeys.state });
+
       const steps = captureSteps(challenge.gestures.length);
       const framesTotal = steps.filter((s) => s.kind === "frame").length;
-      const frames: Blob[] = [];
+      const frames: Promise<Blob>[] = [];
+      // When each frame was taken, in milliseconds from the start: the server checks the cadence.
+      const times: number[] = [];
       const begin = performance.now();
+      const promptOf = (text: string, step: number, countdownEndsAt: number): Prompt => ({
+        text,
+        step,
+        steps: challenge.gestures.length + 1,
+        countdownEndsAt,
+        framesTaken: frames.length,
+        framesTotal,
+      });
       let prompt = null as Prompt | null;
       for (const step of steps) {
-        await sleepUntil(begin + step.atMs, signal);
+        // A late timer (a busy phone) is caught up at once, but two frames are never taken together.
+        const last = times.at(-1);
+        await sleepUntil(
+          Math.max(
+            begin + step.atMs,
+            step.kind === "frame" && last !== undefined ? begin + last + MIN_GAP_MS : 0,
+          ),
+          signal,
+        );
         if (step.kind === "look") {
-          prompt = {
-            text: LOOK_PROMPT,
-            step: 1,
-            steps: challenge.gestures.length + 1,
-            countdownEndsAt: begin + CAPTURE_SCHEDULE.lookSeconds * 1000,
-            framesTaken: 0,
-            framesTotal,
-          };
+          prompt = promptOf(LOOK_PROMPT, 1, begin + FIRST_FRAME_MS);
         } else if (step.kind === "gesture") {
-          prompt = {
-            text: challenge.gestures[step.index]?.label ?? "",
-            step: step.index + 2,
-            steps: challenge.gestures.length + 1,
-            countdownEndsAt: begin + step.atMs + CAPTURE_SCHEDULE.gestureSeconds * 1000,
-            framesTaken: frames.length,
-            framesTotal,
-          };
+          prompt = promptOf(
+            challenge.gestures[step.index]?.label ?? "",
+            step.index + 2,
+            begin + gestureAtMs(step.index) + CAPTURE.GESTURE_SECONDS * 1000,
+          );
         } else {
-          frames.push(await captureFrame(video));
+          times.push(Math.round(performance.now() - begin));
+          frames.push(captureFrame(video));
           if (prompt) prompt = { ...prompt, framesTaken: frames.length };
         }
         if (prompt) setPhase({ name: "capturing", prompt });
@@ -151,7 +166,7 @@ export function useVerificationFlow(videoRef: RefObject<HTMLVideoElement | null>
       // Done with the camera. (A challenge answered too late is the server's 410: see failure().)
       stopStream();
       setPhase({ name: "sending" });
-      const state = await submitFrames(challenge.id, frames);
+      const state = await submitFrames(challenge.id, await Promise.all(frames), times);
       if (signal.aborted) return;
       store(state);
       setPhase({ name: "done", state });
