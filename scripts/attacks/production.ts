@@ -141,7 +141,7 @@ export async function mailTo(p: Production, to: string, subject: string): Promis
       if (mail.subject.includes(subject)) return mail.text;
     }
   }
-  throw new Error(`no mail « ${subject} » for ${to}`);
+  throw new Error(`no mail « ${subject} » for ${to}`);
 }
 
 let counter = 0;

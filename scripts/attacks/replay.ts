@@ -141,7 +141,7 @@ async function trustedDevice(p: Production, a: Admin) {
     json: { code: totpCode(a.totpUri, Date.now() + 30_000), trustDevice: true },
   });
   report(
-    "L an administrator's « trust this device »",
+    "L an administrator's « trust this device »",
     "the mandatory TOTP became once a month",
     `${res.status} ${await errorCode(res)}`,
     res.status === 403,
@@ -208,7 +208,7 @@ async function openRedirect(p: Production) {
     returnTo: string | null;
   };
   report(
-    "L returnTo « /.//evil.example/x » after payment",
+    "L returnTo « /.//evil.example/x » after payment",
     "became //evil.example/x",
     `returnTo ${JSON.stringify(back.returnTo)}`,
     back.returnTo === null || (back.returnTo.startsWith("/") === true && !back.returnTo.startsWith("//")),

@@ -84,7 +84,7 @@ describeOnEngine("seedDemoIfEmpty", (engine) => {
     for (let i = 0; i < keys.length; i += 8) {
       await Promise.all(
         keys.slice(i, i + 8).map(async (key) => {
-          expect(key).toMatch(/^photos\/[A-Za-z0-9]{32}\d+\.webp$/);
+          expect(key).toMatch(/^photos\/[A-Za-z0-9]{32}\d+-[0-9a-f]{32}\.webp$/);
           const main = await t.deps.storage.get(key);
           const thumb = await t.deps.storage.get(thumbKey(key));
           expect(main?.contentType).toBe("image/webp");
@@ -139,7 +139,13 @@ describeOnEngine("seedDemoIfEmpty", (engine) => {
   it("lets the demo accounts and seeded members sign in; the administrator has role admin", async () => {
     expect((await signIn(DEMO_MEMBER.email, DEMO_MEMBER.password)).status).toBe(200);
     expect((await signIn(DEMO_MEMBER_2.email, DEMO_MEMBER_2.password)).status).toBe(200);
-    expect((await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(200);
+    // The administrator through the administration's sign-in only (the member sign-in refuses them).
+    const admin = await t.request("/api/admin/login", {
+      method: "POST",
+      json: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    });
+    expect(admin.status).toBe(200);
+    expect((await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(401);
     expect((await signIn(DEMO_MEMBER.email, "wrong-password")).status).toBe(401);
     const [member] = await db()
       .select({ email: user.email })
@@ -148,8 +154,8 @@ describeOnEngine("seedDemoIfEmpty", (engine) => {
       .where(sql`${user.email} like '%@demo.passerelle.example'`)
       .limit(1);
     expect((await signIn(member!.email, DEMO_PASSWORD)).status).toBe(200);
-    const [admin] = await db().select().from(user).where(eq(user.email, DEMO_ADMIN.email));
-    expect(admin?.role).toBe("admin");
+    const [adminRow] = await db().select().from(user).where(eq(user.email, DEMO_ADMIN.email));
+    expect(adminRow?.role).toBe("admin");
     const [demo] = await db()
       .select({ status: profiles.accountStatus, photos: profiles.photos, gender: profiles.gender })
       .from(profiles)

@@ -1,6 +1,7 @@
 // Demo photos drawn locally: illustrated portraits (DiceBear's Avataaars style, see portrait-svg.ts
 // for the credits) rendered to WebP with sharp, each with its 400×400 thumbnail, stored like the
 // photos members upload. Nothing is downloaded. A member's photos all show the same person.
+import { createHash } from "node:crypto";
 import { GENDERS, PHOTO_FOLDER, PHOTO_FORMATS, PHOTO_THUMB_DIMENSION } from "@domain/constants.ts";
 import sharp from "sharp";
 import { photoKey, thumbKey } from "../../server/features/photos/photo-keys.ts";
@@ -67,6 +68,15 @@ export interface PhotoTask {
 }
 
 /**
+ * The random part of a seeded photo's name (photo-keys.ts), drawn from the member's seed rather than
+ * the system's randomness, so the same seed plans the same photos; the PRNG's own sequence (the
+ * person, the poses) is left as it was.
+ */
+function seededNonce(job: PhotoJob, index: number): string {
+  return createHash("sha256").update(`${job.userId}:${job.seed}:${index}`).digest("hex").slice(0, 32);
+}
+
+/**
  * The storage keys, person and poses of a member's photos, main photo first; nothing is drawn yet.
  * The look is drawn once from the member's seed, so every photo shows the same person.
  */
@@ -74,7 +84,7 @@ export function planPhotos(job: PhotoJob): PhotoTask[] {
   const rng = new Random(job.seed);
   const look = portraitLook(job.person, rng);
   return Array.from({ length: job.count }, (_, i) => ({
-    key: photoKey(job.userId, job.uploadedAt + i * 60_000, WEBP.ext),
+    key: photoKey(job.userId, job.uploadedAt + i * 60_000, WEBP.ext, seededNonce(job, i)),
     look,
     pose: photoPose(look, job.hue, i, rng),
   }));
