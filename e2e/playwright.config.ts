@@ -67,7 +67,10 @@ export default defineConfig({
     baseURL,
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
-    trace: "retain-on-failure",
+    // A failing journey keeps its trace: the DOM at every step, the network and the console. Without
+    // the screencast: encoding a picture of every page at every frame, in every journey, passing or
+    // not, cost the two cores more than the DOM snapshots it would have added to.
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath: chromiumPath,
       args: [

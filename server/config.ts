@@ -89,6 +89,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.optional(),
   S3_PUBLIC_URL: z.url().optional(),
   JOB_WORKERS: bool.optional(),
+  PRELOAD_MODELS: bool.optional(),
   DIGEST_SCHEDULE: z
     .string()
     .regex(/^\S+( \S+){4}$/, "DIGEST_SCHEDULE must be a cron expression of 5 fields, e.g. 0 7 * * *")
@@ -169,6 +170,12 @@ export interface Config {
   push: PushSettings;
   /** Whether this instance runs the job workers (default on; off for API-only instances). */
   jobWorkers: boolean;
+  /**
+   * Whether the face engine and the photo-screening model load at start-up, before the app says it
+   * is ready (default on). Off, they load on first use: for the tests' short-lived processes that
+   * never screen a photo, where loading them cost about 6 CPU-seconds per start.
+   */
+  preloadModels: boolean;
   /** How often a worker instance looks for jobs whose worker died (expired), in seconds. */
   jobMaintenanceSeconds: number;
   /** When the digests are planned (cron, UTC); the weekly ones on the plan of DIGEST_WEEKDAY. */
@@ -405,6 +412,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verificationGestures: e.VERIFICATION_GESTURES ?? null,
     push: pushSettings(e, dataDir),
     jobWorkers: e.JOB_WORKERS ?? true,
+    preloadModels: e.PRELOAD_MODELS ?? true,
     jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
     digestSchedule: e.DIGEST_SCHEDULE,
   };

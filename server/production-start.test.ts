@@ -57,6 +57,8 @@ async function startProduction(dataDir: string): Promise<Production> {
       ALLOW_EMBEDDED_DATABASE: "true",
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
+      // Loaded on first use instead: no photo is screened here (config.preloadModels).
+      PRELOAD_MODELS: "false",
       ...vapidEnv(),
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -92,7 +92,7 @@ export function startServer(options: ServerOptions = {}): void {
     async (full) => {
       // The face engine and the photo-screening model load before the app says it is ready: loading
       // them (seconds of WebAssembly compilation) would otherwise stall the first upload's neighbours.
-      await preloadModels();
+      if (config.preloadModels) await preloadModels();
       app = full;
       if (deps) {
         startSubscriptionSweep(deps);

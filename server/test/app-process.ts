@@ -33,6 +33,8 @@ export async function startAppProcess(env: Record<string, string>): Promise<Runn
       PUBLIC_BASE_URL: base,
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
+      // Loaded on first use instead: these processes seldom screen a photo (config.preloadModels).
+      PRELOAD_MODELS: "false",
       ...env,
     },
     stdio: "ignore",

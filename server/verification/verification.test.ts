@@ -28,11 +28,14 @@ import {
   spreadStills,
   tilted,
 } from "../test/face-samples.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../test/harness.ts";
+import { createTestApp, describeEachEngine, ruleIt, type TestApp } from "../test/harness.ts";
 import { signUpMember } from "../test/members.ts";
 import { faceEngine } from "./face-engine.ts";
 
 describeEachEngine("profile verification API", (engine) => {
+  // The decisions (seconds of the face models per capture) are the application's rules: on the run's
+  // main engine only. The challenges, attempts and checks before any analysis run on both.
+  const decisionIt = ruleIt(engine);
   let t: TestApp;
   /** The man of the profile photos, live: at rest, his head tilted to his left, then smiling. */
   let live: Capture;
@@ -117,77 +120,85 @@ describeEachEngine("profile verification API", (engine) => {
     expect(await db().$count(verificationChallenges, eq(verificationChallenges.userId, m.userId))).toBe(0);
   });
 
-  it("verifies the member of the photos from a live capture, once per challenge, and keeps the badge", async () => {
-    const m = await memberWithPhoto(await face(SAME_PERSON[0]!));
-    const c = await tiltThenSmile(m);
-    expect([c.minFrames, c.maxFrames]).toEqual([captureFrameCount(2), captureFrameCount(2)]);
-    const res = await sendLive(m, c.id);
-    expect(res.status).toBe(200);
-    const state = (await res.json()) as VerificationStateDto;
-    expect(state).toMatchObject({ status: "verified", reason: null, attemptsLeftToday: 2 });
-    const [row] = await queryRows(
-      db(),
-      z.strictObject({ verified: z.boolean(), descriptor: z.number() }),
-      sql`SELECT p.verified_at IS NOT NULL AS verified, array_length(d.descriptor, 1) AS descriptor
+  decisionIt(
+    "verifies the member of the photos from a live capture, once per challenge, and keeps the badge",
+    async () => {
+      const m = await memberWithPhoto(await face(SAME_PERSON[0]!));
+      const c = await tiltThenSmile(m);
+      expect([c.minFrames, c.maxFrames]).toEqual([captureFrameCount(2), captureFrameCount(2)]);
+      const res = await sendLive(m, c.id);
+      expect(res.status).toBe(200);
+      const state = (await res.json()) as VerificationStateDto;
+      expect(state).toMatchObject({ status: "verified", reason: null, attemptsLeftToday: 2 });
+      const [row] = await queryRows(
+        db(),
+        z.strictObject({ verified: z.boolean(), descriptor: z.number() }),
+        sql`SELECT p.verified_at IS NOT NULL AS verified, array_length(d.descriptor, 1) AS descriptor
         FROM profiles p JOIN face_descriptors d ON d.user_id = p.user_id WHERE p.user_id = ${m.userId}`,
-    );
-    expect(row).toEqual({ verified: true, descriptor: 1024 });
-    // The same answer again is a replay; a new challenge is not needed any more.
-    const replay = await sendLive(m, c.id);
-    expect([replay.status, await codeOf(replay)]).toEqual([404, "CHALLENGE_NOT_FOUND"]);
-    const again = await challenge(m);
-    expect([again.status, await codeOf(again)]).toEqual([409, "ALREADY_VERIFIED"]);
-    // No selfie is kept for a decided verification.
-    const [kept] = await queryRows(
-      db(),
-      z.strictObject({ selfie: z.unknown() }),
-      sql`SELECT selfie FROM verifications WHERE user_id = ${m.userId}`,
-    );
-    expect(kept?.selfie).toBeNull();
-  }, 120_000);
-
-  it("refuses the outside tester's attack: three stills, the challenge redrawn until « tilt-left, smile »", async () => {
-    // Issue 33: drawing was free, so the tester drew until the challenge asked for the head to the
-    // left then a smile, and sent his three stills of the man of the profile photo.
-    const m = await memberWithPhoto(await face(SAME_PERSON[0]!));
-    let drawn: ChallengeDto | null = null;
-    let draws = 0;
-    for (; draws < 40; draws++) {
-      const res = await challenge(m);
-      if (res.status === 429) break;
-      expect(res.status).toBe(201);
-      drawn = (await res.json()) as ChallengeDto;
-      if (drawn.gestures.map((g) => g.id).join() === "tilt-left,smile") break;
-      // Left to expire, to draw another.
-      await db().execute(
-        sql`UPDATE verification_challenges SET expires_at = now() - interval '1 second' WHERE id = ${drawn.id}`,
       );
-    }
-    // Had the draws run out first, the luckiest case: the last draw asks for it.
-    await db().execute(
-      sql`UPDATE verification_challenges SET gestures = '{tilt-left,smile}', expires_at = now() + interval '1 minute'
-        WHERE id = ${drawn!.id}`,
-    );
-    const res = await submit(m, drawn!.id, stills);
-    expect(res.status, await res.clone().text()).not.toBe(200);
-    expect([res.status, await codeOf(res)]).toEqual([400, "FRAMES_INVALID"]);
-    expect(await badgeOf(m)).toBe(false);
-    // The draws cost attempts: at most three a day.
-    expect(draws).toBeLessThanOrEqual(VERIFICATION.ATTEMPTS_PER_DAY);
+      expect(row).toEqual({ verified: true, descriptor: 1024 });
+      // The same answer again is a replay; a new challenge is not needed any more.
+      const replay = await sendLive(m, c.id);
+      expect([replay.status, await codeOf(replay)]).toEqual([404, "CHALLENGE_NOT_FOUND"]);
+      const again = await challenge(m);
+      expect([again.status, await codeOf(again)]).toEqual([409, "ALREADY_VERIFIED"]);
+      // No selfie is kept for a decided verification.
+      const [kept] = await queryRows(
+        db(),
+        z.strictObject({ selfie: z.unknown() }),
+        sql`SELECT selfie FROM verifications WHERE user_id = ${m.userId}`,
+      );
+      expect(kept?.selfie).toBeNull();
+    },
+    120_000,
+  );
 
-    // The same stills sent as a burst, each repeated over its part of the capture, with the
-    // capture's times, after the capture's time: refused, the frames jump from one still to another.
-    const other = await memberWithPhoto(await face(SAME_PERSON[0]!));
-    const camera = await Promise.all(stills.map(async (s) => sentFrame(await cameraPicture(s))));
-    const burst = spreadStills(camera);
-    const spread = await submit(other, (await tiltThenSmile(other)).id, burst.frames, burst.times);
-    expect(spread.status).toBe(200);
-    expect((await spread.json()) as VerificationStateDto).toMatchObject({
-      status: "refused",
-      reason: VERIFICATION_REASONS.NOT_CONTINUOUS,
-    });
-    expect(await badgeOf(other)).toBe(false);
-  }, 120_000);
+  decisionIt(
+    "refuses the outside tester's attack: three stills, the challenge redrawn until « tilt-left, smile »",
+    async () => {
+      // Issue 33: drawing was free, so the tester drew until the challenge asked for the head to the
+      // left then a smile, and sent his three stills of the man of the profile photo.
+      const m = await memberWithPhoto(await face(SAME_PERSON[0]!));
+      let drawn: ChallengeDto | null = null;
+      let draws = 0;
+      for (; draws < 40; draws++) {
+        const res = await challenge(m);
+        if (res.status === 429) break;
+        expect(res.status).toBe(201);
+        drawn = (await res.json()) as ChallengeDto;
+        if (drawn.gestures.map((g) => g.id).join() === "tilt-left,smile") break;
+        // Left to expire, to draw another.
+        await db().execute(
+          sql`UPDATE verification_challenges SET expires_at = now() - interval '1 second' WHERE id = ${drawn.id}`,
+        );
+      }
+      // Had the draws run out first, the luckiest case: the last draw asks for it.
+      await db().execute(
+        sql`UPDATE verification_challenges SET gestures = '{tilt-left,smile}', expires_at = now() + interval '1 minute'
+        WHERE id = ${drawn!.id}`,
+      );
+      const res = await submit(m, drawn!.id, stills);
+      expect(res.status, await res.clone().text()).not.toBe(200);
+      expect([res.status, await codeOf(res)]).toEqual([400, "FRAMES_INVALID"]);
+      expect(await badgeOf(m)).toBe(false);
+      // The draws cost attempts: at most three a day.
+      expect(draws).toBeLessThanOrEqual(VERIFICATION.ATTEMPTS_PER_DAY);
+
+      // The same stills sent as a burst, each repeated over its part of the capture, with the
+      // capture's times, after the capture's time: refused, the frames jump from one still to another.
+      const other = await memberWithPhoto(await face(SAME_PERSON[0]!));
+      const camera = await Promise.all(stills.map(async (s) => sentFrame(await cameraPicture(s))));
+      const burst = spreadStills(camera);
+      const spread = await submit(other, (await tiltThenSmile(other)).id, burst.frames, burst.times);
+      expect(spread.status).toBe(200);
+      expect((await spread.json()) as VerificationStateDto).toMatchObject({
+        status: "refused",
+        reason: VERIFICATION_REASONS.NOT_CONTINUOUS,
+      });
+      expect(await badgeOf(other)).toBe(false);
+    },
+    120_000,
+  );
 
   it("counts each challenge drawn as an attempt, gives an open one again, and stops at the day's limit", async () => {
     const m = await memberWithPhoto(await face(SAME_PERSON[0]!));
@@ -230,18 +241,22 @@ describeEachEngine("profile verification API", (engine) => {
     expect(await db().$count(verificationChallenges, eq(verificationChallenges.userId, m.userId))).toBe(3);
   });
 
-  it("refuses another person's face with the reason", async () => {
-    const m = await memberWithPhoto(await face(OTHER_PEOPLE[0]!));
-    const res = await sendLive(m, (await tiltThenSmile(m)).id);
-    expect((await res.json()) as VerificationStateDto).toEqual({
-      status: "refused",
-      verifiedAt: null,
-      reason: VERIFICATION_REASONS.NO_MATCH,
-      attemptsLeftToday: 2,
-      resumable: false,
-    });
-    expect(await badgeOf(m)).toBe(false);
-  }, 120_000);
+  decisionIt(
+    "refuses another person's face with the reason",
+    async () => {
+      const m = await memberWithPhoto(await face(OTHER_PEOPLE[0]!));
+      const res = await sendLive(m, (await tiltThenSmile(m)).id);
+      expect((await res.json()) as VerificationStateDto).toEqual({
+        status: "refused",
+        verifiedAt: null,
+        reason: VERIFICATION_REASONS.NO_MATCH,
+        attemptsLeftToday: 2,
+        resumable: false,
+      });
+      expect(await badgeOf(m)).toBe(false);
+    },
+    120_000,
+  );
 
   it("refuses a burst whose times, order, number or sizes do not fit one live capture", async () => {
     const m = await memberWithPhoto(await face(SAME_PERSON[0]!));
@@ -316,36 +331,40 @@ describeEachEngine("profile verification API", (engine) => {
     expect(await stateOf(m)).toMatchObject({ status: "none", attemptsLeftToday: 2 });
   }, 60_000);
 
-  it("keeps the badge for another photo of the same face as main photo, clears it for another face", async () => {
-    const m = await memberWithPhoto(await face(SAME_PERSON[0]!));
-    await sendLive(m, (await tiltThenSmile(m)).id);
-    const [first] = await queryRows(
-      db(),
-      z.strictObject({ key: z.string() }),
-      sql`SELECT photos[1] AS key FROM profiles WHERE user_id = ${m.userId}`,
-    );
-    const same = `${m.userId}/same.jpg`;
-    const other = `${m.userId}/other.jpg`;
-    await t.deps.storage.put(same, await face(SAME_PERSON[3]!), "image/jpeg");
-    await t.deps.storage.put(other, await face(OTHER_PEOPLE[1]!), "image/jpeg");
-    await db().execute(
-      sql`UPDATE profiles SET photos = ARRAY[${first!.key}, ${same}, ${other}] WHERE user_id = ${m.userId}`,
-    );
-    const setMain = (key: string) =>
-      t.request("/api/profile/photos/main", { method: "PUT", cookie: m.cookie, json: { key } });
-    const badge = async () =>
-      (
-        await queryRows(
-          db(),
-          z.strictObject({ v: z.boolean(), d: z.boolean() }),
-          sql`SELECT p.verified_at IS NOT NULL AS v, EXISTS (SELECT 1 FROM face_descriptors WHERE user_id = p.user_id) AS d
+  decisionIt(
+    "keeps the badge for another photo of the same face as main photo, clears it for another face",
+    async () => {
+      const m = await memberWithPhoto(await face(SAME_PERSON[0]!));
+      await sendLive(m, (await tiltThenSmile(m)).id);
+      const [first] = await queryRows(
+        db(),
+        z.strictObject({ key: z.string() }),
+        sql`SELECT photos[1] AS key FROM profiles WHERE user_id = ${m.userId}`,
+      );
+      const same = `${m.userId}/same.jpg`;
+      const other = `${m.userId}/other.jpg`;
+      await t.deps.storage.put(same, await face(SAME_PERSON[3]!), "image/jpeg");
+      await t.deps.storage.put(other, await face(OTHER_PEOPLE[1]!), "image/jpeg");
+      await db().execute(
+        sql`UPDATE profiles SET photos = ARRAY[${first!.key}, ${same}, ${other}] WHERE user_id = ${m.userId}`,
+      );
+      const setMain = (key: string) =>
+        t.request("/api/profile/photos/main", { method: "PUT", cookie: m.cookie, json: { key } });
+      const badge = async () =>
+        (
+          await queryRows(
+            db(),
+            z.strictObject({ v: z.boolean(), d: z.boolean() }),
+            sql`SELECT p.verified_at IS NOT NULL AS v, EXISTS (SELECT 1 FROM face_descriptors WHERE user_id = p.user_id) AS d
           FROM profiles p WHERE p.user_id = ${m.userId}`,
-        )
-      )[0];
-    expect(await badge()).toEqual({ v: true, d: true });
-    expect((await setMain(same)).status).toBe(200);
-    expect(await badge()).toEqual({ v: true, d: true });
-    expect((await setMain(other)).status).toBe(200);
-    expect(await badge()).toEqual({ v: false, d: false });
-  }, 120_000);
+          )
+        )[0];
+      expect(await badge()).toEqual({ v: true, d: true });
+      expect((await setMain(same)).status).toBe(200);
+      expect(await badge()).toEqual({ v: true, d: true });
+      expect((await setMain(other)).status).toBe(200);
+      expect(await badge()).toEqual({ v: false, d: false });
+    },
+    120_000,
+  );
 });
