@@ -248,14 +248,15 @@ export async function deleteMyAccount(
 ) {
   const { row, open } = await inTransaction(deps.database.db, async (tx) => {
     // The account row first, exclusively (server/db/member-lock.ts): writes of the member's that
-    // hold it finish first — a photo uploaded meanwhile is in the list below, its files removed
-    // with the others —, and those that come after find no account.
+    // hold it finish first, and those that come after find no account. The photos are read by a
+    // statement of their own, once the lock is held: read in the locking statement, they would be
+    // the profile as it was when that statement began waiting (READ COMMITTED re-reads only the
+    // locked row), and a photo whose upload committed meanwhile would keep its files.
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
     const [row] = await tx
       .select({ photos: profiles.photos })
-      .from(user)
-      .leftJoin(profiles, eq(profiles.userId, user.id))
-      .where(eq(user.id, userId))
-      .for("update", { of: user });
+      .from(profiles)
+      .where(eq(profiles.userId, userId));
     const open = await queryRows(
       tx,
       z.strictObject({ matchId: uuid, otherId: z.string() }),
