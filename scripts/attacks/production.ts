@@ -162,6 +162,17 @@ export async function member(
   const link = /https?:\/\/\S+/.exec(await mailTo(p, email, "Confirmez"))![0];
   const confirmed = await fetch(link, { redirect: "manual" });
   const cookie = cookiesOf(confirmed);
+  await saveProfile(p, cookie, gender, profile);
+  return { cookie, userId: user.id, email, password };
+}
+
+/** Saves a whole profile through the form's endpoint: a member in France unless `profile` says otherwise. */
+export async function saveProfile(
+  p: Production,
+  cookie: string,
+  gender: "male" | "female",
+  profile: Record<string, unknown> = {},
+): Promise<void> {
   const saved = await call(p, cookie)("/api/profile", {
     method: "PUT",
     json: {
@@ -181,7 +192,6 @@ export async function member(
     },
   });
   if (saved.status !== 200) throw new Error(`profile: ${saved.status} ${await saved.text()}`);
-  return { cookie, userId: user.id, email, password };
 }
 
 /** Pays a month with the demo provider: messages, likes and streams are for subscribers. */

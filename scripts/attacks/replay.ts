@@ -20,6 +20,7 @@ import {
   member,
   type Production,
   type Session,
+  saveProfile,
   scratchDatabase,
   startProduction,
   subscribe,
@@ -170,23 +171,7 @@ async function emailChange(p: Production) {
 async function fcfaFlip(p: Production) {
   const m = await member(p, "male");
   const api = call(p, m.cookie);
-  await api("/api/profile", {
-    method: "PUT",
-    json: {
-      firstName: "Julien",
-      lastName: "Essai",
-      gender: "male",
-      lookingFor: "Une relation sérieuse",
-      birthDate: "1990-04-02",
-      country: "Sénégal",
-      phoneNumber: "",
-      bio: "",
-      occupation: "",
-      education: "",
-      languages: ["Français"],
-      interests: ["Voyages"],
-    },
-  });
+  await saveProfile(p, m.cookie, "male", { country: "Sénégal" });
   const res = await api("/api/subscription/checkout", {
     json: { plan: "1-mois", currency: "XOF", method: "card" },
   });
