@@ -113,7 +113,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,
-    stdout: "ignore",
+    // The server's warnings and errors (LOG_LEVEL below) appear beside a failed journey in CI's log.
+    stdout: "pipe",
     stderr: "pipe",
     env: {
       PORT: String(port),

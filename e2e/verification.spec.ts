@@ -95,6 +95,18 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/**
+ * What the page says once the frames are taken and analysed, whatever the outcome: the journey then
+ * fails with what the member read (a refusal's reason, an error) rather than with a missing text.
+ */
+async function answerAfterAnalysis(page: Page): Promise<string> {
+  const step = page.getByRole("region", { name: "Vérification en cours" });
+  await expect(step.locator('[aria-live="assertive"]')).toHaveText("Regardez la caméra");
+  await expect(page.getByLabel("Aperçu de votre caméra")).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByRole("heading", { name: "Analyse en cours…" })).toBeHidden({ timeout: 90_000 });
+  return page.getByRole("main").innerText();
+}
+
 /** The profile photo: the man of the video, in another photo of him. */
 async function addProfilePhoto(page: Page, buffer?: Buffer) {
   const origin = new URL(test.info().project.use.baseURL ?? "").origin;
@@ -214,7 +226,7 @@ test("an uncertain likeness goes to an administrator, who approves it: the membe
     .getByLabel("J'accepte que mon visage soit filmé et comparé à mes photos de profil", { exact: false })
     .check();
   await page.getByRole("button", { name: "J'accepte et j'active la caméra" }).click();
-  await expect(page.getByText("Vérification en cours d'examen")).toBeVisible({ timeout: 120_000 });
+  expect(await answerAfterAnalysis(page)).toContain("Vérification en cours d'examen");
   await page.goto("/profile");
   const card = page.getByRole("region", { name: "Vérification du profil" });
   await expect(card.getByText("Vérification en cours d'examen")).toBeVisible();

@@ -5,7 +5,7 @@ import { formatDate } from "@web/lib/format.ts";
 import { stubFetch } from "@web/test/fetch-stub.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CAMERA_MSG } from "./camera.ts";
+import { CAMERA_MSG, CAMERA_START_MS } from "./camera.ts";
 import { captureSteps } from "./capture-schedule.ts";
 import { ProfileVerificationCard } from "./ProfileVerificationCard.tsx";
 import VerificationPage from "./VerificationPage.tsx";
@@ -35,7 +35,7 @@ afterEach(() => {
 
 describe("VerificationPage", () => {
   it("asks for consent before the camera, and says in French that the camera was refused", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = stubState(state());
     const getUserMedia = stubCamera(() =>
       Promise.reject(new DOMException("Permission denied", "NotAllowedError")),
@@ -71,13 +71,33 @@ describe("VerificationPage", () => {
   });
 
   it("says when no camera is found", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubState(state());
     stubCamera(() => Promise.reject(new DOMException("Requested device not found", "NotFoundError")));
     renderWithProviders(<VerificationPage />, { route: "/profile/verification" });
     await user.click(await screen.findByRole("checkbox"));
     await user.click(screen.getByRole("button", { name: "J'accepte et j'active la caméra" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(CAMERA_MSG.NOT_FOUND);
+  });
+
+  it("says the camera failed when it shows no picture in time, and turns it off", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      stubState(state());
+      // A stream whose video never gets a picture: jsdom's video stays at readyState 0.
+      const track = { stop: vi.fn() };
+      stubCamera(async () => ({ getTracks: () => [track] }) as unknown as MediaStream);
+      renderWithProviders(<VerificationPage />, { route: "/profile/verification" });
+      await user.click(await screen.findByRole("checkbox"));
+      await user.click(screen.getByRole("button", { name: "J'accepte et j'active la caméra" }));
+      await vi.advanceTimersByTimeAsync(CAMERA_START_MS);
+      expect(await screen.findByRole("alert")).toHaveTextContent(CAMERA_MSG.FAILED);
+      expect(screen.getByRole("heading", { name: "La caméra n'est pas disponible" })).toBeInTheDocument();
+      expect(track.stop).toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows the last refusal's reason above the consent, and no new try once the day's attempts are used", async () => {

@@ -65,19 +65,37 @@ export function captureFrame(video: HTMLVideoElement): Promise<Blob> {
   );
 }
 
-/** Resolves once the video shows pictures (its size known and playing). */
-export async function videoReady(video: HTMLVideoElement, signal: AbortSignal): Promise<void> {
+/** How long a camera may take to show its first picture before the member is told it failed. */
+export const CAMERA_START_MS = 15_000;
+
+/**
+ * Resolves once the video shows pictures (its size known and playing); a camera that shows none
+ * within CAMERA_START_MS is a CameraError, rather than a page that waits for ever.
+ */
+export async function videoReady(
+  video: HTMLVideoElement,
+  signal: AbortSignal,
+  timeoutMs = CAMERA_START_MS,
+): Promise<void> {
   if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
     await new Promise<void>((resolve, reject) => {
-      const done = () => {
+      const settle = () => {
+        clearTimeout(timer);
         video.removeEventListener("loadeddata", done);
         signal.removeEventListener("abort", abort);
+      };
+      const done = () => {
+        settle();
         resolve();
       };
       const abort = () => {
-        video.removeEventListener("loadeddata", done);
+        settle();
         reject(signal.reason);
       };
+      const timer = setTimeout(() => {
+        settle();
+        reject(new CameraError(CAMERA_MSG.FAILED));
+      }, timeoutMs);
       video.addEventListener("loadeddata", done);
       signal.addEventListener("abort", abort, { once: true });
     });
