@@ -27,7 +27,7 @@ describe("Header", () => {
   });
 
   it("opens the small-screen menu and closes it with Escape", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<Header signedIn sessionPending={false} badges={{}} />);
     const toggle = screen.getByRole("button", { name: "Menu" });
     const menu = document.getElementById(toggle.getAttribute("aria-controls") ?? "");

@@ -59,7 +59,7 @@ describe("InstallInvitation", () => {
 
   it("invites on the third day of visits once offered; « Installer » opens the browser's dialog, once", async () => {
     twoEarlierVisits();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<InstallInvitation signedIn hasNewMatch={false} />);
     expect(screen.queryByRole("region", { name: TITLE })).not.toBeInTheDocument();
 
@@ -83,7 +83,7 @@ describe("InstallInvitation", () => {
   });
 
   it("invites at a new match; « Pas maintenant » puts it off for 30 days", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { unmount } = renderWithProviders(<InstallInvitation signedIn hasNewMatch />);
     offerInstall();
     await user.click(await screen.findByRole("button", { name: "Pas maintenant" }));
@@ -99,7 +99,7 @@ describe("InstallInvitation", () => {
   });
 
   it("counts a refusal in the browser's dialog as « Pas maintenant », and goes once the app is installed", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<InstallInvitation signedIn hasNewMatch />);
     offerInstall("dismissed");
     await user.click(await screen.findByRole("button", { name: "Installer" }));

@@ -42,7 +42,7 @@ describe("RadioCards", () => {
   });
 
   it("selects by click on the card and moves with the arrow keys", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Example />);
     await user.click(screen.getByText("Orange Money, Wave"));
     expect(screen.getByRole("radio", { name: "Mobile money" })).toBeChecked();

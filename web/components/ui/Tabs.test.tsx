@@ -36,7 +36,7 @@ describe("Tabs", () => {
   });
 
   it("is one tab stop; arrows, Home and End move and show the panel at once", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Example />);
     await user.click(screen.getByRole("button", { name: "Avant" }));
     await user.tab();
@@ -62,7 +62,7 @@ describe("Tabs", () => {
   });
 
   it("selects a tab on click", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Example />);
     await user.click(screen.getByRole("tab", { name: "Vie privée" }));
     expect(screen.getByRole("tab", { name: "Vie privée" })).toHaveAttribute("aria-selected", "true");

@@ -35,7 +35,7 @@ describe("Toast", () => {
   });
 
   it("puts errors in an assertive region, and closes from the keyboard", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <ToastProvider>
         <Trigger tone="error" text="Le match n'a pas été retiré" />

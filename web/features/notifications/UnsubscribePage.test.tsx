@@ -10,7 +10,7 @@ const open = (query: string) =>
 
 describe("UnsubscribePage", () => {
   it("unsubscribes only on the button, then says from which address", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = stubFetch(() => ({ body: { ok: true, email: "awa@exemple.fr" } }));
     open("?token=dTE.abc");
     expect(
@@ -37,7 +37,7 @@ describe("UnsubscribePage", () => {
   });
 
   it("explains an invalid link", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubFetch(() => ({
       status: 400,
       body: { error: { code: "INVALID_TOKEN", message: "Ce lien de désabonnement est invalide" } },
@@ -59,7 +59,7 @@ describe("UnsubscribePage", () => {
   });
 
   it("offers to try again after a network failure", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let down = true;
     const { calls } = stubFetch(() =>
       down

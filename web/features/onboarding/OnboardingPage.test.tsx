@@ -50,7 +50,7 @@ function stubProfileApi(initial: ProfileDto, refuse?: (body: Record<string, unkn
 }
 
 function renderOnboarding() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(
     <Routes>
       <Route path="/onboarding" element={<OnboardingPage />} />

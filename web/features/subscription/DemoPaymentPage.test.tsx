@@ -25,7 +25,7 @@ const location = () => screen.getByTestId("location").textContent;
 
 describe("DemoPaymentPage", () => {
   it("mobile money: asks for a valid number, then simulates the request validated on the phone", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(checkoutFixture(), (call) => ({
       body: checkoutFixture({
         status: (call.body as { outcome: string }).outcome === "paid" ? "paid" : "failed",
@@ -68,7 +68,7 @@ describe("DemoPaymentPage", () => {
   });
 
   it("mobile money: goes back to change the number, and refuses on the phone", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(checkoutFixture({ operator: "wave" }), () => ({
       body: checkoutFixture({ operator: "wave", status: "failed" }),
     }));
@@ -87,7 +87,7 @@ describe("DemoPaymentPage", () => {
   });
 
   it("mobile money: shows the server's refusal of the number next to the field", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage(checkoutFixture(), () => ({
       status: 400,
       body: {
@@ -107,7 +107,7 @@ describe("DemoPaymentPage", () => {
   });
 
   it("card: confirms in one step, or simulates a refusal", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const checkout = checkoutFixture({ method: "card", operator: null, amount: 1999, currency: "EUR" });
     const { calls } = renderPage(checkout, () => ({
       status: 500,

@@ -32,7 +32,7 @@ const checkoutCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url === "
 
 describe("SubscriptionPage", () => {
   it("shows the prices in CFA francs first, and in euros once switched, kept in the address", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage(overviewFixture());
     expect(await screen.findByRole("heading", { name: "1 mois" })).toBeInTheDocument();
     expect(within(plan("1 mois")).getByText("6 500 FCFA")).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe("SubscriptionPage", () => {
   });
 
   it("reads the currency from the address and keeps the other parameters", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage(overviewFixture(), "/subscription?from=%2Fsearch&devise=EUR");
     expect(await screen.findByText("19,99 €")).toBeInTheDocument();
     expect(screen.getByText("Cette page est réservée aux membres abonnés.", { exact: false })).toBeVisible();
@@ -71,7 +71,7 @@ describe("SubscriptionPage", () => {
   });
 
   it("asks for the operator before paying by mobile money, then sends the choice", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(
       overviewFixture({
         paymentOptions: {
@@ -116,7 +116,7 @@ describe("SubscriptionPage", () => {
   });
 
   it("pays by card in euros without asking for anything else", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(
       overviewFixture({ paymentOptions: franceOptions }),
       "/subscription?from=%2Fsearch",
@@ -157,7 +157,7 @@ describe("SubscriptionPage", () => {
   });
 
   it("says why the prices are in euros, and when FCFA by card opens after a recent change of country (issue 33)", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage(overviewFixture({ paymentOptions: franceOptions }));
     expect(
       await screen.findByText(/^Prix en euros\s: les prix en francs CFA \(FCFA\) sont réservés aux membres/),
@@ -192,7 +192,7 @@ describe("SubscriptionPage", () => {
   });
 
   it("shows the server's refusal next to the plans", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubFetch((call) =>
       call.url === "/api/subscription/checkout"
         ? {

@@ -107,7 +107,7 @@ describe("VisitsPage", () => {
   });
 
   it("shows the loading state, then an error with a retry that works", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubVisits(
       json(503, { error: { code: "SERVICE_UNAVAILABLE", message: "Service momentanément indisponible" } }),
       json(200, { data: [] }),
@@ -125,7 +125,7 @@ describe("VisitsPage", () => {
   });
 
   it("takes a blocked visitor off the list", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const visits: ProfileVisitDto[] = [
       { member: publicProfileFixture({ userId: "u-moussa" }), visitedAt: hoursAgo(1).toISOString() },
       {

@@ -133,7 +133,7 @@ describe("PhotoReviewsPage", () => {
   });
 
   it("approves after a confirmation; the card leaves the queue and focus returns to it", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = stubQueue();
     renderPage();
     await user.click(await screen.findByRole("button", { name: "Approuver la photo de Kofi Mensah" }));
@@ -157,7 +157,7 @@ describe("PhotoReviewsPage", () => {
   });
 
   it("removes the photo only once confirmed, and can be cancelled, from the keyboard", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = stubQueue();
     renderPage();
     const button = await screen.findByRole("button", { name: "Retirer la photo de Binta Sow" });
@@ -179,7 +179,7 @@ describe("PhotoReviewsPage", () => {
   });
 
   it("bans the member after a confirmation that says what it does", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = stubQueue();
     renderPage();
     await user.click(await screen.findByRole("button", { name: "Bannir le membre Kofi Mensah" }));
@@ -192,7 +192,7 @@ describe("PhotoReviewsPage", () => {
   });
 
   it("says so when another administrator decided first, and refreshes the queue", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let queue = [kofi];
     const { calls } = stubFetch((call) => {
       if (call.url === LIST) return { body: listOf(queue) };
@@ -214,7 +214,7 @@ describe("PhotoReviewsPage", () => {
   });
 
   it("keeps the dialog open with the server's refusal when the decision fails otherwise", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubFetch((call) => {
       if (call.url === LIST) return { body: listOf([kofi]) };
       if (call.method === "POST")

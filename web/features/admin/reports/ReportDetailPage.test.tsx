@@ -52,7 +52,7 @@ describe("ReportDetailPage", () => {
   });
 
   it("takes the report in hand, then dismisses it with a note", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderDetail();
     await user.click(await screen.findByRole("button", { name: "Prendre en charge" }));
     expect(await screen.findByText("Vous avez pris en charge ce signalement.")).toBeInTheDocument();
@@ -72,7 +72,7 @@ describe("ReportDetailPage", () => {
   });
 
   it("requires a message for a warning, and a photo to remove one", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderDetail();
     await user.click(await screen.findByRole("button", { name: "Envoyer un avertissement" }));
     let dialog = screen.getByRole("dialog", { name: "Avertir Marc Durand" });
@@ -99,7 +99,7 @@ describe("ReportDetailPage", () => {
   });
 
   it("bans with a reason prefilled from the report, and sends the warning's text", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderDetail();
     await user.click(await screen.findByRole("button", { name: "Bannir" }));
     const dialog = screen.getByRole("dialog", { name: "Bannir Marc Durand" });

@@ -123,7 +123,7 @@ describe("ReviewQueue", () => {
   });
 
   it("sends the decision confirmed in its own dialog, then announces it", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let queue = [kofi];
     const { calls } = stubFetch((call) => {
       if (call.url.startsWith("/api/admin/cases?")) return { body: listOf(queue) };
@@ -146,7 +146,7 @@ describe("ReviewQueue", () => {
   });
 
   it("closes the dialog on a case gone meanwhile (404) and says why", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubFetch((call) => {
       if (call.url.startsWith("/api/admin/cases?")) return { body: listOf([kofi]) };
       return { status: 404, body: { error: { code: "NOT_FOUND", message: "Ce cas n'existe plus" } } };
@@ -159,7 +159,7 @@ describe("ReviewQueue", () => {
   });
 
   it("pages through a long queue, and offers the first page when a later one has emptied", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubFetch((call) => {
       if (call.url === "/api/admin/cases?page=1&size=25")
         return { body: listOf([kofi], { total: 30, size: 25 }) };

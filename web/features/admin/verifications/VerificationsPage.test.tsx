@@ -104,7 +104,7 @@ describe("VerificationsPage", () => {
   });
 
   it("approves after a confirmation; the card leaves the queue and focus returns to it", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = stubQueue();
     renderPage();
     await user.click(await screen.findByRole("button", { name: "Approuver la vérification de Kofi Mensah" }));
@@ -130,7 +130,7 @@ describe("VerificationsPage", () => {
   });
 
   it("refuses only once confirmed, and can be cancelled", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = stubQueue();
     renderPage();
     await user.click(await screen.findByRole("button", { name: "Refuser la vérification de Awa Diop" }));
@@ -152,7 +152,7 @@ describe("VerificationsPage", () => {
   });
 
   it("says so when another administrator decided first, and refreshes the queue", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let queue = [kofi];
     const { calls } = stubFetch((call) => {
       if (call.url === LIST) return { body: listOf(queue) };

@@ -9,7 +9,7 @@ import { LoginForm } from "./LoginForm.tsx";
 
 async function fillAndSubmit() {
   const onSuccess = vi.fn();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(<LoginForm onSuccess={onSuccess} />);
   await user.type(screen.getByLabelText("Adresse e-mail"), "awa@example.com");
   await user.type(screen.getByLabelText("Mot de passe"), "mauvais-mot-de-passe");

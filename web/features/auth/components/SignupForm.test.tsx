@@ -8,7 +8,7 @@ import { SignupForm } from "./SignupForm.tsx";
 
 function setup() {
   const onSuccess = vi.fn();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(<SignupForm onSuccess={onSuccess} />);
   return { user, onSuccess };
 }

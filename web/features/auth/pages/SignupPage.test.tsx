@@ -17,7 +17,7 @@ describe("SignupPage", () => {
     const store = authClient.$store.atoms.session;
     store?.set({ ...store.get(), data: null, error: null, isPending: true });
     authClient.$store.notify("$sessionSignal");
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<SignupPage />, { route: "/signup" });
 
     await user.type(screen.getByLabelText("Adresse e-mail"), "awa@exemple.fr");

@@ -122,7 +122,7 @@ describe("ConversationView", () => {
   });
 
   it("sends with Enter, keeps Shift+Enter for a new line, and offers a retry after a failure", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const sent = stubApi(
       [],
       [
@@ -162,7 +162,7 @@ describe("ConversationView", () => {
   });
 
   it("explains a send refused for an unconfirmed birth date, and where to give it", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const refusal =
       "Indiquez votre date de naissance dans votre profil (rubrique « Mon profil ») pour écrire aux autres membres.";
     const sent = stubApi(
@@ -235,7 +235,7 @@ describe("ConversationView", () => {
     });
 
     it("ignores a failed signal", async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       stubApi([], [], profileFixture({ userId: ME }), () =>
         json(503, { error: { code: "SERVICE_UNAVAILABLE", message: "Service indisponible" } }),
       );

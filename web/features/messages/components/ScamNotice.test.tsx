@@ -45,7 +45,7 @@ function renderConversation(history: MessageDto[]) {
 
 describe("scam warning under received messages", () => {
   it("warns about a request for money, not about a greeting, and reports the message in one click", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderConversation([
       message("scam", "envoie-moi 200 € par Western Union", 2),
       message("hello", "bonjour", 1),
@@ -79,7 +79,7 @@ describe("scam warning under received messages", () => {
   });
 
   it("offers « Signaler » and « Bloquer » in the conversation header", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderConversation([message("hello", "bonjour", 1)]);
     await screen.findByText("bonjour");
     const more = screen.getByRole("button", { name: "Plus d'actions pour Kofi A." });

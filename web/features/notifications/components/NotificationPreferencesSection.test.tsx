@@ -21,7 +21,7 @@ const column = (name: string) => screen.getByRole("group", { name });
 
 describe("NotificationPreferencesSection", () => {
   it("shows the preferences, and saves the changes with the browser's time zone", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     // Saved from another time zone: this browser's replaces it.
     expect(browserTimeZone).not.toBe("Pacific/Chatham");
     const api = stubDeferredPuts(
@@ -68,7 +68,7 @@ describe("NotificationPreferencesSection", () => {
   });
 
   it("keeps the member's quiet hours, and refuses an empty time", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = stubDeferredPuts(
       settings({
         preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, quietHours: { start: "23:30", end: "07:00" } },
@@ -98,7 +98,7 @@ describe("NotificationPreferencesSection", () => {
   });
 
   it("shows the server's message when saving fails, and the choices stay", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = stubDeferredPuts(settings());
     renderWithProviders(<NotificationPreferencesSection />);
     const box = within(await screen.findByRole("group", { name: "E-mail" })).getByRole("checkbox", {
@@ -118,7 +118,7 @@ describe("NotificationPreferencesSection", () => {
   });
 
   it("says e-mails wait for a confirmed address, and « Jamais » stops them all", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubDeferredPuts(settings({ emailVerified: false }));
     renderWithProviders(<NotificationPreferencesSection />);
     const email = await screen.findByRole("group", { name: "E-mail" });
@@ -134,7 +134,7 @@ describe("NotificationPreferencesSection", () => {
   });
 
   it("explains a failed load, and tries again", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let fail = true;
     stubFetch(() =>
       fail

@@ -46,7 +46,7 @@ describe("PushDeviceControl", () => {
   });
 
   it("asks the permission only on « Activer sur cet appareil », then registers this device", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const fakes = installPushFakes();
     const { calls } = okApi();
     renderWithProviders(<PushDeviceControl pushKey={FAKE_PUSH_KEY} />);
@@ -70,7 +70,7 @@ describe("PushDeviceControl", () => {
   });
 
   it("shows the blocked explanation when the member refuses at the prompt", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     installPushFakes({ answer: "denied" });
     const { calls } = okApi();
     renderWithProviders(<PushDeviceControl pushKey={FAKE_PUSH_KEY} />);
@@ -81,7 +81,7 @@ describe("PushDeviceControl", () => {
   });
 
   it("shows the server's refusal, and stays off", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     installPushFakes();
     stubFetch(() => ({
       status: 400,

@@ -32,7 +32,7 @@ const settled = (client: QueryClient) =>
 
 describe("PushInvitation", () => {
   it("invites, and asks the browser's permission only on « Activer les notifications »", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const fakes = installPushFakes();
     const { calls } = stubApi();
     renderWithProviders(<PushInvitation />);
@@ -53,7 +53,7 @@ describe("PushInvitation", () => {
   });
 
   it("« Plus tard » puts it off for 30 days, in this browser", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const fakes = installPushFakes();
     stubApi();
     const first = renderWithProviders(<PushInvitation />);
@@ -76,7 +76,7 @@ describe("PushInvitation", () => {
   });
 
   it("remembers a refusal at the prompt, and says how to allow them", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     installPushFakes({ answer: "denied" });
     stubApi();
     renderWithProviders(<PushInvitation />);

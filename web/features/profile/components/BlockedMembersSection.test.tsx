@@ -18,7 +18,7 @@ const blocked = (over: Partial<BlockedMemberDto>): BlockedMemberDto => ({
 
 describe("BlockedMembersSection", () => {
   it("lists the blocked members and unblocks one", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = stubFetch((call) => {
       if (call.url === "/api/blocks")
         return {

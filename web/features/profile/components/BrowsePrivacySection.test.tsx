@@ -22,7 +22,7 @@ const stubApi = (me: ProfileDto) => stubDeferredPuts(me);
 
 describe("BrowsePrivacySection", () => {
   it("sends { browseInvisibly: true }, says it is saving, then shows the saved setting", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = stubApi(profileFixture({ browseInvisibly: false }));
     const { client } = renderWithProviders(<Harness />);
     const box = await screen.findByRole("checkbox", { name: "Naviguer incognito" });
@@ -45,7 +45,7 @@ describe("BrowsePrivacySection", () => {
   });
 
   it("turns it off again", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = stubApi(profileFixture({ browseInvisibly: true }));
     renderWithProviders(<Harness />);
     const box = await screen.findByRole("checkbox", { name: "Naviguer incognito" });
@@ -60,7 +60,7 @@ describe("BrowsePrivacySection", () => {
   });
 
   it("shows the setting unchanged, with the error, when saving fails", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = stubApi(profileFixture({ browseInvisibly: false }));
     renderWithProviders(<Harness />);
     const box = await screen.findByRole("checkbox", { name: "Naviguer incognito" });

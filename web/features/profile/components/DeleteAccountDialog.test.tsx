@@ -26,7 +26,7 @@ function renderDialog(reply: (password: string) => { status: number; body?: unkn
 
 describe("DeleteAccountDialog", () => {
   it("says what is deleted, requires the password and shows a wrong one on the field", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderDialog(() => ({
       status: 401,
       body: {
@@ -62,7 +62,7 @@ describe("DeleteAccountDialog", () => {
   });
 
   it("after the deletion, goes home with the confirmation and signs out there", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderDialog(() => ({ status: 204 }));
     await user.type(screen.getByLabelText("Votre mot de passe"), "un mot de passe solide");
     await user.click(screen.getByRole("button", { name: "Supprimer définitivement" }));

@@ -26,7 +26,7 @@ function setup(
 ) {
   stubBrowser();
   const { calls } = stubFetch(({ url, method, body }) => reply(url, method, body));
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const utils = renderWithProviders(<PhotosFromCache initial={profileFixture({ photos })} />);
   return { user, calls, ...utils };
 }

@@ -22,7 +22,7 @@ const stubApi = (me: ProfileDto) => stubDeferredPuts(me);
 
 describe("PresencePrivacySection", () => {
   it("sends { presenceHidden: true }, says it is saving, then shows the saved setting", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = stubApi(profileFixture({ presenceHidden: false }));
     const { client } = renderWithProviders(<Harness />);
     const box = await screen.findByRole("checkbox", { name: "Masquer mon activité" });
@@ -45,7 +45,7 @@ describe("PresencePrivacySection", () => {
   });
 
   it("shows the setting unchanged, with the error, when saving fails", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = stubApi(profileFixture({ presenceHidden: true }));
     renderWithProviders(<Harness />);
     const box = await screen.findByRole("checkbox", { name: "Masquer mon activité" });

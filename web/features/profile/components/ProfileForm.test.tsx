@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { ProfileForm } from "./ProfileForm.tsx";
 
 function setup() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(<ProfileForm profile={profileFixture()} />);
   return { user, save: () => user.click(screen.getByRole("button", { name: "Enregistrer le profil" })) };
 }
@@ -161,7 +161,7 @@ describe("ProfileForm", () => {
   });
 
   it("requires a gender and a country", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProfileForm profile={profileFixture({ gender: null, country: "" })} />);
     await user.click(screen.getByRole("button", { name: "Enregistrer le profil" }));
     expect(await screen.findByText("Veuillez choisir Homme ou Femme")).toBeInTheDocument();
@@ -174,7 +174,7 @@ describe("ProfileForm", () => {
 
   it("never prefills the default birth date of an unconfirmed profile, and asks for one", async () => {
     const { fetchMock } = stubFetch(() => undefined);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(
       <ProfileForm profile={profileFixture({ birthDate: "2000-01-01", birthDateConfirmed: false })} />,
     );

@@ -10,7 +10,7 @@ const moussa = { userId: "u-moussa", name: "Moussa K.", gender: "male" as const 
 
 describe("ReportDialog", () => {
   it("lists the reasons without the automatic one, counts the details and sends the report with the block", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onReported = vi.fn();
     const { calls } = stubFetch((call) =>
       call.url === "/api/reports" ? { status: 201, body: { id: "r1" } } : undefined,
@@ -61,7 +61,7 @@ describe("ReportDialog", () => {
   });
 
   it("reports a message with the reason given by the warning, and shows the server's refusal", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = stubFetch(() => ({
       status: 429,
       body: {

@@ -83,7 +83,7 @@ describe("SearchFiltersForm", () => {
   });
 
   it("adds places with the mouse, shows them as chips, and no longer offers them", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { applied } = renderForm();
     const select = screen.getByRole("combobox", { name: "Vit en" });
     const add = screen.getByRole("button", { name: `Ajouter à ${quoted("Vit en")}` });
@@ -116,7 +116,7 @@ describe("SearchFiltersForm", () => {
   });
 
   it("adds and removes places with the keyboard alone", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { applied } = renderForm();
     const select = screen.getByRole("combobox", { name: "Originaire de" });
     select.focus();
@@ -161,7 +161,7 @@ describe("SearchFiltersForm", () => {
   });
 
   it("filters on languages, intentions, photo and interests", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { applied } = renderForm();
     const languages = screen.getByRole("group", { name: "Langues parlées" });
     expect(languages).toHaveAccessibleDescription("Au moins une en commun avec les profils affichés.");
@@ -189,7 +189,7 @@ describe("SearchFiltersForm", () => {
   });
 
   it("lets a language from the address that is not a suggestion be unselected", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { applied } = renderForm({ ...DEFAULT_FILTERS, languages: ["Créole"] });
     const languages = screen.getByRole("group", { name: "Langues parlées" });
     await user.click(within(languages).getByRole("button", { name: "Créole" }));
@@ -215,7 +215,7 @@ describe("SearchFiltersForm", () => {
   });
 
   it("« Réinitialiser » applies the defaults", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { applied } = renderForm({ ...DEFAULT_FILTERS, livesIn: ["SN"], lookingFor: ["Le mariage"] });
     await user.click(screen.getByRole("button", { name: "Réinitialiser" }));
     expect(applied()).toEqual(DEFAULT_FILTERS);
@@ -225,7 +225,7 @@ describe("SearchFiltersForm", () => {
   });
 
   it("orders the results and keeps to members active lately", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { applied } = renderForm();
     const sort = screen.getByRole("combobox", { name: "Trier par" });
     expect(optionLabels(sort)).toEqual([
@@ -243,7 +243,7 @@ describe("SearchFiltersForm", () => {
   });
 
   it("offers neither to a member who hides her activity, and says where to change that", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     // An old address may still hold them: they are shown off, and left out when applying.
     const { applied } = renderForm(
       { ...DEFAULT_FILTERS, withPhoto: true, active: true, sort: "activity" },
