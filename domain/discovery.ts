@@ -171,6 +171,14 @@ export function birthDateBounds(ageMin: number, ageMax: number, today: string) {
 export const LIKE_TYPES = ["like", "reject"] as const;
 export type LikeType = (typeof LIKE_TYPES)[number];
 
+/**
+ * Who liked, in an accepted match, seen by one of its members: the first J'aime opens the
+ * conversation (SPEC §4) but is not a match of two people who like each other; « C'est un match ! »
+ * is said only for « both ».
+ */
+export const LIKED_BY = ["me", "them", "both"] as const;
+export type LikedBy = (typeof LIKED_BY)[number];
+
 export const likeInputSchema = z.strictObject({
   likedId: z
     .string({ error: "Profil à aimer manquant" })

@@ -86,7 +86,7 @@ test("a woman in Paris finds Wolof speakers in Côte d'Ivoire or Sénégal by re
     .getByRole("article", { name: names(dakar) })
     .getByRole("button", { name: new RegExp(`J'aime ${dakar.firstName}`) })
     .click();
-  await expect(page.getByText(new RegExp(`C'est un match avec ${dakar.firstName}`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`Vous avez aimé ${dakar.firstName}`))).toBeVisible();
   await dakar.page.goto("/matches");
   await dakar.page
     .getByRole("article", { name: new RegExp(her.firstName) })

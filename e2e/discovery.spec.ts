@@ -1,9 +1,11 @@
 // Discovery journey: two members of opposite gender; one finds the other in search and likes
-// them, both see the match in /matches, and removing it removes it for both.
+// them — which opens their conversation but is not yet a match (« Vous avez aimé … », « … vous a
+// envoyé un J'aime ») —, she likes him back from the conversation and both see « C'est un match ! »;
+// removing it removes it for both.
 import { expect, test } from "@playwright/test";
 import { joinThroughApi, uniqueFirstName } from "./fixtures.ts";
 
-test("a member finds another, likes them, both see the match, and removing it removes it for both", async ({
+test("a member likes another, who likes back: a match for both, and removing it removes it for both", async ({
   browser,
 }, testInfo) => {
   const options = testInfo.project.use;
@@ -39,15 +41,29 @@ test("a member finds another, likes them, both see the match, and removing it re
   await dialog.getByRole("button", { name: "Fermer" }).click();
 
   await card.getByRole("button", { name: new RegExp(`J'aime ${herName}`) }).click();
-  await expect(him.getByText(new RegExp(`C'est un match avec ${herName}`))).toBeVisible();
+  await expect(him.getByText(new RegExp(`Vous avez aimé ${herName}`))).toBeVisible();
   await expect(card).toHaveCount(0);
 
-  // Both see the match.
+  // Both see the open conversation, each as it happened.
   await him.goto("/matches");
-  await expect(him.getByRole("article", { name: new RegExp(herName) })).toBeVisible();
+  const herCard = him.getByRole("article", { name: new RegExp(herName) });
+  await expect(herCard.getByText(`Vous avez aimé ${herName} E. : vous pouvez lui écrire`)).toBeVisible();
   await her.goto("/matches");
   const hisCard = her.getByRole("article", { name: new RegExp(hisName) });
-  await expect(hisCard).toBeVisible();
+  await expect(hisCard.getByText(`${hisName} E. vous a envoyé un J'aime`)).toBeVisible();
+  await expect(hisCard.getByRole("button", { name: `Pas intéressé(e) par ${hisName} E.` })).toBeVisible();
+  await expect(her.getByText(/C'est un match/)).toHaveCount(0);
+
+  // She answers from the conversation, and likes him back: a match, for both.
+  await hisCard.getByRole("link", { name: `Répondre à ${hisName} E.` }).click();
+  const notice = her.getByRole("region", { name: "J'aime reçu" });
+  await expect(notice).toContainText(`${hisName} E. vous a envoyé un J'aime`);
+  await notice.getByRole("button", { name: "J'aime en retour" }).click();
+  await expect(notice).toHaveCount(0);
+  await her.goto("/matches");
+  await expect(hisCard.getByText("C'est un match ! Vous vous plaisez tous les deux")).toBeVisible();
+  await him.reload();
+  await expect(herCard.getByText("C'est un match ! Vous vous plaisez tous les deux")).toBeVisible();
   await expect(hisCard.getByRole("link", { name: `Écrire à ${hisName} E.` })).toBeVisible();
 
   // She removes it, after confirming; it is gone for both.

@@ -66,6 +66,9 @@ test("a new member signs up on a phone, completes a first profile with a camera 
   await page.getByLabel("Femme", { exact: true }).check();
   await birthDate.fill("1994-03-08");
   await page.getByLabel("Pays de résidence").selectOption("Côte d'Ivoire");
+  // Where she comes from, asked here: the same country, in one tap.
+  await page.getByRole("button", { name: "Identique au pays de résidence" }).click();
+  await expect(page.getByLabel("Pays d'origine")).toHaveValue("Côte d'Ivoire");
   await page.getByRole("button", { name: "Continuer" }).click();
 
   // « Mes photos »: a camera photo of about 4 MB, turned by its EXIF tag, with a GPS position.

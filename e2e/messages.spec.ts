@@ -29,7 +29,7 @@ test("two members converse in real time; badges, unread counts and read receipts
     .getByRole("article", { name: new RegExp(herName) })
     .getByRole("button", { name: /^J'aime/ })
     .click();
-  await expect(him.getByText(new RegExp(`C'est un match avec ${herName}`))).toBeVisible();
+  await expect(him.getByText(new RegExp(`Vous avez aimé ${herName}`))).toBeVisible();
   const hisEntry = her.getByRole("link", { name: new RegExp(hisName) });
   await expect(hisEntry).toBeVisible();
   await expect(hisEntry.getByText("Nouveau", { exact: true })).toBeVisible();

@@ -91,7 +91,7 @@ test("installable, notifications accepted after a first match, a push with the a
       .getByRole("article", { name: new RegExp(herName) })
       .getByRole("button", { name: /^J'aime/ })
       .click();
-    await expect(him.getByText(new RegExp(`C'est un match avec ${herName}`))).toBeVisible();
+    await expect(him.getByText(new RegExp(`Vous avez aimé ${herName}`))).toBeVisible();
     const accept = him.getByRole("button", { name: "Activer les notifications" });
     await expect(accept).toBeVisible();
     await hisContext.grantPermissions(["notifications"], { origin: origin(him) });

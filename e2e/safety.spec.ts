@@ -21,7 +21,7 @@ async function matchedPair(browser: Browser, testInfo: TestInfo, names: [string,
     .getByRole("article", { name: new RegExp(herName) })
     .getByRole("button", { name: /^J'aime/ })
     .click();
-  await expect(him.getByText(new RegExp(`C'est un match avec ${herName}`))).toBeVisible();
+  await expect(him.getByText(new RegExp(`Vous avez aimé ${herName}`))).toBeVisible();
   const close = async () => {
     await herContext.close();
     await hisContext.close();

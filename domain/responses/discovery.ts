@@ -2,7 +2,7 @@
 // ./scalars.ts for why they live here.
 import { z } from "zod";
 import { GENDERS } from "../constants.ts";
-import { LIKE_TYPES } from "../discovery.ts";
+import { LIKE_TYPES, LIKED_BY } from "../discovery.ts";
 import { PRESENCE_LEVELS } from "../presence.ts";
 import { RELOCATE_OPTIONS } from "../profile.ts";
 import { photoDtoSchema } from "./profile.ts";
@@ -58,14 +58,18 @@ export const likeResultDtoSchema = z.strictObject({
   type: z.enum(LIKE_TYPES),
   /** True when the pair now has an accepted match. */
   matched: z.boolean(),
+  /** True when the other member had liked too: « C'est un match ! » (a first like is not one). */
+  mutual: z.boolean(),
   matchId: z.string().nullable(),
 });
 export type LikeResultDto = z.infer<typeof likeResultDtoSchema>;
 
 export const matchDtoSchema = z.strictObject({
   id: z.string(),
-  /** When the match became accepted. */
+  /** When the match became accepted, or mutual. */
   since: instant,
+  /** Who liked: « Vous avez aimé … », « … vous a envoyé un J'aime », or a match of both. */
+  likedBy: z.enum(LIKED_BY),
   member: publicProfileDtoSchema,
 });
 export type MatchDto = z.infer<typeof matchDtoSchema>;

@@ -1,6 +1,7 @@
 // Response schemas of conversations and messages. See ./scalars.ts for why they live here.
 import { z } from "zod";
 import { GENDERS } from "../constants.ts";
+import { LIKED_BY } from "../discovery.ts";
 import { PRESENCE_LEVELS } from "../presence.ts";
 import { photoDtoSchema } from "./profile.ts";
 import { instant, whole } from "./scalars.ts";
@@ -48,6 +49,8 @@ export const conversationDtoSchema = z.strictObject({
   unread: whole,
   /** True until the member opens this conversation for the first time. */
   isNew: z.boolean(),
+  /** Who liked (domain/discovery.ts LIKED_BY): the preview of a conversation without messages says it. */
+  likedBy: z.enum(LIKED_BY),
   /** The last message, or when the match was made: the list is sorted on it, newest first. */
   lastActivityAt: instant,
 });

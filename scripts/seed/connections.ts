@@ -48,6 +48,11 @@ export async function seedDemoConnections(db: Db): Promise<number> {
       const [liker, liked] = !pass && i % 2 === 1 ? [other.id, me.id] : [me.id, other.id];
       await db.execute(sql`INSERT INTO likes (liker_id, liked_id, type)
         VALUES (${liker}, ${liked}, ${pass ? "reject" : "like"}) ON CONFLICT DO NOTHING`);
+      // One match in three was liked back: the demo shows the three states (« Vous avez aimé … »,
+      // « … vous a envoyé un J'aime », « C'est un match ! »).
+      if (!pass && i % 3 === 2)
+        await db.execute(sql`INSERT INTO likes (liker_id, liked_id, type)
+          VALUES (${liked}, ${liker}, 'like') ON CONFLICT DO NOTHING`);
       // As for a real like, the liker has « opened » the match; it is new for the other member.
       await db.execute(sql`INSERT INTO matches (user1_id, user2_id, status, rejected_by, user1_opened_at, created_at, updated_at)
         VALUES (${liker}, ${liked}, ${pass ? "rejected" : "accepted"}, ${pass ? me.id : null}, ${pass ? null : sql`now()`},

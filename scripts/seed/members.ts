@@ -234,7 +234,11 @@ export function generateMember(rng: Random, n: number, now: number): SeedMember 
       bio,
       occupation,
       education: rng.pick(job.education),
-      languages: ["Français", ...rng.sample(origin.languages, rng.int(0, 2))],
+      languages: [
+        "Français",
+        ...(origin.spoken ? [origin.spoken] : []),
+        ...rng.sample(origin.languages, rng.int(0, 2)),
+      ],
       interests,
       accountStatus: subscribed ? "subscribed" : "trial",
     },

@@ -16,8 +16,10 @@ export interface Origin {
   cities: readonly string[];
   /** International prefixes of mobile numbers, and how many digits follow. */
   phone: { prefixes: readonly string[]; digits: number };
-  /** Languages besides French, from LANGUAGE_SUGGESTIONS. */
+  /** Languages besides French, from LANGUAGE_SUGGESTIONS: some of them are drawn for each member. */
   languages: readonly string[];
+  /** The language nearly everyone there speaks (Wolof in Sénégal, Lingala in both Congos): always listed. */
+  spoken?: string;
 }
 
 const w = (s: string) => s.split(" ");
@@ -32,7 +34,32 @@ export const ORIGINS: readonly Origin[] = [
     last: w("Ndiaye Diop Fall Sow Diallo Sarr Faye Gueye Mbaye Cissé Ba Seck"),
     cities: w("Dakar Thiès Saint-Louis Ziguinchor Mbour"),
     phone: { prefixes: w("+22177 +22178 +22176 +22170"), digits: 7 },
-    languages: w("Wolof Peul Anglais"),
+    languages: w("Peul Anglais"),
+    spoken: "Wolof",
+  },
+  {
+    country: "Gambie",
+    region: "subsaharan",
+    weight: 2,
+    male: w("Lamin Ebrima Modou Omar Alieu Ousman Musa Pa"),
+    female: w("Isatou Fatoumatta Mariama Awa Haddy Binta Ndey Kaddy"),
+    last: w("Jallow Ceesay Jammeh Touray Bah Sanneh Njie Darboe"),
+    cities: w("Banjul Serrekunda Brikama Bakau"),
+    phone: { prefixes: w("+2207 +2203"), digits: 6 },
+    languages: w("Anglais Peul"),
+    spoken: "Wolof",
+  },
+  {
+    country: "Mauritanie",
+    region: "subsaharan",
+    weight: 2,
+    male: w("Mohamed Ahmed Sidi Cheikh Abdallahi Moussa Amadou Oumar"),
+    female: w("Mariem Aïcha Fatimetou Khadijetou Coumba Aminetou Zeinabou Djeinaba"),
+    last: w("Ould Ahmed Sy Kane Ba Diop Ndiaye Wane"),
+    cities: w("Nouakchott Nouadhibou Rosso Kaédi"),
+    phone: { prefixes: w("+2222 +2223 +2224"), digits: 7 },
+    languages: w("Arabe Peul"),
+    spoken: "Wolof",
   },
   {
     country: "Côte d'Ivoire",
@@ -76,7 +103,20 @@ export const ORIGINS: readonly Origin[] = [
     last: w("Kalonji Mbuyi Ilunga Kasongo Tshibangu Mukendi Lukusa Nkulu Kalala Mwamba"),
     cities: w("Kinshasa Lubumbashi Goma Kisangani Bukavu"),
     phone: { prefixes: w("+24381 +24382 +24389 +24397"), digits: 7 },
-    languages: w("Lingala Swahili Anglais"),
+    languages: w("Swahili Anglais"),
+    spoken: "Lingala",
+  },
+  {
+    country: "Congo",
+    region: "subsaharan",
+    weight: 3,
+    male: w("Christ Merveil Prince Bienvenu Exaucé Arnaud Durel Gildas"),
+    female: w("Grâce Merveille Chancelvie Exaucée Dorcas Prudence Christelle Ruth"),
+    last: w("Mabiala Nkounkou Malonga Moukoko Samba Bouanga Loubaki Makosso"),
+    cities: w("Brazzaville Pointe-Noire Dolisie Nkayi"),
+    phone: { prefixes: w("+24206 +24205"), digits: 7 },
+    languages: w("Anglais"),
+    spoken: "Lingala",
   },
   {
     country: "Bénin",

@@ -5,14 +5,16 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../db/client.ts";
 import { timestampText, uuid } from "../db/row-schemas.ts";
+import { hasLiked } from "../features/likes/index.ts";
 import { blockedBetween } from "../features/safety/index.ts";
 import { OTHER_VISIBLE, RECIPIENT_ACTIVE } from "./audience.ts";
 
 export interface NewsItem {
-  kind: "match" | "message";
+  /** « like »: a J'aime received, not returned (it opened the conversation); « match »: both liked. */
+  kind: "like" | "match" | "message";
   matchId: string;
   name: string;
-  /** Unread messages of that conversation that arrived in the period (0 for a match). */
+  /** Unread messages of that conversation that arrived in the period (0 for a like or a match). */
   count: number;
   latest: string | null;
 }
@@ -29,7 +31,7 @@ const newsRow = z.strictObject({
   user_id: z.string(),
   email: z.string(),
   until: timestampText,
-  kind: z.enum(["match", "message"]).nullable(),
+  kind: z.enum(["like", "match", "message"]).nullable(),
   match_id: uuid.nullable(),
   name: z.string().nullable(),
   count: z.number().int().nullable(),
@@ -47,7 +49,7 @@ export async function newsFor(db: Db, userIds: readonly string[]): Promise<Membe
         FROM "user" u LEFT JOIN notification_settings s ON s.user_id = u.id
         WHERE u.id IN ${userIds} AND u.email_verified AND ${RECIPIENT_ACTIVE}
       ), conv AS (
-        SELECT me.id AS user_id, m.id AS match_id, m.created_at,
+        SELECT me.id AS user_id, m.id AS match_id, m.updated_at,
           CASE WHEN m.user1_id = me.id THEN m.user2_id ELSE m.user1_id END AS other_id,
           CASE WHEN m.user1_id = me.id THEN m.user1_opened_at ELSE m.user2_opened_at END AS opened_at,
           me.since
@@ -62,10 +64,13 @@ export async function newsFor(db: Db, userIds: readonly string[]): Promise<Membe
         WHERE ${OTHER_VISIBLE} AND NOT ${blockedBetween(sql`c.user_id`, sql`c.other_id`)}
         GROUP BY c.user_id, c.match_id, op.first_name
         UNION ALL
-        SELECT c.user_id, 'match', c.match_id, op.first_name, 0, NULL, c.created_at
+        -- A match the member has not opened: a J'aime of the other member, or their J'aime back
+        -- (likes.service.ts makes the match new again for the first liker), since the last e-mail.
+        SELECT c.user_id, CASE WHEN ${hasLiked(sql`c.user_id`, sql`c.other_id`)} THEN 'match' ELSE 'like' END,
+          c.match_id, op.first_name, 0, NULL, c.updated_at
         FROM conv c
         JOIN profiles op ON op.user_id = c.other_id JOIN "user" ou ON ou.id = op.user_id
-        WHERE c.created_at > c.since AND c.opened_at IS NULL
+        WHERE c.updated_at > c.since AND c.opened_at IS NULL
           AND ${OTHER_VISIBLE} AND NOT ${blockedBetween(sql`c.user_id`, sql`c.other_id`)}
       )
       SELECT me.id AS user_id, me.email, me.until, n.kind, n.match_id, n.name, n.count, n.latest
@@ -88,7 +93,7 @@ export async function newsFor(db: Db, userIds: readonly string[]): Promise<Membe
         latest: r.latest,
       });
   }
-  // A new match whose member has already written is told by the message.
+  // A J'aime or a match whose member has already written is told by the message.
   for (const news of byMember.values()) {
     const written = new Set(news.items.filter((i) => i.kind === "message").map((i) => i.matchId));
     news.items = news.items.filter((i) => i.kind === "message" || !written.has(i.matchId));

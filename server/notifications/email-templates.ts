@@ -16,7 +16,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function line(item: NewsItem): string {
-  if (item.kind === "match") return `Nouveau match : ${item.name} vous plaît aussi.`;
+  if (item.kind === "like") return `${item.name} vous a envoyé un J'aime : votre conversation est ouverte.`;
+  if (item.kind === "match") return `C'est un match : ${item.name} a aimé votre profil en retour.`;
   const what =
     item.count === 1 ? `${item.name} vous a écrit` : `${item.name} vous a écrit ${item.count} messages`;
   return item.latest ? `${what} : « ${excerpt(item.latest)} »` : `${what}.`;
@@ -27,15 +28,19 @@ function subjectOf(news: MemberNews, kind: NewsEmailKind): string {
   const [first] = news.items;
   if (news.items.length === 1 && first)
     return first.kind === "match"
-      ? `C'est un match avec ${first.name} !`
-      : `${first.name} vous a écrit sur Passerelle`;
+      ? `C'est un match avec ${first.name} !`
+      : first.kind === "like"
+        ? `${first.name} vous a envoyé un J'aime sur Passerelle`
+        : `${first.name} vous a écrit sur Passerelle`;
+  const count = (k: NewsItem["kind"]) => news.items.filter((i) => i.kind === k).length;
   const messages = news.items.filter((i) => i.kind === "message").reduce((n, i) => n + i.count, 0);
-  const matches = news.items.filter((i) => i.kind === "match").length;
   const parts = [
     messages > 0 ? plural(messages, "nouveau message", "nouveaux messages") : "",
-    matches > 0 ? plural(matches, "nouveau match", "nouveaux matchs") : "",
+    count("like") > 0 ? `${count("like")} J'aime` : "",
+    count("match") > 0 ? plural(count("match"), "nouveau match", "nouveaux matchs") : "",
   ].filter(Boolean);
-  return `${parts.join(" et ")} sur Passerelle`;
+  const last = parts.pop();
+  return `${parts.length > 0 ? `${parts.join(", ")} et ${last}` : last} sur Passerelle`;
 }
 
 export function newsMail(

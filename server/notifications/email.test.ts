@@ -182,7 +182,38 @@ describeOnEngine("e-mail notifications", (engine) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toMatch(/^Votre résumé Passerelle du \d{1,2}(er)? \S+ \d{4}$/);
     expect(plain(mails[0]?.text)).toContain("Mariama vous a écrit 2 messages : « Deuxième message »");
-    expect(plain(mails[0]?.text)).toContain("Nouveau match : Rokhaya vous plaît aussi.");
+    // Rokhaya's J'aime opened a conversation: said as such, not as a match.
+    expect(plain(mails[0]?.text)).toContain(
+      "Rokhaya vous a envoyé un J'aime : votre conversation est ouverte.",
+    );
+    expect(plain(mails[0]?.text)).not.toContain("C'est un match");
+  });
+
+  it("says a J'aime received as such, and « C'est un match » only once the member liked back", async () => {
+    const him = await member("male", "Abdoulaye");
+    const her = await member("female", "Fatou");
+    await like(her, him);
+    await handleImmediateEmail(t.deps, { userId: him.userId }, "job-like");
+    const [toHim] = await mailsTo(him.email);
+    expect(plain(toHim?.subject)).toBe("Fatou vous a envoyé un J'aime sur Passerelle");
+    expect(plain(toHim?.text)).toContain("Fatou vous a envoyé un J'aime : votre conversation est ouverte.");
+    expect(plain(toHim?.text)).not.toMatch(/C'est un match|Nouveau match|vous plaît/i);
+    // She made the match: nothing for her.
+    await handleImmediateEmail(t.deps, { userId: her.userId }, "job-her-1");
+    expect(await mailsTo(her.email)).toHaveLength(0);
+
+    // She goes away; he likes her back: now she is told, and it is a match.
+    await db().execute(
+      sql`UPDATE profiles SET last_active_at = now() - interval '1 hour' WHERE user_id = ${her.userId}`,
+    );
+    await like(him, her);
+    await handleImmediateEmail(t.deps, { userId: her.userId }, "job-her-2");
+    const [toHer] = await mailsTo(her.email);
+    expect(plain(toHer?.subject)).toBe("C'est un match avec Abdoulaye !");
+    expect(plain(toHer?.text)).toContain("C'est un match : Abdoulaye a aimé votre profil en retour.");
+    // And he, who liked back on screen, gets nothing more.
+    await handleImmediateEmail(t.deps, { userId: him.userId }, "job-him-2");
+    expect(await mailsTo(him.email)).toHaveLength(1);
   });
 
   it("sends, in the hourly sweep, what was written but whose delivery job was lost", async () => {

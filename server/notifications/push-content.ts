@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../db/client.ts";
 import { uuid } from "../db/row-schemas.ts";
+import { hasLiked } from "../features/likes/index.ts";
 import { unreadConversationsCount } from "../features/messages/index.ts";
 import { blockedBetween } from "../features/safety/index.ts";
 import { OTHER_VISIBLE, RECIPIENT_ACTIVE } from "./audience.ts";
@@ -26,6 +27,8 @@ const conversationState = z.strictObject({
   latest: z.string().nullable(),
   /** Conversations with an unread message: the app badge's count. */
   unreadConversations: z.number().int(),
+  /** Whether the recipient has liked the other member: a J'aime received, or a match of both. */
+  likedThem: z.boolean(),
   /** The recipient's stored preferences (null: the defaults; parseStored reads any JSON). */
   preferences: z.unknown(),
   /** The recipient's push subscriptions. */
@@ -60,7 +63,8 @@ async function conversationStates(
           AND x.read_at IS NULL) AS unread,
         (SELECT x.content FROM messages x WHERE x.match_id = m.id AND x.sender_id = op.user_id
           AND x.read_at IS NULL ORDER BY x.created_at DESC LIMIT 1) AS latest,
-        ${unreadConversationsCount(me)} AS "unreadConversations"
+        ${unreadConversationsCount(me)} AS "unreadConversations",
+        ${hasLiked(me, sql`op.user_id`)} AS "likedThem"
       FROM unnest(${sql.param(keys.map((k) => k.recipientId))}::text[],
           ${sql.param(keys.map((k) => k.matchId))}::uuid[]) AS j(recipient_id, match_id)
       JOIN matches m ON m.id = j.match_id
@@ -118,10 +122,18 @@ export async function matchPush(db: Db, recipientId: string, matchId: string): P
     keyOf({ recipientId, matchId }),
   );
   if (!state) return null;
+  // Said after what each side did: a J'aime received is not a match until the recipient likes back.
   return {
     kind: "match",
-    title: "C'est un match !",
-    body: `${state.name} vous plaît aussi. Écrivez-lui le premier message.`,
+    ...(state.likedThem
+      ? {
+          title: "C'est un match !",
+          body: `${state.name} a aimé votre profil en retour. Écrivez-lui !`,
+        }
+      : {
+          title: `${state.name} vous a envoyé un J'aime`,
+          body: "Votre conversation est ouverte : répondez-lui, ou passez si ce n'est pas pour vous.",
+        }),
     url: conversationUrl(matchId),
     tag: `match-${matchId}`,
   };

@@ -83,7 +83,7 @@ describeOnEngine("web push", (engine) => {
     expect(anonymous.status).toBe(401);
   });
 
-  it("tells the liked member of a new match, and pushes a message to the right conversation", async () => {
+  it("tells the liked member of a J'aime, pushes a message to the right conversation, and a match once she likes back", async () => {
     const him = await signUpMember(t, "male", { firstName: "Moussa" });
     const her = await signUpMember(t, "female", { firstName: "Awa" });
     const hisPhone = await subscribe(him);
@@ -92,8 +92,11 @@ describeOnEngine("web push", (engine) => {
     const [match] = await service.waitFor(1, { endpoint: herPhone.endpoint });
     const matchPayload = JSON.parse(match!.payload) as PushPayload;
     expect(matchPayload.kind).toBe("match");
-    expect(plain(matchPayload.title)).toBe("C'est un match !");
-    expect(matchPayload.body).toContain("Moussa");
+    // His J'aime opened the conversation; it is not a match of two people who like each other.
+    expect(plain(matchPayload.title)).toBe("Moussa vous a envoyé un J'aime");
+    expect(plain(matchPayload.body)).toBe(
+      "Votre conversation est ouverte : répondez-lui, ou passez si ce n'est pas pour vous.",
+    );
     expect(match!.vapidKey).toBe(t.deps.config.push.publicKey);
 
     expect((await send(her, matchId, "Bonsoir Moussa, ravie de ce match !")).status).toBe(201);
@@ -107,6 +110,17 @@ describeOnEngine("web push", (engine) => {
       unread: 1,
     });
     expect(message!.headers.urgency).toBe("high");
+
+    // She likes him back: now it is a match, and he is told.
+    expect(await like(her, him)).toBe(matchId);
+    const mutual = (await service.waitFor(2, { endpoint: hisPhone.endpoint }))[1];
+    expect(JSON.parse(mutual!.payload)).toMatchObject({ kind: "match", url: `/messages?match=${matchId}` });
+    const mutualPayload = JSON.parse(mutual!.payload) as PushPayload;
+    expect(plain(mutualPayload.title)).toBe("C'est un match !");
+    expect(plain(mutualPayload.body)).toBe("Awa a aimé votre profil en retour. Écrivez-lui !");
+    // Liking again tells nobody anything more.
+    await like(her, him);
+    await expect(service.waitFor(3, { endpoint: hisPhone.endpoint, timeoutMs: 1500 })).rejects.toThrow();
   });
 
   it("groups the messages of one conversation: one push now, the next ones gathered later", async () => {

@@ -17,14 +17,16 @@ export function likeRoutes(deps: AppDeps) {
     .post("/", jsonBody(likeInputSchema), async (c) => {
       const input = c.req.valid("json");
       const viewer = viewerFrom(c.get("profile"));
-      const { result, change, matchId } = await react(db, viewer, input.likedId, input.type);
-      if (change && matchId)
+      const { result, change, news, matchId } = await react(db, viewer, input.likedId, input.type);
+      // A like back changes no status, but both lists now say « C'est un match ! ».
+      if ((change || news === "mutual") && matchId)
         await notify(deps, [viewer.userId, input.likedId], {
-          type: change === "accepted" ? "match.accepted" : "match.removed",
+          type: change === "removed" ? "match.removed" : "match.accepted",
           matchId,
         });
-      // The member who liked back sees « C'est un match » on screen; the other one is told.
-      if (change === "accepted" && matchId) await announceMatch(deps, input.likedId, matchId);
+      // The liker reads what happened on screen; the other member is told: a J'aime, or a match when
+      // they had liked first (the push and e-mail read which from the likes, notifications/).
+      if (news && matchId) await announceMatch(deps, input.likedId, matchId);
       return c.json(result);
     });
 }

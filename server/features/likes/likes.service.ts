@@ -18,12 +18,19 @@ const PAIR = sql`(least(user1_id, user2_id)), (greatest(user1_id, user2_id))`;
 /** What a reaction did to the pair's match, for the real-time events. */
 export type MatchChange = "accepted" | "removed" | null;
 
+/**
+ * What the other member is told of a like: « X vous a envoyé un J'aime » when they have not liked
+ * the liker (the first like opens the conversation all the same, SPEC §4), « C'est un match ! » when
+ * they had: both have liked. Nothing for a like that changed nothing (a second click).
+ */
+export type LikeNews = "like" | "mutual" | null;
+
 export async function react(
   db: Db,
   viewer: Viewer,
   likedId: string,
   type: LikeType,
-): Promise<{ result: LikeResultDto; change: MatchChange; matchId: string | null }> {
+): Promise<{ result: LikeResultDto; change: MatchChange; news: LikeNews; matchId: string | null }> {
   const me = viewer.userId;
   if (likedId === me) throw new AppError(400, "SELF_ACTION", MSG.SELF_ACTION);
   // A like makes an accepted match at once (SPEC §4), which opens a conversation: reaching out
@@ -33,14 +40,16 @@ export async function react(
   if (!(await findVisibleMember(db, viewer, likedId))) throw memberNotFound();
 
   return inTransaction(db, async (tx) => {
-    await tx
+    // A row back when the like is new or changed from a pass: a second click returns none.
+    const written = await tx
       .insert(likes)
       .values({ likerId: me, likedId, type })
       .onConflictDoUpdate({
         target: [likes.likerId, likes.likedId],
         set: { type: sql`excluded.type`, updatedAt: sql`now()` },
         setWhere: sql`${likes.type} <> excluded.type`,
-      });
+      })
+      .returning({ type: likes.type });
 
     // The pair's match through matches_pair_uq, whichever member is user1.
     const pair = sql`least(${matches.user1Id}, ${matches.user2Id}) = least(${me}::text, ${likedId}::text)
@@ -63,6 +72,22 @@ export async function react(
         WHERE matches.status = 'accepted' OR matches.rejected_by IS NULL`);
     }
 
+    // Read once the pair's match row is held (or its insert waited for a crossing like to commit):
+    // two members liking each other at the same instant are told « match » by the second one.
+    const [theirs] = await tx
+      .select({ type: likes.type })
+      .from(likes)
+      .where(sql`${likes.likerId} = ${likedId} AND ${likes.likedId} = ${me}`);
+    const likedBack = type === "like" && theirs?.type === "like";
+    // Liking back a member who liked first: the match was already open, but it is news for them —
+    // new again in their list (its « opened » cleared), and « C'est un match ! » from now on.
+    if (likedBack && written.length > 0)
+      await tx.execute(sql`
+        UPDATE matches SET updated_at = now(),
+          user1_opened_at = CASE WHEN user1_id = ${me} THEN coalesce(user1_opened_at, now()) END,
+          user2_opened_at = CASE WHEN user2_id = ${me} THEN coalesce(user2_opened_at, now()) END
+        WHERE ${pair} AND status = 'accepted'`);
+
     const [match] = await tx.select({ id: matches.id, status: matches.status }).from(matches).where(pair);
     const matched = match?.status === "accepted";
     const change: MatchChange =
@@ -73,9 +98,12 @@ export async function react(
             ? "removed"
             : null
         : null;
+    const news: LikeNews =
+      matched && written.length > 0 && type === "like" ? (likedBack ? "mutual" : "like") : null;
     return {
-      result: { type, matched, matchId: matched ? match.id : null },
+      result: { type, matched, mutual: matched && likedBack, matchId: matched ? match.id : null },
       change,
+      news,
       matchId: match?.id ?? null,
     };
   });

@@ -71,7 +71,7 @@ describeOnEngine("likes API", (engine) => {
     const b = await insertMember(db(), "male");
     await react(a.cookie, b, "like");
     const pass = await react(a.cookie, b, "reject");
-    expect(pass.body).toEqual({ type: "reject", matched: false, matchId: null });
+    expect(pass.body).toEqual({ type: "reject", matched: false, mutual: false, matchId: null });
     expect(await likesOf(a.userId, b)).toEqual([{ type: "reject" }]);
     expect(await matchesOf(a.userId, b)).toMatchObject([{ status: "rejected", rejected_by: a.userId }]);
     // The member who passed may change their mind.
@@ -89,12 +89,44 @@ describeOnEngine("likes API", (engine) => {
     expect(await matchesOf(a.userId, b.userId)).toHaveLength(1);
   });
 
+  it("says a first like opened the conversation, and a like back made a match, to each side", async () => {
+    const fatou = await signUpMember(t, "female");
+    const abdoulaye = await signUpMember(t, "male");
+    const get = async (cookie: string, path: string) =>
+      (await (await t.request(path, { cookie })).json()) as {
+        data: { id?: string; matchId?: string; likedBy: string; isNew?: boolean }[];
+        matches?: number;
+      };
+    const seen = async (cookie: string) => ({
+      match: (await get(cookie, "/api/matches")).data.map((m) => m.likedBy),
+      conversation: (await get(cookie, "/api/conversations")).data.map((c) => [c.likedBy, c.isNew]),
+    });
+
+    const first = await react(fatou.cookie, abdoulaye.userId);
+    expect(first.body).toMatchObject({ matched: true, mutual: false });
+    expect(await seen(fatou.cookie)).toEqual({ match: ["me"], conversation: [["me", false]] });
+    expect(await seen(abdoulaye.cookie)).toEqual({ match: ["them"], conversation: [["them", true]] });
+
+    const back = await react(abdoulaye.cookie, fatou.userId);
+    expect(back.body).toMatchObject({ matched: true, mutual: true, matchId: first.body.matchId });
+    // News for Fatou, who had seen her own like: the conversation is new for her again.
+    expect(await seen(fatou.cookie)).toEqual({ match: ["both"], conversation: [["both", true]] });
+    expect(await seen(abdoulaye.cookie)).toEqual({ match: ["both"], conversation: [["both", false]] });
+    const counts = (await (await t.request("/api/nav/counts", { cookie: fatou.cookie })).json()) as {
+      matches: number;
+    };
+    expect(counts.matches).toBe(1);
+    // Liking again is still a match, and changes nothing.
+    expect((await react(abdoulaye.cookie, fatou.userId)).body).toMatchObject({ mutual: true });
+    expect(await seen(abdoulaye.cookie)).toEqual({ match: ["both"], conversation: [["both", false]] });
+  });
+
   it("does not let a like reopen a match the other member passed on or removed", async () => {
     const a = await signUpMember(t, "male");
     const b = await signUpMember(t, "female");
     await react(b.cookie, a.userId, "reject");
     const res = await react(a.cookie, b.userId, "like");
-    expect(res.body).toEqual({ type: "like", matched: false, matchId: null });
+    expect(res.body).toEqual({ type: "like", matched: false, mutual: false, matchId: null });
     expect(await matchesOf(a.userId, b.userId)).toMatchObject([
       { status: "rejected", rejected_by: b.userId },
     ]);
@@ -170,6 +202,8 @@ describeEachEngine("likes API under concurrency", (engine) => {
       expect([ra.status, rb.status]).toEqual([200, 200]);
       expect(ra.body.matched && rb.body.matched).toBe(true);
       expect(ra.body.matchId).toBe(rb.body.matchId);
+      // The second to commit saw the first's like: exactly one of them is told « C'est un match ».
+      expect([ra.body.mutual, rb.body.mutual].filter(Boolean)).toHaveLength(1);
       const rows = await matchesOf(a.userId, b.userId);
       expect(rows).toEqual([{ id: ra.body.matchId, status: "accepted", rejected_by: null }]);
     }

@@ -2,7 +2,7 @@
 // sees the other one) and removing a match, which sets it to rejected (SPEC §4).
 
 import { todayIso } from "@domain/age.ts";
-import { MATCHES_PAGE_SIZE, type MatchListDto } from "@domain/discovery.ts";
+import { LIKED_BY, MATCHES_PAGE_SIZE, type MatchListDto } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import { UUID } from "@domain/uuid.ts";
 import { sql } from "drizzle-orm";
@@ -11,13 +11,19 @@ import { type Db, queryRows } from "../../db/client.ts";
 import { microsText, timestampText, uuid } from "../../db/row-schemas.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Storage } from "../../storage/storage.ts";
+import { likedBy } from "../likes/index.ts";
 import { PUBLIC_COLUMNS, publicRow, toPublicProfile, VISIBLE, type Viewer } from "../members/index.ts";
 
 const CURSOR = /^(\d{1,17})_([0-9a-f-]{36})$/i;
 
 export const matchNotFound = () => new AppError(404, "MATCH_NOT_FOUND", MSG.MATCH_NOT_FOUND);
 
-const matchRow = publicRow.extend({ matchId: uuid, since: timestampText, sinceUs: microsText });
+const matchRow = publicRow.extend({
+  matchId: uuid,
+  since: timestampText,
+  sinceUs: microsText,
+  likedBy: z.enum(LIKED_BY),
+});
 
 /** Newest first (when the match became accepted); `cursor` continues after the last one shown. */
 export async function listMatches(
@@ -40,7 +46,8 @@ export async function listMatches(
     db,
     matchRow,
     sql`SELECT m.id AS "matchId", m.updated_at AS since,
-        ((extract(epoch FROM m.updated_at) * 1000000)::bigint)::text AS "sinceUs", ${PUBLIC_COLUMNS}
+        ((extract(epoch FROM m.updated_at) * 1000000)::bigint)::text AS "sinceUs",
+        ${likedBy(me, sql`p.user_id`)} AS "likedBy", ${PUBLIC_COLUMNS}
       FROM matches m
       JOIN profiles p ON p.user_id = CASE WHEN m.user1_id = ${me} THEN m.user2_id ELSE m.user1_id END
       JOIN "user" u ON u.id = p.user_id
@@ -55,6 +62,7 @@ export async function listMatches(
     data: page.map((r) => ({
       id: r.matchId,
       since: new Date(r.since).toISOString(),
+      likedBy: r.likedBy,
       member: toPublicProfile(r, viewer, storage, today),
     })),
     nextCursor: rows.length > size && last ? `${last.sinceUs}_${last.matchId}` : null,

@@ -3,6 +3,7 @@
 // counts built on the same rules.
 
 import { GENDERS } from "@domain/constants.ts";
+import { LIKED_BY } from "@domain/discovery.ts";
 import { type ConversationDto, MESSAGE_PREVIEW_LENGTH, type NavCountsDto } from "@domain/messaging.ts";
 import { presenceOf } from "@domain/presence.ts";
 import { type SQL, sql } from "drizzle-orm";
@@ -11,6 +12,7 @@ import { type Db, queryRows } from "../../db/client.ts";
 import { timestampText, uuid } from "../../db/row-schemas.ts";
 import { visiblePhotos } from "../../moderation/index.ts";
 import type { Storage } from "../../storage/storage.ts";
+import { likedBy } from "../likes/index.ts";
 import { VISIBLE } from "../members/index.ts";
 import { photoDto } from "../photos/index.ts";
 
@@ -31,6 +33,7 @@ const conversationRow = z.strictObject({
   sentAt: timestampText.nullable(),
   unread: z.number().int(),
   opened: z.boolean(),
+  likedBy: z.enum(LIKED_BY),
   activity: timestampText,
 });
 
@@ -60,7 +63,7 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
         lm.content, lm.sender_id AS "senderId", lm.created_at AS "sentAt",
         (SELECT count(*) FROM messages x
           WHERE x.match_id = m.id AND x.sender_id <> ${me} AND x.read_at IS NULL)::int AS unread,
-        ${OPENED(me)} AS opened,
+        ${OPENED(me)} AS opened, ${likedBy(me, sql`p.user_id`)} AS "likedBy",
         greatest(m.updated_at, lm.created_at) AS activity
       FROM matches m
       JOIN profiles p ON p.user_id = ${OTHER(me)}
@@ -89,6 +92,7 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
         : null,
     unread: r.unread,
     isNew: !r.opened,
+    likedBy: r.likedBy,
     lastActivityAt: iso(r.activity),
   }));
 }

@@ -94,6 +94,27 @@ describe("OnboardingPage", () => {
     expect(api.puts()).toEqual([]);
   });
 
+  it("asks where the member comes from, optional, « Identique au pays de résidence » in one tap", async () => {
+    const api = stubProfileApi(newcomer());
+    const user = renderOnboarding();
+    await stepTitle("Qui je suis");
+    const origin = screen.getByLabelText(/Pays d'origine/);
+    expect(origin).toHaveValue("");
+    const same = screen.getByRole("button", { name: "Identique au pays de résidence" });
+    expect(same).toBeDisabled();
+    await user.type(screen.getByLabelText(/Prénom/), "Awa");
+    await user.click(screen.getByLabelText("Femme"));
+    fireEvent.change(screen.getByLabelText(/Date de naissance/), { target: { value: "1990-06-01" } });
+    await user.selectOptions(screen.getByLabelText(/Pays de résidence/), "Sénégal");
+    await user.click(same);
+    expect(origin).toHaveValue("Sénégal");
+    // A diaspora member picks another one.
+    await user.selectOptions(origin, "Mali");
+    await user.click(screen.getByRole("button", { name: "Continuer" }));
+    await stepTitle("Mes photos");
+    expect(api.puts()).toEqual([expect.objectContaining({ country: "Sénégal", originCountry: "Mali" })]);
+  });
+
   it("refuses a birth date in the future or under 18 with French messages, sending nothing", async () => {
     const api = stubProfileApi(newcomer());
     const user = renderOnboarding();
@@ -119,7 +140,7 @@ describe("OnboardingPage", () => {
     await user.type(screen.getByLabelText(/Prénom/), "Mariam");
     await user.click(screen.getByLabelText("Femme"));
     fireEvent.change(screen.getByLabelText(/Date de naissance/), { target: { value: "1993-02-14" } });
-    await user.selectOptions(screen.getByLabelText(/Pays/), "Mali");
+    await user.selectOptions(screen.getByLabelText(/Pays de résidence/), "Mali");
     await user.click(screen.getByRole("button", { name: "Continuer" }));
 
     const photos = await stepTitle("Mes photos");
@@ -166,7 +187,7 @@ describe("OnboardingPage", () => {
     await user.type(screen.getByLabelText(/Prénom/), "Mariam");
     await user.click(screen.getByLabelText("Femme"));
     fireEvent.change(screen.getByLabelText(/Date de naissance/), { target: { value: "1993-02-14" } });
-    await user.selectOptions(screen.getByLabelText(/Pays/), "Mali");
+    await user.selectOptions(screen.getByLabelText(/Pays de résidence/), "Mali");
     await user.click(screen.getByRole("button", { name: "Continuer" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent("Vous devez avoir entre 18 et 99 ans");

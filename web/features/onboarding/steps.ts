@@ -10,7 +10,7 @@ export const STEP_TITLES: Record<OnboardingStep, string> = {
 
 /** The fields each step edits (the others are sent as they are stored). */
 export const STEP_FIELDS: Record<OnboardingStep, readonly ProfileField[]> = {
-  identity: ["firstName", "gender", "birthDate", "country"],
+  identity: ["firstName", "gender", "birthDate", "country", "originCountry"],
   photos: [],
   about: ["lookingFor", "languages", "interests", "bio"],
 };

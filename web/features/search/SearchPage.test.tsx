@@ -85,14 +85,33 @@ describe("SearchPage", () => {
     ).toBeInTheDocument();
   });
 
-  it("confirms a match after a like succeeds", async () => {
+  it("says a first like opened the conversation, without calling it a match", async () => {
     const api = stubApi(() => page());
     renderWithProviders(<SearchPage />, { route: "/search" });
     const card = await screen.findByRole("article", { name: /Julien/ });
     await userEvent.click(within(card).getByRole("button", { name: "J'aime Julien M." }));
-    api.releaseLike(json(200, { type: "like", matched: true, matchId: "m1" }));
-    expect(await screen.findByText(/C'est un match avec Julien M\./)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Voir mes matchs" })).toHaveAttribute("href", "/matches");
+    api.releaseLike(json(200, { type: "like", matched: true, mutual: false, matchId: "m1" }));
+    expect(await screen.findByText("Vous avez aimé Julien M. : vous pouvez lui écrire.")).toBeInTheDocument();
+    expect(screen.queryByText(/C'est un match/)).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Écrire à Julien M." })).toHaveAttribute(
+      "href",
+      "/messages?match=m1",
+    );
+  });
+
+  it("confirms a match when the other member had liked too", async () => {
+    const api = stubApi(() => page());
+    renderWithProviders(<SearchPage />, { route: "/search" });
+    const card = await screen.findByRole("article", { name: /Julien/ });
+    await userEvent.click(within(card).getByRole("button", { name: "J'aime Julien M." }));
+    api.releaseLike(json(200, { type: "like", matched: true, mutual: true, matchId: "m1" }));
+    expect(
+      await screen.findByText("C'est un match avec Julien M. ! Vous vous plaisez tous les deux."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Écrire à Julien M." })).toHaveAttribute(
+      "href",
+      "/messages?match=m1",
+    );
   });
 
   it("loads the next page with the cursor on « Voir plus »", async () => {

@@ -7,7 +7,7 @@ import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { LoadMoreButton } from "@web/components/ui/LoadMoreButton.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { useToast } from "@web/components/ui/Toast.tsx";
-import { displayName, objectPronoun, ProfileDetails, useRecordVisit } from "@web/features/members/index.ts";
+import { displayName, ProfileDetails, useRecordVisit } from "@web/features/members/index.ts";
 import { PushInvitation } from "@web/features/notifications/index.ts";
 import { FinishProfileBanner } from "@web/features/onboarding/index.ts";
 import { useProfile } from "@web/features/profile/index.ts";
@@ -83,9 +83,12 @@ export default function SearchPage() {
   const presenceHidden = profile.data?.presenceHidden ?? false;
   const [open, setOpen] = useState<PublicProfileDto | null>(null);
   useRecordVisit(open?.userId);
-  // A match is celebrated in the page, with a link to it; other confirmations are toasts, since the
-  // card concerned has left the list.
-  const [matchNotice, setMatchNotice] = useState<string | null>(null);
+  // A like that opened a conversation is said in the page, with a link to it — « C'est un match »
+  // only when the other member had liked too; other confirmations are toasts, since the card
+  // concerned has left the list.
+  const [matchNotice, setMatchNotice] = useState<{ text: string; name: string; matchId: string } | null>(
+    null,
+  );
   const toast = useToast();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const safety = useMemberSafety({
@@ -151,10 +154,14 @@ export default function SearchPage() {
       {
         onSuccess: (result) => {
           if (type === "reject") toast.show({ tone: "info", text: `Vous avez passé le profil de ${name}.` });
-          else if (result.matched)
-            setMatchNotice(
-              `C'est un match avec ${name} ! Retrouvez-${objectPronoun(member)} dans vos matchs.`,
-            );
+          else if (result.matched && result.matchId)
+            setMatchNotice({
+              text: result.mutual
+                ? `C'est un match avec ${name} ! Vous vous plaisez tous les deux.`
+                : `Vous avez aimé ${name} : vous pouvez lui écrire.`,
+              name,
+              matchId: result.matchId,
+            });
           else
             toast.show({ tone: "success", text: `Votre ${quoted("J'aime")} pour ${name} est enregistré.` });
         },
@@ -219,9 +226,12 @@ export default function SearchPage() {
           <div aria-live="polite" className="empty:hidden">
             {matchNotice && (
               <Alert tone="success" className="items-center">
-                <span>{matchNotice}</span>{" "}
-                <Link to="/matches" className="font-semibold underline">
-                  Voir mes matchs
+                <span>{matchNotice.text}</span>{" "}
+                <Link
+                  to={`/messages?match=${encodeURIComponent(matchNotice.matchId)}`}
+                  className="font-semibold underline"
+                >
+                  Écrire à {matchNotice.name}
                 </Link>
               </Alert>
             )}

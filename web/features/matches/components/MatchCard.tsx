@@ -1,4 +1,4 @@
-import type { MatchDto } from "@domain/discovery.ts";
+import type { LikedBy, MatchDto } from "@domain/discovery.ts";
 import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
 import {
   CompatibilityBadge,
@@ -10,7 +10,7 @@ import {
 } from "@web/features/members/index.ts";
 import { SafetyMenu } from "@web/features/safety/index.ts";
 import { formatDate } from "@web/lib/format.ts";
-import { MapPin, MessageCircle, UserX } from "lucide-react";
+import { Heart, MapPin, MessageCircle, UserX } from "lucide-react";
 import { Link } from "react-router-dom";
 
 interface Props {
@@ -21,9 +21,23 @@ interface Props {
   onBlock: () => void;
 }
 
-/** One match: the other member, the score, « Écrire », « Retirer », « Signaler » and « Bloquer ». */
+/** Who liked, said as it happened: a first J'aime opens the conversation but is not a match. */
+export function likedText(likedBy: LikedBy, name: string): string {
+  if (likedBy === "them") return `${name} vous a envoyé un J'aime`;
+  if (likedBy === "me") return `Vous avez aimé ${name} : vous pouvez lui écrire`;
+  return "C'est un match ! Vous vous plaisez tous les deux";
+}
+
+const sinceText = (match: MatchDto) =>
+  `${match.likedBy === "both" ? "Match" : "Conversation ouverte"} depuis le ${formatDate(match.since)}`;
+
+/**
+ * One match: the other member, who liked, the score, « Écrire » (« Répondre » to a J'aime received),
+ * « Retirer » (« Pas intéressé(e) »), « Signaler » and « Bloquer ».
+ */
 export function MatchCard({ match, onOpen, onRemove, onReport, onBlock }: Props) {
   const { member } = match;
+  const received = match.likedBy === "them";
   const headingId = `match-${match.id}`;
   const name = displayName(member);
   return (
@@ -50,8 +64,12 @@ export function MatchCard({ match, onOpen, onRemove, onReport, onBlock }: Props)
               {member.country}
             </span>
           )}
-          <span>Match depuis le {formatDate(match.since)}</span>
+          <span>{sinceText(match)}</span>
         </div>
+        <p className="flex items-center gap-1.5 text-sm font-semibold text-teal-800">
+          <Heart className="size-4 shrink-0 fill-current" aria-hidden="true" />
+          {likedText(match.likedBy, name)}
+        </p>
         <div className="flex flex-wrap items-center gap-2">
           <CompatibilityBadge score={member.compatibility} />
           {member.profileVerified && <ProfileVerifiedBadge />}
@@ -61,14 +79,20 @@ export function MatchCard({ match, onOpen, onRemove, onReport, onBlock }: Props)
           <Link
             to={`/messages?match=${encodeURIComponent(match.id)}`}
             className={buttonClasses("primary", "sm")}
-            aria-label={`Écrire à ${name}`}
+            aria-label={`${received ? "Répondre" : "Écrire"} à ${name}`}
           >
             <MessageCircle className="size-4" aria-hidden="true" />
-            Écrire
+            {received ? "Répondre" : "Écrire"}
           </Link>
-          <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Retirer ${name} de vos matchs`}>
+          {/* A J'aime received: declining it removes the match, as « Retirer » does (SPEC §4). */}
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onRemove}
+            aria-label={received ? `Pas intéressé(e) par ${name}` : `Retirer ${name} de vos matchs`}
+          >
             <UserX className="size-4" aria-hidden="true" />
-            Retirer
+            {received ? "Pas intéressé(e)" : "Retirer"}
           </Button>
           <SafetyMenu name={name} onReport={onReport} onBlock={onBlock} className="ml-auto" />
         </div>

@@ -19,6 +19,7 @@ const conversation = (over: Partial<ConversationDto["member"]>, matchId: string)
   lastMessage: null,
   unread: 0,
   isNew: false,
+  likedBy: "both",
   lastActivityAt: "2026-11-22T10:00:00.000Z",
 });
 
@@ -42,5 +43,25 @@ describe("ConversationList", () => {
     expect(screen.getByRole("link", { name: /Fatou B\..*Active aujourd'hui/ })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Kofi B\..*Actif cette semaine/ })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Julien B\./ })).not.toHaveTextContent(/En ligne|Actif|Active/);
+  });
+
+  it("says, for a conversation without messages, who liked", () => {
+    const of = (likedBy: ConversationDto["likedBy"], matchId: string) => ({
+      ...conversation({ firstName: "Fatou" }, matchId),
+      likedBy,
+    });
+    render(
+      <MemoryRouter>
+        <ConversationList
+          conversations={[of("them", "m1"), of("me", "m2"), of("both", "m3")]}
+          activeId={null}
+          me="u-me"
+        />
+      </MemoryRouter>,
+    );
+    const rows = screen.getAllByRole("link");
+    expect(rows[0]).toHaveTextContent("Fatou vous a envoyé un J'aime");
+    expect(rows[1]).toHaveTextContent("Vous avez aimé Fatou : écrivez-lui !");
+    expect(rows[2]).toHaveTextContent("C'est un match : dites bonjour !");
   });
 });

@@ -24,7 +24,11 @@ export function ConversationList({ conversations, activeId, me }: Props) {
         const last = c.lastMessage;
         const preview = last
           ? `${last.senderId === me ? "Vous : " : ""}${last.content}`
-          : "Nouveau match : dites bonjour !";
+          : c.likedBy === "them"
+            ? `${c.member.firstName} vous a envoyé un J'aime`
+            : c.likedBy === "me"
+              ? `Vous avez aimé ${c.member.firstName} : écrivez-lui !`
+              : "C'est un match : dites bonjour !";
         return (
           <li key={c.matchId}>
             <Link

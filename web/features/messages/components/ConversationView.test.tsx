@@ -27,6 +27,7 @@ const conversation: ConversationDto = {
   lastMessage: null,
   unread: 0,
   isNew: false,
+  likedBy: "both",
   lastActivityAt: "2026-11-22T10:00:00.000Z",
 };
 const message = (over: Partial<MessageDto>): MessageDto => ({
@@ -306,5 +307,59 @@ describe("ConversationView", () => {
     renderView({ ...conversation, member: { ...conversation.member, presence: "online" } });
     const section = await screen.findByRole("region", { name: "Conversation avec Aïssatou B." });
     expect(within(section).getByText("En ligne")).toBeInTheDocument();
+  });
+});
+
+describe("a conversation opened by the other member's J'aime", () => {
+  it("says so, and likes back or declines (after a confirmation) through the API", async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url === "/api/profile") return json(200, profileFixture({ userId: ME }));
+        if (init?.method === "POST" && url === "/api/likes") {
+          calls.push(`POST /api/likes ${String(init.body)}`);
+          return json(200, { type: "like", matched: true, mutual: true, matchId: "m1" });
+        }
+        if (init?.method === "DELETE") {
+          calls.push(`DELETE ${url}`);
+          return json(200, { id: "m1", status: "rejected" });
+        }
+        if (url.endsWith("/read")) return json(200, { readAt: null });
+        return json(200, { data: [], nextCursor: null });
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    const received = { ...conversation, likedBy: "them" as const };
+    const view = renderWithProviders(
+      <ConversationView matchId="m1" conversation={received} gone={false} me={ME} />,
+    );
+    const notice = screen.getByRole("region", { name: "J'aime reçu" });
+    expect(notice).toHaveTextContent("Aïssatou B. vous a envoyé un J'aime");
+    await user.click(within(notice).getByRole("button", { name: "J'aime en retour" }));
+    await waitFor(() => expect(calls).toEqual([`POST /api/likes {"likedId":"u-her","type":"like"}`]));
+    // (The lists, read again, then say « both » and the notice goes: the lists are not stubbed here.)
+    await waitFor(() =>
+      expect(within(notice).getByRole("button", { name: "Pas intéressé(e)" })).toBeEnabled(),
+    );
+
+    await user.click(within(notice).getByRole("button", { name: "Pas intéressé(e)" }));
+    const dialog = screen.getByRole("dialog", { name: /^Pas intéressé\(e\)\s\?$/ });
+    await user.click(within(dialog).getByRole("button", { name: "Annuler" }));
+    expect(calls).toHaveLength(1);
+    await user.click(within(notice).getByRole("button", { name: "Pas intéressé(e)" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: /^Pas intéressé\(e\)\s\?$/ })).getByRole("button", {
+        name: "Retirer ce match",
+      }),
+    );
+    await waitFor(() => expect(calls.at(-1)).toBe("DELETE /api/matches/m1"));
+
+    // Once both liked, or for the member who liked first, no such notice.
+    view.unmount();
+    renderView(conversation);
+    expect(await screen.findByRole("textbox")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "J'aime reçu" })).not.toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ import { useMarkRead, useMessages, useSendMessage } from "../api.ts";
 import { useIsTyping, useTypingSignal } from "../typing.ts";
 import { BirthDateRequiredNotice } from "./BirthDateRequiredNotice.tsx";
 import { Composer } from "./Composer.tsx";
+import { LikeReceivedNotice } from "./LikeReceivedNotice.tsx";
 import { MessageList, type PendingMessage } from "./MessageList.tsx";
 import { TypingIndicator } from "./TypingIndicator.tsx";
 
@@ -167,6 +168,9 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
         )}
       </header>
 
+      {conversation?.likedBy === "them" && !closed && (
+        <LikeReceivedNotice matchId={matchId} memberId={conversation.member.userId} name={name} />
+      )}
       {closed ? (
         <div className="flex flex-1 items-center justify-center p-4">
           <EmptyState

@@ -21,6 +21,7 @@ const conversation: ConversationDto = {
   lastMessage: null,
   unread: 0,
   isNew: false,
+  likedBy: "both",
   lastActivityAt: "2026-11-22T10:00:00.000Z",
 };
 const message = (id: string, content: string, minutes: number, senderId = "u-him"): MessageDto => ({
