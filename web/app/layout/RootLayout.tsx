@@ -3,6 +3,7 @@ import { useSubscriptionStatus } from "@web/features/subscription/api.ts";
 import { useLayoutSession } from "@web/lib/auth-client.ts";
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
+import { InstallSlot } from "../pwa/InstallSlot.tsx";
 import { PwaPrompts } from "../pwa/PwaPrompts.tsx";
 import { useUnreadTitle } from "../pwa/use-unread-title.ts";
 import { RealtimeEvents } from "../RealtimeEvents.tsx";
@@ -26,6 +27,7 @@ export function RootLayout() {
   useUnreadTitle(badges.messages ?? 0);
   // Live events are for subscribers (the API refuses the stream to others).
   const subscription = useSubscriptionStatus(signedIn);
+  const hasNewMatch = (badges.matches ?? 0) > 0;
 
   return (
     <div className={signedIn ? "flex min-h-dvh flex-col pb-16 md:pb-0" : "flex min-h-dvh flex-col"}>
@@ -39,12 +41,14 @@ export function RootLayout() {
       {/* At least one screen tall: while a lazy page loads, the footer stays below the fold instead of
           showing, then jumping down (a layout shift). */}
       <main id="contenu" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
+        {/* Always rendered (null on most pages), so that the page's boundary keeps its place. */}
+        <InstallSlot signedIn={signedIn} hasNewMatch={hasNewMatch} />
         {page}
       </main>
       <Footer />
       {signedIn && <BottomNav badges={badges} />}
       {signedIn && subscription.data?.status === "subscribed" && <RealtimeEvents />}
-      <PwaPrompts signedIn={signedIn} hasNewMatch={(badges.matches ?? 0) > 0} />
+      <PwaPrompts />
       <ScrollRestoration />
     </div>
   );

@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { renderWithProviders } from "@web/test/render.tsx";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { InstallInvitation } from "./InstallInvitation.tsx";
+import { INSTALL_PAGES, InstallSlot } from "./InstallSlot.tsx";
 import { INSTALL_SNOOZE_STORAGE_KEY, VISITS_STORAGE_KEY } from "./install.ts";
 import { localDay } from "./install-rule.ts";
 
@@ -146,5 +147,30 @@ describe("InstallInvitation", () => {
     expect(
       await screen.findByRole("region", { name: "Installer Passerelle sur votre ordinateur" }),
     ).toBeInTheDocument();
+  });
+});
+
+describe("InstallSlot", () => {
+  it("shows the invitation above the lists a member browses, never over a task under way", async () => {
+    twoEarlierVisits();
+    for (const route of INSTALL_PAGES) {
+      const { unmount } = renderWithProviders(<InstallSlot signedIn hasNewMatch />, { route });
+      offerInstall();
+      expect(await screen.findByRole("region", { name: TITLE })).toBeInTheDocument();
+      unmount();
+    }
+    for (const route of [
+      "/profile/verification",
+      "/subscription",
+      "/onboarding",
+      "/profile",
+      "/search",
+      "/messages",
+    ]) {
+      const { unmount } = renderWithProviders(<InstallSlot signedIn hasNewMatch />, { route });
+      offerInstall();
+      expect(screen.queryByRole("region", { name: TITLE }), route).not.toBeInTheDocument();
+      unmount();
+    }
   });
 });

@@ -1,6 +1,6 @@
 // The look of the app's own offers (a new version, installation): a floating card, with the radius of
 // web/components/ui/Card.tsx and the shadow of the toasts, holding a title, a sentence and buttons.
-// White, so that the ghost button's hover shows. Placed by PwaPrompts.
+// White, so that the ghost button's hover shows. Placed by PwaPrompts (a new version) and InstallSlot.
 import type { LucideIcon } from "lucide-react";
 import { type ReactNode, useId } from "react";
 

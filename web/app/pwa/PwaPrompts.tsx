@@ -1,15 +1,15 @@
 // What makes the site an app, mounted once by the layout: the service worker's registration, its
-// messages, and the app's own offers (a new version, installation) in a corner of the screen — above
-// the phone's bottom bar, bottom left on wider screens (the toasts are top right there).
+// messages, and the offer of a new version in a corner of the screen — above the phone's bottom bar,
+// bottom left on wider screens (the toasts are top right there). The invitation to install sits in
+// the page instead (InstallSlot.tsx), where it covers nothing.
 import { useQueryClient } from "@tanstack/react-query";
 import { messageKeys } from "@web/features/messages/index.ts";
 import { isWorkerMessage } from "@web/pwa/sw-logic.ts";
 import { useEffect } from "react";
-import { InstallInvitation } from "./InstallInvitation.tsx";
 import { registerServiceWorker } from "./register.ts";
 import { UpdatePrompt } from "./UpdatePrompt.tsx";
 
-export function PwaPrompts({ signedIn, hasNewMatch }: { signedIn: boolean; hasNewMatch: boolean }) {
+export function PwaPrompts() {
   const queryClient = useQueryClient();
   useEffect(() => {
     void registerServiceWorker();
@@ -35,7 +35,6 @@ export function PwaPrompts({ signedIn, hasNewMatch }: { signedIn: boolean; hasNe
       className="pointer-events-none fixed inset-x-3 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-40 flex flex-col gap-2 md:inset-x-auto md:bottom-4 md:left-4 md:w-96"
     >
       <UpdatePrompt />
-      <InstallInvitation signedIn={signedIn} hasNewMatch={hasNewMatch} />
     </div>
   );
 }

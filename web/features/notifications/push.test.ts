@@ -102,6 +102,16 @@ describe("enablePush", () => {
     expect(calls).toEqual([]);
   });
 
+  it("gives up on a push service that never answers (a network that blocks it), in French", async () => {
+    const fakes = installPushFakes();
+    fakes.pushManager.subscribe.mockImplementationOnce(() => new Promise(() => {}));
+    const { calls } = okApi();
+    const err = await failure(enablePush(FAKE_PUSH_KEY, { subscribeTimeoutMs: 10 }));
+    expect((err as PushSetupError).reason).toBe("unreachable");
+    expect((err as Error).message).toMatch(/ne répond pas depuis ce réseau/);
+    expect(calls).toEqual([]);
+  });
+
   it("replaces a subscription made with another key", async () => {
     const fakes = installPushFakes({ existingKey: new Uint8Array([4, 1, 2, 3]) });
     const old = fakes.state.subscription!;

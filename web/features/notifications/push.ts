@@ -8,7 +8,13 @@
 import { ApiError } from "@web/lib/api.ts";
 import { deletePushSubscription, savePushSubscription } from "./api.ts";
 
-export type PushFailure = "unsupported" | "denied" | "dismissed" | "no-worker" | "subscribe-failed";
+export type PushFailure =
+  | "unsupported"
+  | "denied"
+  | "dismissed"
+  | "no-worker"
+  | "subscribe-failed"
+  | "unreachable";
 
 const FAILURE_MESSAGES: Record<PushFailure, string> = {
   unsupported: "Votre navigateur ne permet pas les notifications.",
@@ -20,6 +26,8 @@ const FAILURE_MESSAGES: Record<PushFailure, string> = {
     : "Les notifications ne sont pas encore prêtes sur cet appareil. Rechargez la page, puis réessayez.",
   "subscribe-failed":
     "Le service de notifications de votre navigateur n'a pas répondu. Réessayez dans quelques instants.",
+  unreachable:
+    "Le service de notifications de votre navigateur ne répond pas depuis ce réseau (certains réseaux le bloquent). Réessayez plus tard, ou depuis un autre réseau, par exemple en Wi-Fi.",
 };
 
 /** Why this browser could not be set up for notifications, with a French message. */
@@ -34,6 +42,26 @@ export class PushSetupError extends Error {
 
 /** How long to wait for the service worker before saying there is none. */
 export const WORKER_READY_TIMEOUT_MS = 10_000;
+
+/**
+ * How long the browser's push service may take to give a subscription. Chromium waits on its push
+ * service (Google's) without a limit of its own: a network that blocks it left « Activation… » on
+ * screen for ever.
+ */
+export const SUBSCRIBE_TIMEOUT_MS = 20_000;
+
+/** `promise`, or `failure` once `ms` have passed. */
+async function within<T>(promise: Promise<T>, ms: number, failure: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(failure()), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Whether this browser can receive push notifications (not Safari on iOS outside the installed app). */
 export function pushSupport(): boolean {
@@ -63,16 +91,8 @@ function sameBytes(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
   return view.every((byte, i) => byte === b[i]);
 }
 
-async function readyRegistration(timeoutMs: number): Promise<ServiceWorkerRegistration> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PushSetupError("no-worker")), timeoutMs);
-  });
-  try {
-    return await Promise.race([navigator.serviceWorker.ready, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+function readyRegistration(timeoutMs: number): Promise<ServiceWorkerRegistration> {
+  return within(navigator.serviceWorker.ready, timeoutMs, () => new PushSetupError("no-worker"));
 }
 
 /** This browser's push subscription, if it has one (null without a service worker). */
@@ -89,14 +109,17 @@ export async function currentPushSubscription(): Promise<PushSubscription | null
  */
 export async function enablePush(
   pushKey: string,
-  { readyTimeoutMs = WORKER_READY_TIMEOUT_MS }: { readyTimeoutMs?: number } = {},
+  {
+    readyTimeoutMs = WORKER_READY_TIMEOUT_MS,
+    subscribeTimeoutMs = SUBSCRIBE_TIMEOUT_MS,
+  }: { readyTimeoutMs?: number; subscribeTimeoutMs?: number } = {},
 ): Promise<PushSubscription> {
   if (!pushSupport()) throw new PushSetupError("unsupported");
   const permission = await Notification.requestPermission();
   if (permission === "denied") throw new PushSetupError("denied");
   if (permission !== "granted") throw new PushSetupError("dismissed");
 
-  return subscribeAndRegister(pushKey, readyTimeoutMs);
+  return subscribeAndRegister(pushKey, readyTimeoutMs, subscribeTimeoutMs);
 }
 
 /**
@@ -109,10 +132,14 @@ export async function renewPushSubscription(
   { readyTimeoutMs = WORKER_READY_TIMEOUT_MS }: { readyTimeoutMs?: number } = {},
 ): Promise<PushSubscription | null> {
   if (!pushSupport() || Notification.permission !== "granted") return null;
-  return subscribeAndRegister(pushKey, readyTimeoutMs);
+  return subscribeAndRegister(pushKey, readyTimeoutMs, SUBSCRIBE_TIMEOUT_MS);
 }
 
-async function subscribeAndRegister(pushKey: string, readyTimeoutMs: number): Promise<PushSubscription> {
+async function subscribeAndRegister(
+  pushKey: string,
+  readyTimeoutMs: number,
+  subscribeTimeoutMs: number,
+): Promise<PushSubscription> {
   const registration = await readyRegistration(readyTimeoutMs);
   const key = base64UrlToBytes(pushKey);
   let subscription: PushSubscription;
@@ -120,12 +147,13 @@ async function subscribeAndRegister(pushKey: string, readyTimeoutMs: number): Pr
     const existing = await registration.pushManager.getSubscription();
     // A subscription made with another key (the server's key changed) cannot be reused.
     if (existing && !sameBytes(existing.options.applicationServerKey, key)) await existing.unsubscribe();
-    subscription = await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: key,
-    });
-  } catch {
-    throw new PushSetupError("subscribe-failed");
+    subscription = await within(
+      registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
+      subscribeTimeoutMs,
+      () => new PushSetupError("unreachable"),
+    );
+  } catch (err) {
+    throw err instanceof PushSetupError ? err : new PushSetupError("subscribe-failed");
   }
 
   try {
