@@ -19,6 +19,8 @@ import { canonicalizer, INTEREST_SUGGESTIONS, LANGUAGE_SUGGESTIONS, LOOKING_FOR_
  * ~20,000 index entries at 1,000,000 profiles, 1,000 meant ~100,000 (ADR 0014, docs/search-plans.md).
  */
 export const SEARCH_COUNT_CAP = 200;
+/** Blurred cards shown to a member without a subscription (GET /api/search/teaser). */
+export const SEARCH_TEASER_SIZE = 6;
 /**
  * « Compatibilité » ranks this many matching profiles, the first in the default order (see
  * server/features/search/search.service.ts): beyond, the order would cost a score for every profile.
@@ -199,4 +201,5 @@ export type {
   ProfileVisitDto,
   PublicProfileDto,
   SearchResultDto,
+  SearchTeaserDto,
 } from "./responses/discovery.ts";

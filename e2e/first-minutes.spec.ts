@@ -84,6 +84,10 @@ test("a new member signs up on a phone, completes a first profile with a camera 
 
   // « Ce que je recherche »; the progress is on the server, so a reload comes back to this step.
   await expect(stepHeading(page, "Ce que je recherche")).toBeVisible();
+  // The last step ends on who is waiting: the demo's men, counted, a few of them blurred.
+  const waiting = page.getByRole("heading", { name: /membres correspondent à ce que vous cherchez$/ });
+  await expect(waiting).toBeVisible();
+  await expect(page.getByRole("list", { name: /floutés/ }).getByRole("listitem").first()).toBeVisible();
   await page.reload();
   await expect(stepHeading(page, "Ce que je recherche")).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Profil complété" })).toHaveAttribute(
@@ -100,6 +104,11 @@ test("a new member signs up on a phone, completes a first profile with a camera 
 
   // The end is /search; a trial member is sent to the plans first, the origin kept, and pays.
   await expect(page).toHaveURL(/\/subscription\?from=%2Fsearch$/);
+  // The plans page shows them too: real members of the search, blurred (GET /api/search/teaser).
+  await expect(waiting).toBeVisible();
+  const blurred = page.getByRole("list", { name: /floutés/ }).getByRole("listitem");
+  await expect(blurred).toHaveCount(6);
+  await expect(blurred.first()).toHaveText(/^[A-ZÀ-Ý]\., \d{2} ans/);
   problems.push(...(await audit(page, "abonnement")));
   // In Côte d'Ivoire: FCFA, by mobile money with a local operator.
   await page.getByRole("radio", { name: "Orange Money", exact: true }).check();

@@ -53,6 +53,28 @@ export const searchResultDtoSchema = z.strictObject({
 });
 export type SearchResultDto = z.infer<typeof searchResultDtoSchema>;
 
+/**
+ * GET /api/search/teaser: what a subscription would open, for a member who has none — how many
+ * members the default search finds for them, and a few of them as blurred cards (an initial, the age,
+ * the country, the badge, a picture of a few pixels). Never more: no id, no name, no photo.
+ */
+export const searchTeaserDtoSchema = z.strictObject({
+  count: whole,
+  countCapped: z.boolean(),
+  members: z.array(
+    z.strictObject({
+      /** The first name's initial, « A. ». */
+      initial: z.string(),
+      age: whole,
+      country: z.string(),
+      profileVerified: z.boolean(),
+      /** The main photo at 8 × 10 pixels, a WebP data URL, shown blurred; null without one. */
+      preview: z.string().nullable(),
+    }),
+  ),
+});
+export type SearchTeaserDto = z.infer<typeof searchTeaserDtoSchema>;
+
 /** POST /api/likes */
 export const likeResultDtoSchema = z.strictObject({
   type: z.enum(LIKE_TYPES),

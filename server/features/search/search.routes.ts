@@ -6,6 +6,7 @@ import { queryOf } from "../../http/validate.ts";
 import { viewerFrom } from "../members/index.ts";
 import { requireSubscription } from "../subscriptions/index.ts";
 import { searchProfiles } from "./search.service.ts";
+import { searchTeaser } from "./teaser.service.ts";
 
 const SEARCH_QUERY_RULES = {
   allowed: SEARCH_PARAMS,
@@ -16,12 +17,19 @@ const SEARCH_QUERY_RULES = {
 
 export function searchRoutes(deps: AppDeps) {
   const { db } = deps.database;
-  return new Hono<AppEnv>()
-    .use(requireUser(deps))
-    .use(requireSubscription(deps))
-    .get("/", queryOf(searchQuerySchema, SEARCH_QUERY_RULES), async (c) => {
-      const query = c.req.valid("query");
-      const viewer = viewerFrom(c.get("profile"));
-      return c.json(await searchProfiles(db, deps.storage, viewer, query));
-    });
+  return (
+    new Hono<AppEnv>()
+      .use(requireUser(deps))
+      // Before the gate: what a subscription would open, for a member without one (teaser.service.ts).
+      .get("/teaser", async (c) => {
+        const viewer = viewerFrom(c.get("ownProfile"));
+        return c.json(await searchTeaser(db, deps.storage, viewer));
+      })
+      .use(requireSubscription(deps))
+      .get("/", queryOf(searchQuerySchema, SEARCH_QUERY_RULES), async (c) => {
+        const query = c.req.valid("query");
+        const viewer = viewerFrom(c.get("profile"));
+        return c.json(await searchProfiles(db, deps.storage, viewer, query));
+      })
+  );
 }

@@ -9,6 +9,7 @@ import { Card } from "@web/components/ui/Card.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { ProfileCompleteness, useProfile } from "@web/features/profile/index.ts";
+import { SearchTeaser } from "@web/features/subscription/index.ts";
 import { errorMessage } from "@web/lib/api.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { useEffect, useRef, useState } from "react";
@@ -123,6 +124,12 @@ export default function OnboardingPage() {
           labelledBy="onboarding-step-title"
         />
       </Card>
+      {/* The last step ends on who is waiting: what a subscription opens (issue 34). */}
+      {nextStep(step) === null && profile.accountStatus !== "subscribed" && (
+        <Card className="mt-6">
+          <SearchTeaser />
+        </Card>
+      )}
     </div>
   );
 }

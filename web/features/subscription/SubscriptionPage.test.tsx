@@ -31,6 +31,36 @@ const plan = (name: string) => screen.getByRole("heading", { name }).closest("li
 const checkoutCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url === "/api/subscription/checkout");
 
 describe("SubscriptionPage", () => {
+  it("shows a member without a subscription who is waiting: the count and blurred cards", async () => {
+    const pixel = "data:image/webp;base64,UklGRhYAAABXRUJQVlA4TAoAAAAvAAAAAEX/I/of";
+    stubFetch((call) => {
+      if (call.url === "/api/subscription") return { body: overviewFixture() };
+      if (call.url === "/api/search/teaser")
+        return {
+          body: {
+            count: 128,
+            countCapped: false,
+            members: [
+              { initial: "A.", age: 31, country: "Sénégal", profileVerified: true, preview: pixel },
+              { initial: "F.", age: 27, country: "Mali", profileVerified: false, preview: null },
+            ],
+          },
+        };
+      return undefined;
+    });
+    renderSubscriptionRoute("/subscription", <SubscriptionPage />, "/subscription");
+    expect(
+      await screen.findByRole("heading", { name: "128 membres correspondent à ce que vous cherchez" }),
+    ).toBeInTheDocument();
+    const cards = within(screen.getByRole("list", { name: /floutés/ })).getAllByRole("listitem");
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent("A., 31 ans");
+    expect(cards[0]).toHaveTextContent("Sénégal");
+    expect(within(cards[0]!).getByText("Profil vérifié")).toBeInTheDocument();
+    expect(cards[1]).toHaveTextContent("F., 27 ans");
+    expect(within(cards[1]!).queryByText("Profil vérifié")).not.toBeInTheDocument();
+  });
+
   it("shows the prices in CFA francs first, and in euros once switched, kept in the address", async () => {
     const user = userEvent.setup({ delay: null });
     renderPage(overviewFixture());

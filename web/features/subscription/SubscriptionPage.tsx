@@ -24,6 +24,7 @@ import { PaymentChoice } from "./components/PaymentChoice.tsx";
 import { PaymentHistory } from "./components/PaymentHistory.tsx";
 import { PlanCards } from "./components/PlanCards.tsx";
 import { PricesNote } from "./components/PricesNote.tsx";
+import { SearchTeaser } from "./components/SearchTeaser.tsx";
 
 /** The address parameter keeping the chosen currency (« ?devise=XOF »), so that a reload keeps it. */
 const CURRENCY_PARAM = "devise";
@@ -193,6 +194,7 @@ export default function SubscriptionPage() {
         ) : (
           <>
             <StatusLine o={overview.data} />
+            {overview.data.status !== "subscribed" && <SearchTeaser />}
             <section aria-labelledby="formules" className="flex flex-col gap-4">
               <h2 id="formules" className="text-2xl font-bold text-teal-900">
                 Nos formules

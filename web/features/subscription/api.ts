@@ -15,6 +15,15 @@ export function useSubscriptionStatus(enabled = true) {
   return useQuery({ ...subscriptionStatusQuery(), enabled });
 }
 
+/** What a subscription would open: the default search's count and a few blurred cards. */
+export function useSearchTeaser() {
+  return useQuery({
+    queryKey: subscriptionKeys.teaser,
+    queryFn: ({ signal }) => call(api.search.teaser.$get(undefined, cancelledBy(signal))),
+    staleTime: 5 * 60_000,
+  });
+}
+
 export function useSubscriptionOverview() {
   return useQuery({
     queryKey: subscriptionKeys.overview,

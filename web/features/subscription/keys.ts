@@ -2,5 +2,6 @@
 export const subscriptionKeys = {
   status: ["subscription-status"] as const,
   overview: ["subscription"] as const,
+  teaser: ["subscription", "teaser"] as const,
   checkout: (id: string | null) => ["checkout", id] as const,
 };
