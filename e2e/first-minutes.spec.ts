@@ -87,7 +87,12 @@ test("a new member signs up on a phone, completes a first profile with a camera 
   // The last step ends on who is waiting: the demo's men, counted, a few of them blurred.
   const waiting = page.getByRole("heading", { name: /membres correspondent à ce que vous cherchez$/ });
   await expect(waiting).toBeVisible();
-  await expect(page.getByRole("list", { name: /floutés/ }).getByRole("listitem").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("list", { name: /floutés/ })
+      .getByRole("listitem")
+      .first(),
+  ).toBeVisible();
   await page.reload();
   await expect(stepHeading(page, "Ce que je recherche")).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Profil complété" })).toHaveAttribute(
