@@ -2,6 +2,7 @@
 // Côte d'Ivoire or Sénégal who speak Wolof, sorted by recent activity, and sees who is online; in a
 // conversation she sees « … est en train d'écrire »; and she sees who visited her profile.
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { deName } from "../domain/french.ts";
 import { joinThroughApi, type NewMember, uniqueFirstName } from "./fixtures.ts";
 
 // Everyone here is about 83 and shares an interest of this test's own: her search finds only them.
@@ -92,7 +93,7 @@ test("a woman in Paris finds Wolof speakers in Côte d'Ivoire or Sénégal by re
     .getByRole("article", { name: new RegExp(her.firstName) })
     .getByRole("button", { name: /voir le profil/ })
     .click();
-  const herProfile = dakar.page.getByRole("dialog", { name: new RegExp(`Profil de ${her.firstName}`) });
+  const herProfile = dakar.page.getByRole("dialog", { name: new RegExp(`Profil ${deName(her.firstName)}`) });
   await expect(herProfile.getByText("Paris, France")).toBeVisible();
   await herProfile.getByRole("button", { name: "Fermer" }).click();
 

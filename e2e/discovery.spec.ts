@@ -3,6 +3,7 @@
 // envoyé un J'aime ») —, she likes him back from the conversation and both see « C'est un match ! »;
 // removing it removes it for both.
 import { expect, test } from "@playwright/test";
+import { deName } from "../domain/french.ts";
 import { joinThroughApi, uniqueFirstName } from "./fixtures.ts";
 
 test("a member likes another, who likes back: a match for both, and removing it removes it for both", async ({
@@ -36,7 +37,7 @@ test("a member likes another, who likes back: a match for both, and removing it 
 
   // Her profile opens in a dialog, without her phone number or e-mail.
   await card.getByRole("button", { name: new RegExp(`${herName}.*voir le profil`) }).click();
-  const dialog = him.getByRole("dialog", { name: new RegExp(`Profil de ${herName}`) });
+  const dialog = him.getByRole("dialog", { name: new RegExp(`Profil ${deName(herName)}`) });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Fermer" }).click();
 

@@ -8,6 +8,7 @@
 import { readFile } from "node:fs/promises";
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import sharp from "sharp";
+import { deName } from "../domain/french.ts";
 import { MSG } from "../domain/messages.ts";
 import { face, SAME_PERSON } from "../server/test/face-samples.ts";
 import { joinThroughApi, type NewMember, signInAsAdmin, uniqueFirstName } from "./fixtures.ts";
@@ -62,7 +63,7 @@ test("an explicit photo chosen in the uploader is refused with its message, and 
   await expect(refusal).toHaveText(MSG.PHOTO_EXPLICIT, { timeout: 30_000 });
   await expect(framing).toBeHidden();
   await expect(photos.getByText("Vous n'avez pas encore de photo.")).toBeVisible();
-  await expect(photos.getByRole("img", { name: `Photo 1 de ${firstName}` })).toHaveCount(0);
+  await expect(photos.getByRole("img", { name: `Photo 1 ${deName(firstName)}` })).toHaveCount(0);
   await expect(page.getByText("Photo ajoutée.")).toHaveCount(0);
   expect(await ownPhotos(page)).toEqual([]);
   await page.reload();
@@ -110,7 +111,7 @@ test("the same photo on a second account is held from view until an administrato
   // B still sees it on his own profile (nothing tells him it is held).
   await b.page.goto("/profile");
   const bPhotos = b.page.getByRole("region", { name: "Mes photos" });
-  await expect(bPhotos.getByRole("img", { name: `Photo 1 de ${thief.firstName}` })).toBeVisible();
+  await expect(bPhotos.getByRole("img", { name: `Photo 1 ${deName(thief.firstName)}` })).toBeVisible();
 
   // A subscribed woman finds both: A with his photo, B without (the placeholder), card and profile.
   const viewer = await newMemberPage(browser, testInfo);
@@ -129,7 +130,9 @@ test("the same photo on a second account is held from view until an administrato
     await expect(thiefCard.getByText("Pas encore de photo")).toBeVisible();
     await expect(thiefCard.getByRole("img")).toHaveCount(0);
     await thiefCard.getByRole("button", { name: new RegExp(`${thief.firstName}.*voir le profil`) }).click();
-    const profile = viewer.page.getByRole("dialog", { name: new RegExp(`Profil de ${thief.firstName}`) });
+    const profile = viewer.page.getByRole("dialog", {
+      name: new RegExp(`Profil ${deName(thief.firstName)}`),
+    });
     await expect(profile).toBeVisible();
     await expect(profile.getByText("Pas encore de photo")).toBeVisible();
     await expect(profile.getByRole("img", { name: new RegExp(thief.firstName) })).toHaveCount(0);
@@ -147,35 +150,37 @@ test("the same photo on a second account is held from view until an administrato
 
   const thiefName = `${thief.firstName} Essai`;
   const ownerName = `${owner.firstName} Essai`;
-  const card = page.getByRole("article", { name: `Photo de ${thiefName} à vérifier` });
+  const card = page.getByRole("article", { name: `Photo ${deName(thiefName)} à vérifier` });
   await expect(card).toHaveCount(1);
   await expect(card.getByText(thief.email)).toBeVisible();
   await expect(card.getByText("Même photo qu'un autre compte")).toBeVisible();
   await expect(card.locator("figcaption").first()).toHaveText("Photo envoyée");
   await expect(card.getByRole("img", { name: new RegExp(`^Photo envoyée par ${thiefName}`) })).toBeVisible();
-  const matched = card.locator("figcaption").filter({ hasText: "Même photo sur le compte de" });
-  await expect(matched).toHaveText(`Même photo sur le compte de ${ownerName}`);
+  const matched = card.locator("figcaption").filter({ hasText: "Même photo sur le compte" });
+  await expect(matched).toHaveText(`Même photo sur le compte ${deName(ownerName)}`);
   await expect(matched.getByRole("link", { name: ownerName })).toBeVisible();
-  await expect(card.getByRole("img", { name: new RegExp(`^Photo du compte de ${ownerName}`) })).toBeVisible();
+  await expect(
+    card.getByRole("img", { name: new RegExp(`^Photo du compte ${deName(ownerName)}`) }),
+  ).toBeVisible();
   // A's own photo was not held: no card of his.
-  await expect(page.getByRole("article", { name: `Photo de ${ownerName} à vérifier` })).toHaveCount(0);
+  await expect(page.getByRole("article", { name: `Photo ${deName(ownerName)} à vérifier` })).toHaveCount(0);
 
   // « Retirer la photo », confirmed: the card leaves the queue.
-  await card.getByRole("button", { name: `Retirer la photo de ${thiefName}` }).click();
-  const confirm = page.getByRole("dialog", { name: `Retirer la photo de ${thiefName}` });
-  await expect(confirm.getByText(`La photo est supprimée du profil de ${thiefName}`)).toBeVisible();
+  await card.getByRole("button", { name: `Retirer la photo ${deName(thiefName)}` }).click();
+  const confirm = page.getByRole("dialog", { name: `Retirer la photo ${deName(thiefName)}` });
+  await expect(confirm.getByText(`La photo est supprimée du profil ${deName(thiefName)}`)).toBeVisible();
   await confirm.getByRole("button", { name: "Retirer la photo" }).click();
   await expect(confirm).toBeHidden();
-  await expect(page.getByText(`Photo de ${thiefName} retirée de son profil.`)).toBeVisible();
+  await expect(page.getByText(`Photo ${deName(thiefName)} retirée de son profil.`)).toBeVisible();
   await expect(card).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Photos à vérifier" })).toBeVisible();
-  await expect(page.getByRole("article", { name: `Photo de ${thiefName} à vérifier` })).toHaveCount(0);
+  await expect(page.getByRole("article", { name: `Photo ${deName(thiefName)} à vérifier` })).toHaveCount(0);
 
   // B's profile no longer has it; A's still does, for everyone.
   await b.page.reload();
   await expect(bPhotos.getByText("Vous n'avez pas encore de photo.")).toBeVisible();
-  await expect(bPhotos.getByRole("img", { name: `Photo 1 de ${thief.firstName}` })).toHaveCount(0);
+  await expect(bPhotos.getByRole("img", { name: `Photo 1 ${deName(thief.firstName)}` })).toHaveCount(0);
   expect(await ownPhotos(b.page)).toEqual([]);
   expect(await ownPhotos(a.page)).toHaveLength(1);
   await expectSeenByViewer();

@@ -8,6 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { PHOTO_MAX_BYTES, PHOTO_MAX_DIMENSION, PHOTO_THUMB_DIMENSION } from "../domain/constants.ts";
+import { deName } from "../domain/french.ts";
 import { MSG } from "../domain/messages.ts";
 import { joinThroughApi, uniqueFirstName } from "./fixtures.ts";
 import {
@@ -233,7 +234,7 @@ test("a phone photo, a screenshot and a WebP are prepared, framed, sent, reorder
   expect(after.keys).toEqual([after.key, keys[0], keys[1]]);
   expect(Buffer.compare(after.main, before.main)).toBe(0);
   expect((await page.request.get(`/storage/profiles/${before.key}`)).status()).toBe(404);
-  await expect(page.getByRole("img", { name: `Photo 1 de ${firstName}` })).toHaveAttribute(
+  await expect(page.getByRole("img", { name: `Photo 1 ${deName(firstName)}` })).toHaveAttribute(
     "src",
     `/storage/profiles/photos/thumbs/${after.key.slice("photos/".length)}`,
   );

@@ -1,3 +1,4 @@
+import { deName } from "@domain/french.ts";
 import { cn } from "./cn.ts";
 
 interface AvatarProps {
@@ -21,7 +22,7 @@ function initials(name: string): string {
 
 export function Avatar({ src, name, alt, size = "md", className }: AvatarProps) {
   const classes = cn("shrink-0 rounded-full object-cover", sizes[size], className);
-  if (src) return <img src={src} alt={alt ?? `Photo de ${name}`} className={classes} />;
+  if (src) return <img src={src} alt={alt ?? `Photo ${deName(name)}`} className={classes} />;
   return (
     <span
       role="img"

@@ -1,4 +1,5 @@
 import type { MatchDto } from "@domain/discovery.ts";
+import { deName } from "@domain/french.ts";
 import { PageHeader } from "@web/components/layout/PageHeader.tsx";
 import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
 import { Dialog } from "@web/components/ui/Dialog.tsx";
@@ -138,7 +139,7 @@ export default function MatchesPage() {
       <Dialog
         open={open !== null}
         onClose={() => setOpen(null)}
-        title={open ? `Profil de ${displayName(open.member)}` : ""}
+        title={open ? `Profil ${deName(displayName(open.member))}` : ""}
         className="max-h-[92dvh] max-w-2xl overflow-y-auto"
         footer={
           open && (

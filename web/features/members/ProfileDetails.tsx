@@ -1,4 +1,5 @@
 import type { PublicProfileDto } from "@domain/discovery.ts";
+import { deName } from "@domain/french.ts";
 import { relocateText } from "@domain/profile.ts";
 import { cn } from "@web/components/ui/cn.ts";
 import { BookOpen, Briefcase, Globe2, Heart, Languages, MapPin, Plane } from "lucide-react";
@@ -44,7 +45,7 @@ export function ProfileDetails({ member }: { member: PublicProfileDto }) {
       <div className="flex flex-col gap-3">
         <MemberPhoto member={member} index={shown} variant="full" className="rounded-xl" />
         {member.photos.length > 1 && (
-          <ul className="flex gap-2" aria-label={`Photos de ${name}`}>
+          <ul className="flex gap-2" aria-label={`Photos ${deName(name)}`}>
             {member.photos.map((photo, i) => (
               <li key={photo.key}>
                 <button

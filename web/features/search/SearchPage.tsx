@@ -1,4 +1,5 @@
 import { type LikeType, type PublicProfileDto, SEARCH_POOL_SIZE } from "@domain/discovery.ts";
+import { deName, sentence } from "@domain/french.ts";
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
 import { Dialog } from "@web/components/ui/Dialog.tsx";
@@ -153,7 +154,8 @@ export default function SearchPage() {
       { userId: member.userId, type },
       {
         onSuccess: (result) => {
-          if (type === "reject") toast.show({ tone: "info", text: `Vous avez passé le profil de ${name}.` });
+          if (type === "reject")
+            toast.show({ tone: "info", text: sentence(`Vous avez passé le profil ${deName(name)}`) });
           else if (result.matched && result.matchId)
             setMatchNotice({
               text: result.mutual
@@ -328,7 +330,7 @@ export default function SearchPage() {
       <Dialog
         open={open !== null}
         onClose={() => setOpen(null)}
-        title={open ? `Profil de ${displayName(open)}` : ""}
+        title={open ? `Profil ${deName(displayName(open))}` : ""}
         className="max-h-[92dvh] max-w-2xl overflow-y-auto"
         footer={
           open && (

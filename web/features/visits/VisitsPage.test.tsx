@@ -71,7 +71,7 @@ describe("VisitsPage", () => {
 
     // The whole profile opens in a dialog.
     await userEvent.click(within(awa).getByRole("button", { name: /Awa D\., 29 ans\s?: voir le profil/ }));
-    expect(await screen.findByRole("dialog", { name: "Profil de Awa D." })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Profil d'Awa D." })).toBeInTheDocument();
   });
 
   it("says so when nobody came over the last 90 days", async () => {

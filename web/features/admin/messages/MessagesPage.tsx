@@ -1,4 +1,5 @@
 import type { AdminMessageRow } from "@domain/admin.ts";
+import { deName } from "@domain/french.ts";
 import { Button } from "@web/components/ui/Button.tsx";
 import type { DataTableColumn } from "@web/components/ui/DataTable.tsx";
 import { errorMessage } from "@web/lib/api.ts";
@@ -77,7 +78,7 @@ export default function MessagesPage() {
           >
             Supprimer{" "}
             <span className="sr-only">
-              le message de {who(m.sender)} du {formatDateTime(m.createdAt)}
+              le message {deName(who(m.sender))} du {formatDateTime(m.createdAt)}
             </span>
           </Button>
         ),
@@ -138,7 +139,7 @@ export default function MessagesPage() {
           if (!target) return;
           remove.mutate(target.id, {
             onSuccess: () => {
-              success(`Le message de ${who(target.sender)} a été supprimé.`);
+              success(`Le message ${deName(who(target.sender))} a été supprimé.`);
               setTarget(null);
             },
           });
@@ -147,7 +148,7 @@ export default function MessagesPage() {
         {target && (
           <>
             <p>
-              Ce message de {who(target.sender)} à {who(target.recipient)} sera supprimé définitivement :
+              Ce message {deName(who(target.sender))} à {who(target.recipient)} sera supprimé définitivement :
             </p>
             <blockquote className="rounded-lg bg-sand-100 px-4 py-3 break-words whitespace-pre-wrap [overflow-wrap:anywhere]">
               {quoted(preview(target.content))}

@@ -104,12 +104,12 @@ describe("PhotoReviewsPage", () => {
       "src",
       "/storage/profiles/photos/u-kofi1.jpg",
     );
-    expect(other).toHaveTextContent("Même photo sur le compte de Awa Diop");
+    expect(other).toHaveTextContent("Même photo sur le compte d'Awa Diop");
     expect(within(other!).getByRole("link", { name: "Awa Diop" })).toHaveAttribute(
       "href",
       "/admin/users/u-awa",
     );
-    expect(within(other!).getByRole("img", { name: /^Photo du compte de Awa Diop/ })).toHaveAttribute(
+    expect(within(other!).getByRole("img", { name: /^Photo du compte d'Awa Diop/ })).toHaveAttribute(
       "src",
       "/storage/profiles/photos/u-awa1.jpg",
     );

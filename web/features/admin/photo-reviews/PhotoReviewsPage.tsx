@@ -1,4 +1,5 @@
 import type { AdminPhotoReviewRow, PhotoReviewDecision } from "@domain/admin.ts";
+import { deName } from "@domain/french.ts";
 import { Ban, Check, Images, Trash2 } from "lucide-react";
 import { formatDateTime } from "../shared/labels.ts";
 import { useListParams } from "../shared/list-params.ts";
@@ -22,40 +23,40 @@ const DECISIONS: ReviewDecision<AdminPhotoReviewRow, PhotoReviewDecision>[] = [
     body: (_item, name) => (
       <>
         <p>
-          Le compte de {name} est banni : toutes ses sessions sont fermées et le membre ne peut plus se
+          Le compte {deName(name)} est banni : toutes ses sessions sont fermées et le membre ne peut plus se
           connecter. La photo est supprimée.
         </p>
         <p className="text-sm text-ink-soft">Le bannissement peut être levé depuis la page du compte.</p>
       </>
     ),
-    done: (name) => `Compte de ${name} banni et photo retirée.`,
+    done: (name) => `Compte ${deName(name)} banni et photo retirée.`,
   },
   {
     decision: "remove",
     label: "Retirer la photo",
-    title: (name) => `Retirer la photo de ${name}`,
+    title: (name) => `Retirer la photo ${deName(name)}`,
     icon: Trash2,
     variant: "secondary",
     tone: "danger",
     pendingLabel: "Suppression…",
     body: (_item, name) => (
       <>
-        <p>La photo est supprimée du profil de {name} et de nos serveurs.</p>
+        <p>La photo est supprimée du profil {deName(name)} et de nos serveurs.</p>
         <p className="text-sm text-ink-soft">Le compte reste actif, avec ses autres photos.</p>
       </>
     ),
-    done: (name) => `Photo de ${name} retirée de son profil.`,
+    done: (name) => `Photo ${deName(name)} retirée de son profil.`,
   },
   {
     decision: "approve",
     label: "Approuver",
-    title: (name) => `Approuver la photo de ${name}`,
+    title: (name) => `Approuver la photo ${deName(name)}`,
     icon: Check,
     tone: "primary",
     pendingLabel: "Enregistrement…",
     body: (item, name) => (
       <>
-        <p>La photo devient visible sur le profil public de {name}.</p>
+        <p>La photo devient visible sur le profil public {deName(name)}.</p>
         <p className="text-sm text-ink-soft">
           {item.reason === "reused"
             ? "Approuvez seulement si c'est bien sa photo, par exemple celle d'un ancien compte du même membre."
@@ -63,7 +64,7 @@ const DECISIONS: ReviewDecision<AdminPhotoReviewRow, PhotoReviewDecision>[] = [
         </p>
       </>
     ),
-    done: (name) => `Photo de ${name} approuvée : elle est désormais visible sur son profil.`,
+    done: (name) => `Photo ${deName(name)} approuvée : elle est désormais visible sur son profil.`,
   },
 ];
 
@@ -96,7 +97,7 @@ export default function PhotoReviewsPage() {
       }}
       emptyIcon={Images}
       skeletonClassName="sm:h-80"
-      cardLabel={(name) => `Photo de ${name} à vérifier`}
+      cardLabel={(name) => `Photo ${deName(name)} à vérifier`}
       facts={(r) => [
         { term: "Envoyée le", value: <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time> },
         { term: "Photos sur le profil :", value: r.memberPhotoCount, className: "tabular-nums" },

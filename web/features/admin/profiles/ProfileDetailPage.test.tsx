@@ -150,12 +150,12 @@ describe("ProfileDetailPage", () => {
 
   it("removes a photo after confirmation", async () => {
     const { calls } = renderProfile(() => ({}));
-    const gallery = await screen.findByRole("list", { name: "Photos de Awa Diop" });
+    const gallery = await screen.findByRole("list", { name: "Photos d'Awa Diop" });
     expect(within(gallery).getAllByRole("img")).toHaveLength(2);
     await userEvent.click(within(gallery).getByRole("button", { name: "Retirer la photo 1" }));
     const dialog = screen.getByRole("dialog", { name: "Retirer la photo" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Retirer la photo" }));
-    expect(await screen.findByText("La photo 1 de Awa Diop a été retirée.")).toBeInTheDocument();
+    expect(await screen.findByText("La photo 1 d'Awa Diop a été retirée.")).toBeInTheDocument();
     expect(calls.find((c) => c.method === "DELETE")?.url).toBe(
       `/api/admin/profiles/u1/photos?path=${encodeURIComponent("photos/u11.jpg")}`,
     );

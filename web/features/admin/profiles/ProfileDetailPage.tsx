@@ -1,4 +1,5 @@
 import { PHOTO_MAX_COUNT } from "@domain/constants.ts";
+import { deName } from "@domain/french.ts";
 import { Card } from "@web/components/ui/Card.tsx";
 import { EmailAddress } from "@web/components/ui/EmailAddress.tsx";
 import { formatDate } from "@web/lib/format.ts";
@@ -22,7 +23,7 @@ export default function ProfileDetailPage() {
 
   return (
     <AdminPage
-      title={row ? `Profil de ${name}` : "Profil"}
+      title={row ? `Profil ${deName(name)}` : "Profil"}
       actions={<BackLink to="/admin/profiles" label="Tous les profils" />}
     >
       <LiveNotice notice={notice} />

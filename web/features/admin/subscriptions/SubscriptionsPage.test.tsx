@@ -110,12 +110,12 @@ describe("SubscriptionsPage", () => {
     expect(paid).toHaveTextContent("Orange Money · CinetPay");
     expect(paid).toHaveTextContent("Réf. CP-2026-118");
 
-    await userEvent.click(within(row).getByRole("button", { name: "Prolonger l'abonnement de Awa Diop" }));
+    await userEvent.click(within(row).getByRole("button", { name: "Prolonger l'abonnement d'Awa Diop" }));
     const dialog = screen.getByRole("dialog", { name: "Prolonger l'abonnement" });
     await userEvent.selectOptions(within(dialog).getByLabelText("Prolonger de"), "3 mois");
     await userEvent.click(within(dialog).getByRole("button", { name: "Prolonger" }));
     expect(
-      await screen.findByText("L'abonnement de Awa Diop est prolongé jusqu'au 1er mai 2027."),
+      await screen.findByText("L'abonnement d'Awa Diop est prolongé jusqu'au 1er mai 2027."),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.url.endsWith("/extend"))).toMatchObject({
       url: "/api/admin/subscriptions/s1/extend",

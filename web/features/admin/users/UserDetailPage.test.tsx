@@ -94,7 +94,7 @@ describe("UserDetailPage", () => {
     expect(confirm).toBeEnabled();
     await userEvent.click(confirm);
 
-    expect(await screen.findByText("Le compte de Awa Diop a été supprimé.")).toBeInTheDocument();
+    expect(await screen.findByText("Le compte d'Awa Diop a été supprimé.")).toBeInTheDocument();
     expect(calls.find((c) => c.method === "DELETE")).toMatchObject({
       url: "/api/admin/users/u1",
       body: { confirmEmail: "awa.diop@example.com" },

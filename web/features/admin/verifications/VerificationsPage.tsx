@@ -1,4 +1,5 @@
 import type { AdminVerificationRow } from "@domain/admin.ts";
+import { deName } from "@domain/french.ts";
 import { Check, ScanFace, X } from "lucide-react";
 import { formatDateTime } from "../shared/labels.ts";
 import { useListParams } from "../shared/list-params.ts";
@@ -17,7 +18,7 @@ const DECISIONS: ReviewDecision<AdminVerificationRow, VerificationDecision>[] = 
   {
     decision: "refuse",
     label: "Refuser",
-    title: (name) => `Refuser la vérification de ${name}`,
+    title: (name) => `Refuser la vérification ${deName(name)}`,
     icon: X,
     variant: "danger",
     tone: "danger",
@@ -31,12 +32,12 @@ const DECISIONS: ReviewDecision<AdminVerificationRow, VerificationDecision>[] = 
         <p className="text-sm text-ink-soft">Le selfie et l'empreinte du visage sont effacés.</p>
       </>
     ),
-    done: (name) => `Vérification de ${name} refusée : le membre en verra le motif et pourra réessayer.`,
+    done: (name) => `Vérification ${deName(name)} refusée : le membre en verra le motif et pourra réessayer.`,
   },
   {
     decision: "approve",
     label: "Approuver",
-    title: (name) => `Approuver la vérification de ${name}`,
+    title: (name) => `Approuver la vérification ${deName(name)}`,
     icon: Check,
     tone: "primary",
     pendingLabel: "Enregistrement…",
@@ -44,7 +45,7 @@ const DECISIONS: ReviewDecision<AdminVerificationRow, VerificationDecision>[] = 
       <>
         <p>
           Le selfie montre bien la personne des photos (ressemblance {likenessText(item.likeness)}) : le
-          profil de {name} portera le badge « Profil vérifié ».
+          profil {deName(name)} portera le badge « Profil vérifié ».
         </p>
         <p className="text-sm text-ink-soft">
           Le selfie est effacé ; l'empreinte du visage est gardée tant que le badge est valable, pour
@@ -53,7 +54,7 @@ const DECISIONS: ReviewDecision<AdminVerificationRow, VerificationDecision>[] = 
       </>
     ),
     done: (name) =>
-      `Vérification de ${name} approuvée : son profil porte désormais le badge « Profil vérifié ».`,
+      `Vérification ${deName(name)} approuvée : son profil porte désormais le badge « Profil vérifié ».`,
   },
 ];
 
@@ -86,7 +87,7 @@ export default function VerificationsPage() {
       }}
       emptyIcon={ScanFace}
       skeletonClassName="sm:h-72"
-      cardLabel={(name) => `Vérification de ${name}`}
+      cardLabel={(name) => `Vérification ${deName(name)}`}
       facts={(v) => [
         {
           term: "Ressemblance avec les photos :",

@@ -34,7 +34,7 @@ function setup(
 /** The photos' alt texts in the order shown: « a », « b »… from their thumbnails. */
 const shownOrder = () =>
   screen
-    .getAllByRole("img", { name: /^Photo \d de Awa$/ })
+    .getAllByRole("img", { name: /^Photo \d d'Awa$/ })
     .map((img) => img.getAttribute("src")!.replace("/s/thumbs/", "").replace(".jpg", ""));
 
 /** The API's answer to a reorder: the photos in the order of the keys sent. */
@@ -46,8 +46,8 @@ const reordered = (body: unknown, photos: PhotoDto[]): ProfileDto => {
 describe("PhotoManager", () => {
   it("marks the main photo, uses French alt texts and confirms before deleting", async () => {
     const { user, calls } = setup([A, B]);
-    expect(screen.getByAltText("Photo 1 de Awa")).toBeInTheDocument();
-    expect(screen.getByAltText("Photo 2 de Awa")).toBeInTheDocument();
+    expect(screen.getByAltText("Photo 1 d'Awa")).toBeInTheDocument();
+    expect(screen.getByAltText("Photo 2 d'Awa")).toBeInTheDocument();
     expect(screen.getByText("Photo principale")).toBeInTheDocument();
     expect(screen.getAllByRole("button", { name: /Définir comme principale/ })).toHaveLength(1);
 

@@ -1,4 +1,5 @@
 import { PHOTO_MAX_COUNT } from "@domain/constants.ts";
+import { deName } from "@domain/french.ts";
 import type { PhotoSquare } from "@domain/photo-square.ts";
 import type { PhotoDto } from "@domain/profile.ts";
 import { Alert } from "@web/components/ui/Alert.tsx";
@@ -23,7 +24,7 @@ interface PhotoManagerProps {
 
 function altText(index: number, firstName: string): string {
   const name = firstName.trim();
-  return name ? `Photo ${index + 1} de ${name}` : `Photo ${index + 1} de votre profil`;
+  return name ? `Photo ${index + 1} ${deName(name)}` : `Photo ${index + 1} de votre profil`;
 }
 
 /** An error next to the photo whose action caused it; `id` makes a repeated message show again. */

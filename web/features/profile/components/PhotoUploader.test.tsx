@@ -121,7 +121,7 @@ describe("PhotoUploader", () => {
     act(() => xhr.respond(201, updated));
     await waitFor(() => expect(screen.queryByRole("progressbar")).not.toBeInTheDocument());
     expect(client.getQueryData(profileKeys.own)).toEqual(updated);
-    expect(await screen.findByAltText("Photo 1 de Awa")).toBeInTheDocument();
+    expect(await screen.findByAltText("Photo 1 d'Awa")).toBeInTheDocument();
     expect((await screen.findByText("Photo ajoutée.")).closest("[aria-live]")).toHaveAttribute(
       "aria-live",
       "polite",

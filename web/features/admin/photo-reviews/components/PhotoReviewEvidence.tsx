@@ -1,4 +1,5 @@
 import type { AdminPhotoReviewRow } from "@domain/admin.ts";
+import { deName, elidesBefore } from "@domain/french.ts";
 import type { PhotoDto } from "@domain/profile.ts";
 import { formatPercent } from "@web/lib/format.ts";
 import type { ReactNode } from "react";
@@ -47,11 +48,11 @@ export function PhotoReviewEvidence({ review: r, name }: { review: AdminPhotoRev
         <Photo photo={r.photo} alt={`Photo envoyée par ${name}`} caption="Photo envoyée" />
         <Photo
           photo={r.matched?.photo ?? null}
-          alt={`Photo du compte de ${matchedName ?? "un compte supprimé"}`}
+          alt={matchedName ? `Photo du compte ${deName(matchedName)}` : "Photo d'un compte supprimé"}
           caption={
             r.matched?.member ? (
               <>
-                Même photo sur le compte de{" "}
+                Même photo sur le compte {matchedName && elidesBefore(matchedName) ? "d'" : "de "}
                 <Link
                   to={`/admin/users/${encodeURIComponent(r.matched.member.userId)}`}
                   className="text-teal-800 underline underline-offset-2"

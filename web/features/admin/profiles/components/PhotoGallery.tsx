@@ -1,3 +1,4 @@
+import { deName } from "@domain/french.ts";
 import type { PhotoDto } from "@domain/profile.ts";
 import { Button } from "@web/components/ui/Button.tsx";
 import { errorMessage } from "@web/lib/api.ts";
@@ -31,7 +32,7 @@ export function PhotoGallery({
 
   return (
     <>
-      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3" aria-label={`Photos de ${name}`}>
+      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3" aria-label={`Photos ${deName(name)}`}>
         {photos.map((photo, index) => (
           <li key={photo.key} className="flex flex-col gap-2">
             <img
@@ -76,7 +77,7 @@ export function PhotoGallery({
           if (!target) return;
           remove.mutate(target.photo.key, {
             onSuccess: () => {
-              onNotice(`La photo ${target.index + 1} de ${name} a été retirée.`);
+              onNotice(`La photo ${target.index + 1} ${deName(name)} a été retirée.`);
               setTarget(null);
             },
           });
@@ -90,7 +91,8 @@ export function PhotoGallery({
               className="aspect-[4/5] w-24 shrink-0 rounded-lg object-cover"
             />
             <p>
-              La photo {target.index + 1} sera supprimée du profil de {name}. Le membre n'en sera pas averti.
+              La photo {target.index + 1} sera supprimée du profil {deName(name)}. Le membre n'en sera pas
+              averti.
             </p>
           </div>
         )}

@@ -1,3 +1,4 @@
+import { deName } from "@domain/french.ts";
 import type { AdminReportDetail } from "@domain/safety.ts";
 import { Card } from "@web/components/ui/Card.tsx";
 import { cn } from "@web/components/ui/cn.ts";
@@ -111,7 +112,7 @@ export function ReportedPhotos({ report }: { report: AdminReportDetail }) {
           Aucune photo.
         </p>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={`Photos de ${name}`}>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={`Photos ${deName(name)}`}>
           {report.photos.map((photo, index) => (
             <li key={photo.key}>
               <a href={photo.url} target="_blank" rel="noreferrer" className="block rounded-xl">

@@ -1,3 +1,4 @@
+import { deName, sentence } from "@domain/french.ts";
 import { type AdminReportDetail, REPORT_ACTION_LABELS } from "@domain/safety.ts";
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
@@ -97,7 +98,8 @@ export function ReportWorkflow({
 
   const confirmWarning = () => {
     const value = requireNote(NOTE_MAX, "Écrivez le message d'avertissement.");
-    if (value) measure({ action: "warning", note: value }, `L'avertissement a été envoyé à ${name}.`);
+    if (value)
+      measure({ action: "warning", note: value }, sentence(`L'avertissement a été envoyé à ${name}`));
   };
 
   const confirmPhoto = () => {
@@ -108,7 +110,7 @@ export function ReportWorkflow({
     const value = note.trim();
     measure(
       value ? { action: "photo_removed", photoKey, note: value } : { action: "photo_removed", photoKey },
-      `La photo de ${name} a été retirée.`,
+      `La photo ${deName(name)} a été retirée.`,
     );
   };
 
@@ -222,7 +224,7 @@ export function ReportWorkflow({
       <ConfirmDialog
         open={open === "photo"}
         onClose={close}
-        title={`Retirer une photo de ${name}`}
+        title={`Retirer une photo ${deName(name)}`}
         confirmLabel="Retirer la photo"
         pendingLabel="Retrait…"
         tone="danger"

@@ -1,4 +1,5 @@
 import type { AdminSubscriptionRow } from "@domain/admin.ts";
+import { deName } from "@domain/french.ts";
 import { errorMessage } from "@web/lib/api.ts";
 import { formatDate } from "@web/lib/format.ts";
 import { useEffect, useState } from "react";
@@ -39,7 +40,7 @@ export function ExtendDialog({
     >
       {subscription && (
         <p>
-          L'abonnement de {subscription.member.name || subscription.member.email} se termine le{" "}
+          L'abonnement {deName(subscription.member.name || subscription.member.email)} se termine le{" "}
           {formatDate(subscription.endDate)}. La durée choisie s'ajoute à cette date, sans paiement.
         </p>
       )}

@@ -1,4 +1,5 @@
 import type { AdminSubscriptionRow } from "@domain/admin.ts";
+import { deName } from "@domain/french.ts";
 import { DEFAULT_PLANS } from "@domain/subscriptions.ts";
 import { Button } from "@web/components/ui/Button.tsx";
 import type { DataTableColumn } from "@web/components/ui/DataTable.tsx";
@@ -39,7 +40,7 @@ export function SubscriptionsPanel({ onNotice }: { onNotice: (text: string) => v
           s.status === "active" ? (
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" size="sm" onClick={() => setExtending(s)}>
-                Prolonger <span className="sr-only">l'abonnement de {memberName(s)}</span>
+                Prolonger <span className="sr-only">l'abonnement {deName(memberName(s))}</span>
               </Button>
               <Button
                 variant="ghost"
@@ -49,7 +50,7 @@ export function SubscriptionsPanel({ onNotice }: { onNotice: (text: string) => v
                   setCancelling(s);
                 }}
               >
-                Annuler <span className="sr-only">l'abonnement de {memberName(s)}</span>
+                Annuler <span className="sr-only">l'abonnement {deName(memberName(s))}</span>
               </Button>
             </div>
           ) : null,
@@ -102,7 +103,9 @@ export function SubscriptionsPanel({ onNotice }: { onNotice: (text: string) => v
         onClose={() => setExtending(null)}
         onDone={(row) => {
           setExtending(null);
-          onNotice(`L'abonnement de ${memberName(row)} est prolongé jusqu'au ${formatDate(row.endDate)}.`);
+          onNotice(
+            `L'abonnement ${deName(memberName(row))} est prolongé jusqu'au ${formatDate(row.endDate)}.`,
+          );
         }}
       />
       <ConfirmDialog
@@ -120,15 +123,15 @@ export function SubscriptionsPanel({ onNotice }: { onNotice: (text: string) => v
           cancel.mutate(cancelling.id, {
             onSuccess: (row) => {
               setCancelling(null);
-              onNotice(`L'abonnement de ${memberName(row)} est annulé.`);
+              onNotice(`L'abonnement ${deName(memberName(row))} est annulé.`);
             },
           });
         }}
       >
         {cancelling && (
           <p>
-            L'abonnement de {memberName(cancelling)}, prévu jusqu'au {formatDate(cancelling.endDate)}, sera
-            annulé. Aucun remboursement n'est effectué depuis cette page.
+            L'abonnement {deName(memberName(cancelling))}, prévu jusqu'au {formatDate(cancelling.endDate)},
+            sera annulé. Aucun remboursement n'est effectué depuis cette page.
           </p>
         )}
       </ConfirmDialog>

@@ -1,4 +1,5 @@
 import type { AdminUserDetail } from "@domain/admin.ts";
+import { deName } from "@domain/french.ts";
 import { Button } from "@web/components/ui/Button.tsx";
 import { Card } from "@web/components/ui/Card.tsx";
 import { errorMessage } from "@web/lib/api.ts";
@@ -125,7 +126,7 @@ export function UserActions({
           unban.mutate(undefined, {
             onSuccess: () => {
               close();
-              onNotice(`Le bannissement de ${name} est levé.`);
+              onNotice(`Le bannissement ${deName(name)} est levé.`);
             },
           })
         }
@@ -175,7 +176,7 @@ export function UserActions({
         onClose={close}
         onDone={() =>
           navigate("/admin/users", {
-            state: { notice: { tone: "success", text: `Le compte de ${name} a été supprimé.` } },
+            state: { notice: { tone: "success", text: `Le compte ${deName(name)} a été supprimé.` } },
           })
         }
       />

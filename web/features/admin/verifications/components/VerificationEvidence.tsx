@@ -1,4 +1,5 @@
 import type { AdminVerificationRow } from "@domain/admin.ts";
+import { deName } from "@domain/french.ts";
 import { formatPercent } from "@web/lib/format.ts";
 import { ImageOff } from "lucide-react";
 import { ReviewImage } from "../../shared/ReviewCard.tsx";
@@ -23,7 +24,7 @@ export function VerificationEvidence({
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
       <ReviewImage
         src={v.selfieUrl}
-        alt={`Selfie de vérification de ${name}`}
+        alt={`Selfie de vérification ${deName(name)}`}
         caption="Selfie filmé"
         unavailable="Selfie indisponible : la vérification a peut-être été décidée entre-temps."
       />
@@ -34,7 +35,10 @@ export function VerificationEvidence({
             Aucune photo de profil.
           </p>
         ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={`Photos de profil de ${name}`}>
+          <ul
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3"
+            aria-label={`Photos de profil ${deName(name)}`}
+          >
             {v.photos.map((photo, index) => (
               <li key={photo.key}>
                 <a href={photo.url} target="_blank" rel="noreferrer" className="block rounded-xl">

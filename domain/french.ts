@@ -1,0 +1,27 @@
+// French grammar for copy put together from parts (issue 34): « de » elided before a name that starts
+// with a vowel or a mute h (« le profil d'Abdoulaye F. », « le message d'Awa »), and a sentence ending
+// in a name that already ends with an initial's full stop (« Moussa C. ») getting no second one.
+// One helper, used by the interface, the e-mails and the server's messages.
+
+const VOWEL = /^[aeiouyàâäéèêëîïôöùûüœæ]/i;
+/** A vowel after h or y: « Hélène », « Habib » take « d' »; « Yao », « Yasmine » keep « de ». */
+const H_THEN_VOWEL = /^h[aeiouyàâäéèêëîïôöùûüœæ]/i;
+const Y_THEN_VOWEL = /^y[aeiouàâäéèêëîïôöùûüœæ]/i;
+
+/** Whether « de », « le », « que » elide before `word` (names: an initial h is taken as mute). */
+export function elidesBefore(word: string): boolean {
+  const w = word.trimStart();
+  if (Y_THEN_VOWEL.test(w)) return false;
+  return VOWEL.test(w) || H_THEN_VOWEL.test(w);
+}
+
+/** « d'Abdoulaye F. », « d'Hélène », « de Julien M. », « de Yao K. ». */
+export function deName(name: string): string {
+  return elidesBefore(name) ? `d'${name.trimStart()}` : `de ${name}`;
+}
+
+/** `text` ending with one full stop: « … le profil de Moussa C. », never « Moussa C.. ». */
+export function sentence(text: string): string {
+  const t = text.trimEnd();
+  return /[.!?…]$/.test(t) ? t : `${t}.`;
+}
