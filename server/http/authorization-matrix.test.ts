@@ -66,6 +66,8 @@ const RULES: Record<string, Rule> = {
   // Authenticated by the link's signed token, not a session (RFC 8058 one-click): email.test.ts.
   "POST /api/notifications/unsubscribe": OPEN,
   "GET /api/search": SUBSCRIBERS,
+  // What a subscription would open: for every member, the trial ones above all (teaser.service.ts).
+  "GET /api/search/teaser": SIGNED_IN,
   "POST /api/likes": SUBSCRIBERS,
   "GET /api/members/:userId": SUBSCRIBERS,
   "POST /api/members/:userId/visit": SUBSCRIBERS,

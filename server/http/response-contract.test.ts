@@ -221,6 +221,7 @@ describeEachEngine("response contract", (engine) => {
 
     // Discovery: search, a profile (a visit), likes and the match.
     await call("GET /api/search", discovery.searchResultDtoSchema, { as: alice });
+    await call("GET /api/search/teaser", discovery.searchTeaserDtoSchema, { as: alice });
     await call("GET /api/members/:userId", discovery.publicProfileDtoSchema, {
       as: alice,
       path: `/api/members/${bob.userId}`,

@@ -10,8 +10,8 @@ import {
   type SearchTeaserDto,
   searchQuerySchema,
 } from "@domain/discovery.ts";
-import sharp from "sharp";
 import type { Db } from "../../db/client.ts";
+import { memberImage } from "../../images/index.ts";
 import type { Storage } from "../../storage/storage.ts";
 import type { Viewer } from "../members/index.ts";
 import { thumbKey } from "../photos/index.ts";
@@ -25,7 +25,8 @@ async function preview(storage: Storage, photoKey: string | undefined): Promise<
   if (!photoKey) return null;
   const thumb = await storage.get(thumbKey(photoKey)).catch(() => null);
   if (!thumb) return null;
-  const tiny = await sharp(Buffer.from(thumb.body))
+  // Our own thumbnail, decoded under the same pixel limit as every image (server/images).
+  const tiny = await memberImage(Buffer.from(thumb.body))
     .resize(PREVIEW.width, PREVIEW.height, { fit: "cover" })
     .webp({ quality: 40 })
     .toBuffer()
