@@ -8,8 +8,11 @@ export const hasLiked = (liker: SQL | string, liked: SQL | string): SQL =>
 
 /**
  * Who liked, seen from `me` in a match with `other` (domain LIKED_BY): « me », « them » or « both ».
- * A match nobody liked (none is made that way) reads as both.
+ * One read of the pair's likes (their two rows at most) rather than an EXISTS per side and branch.
+ * A match nobody liked (none is made that way) reads as both: bool_or over no row is NULL.
  */
 export const likedBy = (me: SQL | string, other: SQL | string): SQL =>
-  sql`CASE WHEN ${hasLiked(me, other)} AND NOT ${hasLiked(other, me)} THEN 'me'
-    WHEN ${hasLiked(other, me)} AND NOT ${hasLiked(me, other)} THEN 'them' ELSE 'both' END`;
+  sql`(SELECT CASE WHEN bool_or(l.liker_id = ${me}) AND NOT bool_or(l.liker_id = ${other}) THEN 'me'
+      WHEN bool_or(l.liker_id = ${other}) AND NOT bool_or(l.liker_id = ${me}) THEN 'them' ELSE 'both' END
+    FROM likes l WHERE l.type = 'like'
+      AND ((l.liker_id = ${me} AND l.liked_id = ${other}) OR (l.liker_id = ${other} AND l.liked_id = ${me})))`;
