@@ -25,3 +25,16 @@ export function sentence(text: string): string {
   const t = text.trimEnd();
   return /[.!?…]$/.test(t) ? t : `${t}.`;
 }
+
+/**
+ * The word agreeing with a member's gender: « banni » / « bannie », « il » / « elle ». Unknown, the
+ * masculine form with its feminine ending in brackets when given (« averti(e) »), else the masculine.
+ */
+export function gendered(
+  gender: "male" | "female" | null | undefined,
+  forms: { male: string; female: string; unknown?: string },
+): string {
+  if (gender === "female") return forms.female;
+  if (gender === "male") return forms.male;
+  return forms.unknown ?? forms.male;
+}

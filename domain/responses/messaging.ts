@@ -51,6 +51,13 @@ export const conversationDtoSchema = z.strictObject({
   isNew: z.boolean(),
   /** Who liked (domain/discovery.ts LIKED_BY): the preview of a conversation without messages says it. */
   likedBy: z.enum(LIKED_BY),
+  /**
+   * A request waiting for this member in « Demandes » (issue 34): she lets only members she liked
+   * back write first, and the other member, whom she has not liked, has.
+   */
+  request: z.boolean(),
+  /** This member's first messages wait in the other member's « Demandes » (the same rule, seen from here). */
+  requestSent: z.boolean(),
   /** The last message, or when the match was made: the list is sorted on it, newest first. */
   lastActivityAt: instant,
 });

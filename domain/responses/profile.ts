@@ -53,6 +53,8 @@ export const profileDtoSchema = z.strictObject({
   verifiedAt: instant.nullable(),
   /** Receives messages only from members with « Profil vérifié ». */
   messagesFromVerifiedOnly: z.boolean(),
+  /** « Qui peut m'écrire en premier »: only members this one liked; others' first messages are requests. */
+  firstMessagesFromLikedOnly: z.boolean(),
   /** Hides when they were last active (and so sees nobody's). */
   presenceHidden: z.boolean(),
   /** Visits others' profiles without appearing in their « Qui a vu mon profil ». */

@@ -131,7 +131,7 @@ const TARGETS: Target[] = [
     who: "member",
     method: "PUT",
     path: () => "/api/profile/privacy",
-    body: ["messagesFromVerifiedOnly", "presenceHidden", "browseInvisibly"],
+    body: ["messagesFromVerifiedOnly", "firstMessagesFromLikedOnly", "presenceHidden", "browseInvisibly"],
   },
   { who: "member", method: "PUT", path: () => "/api/profile/photos/main", body: ["key"] },
   { who: "member", method: "PUT", path: () => "/api/profile/photos/order", body: ["keys"] },

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { type Db, queryRows } from "../db/client.ts";
 import { timestampText, uuid } from "../db/row-schemas.ts";
 import { hasLiked } from "../features/likes/index.ts";
+import { requestFor } from "../features/messages/index.ts";
 import { blockedBetween } from "../features/safety/index.ts";
 import { OTHER_VISIBLE, RECIPIENT_ACTIVE } from "./audience.ts";
 
@@ -62,6 +63,8 @@ export async function newsFor(db: Db, userIds: readonly string[]): Promise<Membe
         JOIN messages x ON x.match_id = c.match_id AND x.sender_id = c.other_id AND x.read_at IS NULL
           AND x.created_at > c.since
         WHERE ${OTHER_VISIBLE} AND NOT ${blockedBetween(sql`c.user_id`, sql`c.other_id`)}
+          -- A request (issue 34) waits in « Demandes » unannounced: its J'aime is told below.
+          AND NOT ${requestFor(sql`c.user_id`, sql`c.other_id`, sql`c.match_id`)}
         GROUP BY c.user_id, c.match_id, op.first_name
         UNION ALL
         -- A match the member has not opened: a J'aime of the other member, or their J'aime back

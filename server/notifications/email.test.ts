@@ -216,6 +216,36 @@ describeOnEngine("e-mail notifications", (engine) => {
     expect(await mailsTo(him.email)).toHaveLength(1);
   });
 
+  it("tells a message request (issue 34) as the J'aime it came with, never its words", async () => {
+    const him = await member("male", "Abdoulaye");
+    const her = await member("female", "Fatou");
+    const on = await t.request("/api/profile/privacy", {
+      method: "PUT",
+      cookie: her.cookie,
+      json: { firstMessagesFromLikedOnly: true },
+    });
+    expect(on.status).toBe(200);
+    const matchId = await like(him, her);
+    expect((await send(him, matchId, "Envoie-moi ton numéro WhatsApp")).status).toBe(201);
+    await db().execute(
+      sql`UPDATE profiles SET last_active_at = now() - interval '1 hour' WHERE user_id = ${her.userId}`,
+    );
+    await handleImmediateEmail(t.deps, { userId: her.userId }, "job-request");
+    const [toHer] = await mailsTo(her.email);
+    expect(plain(toHer?.subject)).toBe("Abdoulaye vous a envoyé un J'aime sur Passerelle");
+    expect(plain(toHer?.text)).not.toContain("WhatsApp");
+    // Without the setting, the same message is told with its words.
+    const other = await member("female", "Awa");
+    const second = await like(him, other);
+    expect((await send(him, second, "Envoie-moi ton numéro WhatsApp")).status).toBe(201);
+    await db().execute(
+      sql`UPDATE profiles SET last_active_at = now() - interval '1 hour' WHERE user_id = ${other.userId}`,
+    );
+    await handleImmediateEmail(t.deps, { userId: other.userId }, "job-message");
+    const [toAwa] = await mailsTo(other.email);
+    expect(plain(toAwa?.text)).toContain("WhatsApp");
+  });
+
   it("sends, in the hourly sweep, what was written but whose delivery job was lost", async () => {
     const him = await member("male", "Samuel");
     const her = await member("female", "Ndeye");

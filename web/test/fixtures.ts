@@ -26,6 +26,7 @@ export function profileFixture(overrides: Partial<ProfileDto> = {}): ProfileDto 
     onboardingStep: 3,
     verifiedAt: null,
     messagesFromVerifiedOnly: false,
+    firstMessagesFromLikedOnly: false,
     presenceHidden: false,
     browseInvisibly: false,
     createdAt: "2026-11-01T10:00:00.000Z",

@@ -95,6 +95,11 @@ export const profiles = pgTable(
     /** The member receives messages only from members with « Profil vérifié » (issue 16). */
     messagesFromVerifiedOnly: boolean("messages_from_verified_only").notNull().default(false),
     /**
+     * « Qui peut m'écrire en premier » (issue 34): on, a first message from a member this one has not
+     * liked waits in « Demandes » instead of opening the conversation (docs/decisions/0022).
+     */
+    firstMessagesFromLikedOnly: boolean("first_messages_from_liked_only").notNull().default(false),
+    /**
      * End of the running subscription while account_status is « subscribed » (null otherwise): the
      * access gate re-checks the subscriptions only once it has passed.
      */

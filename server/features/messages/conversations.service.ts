@@ -15,6 +15,7 @@ import type { Storage } from "../../storage/storage.ts";
 import { likedBy } from "../likes/index.ts";
 import { VISIBLE } from "../members/index.ts";
 import { photoDto } from "../photos/index.ts";
+import { requestFor } from "./message-requests.ts";
 
 /** Conversations listed at most; a member with more sees the most recently active. */
 export const CONVERSATIONS_LIMIT = 200;
@@ -34,6 +35,8 @@ const conversationRow = z.strictObject({
   unread: z.number().int(),
   opened: z.boolean(),
   likedBy: z.enum(LIKED_BY),
+  request: z.boolean(),
+  requestSent: z.boolean(),
   activity: timestampText,
 });
 
@@ -64,6 +67,8 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
         (SELECT count(*) FROM messages x
           WHERE x.match_id = m.id AND x.sender_id <> ${me} AND x.read_at IS NULL)::int AS unread,
         ${OPENED(me)} AS opened, ${likedBy(me, sql`p.user_id`)} AS "likedBy",
+        ${requestFor(me, sql`p.user_id`, sql`m.id`)} AS request,
+        ${requestFor(sql`p.user_id`, me, sql`m.id`)} AS "requestSent",
         greatest(m.updated_at, lm.created_at) AS activity
       FROM matches m
       JOIN profiles p ON p.user_id = ${OTHER(me)}
@@ -93,6 +98,8 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
     unread: r.unread,
     isNew: !r.opened,
     likedBy: r.likedBy,
+    request: r.request,
+    requestSent: r.requestSent,
     lastActivityAt: iso(r.activity),
   }));
 }

@@ -1,4 +1,5 @@
 // The messages feature's public surface: what other features and capabilities use. The rest of this
 // folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
 export { navCounts, unreadConversationsCount } from "./conversations.service.ts";
+export { requestFor } from "./message-requests.ts";
 export { messageRoutes } from "./messages.routes.ts";

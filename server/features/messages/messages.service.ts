@@ -20,6 +20,7 @@ import {
   conversationRow,
   openConversation,
 } from "./conversation-access.ts";
+import { requestFor, wouldBeRequest } from "./message-requests.ts";
 
 export interface MessageLimits {
   perMinute: number;
@@ -122,8 +123,15 @@ export async function sendMessage(
     // queued (on the embedded database's single thread it costs about as much as the message).
     const [gate] = await queryRows(
       tx,
-      z.strictObject({ closed: z.boolean(), firstName: z.string(), push: z.boolean(), email: z.boolean() }),
+      z.strictObject({
+        closed: z.boolean(),
+        request: z.boolean(),
+        firstName: z.string(),
+        push: z.boolean(),
+        email: z.boolean(),
+      }),
       sql`SELECT r.messages_from_verified_only AND s.verified_at IS NULL AS closed, r.first_name AS "firstName",
+          ${wouldBeRequest(otherId, senderId, sql`${matchId}::uuid`)} AS request,
           EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = r.user_id) AS push,
           EXISTS (SELECT 1 FROM profiles p JOIN "user" u ON u.id = p.user_id
               LEFT JOIN notification_settings ns ON ns.user_id = p.user_id
@@ -142,7 +150,9 @@ export async function sendMessage(
     if (!opened) await markOpened(tx, senderId, matchId);
     // Copy-pasted openers sent to many people are a spam pattern worth a moderator's look.
     if (!started) await detectCopyPaste(tx, senderId, content);
-    const audience = { push: gate?.push ?? false, email: gate?.email ?? false };
+    // A request (issue 34) waits in the recipient's « Demandes »: no push, no e-mail.
+    const told = gate !== undefined && !gate.request;
+    const audience = { push: told && gate.push, email: told && gate.email };
     const queued = await queueMessageJobs(
       jobs,
       transactionSql(tx),
@@ -213,7 +223,7 @@ async function markOpened(db: Db, userId: string, matchId: string): Promise<void
 
 /**
  * Opens the conversation for the member: marks the other member's messages read (returns when, or
- * null when there was nothing unread) and the match as opened.
+ * null when there was nothing unread; never for a request, issue 34) and the match as opened.
  */
 export async function markRead(
   db: Db,
@@ -227,6 +237,8 @@ export async function markRead(
     sql`WITH read AS (
         UPDATE messages SET read_at = now()
         WHERE match_id = ${matchId}::uuid AND sender_id <> ${userId} AND read_at IS NULL
+          -- A request is read without a receipt (issue 34): accepting it is the answer.
+          AND NOT ${requestFor(userId, otherId, sql`${matchId}::uuid`)}
         RETURNING read_at)
       SELECT max(read_at) AS "readAt" FROM read`,
   );

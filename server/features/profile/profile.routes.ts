@@ -12,6 +12,7 @@ import { getOrCreateProfile, setPrivacy, toProfileDto, updateProfile } from "./p
 const privacyInput = z
   .strictObject({
     messagesFromVerifiedOnly: z.boolean({ error: "Choisissez oui ou non" }).optional(),
+    firstMessagesFromLikedOnly: z.boolean({ error: "Choisissez oui ou non" }).optional(),
     presenceHidden: z.boolean({ error: "Choisissez oui ou non" }).optional(),
     browseInvisibly: z.boolean({ error: "Choisissez oui ou non" }).optional(),
   })
@@ -38,7 +39,8 @@ export function profileRoutes(deps: AppDeps) {
         const viewer = viewerFrom(c.get("profile"));
         return c.json({ data: await listVisits(db, deps.storage, viewer) });
       })
-      // PUT /api/profile/privacy {messagesFromVerifiedOnly?, presenceHidden?, browseInvisibly?} → ProfileDto
+      // PUT /api/profile/privacy {messagesFromVerifiedOnly?, firstMessagesFromLikedOnly?, presenceHidden?,
+      // browseInvisibly?} → ProfileDto
       .put("/privacy", jsonBody(privacyInput), async (c) => {
         const input = c.req.valid("json");
         const row = await setPrivacy(db, c.get("user").id, input);

@@ -38,6 +38,7 @@ export function toProfileDto(row: ProfileRow, storage: Storage): ProfileDto {
     onboardingStep: row.onboardingStep,
     verifiedAt: row.verifiedAt ? row.verifiedAt.toISOString() : null,
     messagesFromVerifiedOnly: row.messagesFromVerifiedOnly,
+    firstMessagesFromLikedOnly: row.firstMessagesFromLikedOnly,
     presenceHidden: row.presenceHidden,
     browseInvisibly: row.browseInvisibly,
     createdAt: row.createdAt.toISOString(),
@@ -119,12 +120,18 @@ export async function updateProfile(db: Db, userId: string, input: ProfileSave):
 
 /**
  * The privacy settings: « Recevoir des messages uniquement de membres vérifiés » (issue 16) and
- * « Masquer mon activité » (issue 17); each is changed only when given.
+ * « Masquer mon activité » (issue 17), « Qui peut m'écrire en premier » (issue 34); each is changed
+ * only when given.
  */
 export async function setPrivacy(
   db: Db,
   userId: string,
-  settings: { messagesFromVerifiedOnly?: boolean; presenceHidden?: boolean; browseInvisibly?: boolean },
+  settings: {
+    messagesFromVerifiedOnly?: boolean;
+    firstMessagesFromLikedOnly?: boolean;
+    presenceHidden?: boolean;
+    browseInvisibly?: boolean;
+  },
 ): Promise<ProfileRow> {
   await getOrCreateProfile(db, userId);
   const [row] = await db

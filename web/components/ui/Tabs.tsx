@@ -19,9 +19,19 @@ interface TabsProps<T extends string> {
   /** The panel of the selected tab. */
   children: ReactNode;
   className?: string;
+  /** « compact »: the panel right under the tabs (a list in a narrow column). */
+  spacing?: "normal" | "compact";
 }
 
-export function Tabs<T extends string>({ label, tabs, value, onChange, children, className }: TabsProps<T>) {
+export function Tabs<T extends string>({
+  label,
+  tabs,
+  value,
+  onChange,
+  children,
+  className,
+  spacing = "normal",
+}: TabsProps<T>) {
   const baseId = useId();
   const refs = useRef(new Map<T, HTMLButtonElement>());
   const tabId = (v: T) => `${baseId}-tab-${v}`;
@@ -48,7 +58,7 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, children,
   };
 
   return (
-    <div className={cn("flex flex-col gap-6", className)}>
+    <div className={cn("flex flex-col", spacing === "normal" && "gap-6", className)}>
       <div
         role="tablist"
         aria-label={label}

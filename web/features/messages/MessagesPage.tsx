@@ -3,11 +3,14 @@ import { cn } from "@web/components/ui/cn.ts";
 import { EmptyState } from "@web/components/ui/EmptyState.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
+import { Tabs } from "@web/components/ui/Tabs.tsx";
+import { useProfile } from "@web/features/profile/index.ts";
 import { errorMessage } from "@web/lib/api.ts";
 import { authClient } from "@web/lib/auth-client.ts";
 import { quoted } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
-import { MessagesSquare } from "lucide-react";
+import { Inbox, MessagesSquare } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useConversations } from "./api.ts";
 import { ConversationList } from "./components/ConversationList.tsx";
@@ -15,17 +18,31 @@ import { ConversationView } from "./components/ConversationView.tsx";
 
 /**
  * /messages: the conversations, and the open one (?match=<id>). On a phone, one or the other fills
- * the screen; from the md breakpoint, side by side.
+ * the screen; from the md breakpoint, side by side. A member who lets only members she liked back
+ * write first (issue 34) has a second box, « Demandes » (?box=demandes), for the other first messages.
  */
 export default function MessagesPage() {
   usePageTitle("Messages");
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const matchId = params.get("match");
   const conversations = useConversations();
+  const profile = useProfile();
   const { data: session } = authClient.useSession();
   const me = session?.user.id ?? "";
-  const list = conversations.data ?? [];
-  const active = list.find((c) => c.matchId === matchId);
+  const all = conversations.data ?? [];
+  const active = all.find((c) => c.matchId === matchId);
+  const requests = all.filter((c) => c.request);
+  // The box shows when it is chosen or holds something (the setting may have been turned off since).
+  const withRequests = profile.data?.firstMessagesFromLikedOnly === true || requests.length > 0;
+  const box: Box = withRequests && params.get("box") === "demandes" ? "demandes" : "conversations";
+  const list = box === "demandes" ? requests : all.filter((c) => !c.request);
+  const chooseBox = (next: Box) =>
+    setParams((p) => {
+      const fresh = new URLSearchParams(p);
+      if (next === "demandes") fresh.set("box", "demandes");
+      else fresh.delete("box");
+      return fresh;
+    });
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-7.75rem)] max-w-6xl flex-col px-0 sm:px-4 md:h-[calc(100dvh-4rem)] md:py-4">
@@ -59,22 +76,31 @@ export default function MessagesPage() {
                 retrying={conversations.isRefetching}
               />
             </div>
-          ) : list.length === 0 ? (
-            <EmptyState
-              icon={MessagesSquare}
-              title="Aucune conversation"
-              className="m-3 border-0"
-              action={
-                <Link to="/search" className={buttonClasses("primary")}>
-                  Découvrir des profils
-                </Link>
-              }
-            >
-              Chaque match ouvre une conversation. Pour commencer, cliquez sur {quoted("J'aime")} sur un
-              profil.
-            </EmptyState>
           ) : (
-            <ConversationList conversations={list} activeId={matchId} me={me} />
+            <Boxes shown={withRequests} box={box} requests={requests.length} onChange={chooseBox}>
+              {list.length > 0 ? (
+                <ConversationList conversations={list} activeId={matchId} me={me} box={box} />
+              ) : box === "demandes" ? (
+                <EmptyState icon={Inbox} title="Aucune demande" className="m-3 border-0">
+                  Les premiers messages des personnes que vous n'avez pas aimées en retour arrivent ici. Vous
+                  choisissez ensuite de les accepter ou de les refuser.
+                </EmptyState>
+              ) : (
+                <EmptyState
+                  icon={MessagesSquare}
+                  title="Aucune conversation"
+                  className="m-3 border-0"
+                  action={
+                    <Link to="/search" className={buttonClasses("primary")}>
+                      Découvrir des profils
+                    </Link>
+                  }
+                >
+                  Chaque match ouvre une conversation. Pour commencer, cliquez sur {quoted("J'aime")} sur un
+                  profil.
+                </EmptyState>
+              )}
+            </Boxes>
           )}
         </div>
         <div className={cn("min-h-0", !matchId && "hidden md:block")}>
@@ -94,5 +120,33 @@ export default function MessagesPage() {
         </div>
       </div>
     </div>
+  );
+}
+
+type Box = "conversations" | "demandes";
+
+/** The two boxes' tabs above the list, for a member who has requests or may receive some. */
+function Boxes({
+  shown,
+  box,
+  requests,
+  onChange,
+  children,
+}: {
+  shown: boolean;
+  box: Box;
+  requests: number;
+  onChange: (box: Box) => void;
+  children: ReactNode;
+}) {
+  if (!shown) return children;
+  const tabs = [
+    { value: "conversations", label: "Conversations" },
+    { value: "demandes", label: requests > 0 ? `Demandes (${requests})` : "Demandes" },
+  ] as const;
+  return (
+    <Tabs label="Boîtes de réception" tabs={tabs} value={box} onChange={onChange} spacing="compact">
+      {children}
+    </Tabs>
   );
 }

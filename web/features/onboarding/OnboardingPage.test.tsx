@@ -31,6 +31,11 @@ const newcomer = () =>
 function stubProfileApi(initial: ProfileDto, refuse?: (body: Record<string, unknown>) => unknown) {
   let stored = initial;
   const api = stubFetch((call: RecordedCall) => {
+    // The privacy settings, saved on their own (« Qui peut m'écrire en premier »).
+    if (call.url === "/api/profile/privacy" && call.method === "PUT") {
+      stored = { ...stored, ...(call.body as Partial<ProfileDto>) };
+      return { body: stored };
+    }
     if (call.url !== "/api/profile") return undefined;
     if (call.method === "PUT") {
       const body = call.body as Record<string, unknown>;
@@ -46,7 +51,9 @@ function stubProfileApi(initial: ProfileDto, refuse?: (body: Record<string, unkn
     }
     return { body: stored };
   });
-  return { ...api, puts: () => api.calls.filter((c) => c.method === "PUT").map((c) => c.body) };
+  const putsTo = (url: string) =>
+    api.calls.filter((c) => c.method === "PUT" && c.url === url).map((c) => c.body);
+  return { ...api, puts: () => putsTo("/api/profile"), privacyPuts: () => putsTo("/api/profile/privacy") };
 }
 
 function renderOnboarding() {
@@ -271,6 +278,23 @@ describe("OnboardingPage", () => {
       bio: "Infirmière à Dakar, curieuse de tout.",
       onboardingStep: 3,
     });
+  });
+
+  it("asks who may write first, saved as soon as it is chosen, the specification's rule by default", async () => {
+    const api = stubProfileApi(profileFixture({ onboardingStep: 2 }));
+    const user = renderOnboarding();
+    await stepTitle("Ce que je recherche");
+    const group = screen.getByRole("group", { name: "Qui peut m'écrire en premier" });
+    expect(within(group).getByRole("radio", { name: "Toute personne avec qui j'ai un match" })).toBeChecked();
+    await user.click(
+      within(group).getByRole("radio", { name: "Seulement les personnes que j'ai aimées en retour" }),
+    );
+    await waitFor(() => expect(api.privacyPuts()).toEqual([{ firstMessagesFromLikedOnly: true }]));
+    // The step's own form is untouched by it.
+    expect(api.puts()).toEqual([]);
+    expect(
+      within(group).getByRole("radio", { name: "Seulement les personnes que j'ai aimées en retour" }),
+    ).toBeChecked();
   });
 
   it("can skip the last step too, which ends the guided profile", async () => {

@@ -149,6 +149,15 @@ export function useSetMessagesFromVerifiedOnly() {
   });
 }
 
+/** « Qui peut m'écrire en premier » (issue 34): true for « Seulement les personnes que j'ai aimées ». */
+export function useSetFirstMessagesFromLikedOnly() {
+  const store = useStoreProfile();
+  return useMutation({
+    mutationFn: (on: boolean) => call(api.profile.privacy.$put({ json: { firstMessagesFromLikedOnly: on } })),
+    onSuccess: store,
+  });
+}
+
 /**
  * « Masquer mon activité » (issue 17). Every member's presence in the results and profiles already
  * loaded depends on it (hiding one's own hides the others'), so they are read again.

@@ -1,6 +1,7 @@
 // The profile feature's public surface: what other features may use. Everything else in this folder
 // is its own (the linter refuses other imports: biome.json, noRestrictedImports).
 export { useProfile } from "./api.ts";
+export { FirstMessageSetting } from "./components/FirstMessageSetting.tsx";
 export { PhotoManager } from "./components/PhotoManager.tsx";
 export { ProfileCompleteness } from "./components/ProfileCompleteness.tsx";
 export {

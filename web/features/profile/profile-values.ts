@@ -38,6 +38,7 @@ export function emptyProfile(): ProfileDto {
     photos: [],
     verifiedAt: null,
     messagesFromVerifiedOnly: false,
+    firstMessagesFromLikedOnly: false,
     presenceHidden: false,
     browseInvisibly: false,
     createdAt: now,

@@ -20,6 +20,8 @@ const conversation = (over: Partial<ConversationDto["member"]>, matchId: string)
   unread: 0,
   isNew: false,
   likedBy: "both",
+  request: false,
+  requestSent: false,
   lastActivityAt: "2026-11-22T10:00:00.000Z",
 });
 

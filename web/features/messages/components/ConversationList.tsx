@@ -10,12 +10,18 @@ interface Props {
   conversations: ConversationDto[];
   activeId: string | null;
   me: string;
+  /** The box the list shows: its links keep it. */
+  box?: "conversations" | "demandes";
 }
 
 /** The member's conversations, newest activity first, with unread counts and presence. */
-export function ConversationList({ conversations, activeId, me }: Props) {
+export function ConversationList({ conversations, activeId, me, box = "conversations" }: Props) {
+  const inBox = box === "demandes" ? "box=demandes&" : "";
   return (
-    <ul className="flex flex-col divide-y divide-sand-200" aria-label="Vos conversations">
+    <ul
+      className="flex flex-col divide-y divide-sand-200"
+      aria-label={box === "demandes" ? "Vos demandes" : "Vos conversations"}
+    >
       {conversations.map((c) => {
         const name = c.member.lastInitial
           ? `${c.member.firstName} ${c.member.lastInitial}`
@@ -32,7 +38,7 @@ export function ConversationList({ conversations, activeId, me }: Props) {
         return (
           <li key={c.matchId}>
             <Link
-              to={`/messages?match=${encodeURIComponent(c.matchId)}`}
+              to={`/messages?${inBox}match=${encodeURIComponent(c.matchId)}`}
               aria-current={active ? "page" : undefined}
               className={cn(
                 "flex min-h-16 items-center gap-3 px-3 py-3 transition-colors hover:bg-sand-100",

@@ -28,6 +28,8 @@ const conversation: ConversationDto = {
   unread: 0,
   isNew: false,
   likedBy: "both",
+  request: false,
+  requestSent: false,
   lastActivityAt: "2026-11-22T10:00:00.000Z",
 };
 const message = (over: Partial<MessageDto>): MessageDto => ({
@@ -361,5 +363,47 @@ describe("a conversation opened by the other member's J'aime", () => {
     renderView(conversation);
     expect(await screen.findByRole("textbox")).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "J'aime reçu" })).not.toBeInTheDocument();
+  });
+});
+
+describe("a message request (issue 34)", () => {
+  it("shows the request with « Accepter » and « Refuser » and no message box; accepting likes back", async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url === "/api/profile") return json(200, profileFixture({ userId: ME }));
+        if (init?.method === "POST" && url === "/api/likes") {
+          calls.push(`POST /api/likes ${String(init.body)}`);
+          return json(200, { type: "like", matched: true, mutual: true, matchId: "m1" });
+        }
+        if (url.endsWith("/read")) return json(200, { readAt: null });
+        return json(200, { data: [message({ content: "Bonjour, tu vas bien ?" })], nextCursor: null });
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderView({ ...conversation, likedBy: "them", request: true, unread: 1 });
+    const notice = screen.getByRole("region", { name: "Demande de message" });
+    expect(notice).toHaveTextContent("Aïssatou B. vous a envoyé un J'aime et vous a écrit");
+    expect(await screen.findByText("Bonjour, tu vas bien ?")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+    expect(within(notice).getByRole("button", { name: "Refuser" })).toBeEnabled();
+    await user.click(within(notice).getByRole("button", { name: "Accepter" }));
+    await waitFor(() => expect(calls).toEqual([`POST /api/likes {"likedId":"u-her","type":"like"}`]));
+  });
+
+  it("tells the member whose message waits in the other member's « Demandes », in her gender", async () => {
+    stubApi([message({ senderId: ME, content: "Bonjour" })], []);
+    renderView({
+      ...conversation,
+      likedBy: "me",
+      requestSent: true,
+      member: { ...conversation.member, gender: "female" },
+    });
+    await readyBox();
+    expect(
+      screen.getByText(/^Votre message attend dans les «\sDemandes\s» d'Aïssatou\s: elle lit d'abord/),
+    ).toHaveTextContent("des personnes qu'elle a aimées en retour.");
   });
 });

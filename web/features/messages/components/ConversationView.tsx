@@ -1,3 +1,4 @@
+import { deName, gendered } from "@domain/french.ts";
 import type { ConversationDto } from "@domain/messaging.ts";
 import { Avatar } from "@web/components/ui/Avatar.tsx";
 import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
@@ -142,7 +143,10 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
       className="flex h-full min-h-0 flex-col"
     >
       <header className="flex items-center gap-3 border-b border-sand-200 bg-white px-3 py-2">
-        <Link to="/messages" className={buttonClasses("ghost", "sm", "md:hidden -ml-2 px-3")}>
+        <Link
+          to={conversation?.request ? "/messages?box=demandes" : "/messages"}
+          className={buttonClasses("ghost", "sm", "md:hidden -ml-2 px-3")}
+        >
           <ArrowLeft className="size-5" aria-hidden="true" />
           <span className="sr-only">Retour aux conversations</span>
         </Link>
@@ -169,7 +173,12 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
       </header>
 
       {conversation?.likedBy === "them" && !closed && (
-        <LikeReceivedNotice matchId={matchId} memberId={conversation.member.userId} name={name} />
+        <LikeReceivedNotice
+          matchId={matchId}
+          memberId={conversation.member.userId}
+          name={name}
+          request={conversation.request}
+        />
       )}
       {closed ? (
         <div className="flex flex-1 items-center justify-center p-4">
@@ -245,19 +254,36 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
           <div className="relative h-0">
             <TypingIndicator firstName={conversation?.member.firstName || name} visible={otherTyping} />
           </div>
-          {birthDateMissing ? (
+          {conversation?.request ? null : birthDateMissing ? (
             <BirthDateRequiredNotice />
           ) : (
-            <Composer
-              recipient={name || "ce membre"}
-              disabled={!messages.isSuccess}
-              onTyping={typed}
-              onSend={(content) => deliver({ key: crypto.randomUUID(), content, status: "sending" })}
-            />
+            <>
+              {conversation?.requestSent && (
+                <p
+                  role="status"
+                  className="border-t border-sand-200 bg-sand-50 px-3 py-2 text-sm text-ink-soft"
+                >
+                  {requestSentText(conversation)}
+                </p>
+              )}
+              <Composer
+                recipient={name || "ce membre"}
+                disabled={!messages.isSuccess}
+                onTyping={typed}
+                onSend={(content) => deliver({ key: crypto.randomUUID(), content, status: "sending" })}
+              />
+            </>
           )}
         </>
       )}
       {safety.dialogs}
     </section>
   );
+}
+
+/** Told to a member whose first messages wait in the other member's « Demandes » (issue 34). */
+function requestSentText({ member }: ConversationDto): string {
+  const who = gendered(member.gender, { male: "il", female: "elle", unknown: "ce membre" });
+  const whom = gendered(member.gender, { male: "qu'il", female: "qu'elle", unknown: "qu'il" });
+  return `Votre message attend dans les ${quoted("Demandes")} ${deName(member.firstName)} : ${who} lit d'abord les messages des personnes ${whom} a aimées en retour.`;
 }

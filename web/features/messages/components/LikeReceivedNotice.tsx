@@ -1,6 +1,8 @@
 // Above a conversation opened by the other member's J'aime (SPEC §4: the first like opens it): what
 // happened, said plainly, and the two answers — liking back (« C'est un match ! » for both) or
-// declining, which removes the match as « Retirer » does.
+// declining, which removes the match as « Retirer » does. A request (issue 34: the member lets only
+// members she liked back write first, and this one has written) has the same two answers, worded
+// « Accepter » and « Refuser »: accepting is liking back, after which both may write.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/Button.tsx";
 import { Dialog } from "@web/components/ui/Dialog.tsx";
@@ -14,9 +16,11 @@ interface Props {
   memberId: string;
   /** « Fatou D. » */
   name: string;
+  /** The other member's first messages wait in « Demandes ». */
+  request?: boolean;
 }
 
-export function LikeReceivedNotice({ matchId, memberId, name }: Props) {
+export function LikeReceivedNotice({ matchId, memberId, name, request = false }: Props) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const refresh = () => {
@@ -36,13 +40,18 @@ export function LikeReceivedNotice({ matchId, memberId, name }: Props) {
   const error = likeBack.error ?? decline.error;
 
   return (
-    <section className="border-b border-sand-200 bg-brand-50 px-3 py-3" aria-label="J'aime reçu">
+    <section
+      className="border-b border-sand-200 bg-brand-50 px-3 py-3"
+      aria-label={request ? "Demande de message" : "J'aime reçu"}
+    >
       <p className="flex items-center gap-2 font-semibold text-teal-900">
         <Heart className="size-4 shrink-0 fill-current text-brand-600" aria-hidden="true" />
-        {name} vous a envoyé un J'aime
+        {request ? `${name} vous a envoyé un J'aime et vous a écrit` : `${name} vous a envoyé un J'aime`}
       </p>
       <p className="mt-1 text-sm text-ink-soft">
-        Vous pouvez lui répondre ici. Si son profil vous plaît aussi, dites-le : ce sera un match.
+        {request
+          ? "Sa demande attend votre réponse, sans accusé de lecture. Acceptez pour lui répondre : ce sera un match."
+          : "Vous pouvez lui répondre ici. Si son profil vous plaît aussi, dites-le : ce sera un match."}
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         <Button
@@ -53,7 +62,7 @@ export function LikeReceivedNotice({ matchId, memberId, name }: Props) {
           disabled={decline.isPending}
         >
           <Heart className="size-4" aria-hidden="true" />
-          J'aime en retour
+          {request ? "Accepter" : "J'aime en retour"}
         </Button>
         <Button
           variant="ghost"
@@ -62,7 +71,7 @@ export function LikeReceivedNotice({ matchId, memberId, name }: Props) {
           disabled={likeBack.isPending || decline.isPending}
         >
           <UserX className="size-4" aria-hidden="true" />
-          Pas intéressé(e)
+          {request ? "Refuser" : "Pas intéressé(e)"}
         </Button>
       </div>
       {error && (
@@ -73,7 +82,7 @@ export function LikeReceivedNotice({ matchId, memberId, name }: Props) {
       <Dialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        title="Pas intéressé(e) ?"
+        title={request ? "Refuser cette demande ?" : "Pas intéressé(e) ?"}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
@@ -86,7 +95,7 @@ export function LikeReceivedNotice({ matchId, memberId, name }: Props) {
                 decline.mutate();
               }}
             >
-              Retirer ce match
+              {request ? "Refuser et retirer ce match" : "Retirer ce match"}
             </Button>
           </>
         }

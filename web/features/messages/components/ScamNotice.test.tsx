@@ -22,6 +22,8 @@ const conversation: ConversationDto = {
   unread: 0,
   isNew: false,
   likedBy: "both",
+  request: false,
+  requestSent: false,
   lastActivityAt: "2026-11-22T10:00:00.000Z",
 };
 const message = (id: string, content: string, minutes: number, senderId = "u-him"): MessageDto => ({

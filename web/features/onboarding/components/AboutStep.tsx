@@ -1,6 +1,12 @@
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
-import { BioField, InterestsField, LanguagesField, LookingForField } from "@web/features/profile/index.ts";
+import {
+  BioField,
+  FirstMessageSetting,
+  InterestsField,
+  LanguagesField,
+  LookingForField,
+} from "@web/features/profile/index.ts";
 import { FormProvider } from "react-hook-form";
 import { progressAfter, STEP_FIELDS } from "../steps.ts";
 import { useStepSave } from "../use-step-save.ts";
@@ -24,6 +30,8 @@ export function AboutStep({ profile, onBack, onDone, labelledBy }: StepProps) {
         <LanguagesField />
         <InterestsField />
         <BioField rows={4} />
+        {/* Saved on its own as soon as it changes, like in « Vie privée ». */}
+        <FirstMessageSetting profile={profile} />
         {formError && <Alert tone="error">{formError}</Alert>}
         <StepActions onBack={onBack}>
           <Button

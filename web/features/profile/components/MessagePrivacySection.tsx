@@ -4,13 +4,18 @@ import { Checkbox } from "@web/components/ui/Checkbox.tsx";
 import { errorMessage } from "@web/lib/api.ts";
 import { quoted } from "@web/lib/format.ts";
 import { useSetMessagesFromVerifiedOnly } from "../api.ts";
+import { FirstMessageSetting } from "./FirstMessageSetting.tsx";
 
-/** « Recevoir des messages uniquement de membres vérifiés » (issue 16), saved as soon as it changes. */
+/**
+ * « Qui peut m'écrire en premier » (issue 34) and « Recevoir des messages uniquement de membres
+ * vérifiés » (issue 16), each saved as soon as it changes.
+ */
 export function MessagePrivacySection({ profile }: { profile: ProfileDto }) {
   const save = useSetMessagesFromVerifiedOnly();
   const checked = save.isPending ? Boolean(save.variables) : profile.messagesFromVerifiedOnly;
   return (
     <div className="flex flex-col gap-3">
+      <FirstMessageSetting profile={profile} />
       <Checkbox
         id="messages-verified-only"
         label="Recevoir des messages uniquement de membres au profil vérifié"
