@@ -108,15 +108,16 @@ export const profiles = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Search: one gender, subscribed first, then newest (id breaks ties). Read backwards, this
-    // index yields the search order directly, so a page costs its own rows, not the table's;
-    // the cursor (subscribed, created_at, id) is a range condition on it. The columns after the
+    // Search: one gender, by tier — subscribers with a photo, then the others with a photo, then
+    // members without one (issue 34: the first screen shows people) — then newest (id breaks ties).
+    // Read backwards, this index yields the search order directly, so a page costs its own rows,
+    // not the table's; the cursor (tier, created_at, id) is a range condition on it. The columns after the
     // unique id never change the order: they are a payload (INCLUDE, which Drizzle cannot
     // declare) holding every profiles column the count reads, so the count is an index-only scan
     // that never visits the table. See docs/search-plans.md.
     index("profiles_search_idx").on(
       t.gender,
-      sql`(${t.accountStatus} = 'subscribed')`,
+      sql`(CASE WHEN ${t.hasPhoto} THEN CASE WHEN ${t.accountStatus} = 'subscribed' THEN 2 ELSE 1 END ELSE 0 END)`,
       t.createdAt,
       t.id,
       t.accountStatus,

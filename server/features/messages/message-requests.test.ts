@@ -3,8 +3,9 @@
 // read without a receipt — until she accepts (likes back) or declines (removes the match). Off,
 // the specification's rule holds. On both engines: the rule is one SQL expression read by several
 // statements.
-import type { ConversationDto, ReadReceiptDto } from "@domain/messaging.ts";
+import type { ConversationDto } from "@domain/messaging.ts";
 import type { ProfileDto } from "@domain/profile.ts";
+import type { ReadReceiptDto } from "@domain/responses/messaging.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";

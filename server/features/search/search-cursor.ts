@@ -1,5 +1,6 @@
 // The search cursor: where the last page ended, as opaque base64url JSON, one shape per order.
-//  - default (subscribed first, newest): the last profile's (subscribed, created_at, id);
+//  - default (by tier — subscribers with a photo, others with one, without — then newest): the last
+//    profile's (tier, created_at, id);
 //  - « activité récente »: its (active_at or null, id);
 //  - « compatibilité »: the position in the ranked pool (search.service.ts says why an offset).
 // Timestamps travel as whole microseconds since 1970 so that no precision is lost (a JavaScript Date
@@ -10,7 +11,8 @@ import { UUID } from "@domain/uuid.ts";
 import { AppError } from "../../http/errors.ts";
 
 export interface SearchCursor {
-  subscribed: boolean;
+  /** The default order's first key: 0, 1 or 2 (search.service.ts TIER). */
+  tier: number;
   /** Microseconds since the Unix epoch, as a decimal string. */
   createdAtUs: string;
   id: string;
@@ -36,7 +38,7 @@ const MICROS = /^\d{1,17}$/;
 export function encodeSearchCursor(c: AnyCursor): string {
   const value =
     c.sort === "default"
-      ? [c.subscribed ? 1 : 0, c.createdAtUs, c.id]
+      ? [c.tier, c.createdAtUs, c.id]
       : c.sort === "activity"
         ? ["a", c.activeAtUs, c.id]
         : ["c", c.offset];
@@ -53,13 +55,13 @@ function parse(value: string): AnyCursor | null {
   if (!Array.isArray(p)) return null;
   if (
     p.length === 3 &&
-    (p[0] === 0 || p[0] === 1) &&
+    (p[0] === 0 || p[0] === 1 || p[0] === 2) &&
     typeof p[1] === "string" &&
     MICROS.test(p[1]) &&
     typeof p[2] === "string" &&
     UUID.test(p[2])
   )
-    return { sort: "default", subscribed: p[0] === 1, createdAtUs: p[1], id: p[2] };
+    return { sort: "default", tier: p[0], createdAtUs: p[1], id: p[2] };
   if (
     p.length === 3 &&
     p[0] === "a" &&

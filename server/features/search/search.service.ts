@@ -105,21 +105,25 @@ export function searchConditions(viewer: Viewer, q: SearchQuery, today: string):
   return sql.join(parts, sql` AND `);
 }
 
-const SUBSCRIBED = sql`(p.account_status = 'subscribed')`;
+/**
+ * The default order's first key (issue 34, profiles_search_idx's expression exactly): 2 for a
+ * subscriber with a photo, 1 for another member with one, 0 without — the first screen shows people.
+ */
+const TIER = sql`(CASE WHEN p.has_photo THEN CASE WHEN p.account_status = 'subscribed' THEN 2 ELSE 1 END ELSE 0 END)`;
 const EPOCH = sql`timestamptz '1970-01-01 00:00:00+00'`;
 
-/** The page: subscribed first, then newest; `size + 1` rows tell whether there is more. */
+/** The page: by tier (TIER), then newest; `size + 1` rows tell whether there is more. */
 export function searchPageQuery(conditions: SQL, size: number, at: { offset: number } | SearchCursor): SQL {
   const after =
     "offset" in at
       ? sql``
-      : sql`AND (${SUBSCRIBED}, p.created_at, p.id) <
-            (${at.subscribed}, ${EPOCH} + ${at.createdAtUs}::bigint * interval '1 microsecond', ${at.id}::uuid)`;
-  return sql`SELECT ${PUBLIC_COLUMNS}, p.id, ${SUBSCRIBED} AS subscribed,
+      : sql`AND (${TIER}, p.created_at, p.id) <
+            (${at.tier}::int, ${EPOCH} + ${at.createdAtUs}::bigint * interval '1 microsecond', ${at.id}::uuid)`;
+  return sql`SELECT ${PUBLIC_COLUMNS}, p.id, ${TIER} AS tier,
       ((extract(epoch FROM p.created_at) * 1000000)::bigint)::text AS "createdAtUs"
     FROM profiles p
     WHERE ${conditions} ${after}
-    ORDER BY ${SUBSCRIBED} DESC, p.created_at DESC, p.id DESC
+    ORDER BY ${TIER} DESC, p.created_at DESC, p.id DESC
     LIMIT ${size + 1} OFFSET ${"offset" in at ? at.offset : 0}`;
 }
 
@@ -134,13 +138,13 @@ export const SEARCH_WALK = 20_000;
 /**
  * The first `walk` entries of the range (searchRange: a gender), in the default order: what the
  * bounded walk reads (its length a parameter for the tests only). The order's first key is an
- * output column (`subscribed_first`), so that a query over the walk can order by the same columns
+ * output column (`tier`), so that a query over the walk can order by the same columns
  * and PostgreSQL knows they come sorted (an expression over `p` would not match, and the whole walk
  * would be sorted again).
  */
 function walked(range: SQL, walk: number): SQL {
-  return sql`(SELECT p.*, ${SUBSCRIBED} AS subscribed_first FROM profiles p WHERE ${range}
-    ORDER BY subscribed_first DESC, p.created_at DESC, p.id DESC LIMIT ${walk}) AS p`;
+  return sql`(SELECT p.*, ${TIER} AS tier FROM profiles p WHERE ${range}
+    ORDER BY tier DESC, p.created_at DESC, p.id DESC LIMIT ${walk}) AS p`;
 }
 
 /**
@@ -192,7 +196,7 @@ async function fewExpected(db: Db, q: SearchQuery, conditions: SQL): Promise<boo
 }
 
 /** A searchPageQuery row. */
-const pageRow = publicRow.extend({ id: uuid, subscribed: z.boolean(), createdAtUs: microsText });
+const pageRow = publicRow.extend({ id: uuid, tier: z.number().int(), createdAtUs: microsText });
 /** An activityPageQuery row. */
 export const activityRow = publicRow.extend({ id: uuid, activeAtUs: microsText.nullable() });
 type ActivityRow = z.output<typeof activityRow>;
@@ -252,9 +256,9 @@ export function compatibilityPoolQueries(
   const limit = sql`LIMIT ${SEARCH_COUNT_CAP + 1}`;
   return {
     walk: sql`SELECT ${POOL_COLUMNS} FROM ${walked(range, walk)} WHERE ${conditions}
-      ORDER BY p.subscribed_first DESC, p.created_at DESC, p.id DESC ${limit}`,
+      ORDER BY p.tier DESC, p.created_at DESC, p.id DESC ${limit}`,
     rest: sql`SELECT ${POOL_COLUMNS} FROM profiles p WHERE ${conditions}
-      ORDER BY ${SUBSCRIBED} DESC, p.created_at DESC, p.id DESC ${limit}`,
+      ORDER BY ${TIER} DESC, p.created_at DESC, p.id DESC ${limit}`,
   };
 }
 
@@ -370,7 +374,7 @@ export async function runSearch(db: Db, viewer: Viewer, q: SearchQuery, today: s
     (last) =>
       encodeSearchCursor({
         sort: "default",
-        subscribed: last.subscribed,
+        tier: last.tier,
         createdAtUs: last.createdAtUs,
         id: last.id,
       }),

@@ -216,25 +216,28 @@ describeOnEngine("search API", (engine) => {
     expect(bad.status).toBe(400);
   });
 
-  it("puts subscribed members first, then the newest, in full pages with count and hasMore", async () => {
+  it("puts subscribers with a photo first, then others with one, then those without, newest first in each, in full pages", async () => {
     const k = tag();
     const me = await signUpMember(t, "female", { interests: [k] });
     const day = 86_400_000;
     const base = Date.now() - 100 * day;
-    const made: { id: string; subscribed: boolean; at: number }[] = [];
+    const made: { id: string; tier: number; at: number }[] = [];
     for (let i = 0; i < 23; i++) {
       const subscribed = i % 3 === 0;
+      // A recent subscriber without a photo (i = 21) still comes after everyone with one (issue 34).
+      const photo = i % 4 !== 2 && i !== 21;
       const at = base + i * day;
       const id = await insertMember(db(), "male", {
         interests: [k],
         accountStatus: subscribed ? "subscribed" : i % 2 ? "trial" : "expired",
+        photos: photo ? [`photos/${k}-${i}.webp`] : [],
         createdAt: new Date(at),
       });
-      made.push({ id, subscribed, at });
+      made.push({ id, tier: photo ? (subscribed ? 2 : 1) : 0, at });
     }
-    const expected = [...made]
-      .sort((a, b) => Number(b.subscribed) - Number(a.subscribed) || b.at - a.at)
-      .map((m) => m.id);
+    const expected = [...made].sort((a, b) => b.tier - a.tier || b.at - a.at).map((m) => m.id);
+    expect(made.find((m) => m.id === expected[0])?.tier).toBe(2);
+    expect(made.filter((m) => m.tier === 0).length).toBeGreaterThan(3);
 
     const p1 = await search(me.cookie, { interests: k });
     expect(p1.body.data).toHaveLength(10);

@@ -36,6 +36,20 @@ export function MemberPhoto({
     className,
   );
   if (!photo) {
+    // On a card, a low band rather than a whole empty frame (issue 34): the screen shows people.
+    if (shape === "card")
+      return (
+        <div
+          className={cn(
+            width,
+            "flex h-20 items-center justify-center gap-2 bg-sand-100 text-ink-soft",
+            className,
+          )}
+        >
+          <UserRound className="size-6" aria-hidden="true" />
+          <span className="text-xs">Pas encore de photo</span>
+        </div>
+      );
     return (
       <div className={cn(frame, "flex flex-col items-center justify-center gap-2 text-ink-soft")}>
         <UserRound className="size-12" aria-hidden="true" />
