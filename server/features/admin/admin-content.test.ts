@@ -82,6 +82,41 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
     expect((await post("/api/admin/matches/pas-un-id/reject")).status).toBe(404);
   });
 
+  it("finds a member's matches and messages by their name too (issue 34), wildcards taken literally", async () => {
+    const surname = `Ndiaye${Date.now().toString(36)}`;
+    const him = await signUpMember(t, "male", { firstName: "Ousmane", lastName: surname });
+    const her = await signUpMember(t, "female");
+    const like = await t.request("/api/likes", {
+      method: "POST",
+      cookie: him.cookie,
+      json: { likedId: her.userId, type: "like" },
+    });
+    const { matchId } = (await like.json()) as { matchId: string };
+    await t.request(`/api/matches/${matchId}/messages`, {
+      method: "POST",
+      cookie: him.cookie,
+      json: { content: "Bonjour" },
+    });
+    for (const name of [`Ousmane ${surname}`, surname.toLowerCase()]) {
+      const q = encodeURIComponent(name);
+      const matches = await get<AdminList<AdminMatchRow>>(`/api/admin/matches?member=${q}`);
+      expect(
+        matches.data.map((m) => m.id),
+        name,
+      ).toEqual([matchId]);
+      const messages = await get<AdminList<AdminMessageRow>>(`/api/admin/messages?member=${q}`);
+      expect(
+        messages.data.map((m) => m.matchId),
+        name,
+      ).toEqual([matchId]);
+    }
+    // « % » is a character to find, not « anything »; an id still finds exactly its member.
+    expect(
+      (await get<AdminList<AdminMatchRow>>(`/api/admin/matches?member=${encodeURIComponent("%")}`)).total,
+    ).toBe(0);
+    expect((await get<AdminList<AdminMatchRow>>(`/api/admin/matches?member=${her.userId}`)).total).toBe(1);
+  });
+
   it("finds messages by text, conversation or member, and deletes one (the members' pages drop it)", async () => {
     const { him, her, matchId } = await matchedPair();
     const word = `mot${Date.now().toString(36)}`;

@@ -14,7 +14,7 @@ import { AppError } from "../../http/errors.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { type Actor, audit } from "./audit.ts";
 import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
-import { memberIdFrom, memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
+import { memberIdsFrom, memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
 
 const uuidParam = z.string().regex(UUID, "Identifiant invalide");
 
@@ -81,8 +81,8 @@ export async function listMatches(
 ): Promise<AdminList<AdminMatchRow>> {
   const where: SQL[] = [sql`TRUE`];
   if (q.member) {
-    const id = memberIdFrom(q.member);
-    where.push(sql`(m.user1_id = ${id} OR m.user2_id = ${id})`);
+    const ids = memberIdsFrom(q.member);
+    where.push(sql`(m.user1_id IN (${ids}) OR m.user2_id IN (${ids}))`);
   }
   if (q.status) where.push(sql`m.status = ${q.status}`);
   const from = sql`FROM matches m WHERE ${sql.join(where, sql` AND `)}`;
@@ -155,8 +155,10 @@ export async function listMessages(
   if (q.q) where.push(sql`x.content ILIKE ${likePattern(q.q)}`);
   if (q.matchId) where.push(sql`x.match_id = ${q.matchId}::uuid`);
   if (q.member) {
-    const id = memberIdFrom(q.member);
-    where.push(sql`x.match_id IN (SELECT id FROM matches WHERE user1_id = ${id} OR user2_id = ${id})`);
+    const ids = memberIdsFrom(q.member);
+    where.push(
+      sql`x.match_id IN (SELECT id FROM matches WHERE user1_id IN (${ids}) OR user2_id IN (${ids}))`,
+    );
   }
   const from = sql`FROM messages x WHERE ${sql.join(where, sql` AND `)}`;
   const order = orderBy({ created_at: sql`x.created_at` }, q.sort, q.dir, sql`x.id`);

@@ -5,6 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Storage } from "../../storage/storage.ts";
 import { photoDto } from "../photos/index.ts";
+import { likePattern } from "./list-query.ts";
 
 /** A memberRefJson column: the object, or null when the account is gone. */
 export const memberRefRow = z
@@ -26,12 +27,13 @@ export function toMemberRef(row: MemberRefRow | null, storage: Storage): MemberR
 }
 
 /**
- * `member` filter: an exact user id, or an e-mail (case-insensitive). Addresses are stored in lower
- * case (Better Auth and every schema of ours lower-case them), so comparing the column itself keeps
- * its unique index usable: `lower(email)` made each lookup a scan of every account.
+ * `member` filter (issue 34: administrators find members by name too): the ids of the accounts the
+ * value names — an e-mail (whole, case-insensitive); else an exact user id, or every member whose
+ * name contains it (« Awa Diop », « diop »), read through profiles_name_trgm. A set, for `IN`.
  */
-export function memberIdFrom(value: string): SQL {
-  return value.includes("@")
-    ? sql`(SELECT id FROM "user" WHERE email = lower(${value.trim()}))`
-    : sql`${value}::text`;
+export function memberIdsFrom(value: string): SQL {
+  const v = value.trim();
+  if (v.includes("@")) return sql`SELECT id FROM "user" WHERE email = lower(${v})`;
+  return sql`SELECT ${v}::text UNION SELECT user_id FROM profiles
+    WHERE (first_name || ' ' || last_name) ILIKE ${likePattern(v)}`;
 }

@@ -65,7 +65,8 @@ export async function listUsers(
     // One OR across both tables of the join cannot use either table's trigram index (a sequential
     // scan of every account: seconds at 1,000,000). As a set of ids, each arm uses its own index.
     where.push(sql`u.id IN (SELECT id FROM "user" WHERE email ILIKE ${pattern} OR name ILIKE ${pattern}
-      UNION ALL SELECT user_id FROM profiles WHERE (first_name || ' ' || last_name) ILIKE ${pattern})`);
+      UNION ALL SELECT user_id FROM profiles WHERE (first_name || ' ' || last_name) ILIKE ${pattern}
+      UNION ALL SELECT id FROM "user" WHERE id = ${q.q})`);
   }
   if (q.status) where.push(sql`p.account_status = ${q.status}`);
   if (q.role) where.push(sql`u.role = ${q.role}`);

@@ -122,8 +122,8 @@ export default function MatchesPage() {
         <SearchBox
           id="matches-member"
           label="Membre"
-          placeholder="Identifiant ou e-mail"
-          hint="Un identifiant d'utilisateur ou une adresse e-mail complète."
+          placeholder="Nom ou e-mail"
+          hint="Un nom ou une partie, une adresse e-mail complète ou un identifiant."
           icon={false}
           maxLength={254}
           value={params.filters.member ?? ""}

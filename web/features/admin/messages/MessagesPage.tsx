@@ -100,7 +100,7 @@ export default function MessagesPage() {
         <SearchBox
           id="messages-member"
           label="Membre"
-          placeholder="Identifiant ou e-mail"
+          placeholder="Nom ou e-mail"
           icon={false}
           maxLength={254}
           value={params.filters.member ?? ""}

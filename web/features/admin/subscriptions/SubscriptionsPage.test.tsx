@@ -1,4 +1,4 @@
-import type { AdminPaymentRow, AdminSubscriptionRow } from "@domain/admin.ts";
+import type { AdminPaymentRow, AdminSubscriptionRow, AdminUserRow } from "@domain/admin.ts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { stubFetch } from "@web/test/fetch-stub.ts";
@@ -74,6 +74,21 @@ const payments = [
   payment({ id: "c1" }),
 ];
 
+const userRow: AdminUserRow = {
+  id: "u0",
+  email: "",
+  name: "",
+  role: "user",
+  banned: false,
+  banReason: null,
+  emailVerified: true,
+  createdAt: "2026-11-01T10:00:00.000Z",
+  accountStatus: "trial",
+  gender: "female",
+  country: "Sénégal",
+  photo: null,
+};
+
 function renderPage(route = "/admin/subscriptions") {
   const api = stubFetch((call) => {
     if (call.url.endsWith("/extend")) return { body: { ...sub, endDate: "2027-05-01T00:00:00.000Z" } };
@@ -84,6 +99,15 @@ function renderPage(route = "/admin/subscriptions") {
         : { status: 201, body: sub };
     }
     if (call.url.startsWith("/api/admin/payments")) return { body: listOf(payments) };
+    // The member finder reads the users list.
+    if (call.url.startsWith("/api/admin/users"))
+      return {
+        body: listOf(
+          new URL(call.url, "http://x").searchParams.get("q") === "diop"
+            ? [{ ...userRow, id: "u1", name: "Awa Diop", email: "awa.diop@example.com" }]
+            : [],
+        ),
+      };
     return { body: listOf([sub, paidByMobileMoney]) };
   });
   renderRoute(<SubscriptionsPage />, { path: "/admin/subscriptions", route });
@@ -194,26 +218,26 @@ describe("SubscriptionsPage", () => {
     expect(calls.at(-1)?.url).toBe("/api/admin/subscriptions?sort=created_at&dir=desc&page=1&size=25");
   });
 
-  it("grants a subscription to a member id, and says when the member is unknown", async () => {
+  it("grants a subscription to a member found by name (issue 34), and says when nobody matches", async () => {
     const { calls } = renderPage();
     await screen.findByText("awa.diop@example.com");
     const form = screen.getByRole("form", { name: "Offrir un abonnement" });
     await userEvent.click(within(form).getByRole("button", { name: "Offrir" }));
-    expect(within(form).getByLabelText("Identifiant du membre")).toHaveAccessibleDescription(
-      "Indiquez l'identifiant du membre.",
+    expect(within(form).getByLabelText("Membre")).toHaveAccessibleDescription(
+      /Cherchez le membre puis choisissez-le dans la liste\./,
     );
 
-    await userEvent.type(within(form).getByLabelText("Identifiant du membre"), "inconnu");
-    await userEvent.click(within(form).getByRole("button", { name: "Offrir" }));
-    expect(await within(form).findByRole("alert")).toHaveTextContent("Ce membre n'existe pas");
-
-    await userEvent.clear(within(form).getByLabelText("Identifiant du membre"));
-    await userEvent.type(within(form).getByLabelText("Identifiant du membre"), "u1");
+    await userEvent.type(within(form).getByLabelText("Membre"), "personne");
+    expect(await within(form).findByText(/Aucun membre ne correspond à «\spersonne\s»/)).toBeInTheDocument();
+    await userEvent.clear(within(form).getByLabelText("Membre"));
+    await userEvent.type(within(form).getByLabelText("Membre"), "diop");
+    const found = await within(form).findByRole("list", { name: "Membres trouvés" });
+    await userEvent.click(within(found).getByRole("button", { name: /Awa Diop/ }));
+    expect(within(form).getByRole("button", { name: "Changer de membre" })).toBeInTheDocument();
     await userEvent.selectOptions(within(form).getByLabelText("Durée"), "6 mois");
     await userEvent.click(within(form).getByRole("button", { name: "Offrir" }));
     expect(await screen.findByText(/Abonnement offert à Awa Diop jusqu'au/)).toBeInTheDocument();
-    expect(calls.at(-2)).toMatchObject({
-      url: "/api/admin/subscriptions/grant",
+    expect(calls.find((c) => c.url === "/api/admin/subscriptions/grant")).toMatchObject({
       body: { userId: "u1", months: 6 },
     });
   });

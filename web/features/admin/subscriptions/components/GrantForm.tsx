@@ -1,36 +1,33 @@
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
 import { Card } from "@web/components/ui/Card.tsx";
-import { Field } from "@web/components/ui/Field.tsx";
-import { Input } from "@web/components/ui/Input.tsx";
 import { errorMessage } from "@web/lib/api.ts";
 import { formatDate, quoted } from "@web/lib/format.ts";
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router-dom";
+import { type FoundMember, MemberFinder } from "../../shared/MemberFinder.tsx";
 import { MonthsSelect } from "../../shared/MonthsSelect.tsx";
 import { useGrantSubscription } from "../api.ts";
 
-/** « Offrir un abonnement »: a member id and a duration. */
+/** « Offrir un abonnement »: a member, found by name or e-mail (MemberFinder), and a duration. */
 export function GrantForm({ onNotice }: { onNotice: (text: string) => void }) {
   const grant = useGrantSubscription();
-  const [userId, setUserId] = useState("");
+  const [member, setMember] = useState<FoundMember | null>(null);
   const [months, setMonths] = useState(1);
   const [error, setError] = useState<string | undefined>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const id = userId.trim();
-    if (!id) {
-      setError("Indiquez l'identifiant du membre.");
+    if (!member) {
+      setError("Cherchez le membre puis choisissez-le dans la liste.");
       document.getElementById("grant-user")?.focus();
       return;
     }
     setError(undefined);
     grant.mutate(
-      { userId: id, months },
+      { userId: member.id, months },
       {
         onSuccess: (s) => {
-          setUserId("");
+          setMember(null);
           onNotice(
             `Abonnement offert à ${s.member.name || s.member.email} jusqu'au ${formatDate(s.endDate)}.`,
           );
@@ -45,26 +42,18 @@ export function GrantForm({ onNotice }: { onNotice: (text: string) => void }) {
         <h2 id="grant-title" className="text-lg font-bold text-teal-900">
           Offrir un abonnement
         </h2>
-        <p className="text-sm text-ink-soft">
-          Gratuit, enregistré comme {quoted("Offert par l'équipe")}. L'identifiant figure sur la fiche de
-          chaque membre, dans la{" "}
-          <Link to="/admin/users" className="font-semibold text-teal-700 underline">
-            liste des utilisateurs
-          </Link>
-          .
-        </p>
+        <p className="text-sm text-ink-soft">Gratuit, enregistré comme {quoted("Offert par l'équipe")}.</p>
         <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]">
-          <Field id="grant-user" label="Identifiant du membre" required error={error}>
-            {(c) => (
-              <Input
-                {...c}
-                autoComplete="off"
-                spellCheck={false}
-                value={userId}
-                onChange={(e) => setUserId(e.target.value)}
-              />
-            )}
-          </Field>
+          <MemberFinder
+            id="grant-user"
+            label="Membre"
+            selected={member}
+            onSelect={(m) => {
+              setMember(m);
+              if (m) setError(undefined);
+            }}
+            error={error}
+          />
           <MonthsSelect id="grant-form-months" value={months} onChange={setMonths} />
           <Button type="submit" loading={grant.isPending} loadingText="Enregistrement…" className="sm:mt-8">
             Offrir
