@@ -39,6 +39,17 @@ export const verifyEmailMail = (to: string, url: string) =>
     "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
   );
 
+/** Issue 34: to a member an administrator imported, who has no password yet. */
+export const importedWelcomeMail = (to: string, firstName: string, url: string, days: number) =>
+  withLink(
+    to,
+    "Votre compte Passerelle vous attend",
+    `${firstName ? `${firstName}, l'équipe` : "L'équipe"} Passerelle a créé votre compte avec cette adresse e-mail. Pour vous connecter, choisissez d'abord votre mot de passe avec ce lien, valable ${days} jours :`,
+    "Choisir mon mot de passe",
+    url,
+    "Ensuite, connectez-vous avec cette adresse e-mail et ce mot de passe. Si le lien a expiré, utilisez « Mot de passe oublié ? » sur la page de connexion. Si vous ne connaissez pas Passerelle, ignorez ce message.",
+  );
+
 /** To the owner of an address someone tried to sign up with (sign-up says the same either way). */
 export const signUpAttemptMail = (to: string, loginUrl: string) =>
   withLink(

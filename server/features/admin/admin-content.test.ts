@@ -272,7 +272,23 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
         json: { email: a.email, password: "n'importe lequel" },
       });
       expect(signIn.status).toBe(401);
-      // « Mot de passe oublié ? » gives them one.
+      // Each new member is e-mailed a link to choose a password (issue 34), valid for days.
+      const welcome = await waitForMail(t.dataDir, b.email, "Votre compte Passerelle vous attend");
+      expect(welcome.text).toContain("Moussa, l'équipe Passerelle a créé votre compte");
+      expect(welcome.text).toContain("valable 7 jours");
+      const welcomeLink = new URL(linkIn(welcome.text));
+      expect(welcomeLink.pathname).toBe("/reset-password");
+      const chosen = await t.request("/api/auth/reset-password", {
+        method: "POST",
+        json: { newPassword: "le mot de passe de Moussa", token: welcomeLink.searchParams.get("token") },
+      });
+      expect(chosen.status).toBe(200);
+      const moussa = await t.request("/api/auth/sign-in/email", {
+        method: "POST",
+        json: { email: b.email, password: "le mot de passe de Moussa" },
+      });
+      expect(moussa.status).toBe(200);
+      // « Mot de passe oublié ? » gives them one too.
       await t.request("/api/auth/request-password-reset", {
         method: "POST",
         json: { email: a.email, redirectTo: "/reset-password" },

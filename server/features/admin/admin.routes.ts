@@ -213,7 +213,7 @@ export function adminRoutes(deps: AppDeps) {
       c.json(await previewImport(db, c.req.valid("json").json)),
     )
     .post("/import", jsonBody(importBodySchema), async (c) =>
-      c.json(await runImport(db, actor(c), c.req.valid("json").json)),
+      c.json(await runImport(deps, actor(c), c.req.valid("json").json)),
     );
 
   return new Hono<AppEnv>().route("/", adminAuthRoutes(deps)).route("/", me).route("/", guarded);

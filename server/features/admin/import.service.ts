@@ -1,7 +1,9 @@
 // /admin/add-json: members with profiles from a JSON file. Every row is checked with the rules of
 // the API (the e-mail of sign-up, the fields of /api/profile); the preview writes nothing; the
 // import writes the valid rows in one transaction, by e-mail: an existing member is updated, a new
-// one is created without a usable password (they choose one with « Mot de passe oublié ? »).
+// one is created without a usable password and e-mailed a link to choose one (issue 34), valid
+// WELCOME_LINK_DAYS — a password-reset link (Better Auth's `reset-password:<token>` row) that lives
+// longer than a reset's hour; « Mot de passe oublié ? » gives a fresh one after that.
 import { randomBytes } from "node:crypto";
 import {
   IMPORT_MAX_BYTES,
@@ -17,6 +19,8 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../db/client.ts";
 import { user } from "../../db/schema/index.ts";
+import type { AppDeps } from "../../deps.ts";
+import { importedWelcomeMail } from "../../email/templates.ts";
 import { AppError } from "../../http/errors.ts";
 import { type Actor, audit } from "./audit.ts";
 
@@ -167,20 +171,51 @@ export async function previewImport(db: Db, json: string): Promise<ImportPreview
 /** A scrypt-format hash of nothing anybody knows: sign-in fails until the password is reset. */
 const unusableHash = () => `${randomBytes(16).toString("hex")}:${randomBytes(64).toString("hex")}`;
 
-export async function runImport(db: Db, actor: Actor, json: string): Promise<ImportResultDto> {
+/** How long the link of an imported member's welcome e-mail works. */
+export const WELCOME_LINK_DAYS = 7;
+
+/**
+ * Imports the file's valid rows, then e-mails each member it created a link to choose a password
+ * (after the commit, not awaited by the request: a failure is logged).
+ */
+export async function runImport(
+  deps: Pick<AppDeps, "database" | "mailer" | "logger" | "config">,
+  actor: Actor,
+  json: string,
+): Promise<ImportResultDto> {
+  const { result, welcomes } = await writeImport(deps.database.db, actor, json);
+  for (const w of welcomes) {
+    const url = `${deps.config.publicBaseUrl}/reset-password?token=${encodeURIComponent(w.token)}`;
+    deps.mailer
+      .send(importedWelcomeMail(w.email, w.firstName, url, WELCOME_LINK_DAYS))
+      .catch((err) => deps.logger.error({ err }, "e-mail sending failed"));
+  }
+  return result;
+}
+
+interface Welcome {
+  email: string;
+  firstName: string;
+  token: string;
+}
+
+async function writeImport(
+  db: Db,
+  actor: Actor,
+  json: string,
+): Promise<{ result: ImportResultDto; welcomes: Welcome[] }> {
   const checked = await check(db, json);
   const rows = checked.flatMap((c) => (c.row ? [c.row] : []));
   const skipped = checked.length - rows.length;
-  if (rows.length === 0) return { created: 0, updated: 0, skipped };
+  if (rows.length === 0) return { result: { created: 0, updated: 0, skipped }, welcomes: [] };
   return inTransaction(db, async (tx) => {
-    const people = JSON.stringify(
-      rows.map((r) => ({
-        id: randomBytes(16).toString("base64url"),
-        email: r.email,
-        name: r.firstName,
-        hash: unusableHash(),
-      })),
-    );
+    const accounts = rows.map((r) => ({
+      id: randomBytes(16).toString("base64url"),
+      email: r.email,
+      name: r.firstName,
+      hash: unusableHash(),
+    }));
+    const people = JSON.stringify(accounts);
     const created = await queryRows(
       tx,
       z.strictObject({ id: z.string() }),
@@ -216,6 +251,22 @@ export async function runImport(db: Db, actor: Actor, json: string): Promise<Imp
         city = excluded.city, relocate = excluded.relocate, phone_number = excluded.phone_number, bio = excluded.bio,
         occupation = excluded.occupation, education = excluded.education, languages = excluded.languages,
         interests = excluded.interests, updated_at = now()`);
+    // Each new member's link to choose a password (server/auth/reset-links.ts: the same rows).
+    const createdIds = new Set(created.map((c) => c.id));
+    const welcomes = accounts
+      .filter((a) => createdIds.has(a.id))
+      .map((a) => ({
+        rowId: randomBytes(16).toString("base64url"),
+        userId: a.id,
+        email: a.email,
+        firstName: a.name,
+        token: randomBytes(24).toString("base64url"),
+      }));
+    if (welcomes.length > 0)
+      await tx.execute(sql`INSERT INTO verification (id, identifier, value, expires_at, created_at, updated_at)
+        SELECT r."rowId", 'reset-password:' || r.token, r."userId",
+          now() + ${WELCOME_LINK_DAYS} * interval '1 day', now(), now()
+        FROM json_to_recordset(${JSON.stringify(welcomes)}::json) AS r("rowId" text, token text, "userId" text)`);
     const result = { created: created.length, updated: rows.length - created.length, skipped };
     await audit(
       tx,
@@ -224,6 +275,6 @@ export async function runImport(db: Db, actor: Actor, json: string): Promise<Imp
       { type: "import", id: null },
       `${result.created} créés, ${result.updated} mis à jour, ${skipped} ignorés`,
     );
-    return result;
+    return { result, welcomes: welcomes.map(({ email, firstName, token }) => ({ email, firstName, token })) };
   });
 }
