@@ -47,7 +47,7 @@ export const importedWelcomeMail = (to: string, firstName: string, url: string, 
     `${firstName ? `${firstName}, l'équipe` : "L'équipe"} Passerelle a créé votre compte avec cette adresse e-mail. Pour vous connecter, choisissez d'abord votre mot de passe avec ce lien, valable ${days} jours :`,
     "Choisir mon mot de passe",
     url,
-    "Ensuite, connectez-vous avec cette adresse e-mail et ce mot de passe. Si le lien a expiré, utilisez « Mot de passe oublié ? » sur la page de connexion. Si vous ne connaissez pas Passerelle, ignorez ce message.",
+    "Ensuite, connectez-vous avec cette adresse e-mail et ce mot de passe. Si le lien a expiré, utilisez « Mot de passe oublié ? » sur la page de connexion. Si vous ne connaissez pas Passerelle, ignorez ce message.",
   );
 
 /** To the owner of an address someone tried to sign up with (sign-up says the same either way). */

@@ -96,7 +96,11 @@ describe("ImportPage", () => {
     expect(third).toHaveTextContent("Ligne en double");
 
     await userEvent.click(screen.getByRole("button", { name: "Importer 2 profils valides" }));
-    expect(await screen.findByText("Import terminé : 1 créé, 1 mis à jour, 1 ignoré.")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Import terminé : 1 créé, 1 mis à jour, 1 ignoré. Le nouveau membre reçoit un e-mail pour choisir son mot de passe.",
+      ),
+    ).toBeInTheDocument();
     expect(calls.at(-1)).toMatchObject({
       url: "/api/admin/import",
       method: "POST",

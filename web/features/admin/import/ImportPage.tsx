@@ -57,7 +57,12 @@ export default function ImportPage() {
     run.mutate(checked.json, {
       onSuccess: (result) => {
         setChecked(null);
-        setNotice({ tone: "success", text: `Import terminé : ${resultSummary(result)}.` });
+        // Issue 34: the new members learn by e-mail how to sign in.
+        const told =
+          result.created > 0
+            ? ` ${result.created > 1 ? "Chaque nouveau membre reçoit" : "Le nouveau membre reçoit"} un e-mail pour choisir son mot de passe.`
+            : "";
+        setNotice({ tone: "success", text: `Import terminé : ${resultSummary(result)}.${told}` });
       },
       onError: (err) => setNotice({ tone: "error", text: errorMessage(err) }),
     });
