@@ -80,6 +80,8 @@ const envSchema = z.object({
   NEW_CONVERSATIONS_PER_DAY: z.coerce.number().int().min(1).default(30),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** How long after a member's last page closes « En ligne » ends (server/features/events). */
+  PRESENCE_LEAVE_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().default("us-east-1"),
@@ -144,6 +146,8 @@ export interface Config {
   s3: S3Settings | null;
   /** How long the admin dashboard's counts are reused (0: computed on every request). */
   dashboardCacheSeconds: number;
+  /** After a member's last open page closes, how long before « En ligne » ends (a reload reopens one). */
+  presenceLeaveGraceMs: number;
   plans: readonly Plan[];
   /** Stripe Checkout when both keys are set. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
@@ -354,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     messageLimits: { perMinute: e.MESSAGES_PER_MINUTE, newConversationsPerDay: e.NEW_CONVERSATIONS_PER_DAY },
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
+    presenceLeaveGraceMs: e.PRESENCE_LEAVE_GRACE_MS,
     s3:
       e.STORAGE_DRIVER === "s3" && e.S3_BUCKET
         ? {

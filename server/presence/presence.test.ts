@@ -29,10 +29,15 @@ describe("presenceOf", () => {
   });
 });
 
+type Member = Awaited<ReturnType<typeof signUpMember>>;
+/** The grace the test app gives a closed page (PRESENCE_LEAVE_GRACE_MS). */
+const LEAVE_GRACE_MS = 200;
+
 describeEachEngine("presence", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    // A short grace after a page closes (10 s in production), so that leaving is seen quickly.
+    t = await createTestApp(engine, { PRESENCE_LEAVE_GRACE_MS: String(LEAVE_GRACE_MS) });
   });
   afterAll(() => t.close());
   const db = () => t.deps.database.db;
@@ -99,6 +104,36 @@ describeEachEngine("presence", (engine) => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("ends « En ligne » once the member's last page closes, but not for a reload (issue 34)", async () => {
+    const online = async (userId: string) => presenceOf(await lastActive(userId)) === "online";
+    const open = async (m: Member) => {
+      const stream = readEvents(await t.request("/api/events", { cookie: m.cookie }));
+      await stream.next("ready");
+      return stream;
+    };
+    // Three members on the site: one with a single page, one with two, one about to reload.
+    const [single, twoTabs, reloading] = [
+      await signUpMember(t, "female"),
+      await signUpMember(t, "male"),
+      await signUpMember(t, "female"),
+    ];
+    const singlePage = await open(single);
+    const [tabA, tabB] = [await open(twoTabs), await open(twoTabs)];
+    const beforeReload = await open(reloading);
+    for (const m of [single, twoTabs, reloading]) await setActive(m.userId, 0);
+
+    // At the same moment: the single page closes, one tab of two closes, a page reloads.
+    await Promise.all([singlePage.close(), tabA.close(), beforeReload.close()]);
+    const afterReload = await open(reloading);
+    // The single page's member is « Actif aujourd'hui » once the grace has passed…
+    await expect.poll(() => online(single.userId), { timeout: 10_000 }).toBe(false);
+    expect(presenceOf(await lastActive(single.userId))).toBe("today");
+    // …by which time the same grace has passed for the others, who still have a page open.
+    expect(await online(twoTabs.userId)).toBe(true);
+    expect(await online(reloading.userId)).toBe(true);
+    await Promise.all([tabB.close(), afterReload.close()]);
   });
 
   it("counts a new member's first request, which creates the profile, as activity", async () => {

@@ -47,6 +47,22 @@ export class PresenceRecorder {
         this.logger.warn({ err, userId }, "presence: recording activity failed");
       });
   }
+
+  /**
+   * The member closed their last page (issue 34: « En ligne » ends when they leave, not minutes
+   * later): their activity moves back to just beyond « En ligne » — still « Actif aujourd'hui » —
+   * and the next request writes again at once. Never moves a later activity forward.
+   */
+  left(userId: string): void {
+    this.touched.delete(userId);
+    const beyond = sql`now() - ${PRESENCE.ONLINE_MINUTES * 60 + 1} * interval '1 second'`;
+    queryRows(
+      this.db,
+      z.strictObject({ one: z.number().int() }),
+      sql`UPDATE profiles SET last_active_at = ${beyond}
+          WHERE user_id = ${userId} AND last_active_at > ${beyond} RETURNING 1 AS one`,
+    ).catch((err: unknown) => this.logger.warn({ err, userId }, "presence: recording a departure failed"));
+  }
 }
 
 const recorders = new WeakMap<Db, PresenceRecorder>();

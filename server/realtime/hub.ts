@@ -47,6 +47,11 @@ export class RealtimeHub {
     };
   }
 
+  /** Whether the member has a stream open on this instance. */
+  has(userId: string): boolean {
+    return this.byUser.has(userId);
+  }
+
   /** Ends a member's streams (ban, role change, deletion). */
   closeUser(userId: string): void {
     for (const c of [...(this.byUser.get(userId) ?? [])]) c.close();

@@ -50,7 +50,17 @@ export function eventRoutes(deps: AppDeps) {
           remove();
           done();
         }
-        stream.onAbort(stop);
+        // The member went away (not a stream the server ended): once no page of theirs is open here
+        // after the grace (PRESENCE_LEAVE_GRACE_MS: a reload or a link followed reopens one),
+        // « En ligne » ends. Another instance's open page writes it back on its next
+        // heartbeat after TOUCH_SECONDS at most.
+        stream.onAbort(() => {
+          stop();
+          const timer = setTimeout(() => {
+            if (!deps.hub.has(userId)) presence.left(userId);
+          }, deps.config.presenceLeaveGraceMs);
+          timer.unref();
+        });
         write({ event: "ready", data: JSON.stringify({ type: "ready" }), retry: RETRY_MS });
         await finished;
       });
