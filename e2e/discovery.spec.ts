@@ -17,7 +17,13 @@ test("a member likes another, who likes back: a match for both, and removing it 
 
   const herName = uniqueFirstName("Ines");
   const hisName = uniqueFirstName("Kofi");
-  await joinThroughApi(her, { firstName: herName, gender: "Femme", country: "France", subscribed: true });
+  await joinThroughApi(her, {
+    firstName: herName,
+    gender: "Femme",
+    country: "France",
+    subscribed: true,
+    photo: true,
+  });
   await joinThroughApi(him, {
     firstName: hisName,
     gender: "Homme",

@@ -102,6 +102,10 @@ test("a new member signs up on a phone, completes a first profile with a camera 
   await expect(page.getByText("Il manque : quelques mots sur vous.")).toBeVisible();
   problems.push(...(await audit(page, "ce-que-je-recherche")));
   await page.getByLabel("Je recherche", { exact: true }).selectOption("Le mariage");
+  // Who may write to her first (issue 34): the specification's rule unless she chooses otherwise.
+  const whoWrites = page.getByRole("group", { name: "Qui peut m'écrire en premier" });
+  await expect(whoWrites.getByRole("radio", { name: "Toute personne avec qui j'ai un match" })).toBeChecked();
+  await whoWrites.getByRole("radio", { name: "Seulement les personnes que j'ai aimées en retour" }).check();
   await page
     .getByLabel("Présentation")
     .fill("Juriste à Abidjan, j'aime le cinéma, la cuisine et les voyages.");
@@ -130,8 +134,8 @@ test("a new member signs up on a phone, completes a first profile with a camera 
   // /search: the demo members' illustrated portraits (WebP drawn at seed time), not initials.
   await expect(page).toHaveURL(/\/search$/);
   await expect(page.getByRole("article").first()).toBeVisible();
-  // Members created by the journeys running alongside (born 1928 to 1994, no photos) also rank
-  // first while they are new; an age range keeps the demo members in view, as a member would.
+  // Members created by the journeys running alongside (born 1928 to 1994, some with a plain photo)
+  // also rank first while they are new; an age range keeps the demo members in view, as a member would.
   await page.goto("/search?ageMax=30");
   const cards = page.getByRole("article");
   await expect(cards).toHaveCount(10);

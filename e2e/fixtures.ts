@@ -83,6 +83,7 @@ export async function joinThroughApi(
     languages = ["Français"],
     city = "",
     interests = ["Voyages"],
+    photo = false,
   }: {
     firstName: string;
     gender: "Homme" | "Femme";
@@ -91,6 +92,11 @@ export async function joinThroughApi(
     languages?: string[];
     city?: string;
     interests?: string[];
+    /**
+     * A photo on the profile: the search's default order shows members with a photo first (issue
+     * 34), so a member another must find among the demo's faces needs one.
+     */
+    photo?: boolean;
     /** true: a month by card in euros; or how to pay, through the demo provider. */
     subscribed?:
       | boolean
@@ -135,6 +141,13 @@ export async function joinThroughApi(
     languages,
     interests,
   });
+  if (photo) {
+    const res = await page.request.post("/api/profile/photos", {
+      headers: { origin },
+      multipart: { file: { name: "portrait.jpg", mimeType: "image/jpeg", buffer: await jpegPhoto() } },
+    });
+    expect(res.status(), `photo: ${await res.text()}`).toBe(201);
+  }
   if (subscribed) {
     const how = subscribed === true ? {} : subscribed;
     const checkout = (await call("POST", "/api/subscription/checkout", { plan: "1-mois", ...how })) as {

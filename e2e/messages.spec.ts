@@ -18,7 +18,13 @@ test("two members converse in real time; badges, unread counts and read receipts
 
   const herName = uniqueFirstName("Mariama");
   const hisName = uniqueFirstName("Lucas");
-  await joinThroughApi(her, { firstName: herName, gender: "Femme", country: "Guinée", subscribed: true });
+  await joinThroughApi(her, {
+    firstName: herName,
+    gender: "Femme",
+    country: "Guinée",
+    subscribed: true,
+    photo: true,
+  });
   await joinThroughApi(him, { firstName: hisName, gender: "Homme", country: "Belgique", subscribed: true });
 
   // She waits on her conversation list while he likes her: the new match arrives without reload.

@@ -74,6 +74,7 @@ test("installable, notifications accepted after a first match, a push with the a
       gender: "Femme",
       country: "France",
       subscribed: true,
+      photo: true,
     });
 
     // Installable: the worker controls the app and Chromium's own check finds nothing missing.

@@ -35,6 +35,7 @@ const chromiumPath =
 const MOBILE_JOURNEYS = [
   "notifications.spec.ts",
   "first-minutes.spec.ts",
+  "first-contact.spec.ts",
   "foundation.spec.ts",
   "onboarding.spec.ts",
   "photos.spec.ts",

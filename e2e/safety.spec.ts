@@ -13,7 +13,13 @@ async function matchedPair(browser: Browser, testInfo: TestInfo, names: [string,
   const him = await hisContext.newPage();
   const herName = uniqueFirstName(names[0]);
   const hisName = uniqueFirstName(names[1]);
-  await joinThroughApi(her, { firstName: herName, gender: "Femme", country: "France", subscribed: true });
+  await joinThroughApi(her, {
+    firstName: herName,
+    gender: "Femme",
+    country: "France",
+    subscribed: true,
+    photo: true,
+  });
   await joinThroughApi(him, { firstName: hisName, gender: "Homme", country: "Cameroun", subscribed: true });
 
   await him.goto("/search?ageMin=25&ageMax=45");

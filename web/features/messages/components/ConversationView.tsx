@@ -1,4 +1,4 @@
-import { deName, gendered } from "@domain/french.ts";
+import { deName, gendered, sentence } from "@domain/french.ts";
 import type { ConversationDto } from "@domain/messaging.ts";
 import { Avatar } from "@web/components/ui/Avatar.tsx";
 import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
@@ -11,7 +11,7 @@ import { useProfile } from "@web/features/profile/index.ts";
 import { SafetyMenu, type SafetyTarget, useMemberSafety } from "@web/features/safety/index.ts";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { quoted } from "@web/lib/format.ts";
-import { ArrowLeft, MessageCircleOff } from "lucide-react";
+import { ArrowLeft, Heart, MessageCircleOff } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { useMarkRead, useMessages, useSendMessage } from "../api.ts";
@@ -44,6 +44,8 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
   const stick = useRef(true);
   const previousHeight = useRef(0);
   const [blocked, setBlocked] = useState<SafetyTarget | null>(null);
+  // Set by the J'aime back given here: said once the lists say « both ».
+  const [matched, setMatched] = useState(false);
   const safety = useMemberSafety({ onBlocked: setBlocked });
   // Known from the member's profile, or learnt from a refused send (the profile may be older).
   const profile = useProfile();
@@ -178,7 +180,17 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
           memberId={conversation.member.userId}
           name={name}
           request={conversation.request}
+          onMatched={() => setMatched(true)}
         />
+      )}
+      {matched && conversation?.likedBy === "both" && !closed && (
+        <p
+          role="status"
+          className="flex items-center gap-2 border-b border-sand-200 bg-brand-50 px-3 py-3 font-semibold text-teal-900"
+        >
+          <Heart className="size-4 shrink-0 fill-current text-brand-600" aria-hidden="true" />
+          {`C'est un match ! ${conversation.member.firstName} et vous vous plaisez tous les deux.`}
+        </p>
       )}
       {closed ? (
         <div className="flex flex-1 items-center justify-center p-4">
@@ -234,8 +246,8 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
               />
             ) : ordered.length === 0 && pending.length === 0 ? (
               <p className="mt-8 text-center text-ink-soft">
-                Vous êtes en contact avec {name || "ce membre"}. Présentez-vous, posez une question sur son
-                profil : un premier message sincère fait toute la différence.
+                {sentence(`Vous êtes en contact avec ${name || "ce membre"}`)} Présentez-vous, posez une
+                question sur son profil : un premier message sincère fait toute la différence.
               </p>
             ) : (
               <MessageList

@@ -18,9 +18,11 @@ interface Props {
   name: string;
   /** The other member's first messages wait in « Demandes ». */
   request?: boolean;
+  /** After the J'aime back: the page says « C'est un match ! » (this notice goes with the refresh). */
+  onMatched?: () => void;
 }
 
-export function LikeReceivedNotice({ matchId, memberId, name, request = false }: Props) {
+export function LikeReceivedNotice({ matchId, memberId, name, request = false, onMatched }: Props) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const refresh = () => {
@@ -31,7 +33,10 @@ export function LikeReceivedNotice({ matchId, memberId, name, request = false }:
   };
   const likeBack = useMutation({
     mutationFn: () => call(api.likes.$post({ json: { likedId: memberId, type: "like" } })),
-    onSuccess: refresh,
+    onSuccess: (result) => {
+      if (result.mutual) onMatched?.();
+      refresh();
+    },
   });
   const decline = useMutation({
     mutationFn: () => call(api.matches[":id"].$delete({ param: pathParams({ id: matchId }) })),

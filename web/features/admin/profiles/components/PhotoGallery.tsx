@@ -1,4 +1,4 @@
-import { deName } from "@domain/french.ts";
+import { deName, sentence } from "@domain/french.ts";
 import type { PhotoDto } from "@domain/profile.ts";
 import { Button } from "@web/components/ui/Button.tsx";
 import { errorMessage } from "@web/lib/api.ts";
@@ -91,8 +91,8 @@ export function PhotoGallery({
               className="aspect-[4/5] w-24 shrink-0 rounded-lg object-cover"
             />
             <p>
-              La photo {target.index + 1} sera supprimée du profil {deName(name)}. Le membre n'en sera pas
-              averti.
+              {sentence(`La photo ${target.index + 1} sera supprimée du profil ${deName(name)}`)} Le membre
+              n'en sera pas averti.
             </p>
           </div>
         )}

@@ -200,7 +200,10 @@ export function ReportWorkflow({
         error={setStatus.isError && open === "dismiss" ? errorMessage(setStatus.error) : null}
         onConfirm={confirmDismiss}
       >
-        <p>Aucune mesure ne sera prise contre {name}. Vous pourrez reprendre ce signalement plus tard.</p>
+        <p>
+          {sentence(`Aucune mesure ne sera prise contre ${name}`)} Vous pourrez reprendre ce signalement plus
+          tard.
+        </p>
         {noteField("Note (facultatif)", "Gardée avec le signalement, pour l'équipe.", NOTE_MAX, false)}
       </ConfirmDialog>
 
