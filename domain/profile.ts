@@ -66,7 +66,7 @@ export const LANGUAGE_SUGGESTIONS = [
   "Éwé",
   "Fon",
   "Yoruba",
-  "Moore",
+  "Mooré",
   "Allemand",
   "Espagnol",
   "Italien",

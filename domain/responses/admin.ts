@@ -46,6 +46,11 @@ export const memberRefSchema = z.strictObject({
   email: z.string(),
   name: z.string(),
   photo: photoDtoSchema.nullable(),
+  /**
+   * For words that agree with it (« banni » / « bannie »); null without a profile or a gender.
+   * Always sent; optional so that a page keeps working with a server from before it (issue 34).
+   */
+  gender: z.enum(GENDERS).nullable().optional(),
 });
 export type MemberRef = z.infer<typeof memberRefSchema>;
 

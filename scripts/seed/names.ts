@@ -171,7 +171,7 @@ export const ORIGINS: readonly Origin[] = [
     last: w("Ouédraogo Sawadogo Compaoré Kaboré Zongo Ilboudo Nikiéma Tapsoba"),
     cities: w("Ouagadougou Bobo-Dioulasso Koudougou Banfora"),
     phone: { prefixes: w("+2267 +2266"), digits: 7 },
-    languages: w("Moore Peul Anglais"),
+    languages: w("Mooré Peul Anglais"),
   },
   {
     country: "Madagascar",

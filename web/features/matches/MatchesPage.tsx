@@ -9,7 +9,12 @@ import { LoadMoreButton } from "@web/components/ui/LoadMoreButton.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { useToast } from "@web/components/ui/Toast.tsx";
 import { displayName, ProfileDetails, useRecordVisit } from "@web/features/members/index.ts";
-import { type SafetyTarget, safetyTargetOf, useMemberSafety } from "@web/features/safety/index.ts";
+import {
+  blockedNotice,
+  type SafetyTarget,
+  safetyTargetOf,
+  useMemberSafety,
+} from "@web/features/safety/index.ts";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { quoted } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
@@ -34,7 +39,7 @@ export default function MatchesPage() {
     onBlocked: (target) => {
       toast.show({
         tone: "success",
-        text: `${target.name} est bloqué(e) : votre match et votre conversation sont fermés. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Vie privée")}.`,
+        text: blockedNotice(target, "votre match et votre conversation sont fermés"),
       });
       requestAnimationFrame(() => heading.current?.focus());
     },

@@ -8,6 +8,7 @@ export {
   useExportMyData,
   useUnblockMember,
 } from "./api.ts";
+export { blockedNotice, blockedWord } from "./blocked-text.ts";
 export { ProfileSafetyActions } from "./components/ProfileSafetyActions.tsx";
 export { SafetyMenu } from "./components/SafetyMenu.tsx";
 export { safetyKeys } from "./keys.ts";

@@ -13,6 +13,7 @@ import { PushInvitation } from "@web/features/notifications/index.ts";
 import { FinishProfileBanner } from "@web/features/onboarding/index.ts";
 import { useProfile } from "@web/features/profile/index.ts";
 import {
+  blockedNotice,
   ProfileSafetyActions,
   type SafetyTarget,
   safetyTargetOf,
@@ -96,7 +97,7 @@ export default function SearchPage() {
     onBlocked: (target) => {
       toast.show({
         tone: "success",
-        text: `${target.name} est bloqué(e) : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Vie privée")}.`,
+        text: blockedNotice(target),
       });
       requestAnimationFrame(() => resultsHeading.current?.focus());
     },

@@ -9,13 +9,14 @@ import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { useToast } from "@web/components/ui/Toast.tsx";
 import { displayName, ProfileDetails, useRecordVisit } from "@web/features/members/index.ts";
 import {
+  blockedNotice,
   ProfileSafetyActions,
   type SafetyTarget,
   safetyTargetOf,
   useMemberSafety,
 } from "@web/features/safety/index.ts";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
-import { formatNumber, plural, quoted } from "@web/lib/format.ts";
+import { formatNumber, plural } from "@web/lib/format.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { Eye, EyeOff, UserRoundPen } from "lucide-react";
 import { useRef, useState } from "react";
@@ -42,7 +43,7 @@ export default function VisitsPage() {
     onBlocked: (target) => {
       toast.show({
         tone: "success",
-        text: `${target.name} est bloqué(e) : vous ne vous verrez plus. Vous pouvez lever ce blocage depuis votre profil, rubrique ${quoted("Vie privée")}.`,
+        text: blockedNotice(target),
       });
       requestAnimationFrame(() => heading.current?.focus());
     },

@@ -109,7 +109,7 @@ describe("ReportDetailPage", () => {
     await user.type(reason, "Demandes d'argent répétées");
     await user.click(within(dialog).getByRole("button", { name: "Bannir" }));
     expect(
-      await screen.findByText("Marc Durand est banni(e). Ses sessions ont été fermées."),
+      await screen.findByText("Marc Durand est banni. Ses sessions ont été fermées."),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.url.endsWith("/action"))?.body).toEqual({
       action: "ban",

@@ -62,9 +62,7 @@ describe("UserDetailPage", () => {
 
     await userEvent.type(reason, "Faux profil, photos volées");
     await userEvent.click(within(dialog).getByRole("button", { name: "Bannir" }));
-    expect(
-      await screen.findByText("Awa Diop est banni(e). Ses sessions ont été fermées."),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Awa Diop est bannie. Ses sessions ont été fermées.")).toBeInTheDocument();
     expect(calls.find((c) => c.url.endsWith("/ban"))).toMatchObject({
       method: "POST",
       body: { reason: "Faux profil, photos volées" },

@@ -48,7 +48,7 @@ describe("ReportDialog", () => {
 
     expect(await within(dialog).findByText("Merci, votre signalement a bien été envoyé")).toBeInTheDocument();
     expect(
-      within(dialog).getByText("Moussa K. est bloqué(e) : vous ne vous verrez plus."),
+      within(dialog).getByText("Moussa K. est bloqué : vous ne vous verrez plus."),
     ).toBeInTheDocument();
     expect(calls).toEqual([
       {

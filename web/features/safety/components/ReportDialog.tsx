@@ -10,6 +10,7 @@ import { errorMessage } from "@web/lib/api.ts";
 import { formatNumber } from "@web/lib/format.ts";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { type ReportInput, useReportMember } from "../api.ts";
+import { blockedWord } from "../blocked-text.ts";
 import type { SafetyTarget } from "./BlockDialog.tsx";
 
 type Reason = ReportInput["reason"];
@@ -98,7 +99,9 @@ export function ReportDialog({ target, messageId, initialReason, onClose, onRepo
             Notre équipe de modération va l'examiner. Vous ne saurez pas quelle suite lui est donnée, mais
             chaque signalement compte.
           </p>
-          {sent.blocked && <p className="mt-2">{name} est bloqué(e) : vous ne vous verrez plus.</p>}
+          {sent.blocked && target && (
+            <p className="mt-2">{`${name} est ${blockedWord(target)} : vous ne vous verrez plus.`}</p>
+          )}
         </Alert>
       ) : (
         <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-5">

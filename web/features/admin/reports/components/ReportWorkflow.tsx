@@ -1,4 +1,4 @@
-import { deName, sentence } from "@domain/french.ts";
+import { deName, gendered, sentence } from "@domain/french.ts";
 import { type AdminReportDetail, REPORT_ACTION_LABELS } from "@domain/safety.ts";
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Button } from "@web/components/ui/Button.tsx";
@@ -93,7 +93,9 @@ export function ReportWorkflow({
 
   const confirmBan = () => {
     const value = requireNote(BAN_NOTE_MAX, "Indiquez le motif du bannissement.");
-    if (value) measure({ action: "ban", note: value }, `${name} est banni(e). Ses sessions ont été fermées.`);
+    const banned = gendered(member?.gender, { male: "banni", female: "bannie", unknown: "banni(e)" });
+    if (value)
+      measure({ action: "ban", note: value }, `${name} est ${banned}. Ses sessions ont été fermées.`);
   };
 
   const confirmWarning = () => {

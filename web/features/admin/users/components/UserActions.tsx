@@ -1,5 +1,5 @@
 import type { AdminUserDetail } from "@domain/admin.ts";
-import { deName } from "@domain/french.ts";
+import { deName, gendered } from "@domain/french.ts";
 import { Button } from "@web/components/ui/Button.tsx";
 import { Card } from "@web/components/ui/Card.tsx";
 import { errorMessage } from "@web/lib/api.ts";
@@ -111,7 +111,9 @@ export function UserActions({
         onClose={close}
         onDone={() => {
           close();
-          onNotice(`${name} est banni(e). Ses sessions ont été fermées.`);
+          onNotice(
+            `${name} est ${gendered(user.gender, { male: "banni", female: "bannie", unknown: "banni(e)" })}. Ses sessions ont été fermées.`,
+          );
         }}
       />
       <ConfirmDialog
