@@ -29,8 +29,16 @@ export const SEARCH_TEASER_SIZE = 6;
 export const SEARCH_POOL_SIZE = SEARCH_COUNT_CAP;
 export const SEARCH_SORTS = ["default", "activity", "compatibility"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
+/** What each order does, under « Trier par ». */
+export const SEARCH_SORT_HINTS: Record<SearchSort, string> = {
+  default:
+    "Les abonnés avec photo, puis les autres profils avec photo, puis ceux sans photo ; les plus récents d'abord.",
+  activity: "Les membres actifs le plus récemment d'abord.",
+  compatibility: "Les profils les plus proches de vos centres d'intérêt, langues et attentes d'abord.",
+};
 export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
-  default: "Abonnés d'abord, puis les plus récents",
+  // Short enough for a phone's select (issue 34); the form's hint says the rest of the order.
+  default: "Profils avec photo d'abord",
   activity: "Activité récente",
   compatibility: "Compatibilité",
 };

@@ -21,8 +21,9 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
 };
 
 export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {
-  push: "Notifications sur cet appareil",
-  email: "E-mail",
+  // Short: the legend of a column that must fit on a 375 px phone (issue 34).
+  push: "Sur cet appareil",
+  email: "Par e-mail",
 };
 
 export const EMAIL_RHYTHM_LABELS: Record<EmailRhythm, string> = {

@@ -88,7 +88,7 @@ export function MemberFinder({ id, label, selected, onSelect, error }: Props) {
         ) : found.isError ? (
           <p className="text-sm text-danger-700">{errorMessage(found.error)}</p>
         ) : results.length === 0 ? (
-          <p className="text-sm text-ink-soft">Aucun membre ne correspond à « {q}      ».</p>
+          <p className="text-sm text-ink-soft">Aucun membre ne correspond à « {q}       ».</p>
         ) : (
           <ul
             aria-label="Membres trouvés"

@@ -30,8 +30,8 @@ describe("NotificationPreferencesSection", () => {
     const { client } = renderWithProviders(<NotificationPreferencesSection />);
     expect(screen.getByRole("status")).toHaveTextContent("Chargement de vos préférences…");
 
-    const email = await screen.findByRole("group", { name: "E-mail" });
-    const push = column("Notifications sur cet appareil");
+    const email = await screen.findByRole("group", { name: "Par e-mail" });
+    const push = column("Sur cet appareil");
     expect(within(push).getByRole("checkbox", { name: "Nouveaux matchs" })).toBeChecked();
     expect(within(push).getByRole("checkbox", { name: "Nouveautés de Passerelle" })).not.toBeChecked();
     expect(within(email).getByRole("checkbox", { name: "Nouveaux messages" })).toBeChecked();
@@ -101,7 +101,7 @@ describe("NotificationPreferencesSection", () => {
     const user = userEvent.setup({ delay: null });
     const api = stubDeferredPuts(settings());
     renderWithProviders(<NotificationPreferencesSection />);
-    const box = within(await screen.findByRole("group", { name: "E-mail" })).getByRole("checkbox", {
+    const box = within(await screen.findByRole("group", { name: "Par e-mail" })).getByRole("checkbox", {
       name: "Nouveaux matchs",
     });
     await user.click(box);
@@ -121,7 +121,7 @@ describe("NotificationPreferencesSection", () => {
     const user = userEvent.setup({ delay: null });
     stubDeferredPuts(settings({ emailVerified: false }));
     renderWithProviders(<NotificationPreferencesSection />);
-    const email = await screen.findByRole("group", { name: "E-mail" });
+    const email = await screen.findByRole("group", { name: "Par e-mail" });
     expect(email).toHaveTextContent(
       "Aucun e-mail ne vous est envoyé tant que votre adresse n'est pas confirmée",
     );
@@ -148,6 +148,6 @@ describe("NotificationPreferencesSection", () => {
 
     fail = false;
     await user.click(screen.getByRole("button", { name: "Réessayer" }));
-    expect(await screen.findByRole("group", { name: "E-mail" })).toBeInTheDocument();
+    expect(await screen.findByRole("group", { name: "Par e-mail" })).toBeInTheDocument();
   });
 });

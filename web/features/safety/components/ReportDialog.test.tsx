@@ -47,9 +47,7 @@ describe("ReportDialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "Envoyer le signalement" }));
 
     expect(await within(dialog).findByText("Merci, votre signalement a bien été envoyé")).toBeInTheDocument();
-    expect(
-      within(dialog).getByText("Moussa K. est bloqué : vous ne vous verrez plus."),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByText("Moussa K. est bloqué : vous ne vous verrez plus.")).toBeInTheDocument();
     expect(calls).toEqual([
       {
         url: "/api/reports",

@@ -228,12 +228,10 @@ describe("SearchFiltersForm", () => {
     const user = userEvent.setup({ delay: null });
     const { applied } = renderForm();
     const sort = screen.getByRole("combobox", { name: "Trier par" });
-    expect(optionLabels(sort)).toEqual([
-      "Abonnés d'abord, puis les plus récents",
-      "Activité récente",
-      "Compatibilité",
-    ]);
+    expect(optionLabels(sort)).toEqual(["Profils avec photo d'abord", "Activité récente", "Compatibilité"]);
     expect(sort).toHaveValue("default");
+    // What the order does, under it (issue 34: the label is short enough for a phone).
+    expect(sort).toHaveAccessibleDescription(/^Les abonnés avec photo, puis les autres profils avec photo/);
     const active = screen.getByRole("checkbox", { name: "En ligne récemment" });
     expect(active).toHaveAccessibleDescription("Membres actifs ces 7 derniers jours.");
     await user.selectOptions(sort, "activity");

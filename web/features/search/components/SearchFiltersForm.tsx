@@ -1,5 +1,5 @@
 import { AGE_MAX, AGE_MIN, LIST_MAX_ITEMS } from "@domain/constants.ts";
-import { SEARCH_SORT_LABELS, SEARCH_SORTS, type SearchSort } from "@domain/discovery.ts";
+import { SEARCH_SORT_HINTS, SEARCH_SORT_LABELS, SEARCH_SORTS, type SearchSort } from "@domain/discovery.ts";
 import { PRESENCE } from "@domain/presence.ts";
 import { INTEREST_SUGGESTIONS, LANGUAGE_SUGGESTIONS, LOOKING_FOR_OPTIONS } from "@domain/profile.ts";
 import { Button } from "@web/components/ui/Button.tsx";
@@ -179,10 +179,12 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({
               id={`${panelId}-sort`}
               label="Trier par"
               hint={
-                presenceHidden && (
+                presenceHidden ? (
                   <PresenceHiddenHint>
                     {`${quoted(SEARCH_SORT_LABELS.activity)} n'est pas disponible : vous masquez votre activité.`}
                   </PresenceHiddenHint>
+                ) : (
+                  SEARCH_SORT_HINTS[shown.sort]
                 )
               }
             >
