@@ -96,7 +96,7 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user: u, url }) =>
-        sendInBackground(mailer.send(verifyEmailMail(u.email, url))),
+        sendInBackground(mailer.send(verifyEmailMail(u.email, landingOnConfirmedPage(url)))),
     },
     user: {
       changeEmail: { enabled: true },
@@ -181,3 +181,22 @@ export function createAuth({ config, db, mailer, logger }: AuthDeps) {
 
 export type Auth = ReturnType<typeof createAuth>;
 export type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+
+/** The SPA's page that says the address is confirmed (web/features/auth EMAIL_CONFIRMED_PATH). */
+const EMAIL_CONFIRMED_PATH = "/email-confirmed";
+
+/**
+ * A confirmation link lands on « Adresse e-mail confirmée » (issue 34), whoever asked for it: the
+ * link Better Auth sends when an unconfirmed member signs in carries the sign-in's callbackURL,
+ * which the login form leaves out (with one, every sign-in would be redirected), so it defaulted
+ * to the home page, with no word.
+ */
+export function landingOnConfirmedPage(url: string): string {
+  const link = new URL(url);
+  const callback = link.searchParams.get("callbackURL");
+  if (callback === null || callback === "" || callback === "/") {
+    link.searchParams.set("callbackURL", EMAIL_CONFIRMED_PATH);
+    return link.toString();
+  }
+  return url;
+}

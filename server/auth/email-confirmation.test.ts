@@ -108,6 +108,21 @@ describeOnEngine("e-mail confirmation link", (engine) => {
     expect(await verified(email)).toBe(true);
   });
 
+  it("lands the link re-sent by a sign-in before confirming on /email-confirmed too (issue 34)", async () => {
+    const { email } = await signUp();
+    // The login form sends no callbackURL (one would redirect every sign-in): the server picks it.
+    const signIn = await t.request("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email, password: "motdepasse-solide" },
+    });
+    expect(signIn.status).toBe(403);
+    const link = await confirmationLink(email);
+    expect(link.searchParams.get("callbackURL")).toBe("/email-confirmed");
+    const res = await follow(link);
+    expect(res.headers.get("location")).toBe("/email-confirmed");
+    expect(await verified(email)).toBe(true);
+  });
+
   it("sends a tampered link to /email-confirmed?error=INVALID_TOKEN and confirms nothing", async () => {
     const { email, link } = await signUp();
     const token = link.searchParams.get("token") ?? "";
