@@ -19,6 +19,7 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from "./constants.ts";
 import { isKnownCountry } from "./countries.ts";
+import { typographicApostrophes } from "./typography.ts";
 import { ONBOARDING_DONE } from "./profile-completeness.ts";
 import { cleanParagraphs } from "./text.ts";
 
@@ -158,12 +159,15 @@ export const profileUpdateSchema = z.strictObject({
     .refine((v) => parseIsoDate(v) !== null, { error: "Date de naissance invalide", abort: true })
     .refine((v) => v <= todayIso(), { error: PROFILE_MSG.BIRTH_DATE_FUTURE, abort: true })
     .refine((v) => isAllowedAge(v), `Vous devez avoir entre ${AGE_MIN} et ${AGE_MAX} ans`),
+  // A country as an older page or an imported file spells it (« Côte d'Ivoire ») is the same one.
   country: z
     .string({ error: "Pays invalide" })
+    .transform(typographicApostrophes)
     .refine((v) => isKnownCountry(v), "Veuillez choisir un pays dans la liste"),
   // The three below are optional in the request: left out, they stay as they are (older clients).
   originCountry: z
     .string({ error: "Pays d'origine invalide" })
+    .transform(typographicApostrophes)
     .refine((v) => v === "" || isKnownCountry(v), "Veuillez choisir un pays d'origine dans la liste")
     .optional(),
   city: text(CITY_MAX_LENGTH, "Ville").optional(),

@@ -31,6 +31,14 @@ describe("scamSignals", () => {
     expect(scamSignals(text)).toEqual([]);
   });
 
+  it("reads a phone's apostrophe (’) like a keyboard's (')", () => {
+    // Escaped, so that npm run typography leaves the typewriter one as a member types it.
+    for (const apostrophe of ["\u0027", "\u2019"])
+      expect(
+        scamSignals(`J${apostrophe}ai besoin d${apostrophe}argent pour le billet d${apostrophe}avion`),
+      ).toEqual(expect.arrayContaining(["money"]));
+  });
+
   it("reads accents and capitals alike", () => {
     expect(scamSignals("ENVOYÉ-MOI 100 € PAR WESTERN UNION")).toEqual(
       expect.arrayContaining(["money", "payment"]),

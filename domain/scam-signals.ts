@@ -4,9 +4,16 @@
 
 export type ScamSignal = "money" | "payment" | "contact" | "link";
 
-/** Lower case, accents removed, so « Envoyé » and « envoye » read the same. */
+/**
+ * Lower case, accents removed, so « Envoyé » and « envoye » read the same; and every apostrophe a
+ * keyboard makes (’ from a phone, ‘ or ʼ) read as the typewriter one the rules are written with.
+ */
 export function fold(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[\u2018\u2019\u02bc]/gu, "'")
+    .toLowerCase();
 }
 
 const MONEY = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frenchTypography, NBSP, NNBSP } from "./typography.ts";
+import { APOSTROPHE, frenchTypography, NBSP, NNBSP, typographicApostrophes } from "./typography.ts";
 
 describe("frenchTypography", () => {
   it("puts a narrow no-break space before ; ! ? and a no-break space before :", () => {
@@ -35,5 +35,16 @@ describe("frenchTypography", () => {
   it("keeps a space that starts the string (the punctuation follows an interpolation)", () => {
     expect(frenchTypography(" ?")).toBe(" ?");
     expect(frenchTypography(" : ")).toBe(" : ");
+  });
+
+  it("makes an apostrophe between two letters typographic, and no other quote (issue 34)", () => {
+    expect(typographicApostrophes("J'aime, d'Awa, aujourd'hui, N'Diaye")).toBe(
+      `J${APOSTROPHE}aime, d${APOSTROPHE}Awa, aujourd${APOSTROPHE}hui, N${APOSTROPHE}Diaye`,
+    );
+    // Quotes that delimit something stay as they are: SQL, CSP sources, quoted words, a date format.
+    for (const kept of ["status = 'accepted'", "default-src 'self'", "'oui' ou 'non'", "l'' ", "'"])
+      expect(typographicApostrophes(kept)).toBe(kept);
+    expect(frenchTypography("C'est un match !")).toBe(`C${APOSTROPHE}est un match${NNBSP}!`);
+    expect(frenchTypography(frenchTypography("d'accord ?"))).toBe(frenchTypography("d'accord ?"));
   });
 });

@@ -1,27 +1,34 @@
 // French typography in the sources: applies domain/typography.ts to every string, template and JSX
 // text of the code (interface copy, API messages, e-mails, demo texts, and the tests that quote
-// them), so that the copy is written with ordinary spaces and stored with no-break ones.
+// them), so that the copy is written with ordinary spaces and typewriter apostrophes and stored with
+// no-break spaces and typographic apostrophes (’, issue 34).
 //   npm run typography          rewrites the files that need it
 //   npm run typography -- --check  lists them and exits 1 (scripts/typography.test.ts runs the check)
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { frenchTypography } from "../domain/typography.ts";
+import { frenchSpaces, frenchTypography, typographicApostrophes } from "../domain/typography.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** Git pathspecs: a "*" also matches "/" (every folder below). */
-const PATTERNS = ["web/*.ts", "web/*.tsx", "domain/*.ts", "server/*.ts", "scripts/*.ts"];
+const PATTERNS = ["web/*.ts", "web/*.tsx", "domain/*.ts", "server/*.ts", "scripts/*.ts", "e2e/*.ts"];
 /**
  * Tests and journeys keep plain spaces: Testing Library and Playwright compare them with the page's
  * text once its spaces are collapsed (a no-break space becomes a plain one); a test that compares an
- * API's message exactly spells it `frenchTypography("…")`. The helper and this tool hold the
- * punctuation as data.
+ * API's message exactly spells it `frenchTypography("…")`. Their apostrophes are typographic like
+ * the copy's, which they quote — in their regular expressions too. The helpers and this tool, and
+ * their tests, hold the punctuation as data.
  */
 const isExcluded = (file: string) =>
-  /\.(test|spec)\.tsx?$/.test(file) ||
-  file.startsWith("server/test/") ||
-  ["domain/typography.ts", "scripts/typography.ts"].includes(file);
+  [
+    "domain/typography.ts",
+    "domain/typography.test.ts",
+    "scripts/typography.ts",
+    "scripts/typography.test.ts",
+  ].includes(file);
+const isTest = (file: string) =>
+  /\.(test|spec)\.tsx?$/.test(file) || file.startsWith("server/test/") || file.startsWith("e2e/");
 
 const ESCAPED_SPACES = /\\u00a0|\\u202f|\\xa0/gi;
 const UNESCAPED: Record<string, string> = { "\\u00a0": "\u00a0", "\\xa0": "\u00a0", "\\u202f": "\u202f" };
@@ -45,11 +52,28 @@ function sourceFiles(): string[] {
     .sort();
 }
 
+interface CopyRange {
+  start: number;
+  end: number;
+  jsx: boolean;
+  /** A regular expression literal (only a test's: a pattern of the code matches what members type). */
+  regex: boolean;
+  /** A part of a sql`…` template: SQL, whose quotes are not apostrophes. */
+  sql: boolean;
+}
+
+/** Whether `node` is a part of a template tagged `sql`. */
+function inSqlTemplate(node: ts.Node): boolean {
+  let n: ts.Node | undefined = node.parent;
+  while (n && (ts.isTemplateSpan(n) || ts.isTemplateExpression(n))) n = n.parent;
+  return n !== undefined && ts.isTaggedTemplateExpression(n) && n.tag.getText() === "sql";
+}
+
 /** The copy-bearing nodes of a file: string literals, template parts and JSX text, as source ranges. */
-function copyRanges(file: string, source: string): { start: number; end: number; jsx: boolean }[] {
+function copyRanges(file: string, source: string): CopyRange[] {
   const kind = file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, kind);
-  const ranges: { start: number; end: number; jsx: boolean }[] = [];
+  const ranges: CopyRange[] = [];
   const visit = (node: ts.Node) => {
     if (
       ts.isStringLiteral(node) ||
@@ -57,9 +81,16 @@ function copyRanges(file: string, source: string): { start: number; end: number;
       ts.isTemplateHead(node) ||
       ts.isTemplateMiddle(node) ||
       ts.isTemplateTail(node) ||
-      ts.isJsxText(node)
+      ts.isJsxText(node) ||
+      ts.isRegularExpressionLiteral(node)
     ) {
-      ranges.push({ start: node.getStart(sf), end: node.getEnd(), jsx: ts.isJsxText(node) });
+      ranges.push({
+        start: node.getStart(sf),
+        end: node.getEnd(),
+        jsx: ts.isJsxText(node),
+        regex: ts.isRegularExpressionLiteral(node),
+        sql: inSqlTemplate(node),
+      });
     }
     ts.forEachChild(node, visit);
   };
@@ -67,17 +98,26 @@ function copyRanges(file: string, source: string): { start: number; end: number;
   return ranges;
 }
 
+/** What a range of a file becomes: sources get it all, tests their apostrophes; SQL its spaces only. */
+function typeset(text: string, range: CopyRange, test: boolean): string {
+  if (range.sql) return test ? text : frenchSpaces(text);
+  if (range.regex) return test ? typographicApostrophes(text) : text;
+  return test ? typographicApostrophes(text) : frenchTypography(text);
+}
+
 /** Applies the typography to a file's copy; returns the new source and what changed. */
 export function typesetSource(file: string, source: string): { source: string; issues: TypographyIssue[] } {
   const issues: TypographyIssue[] = [];
   let result = "";
   let last = 0;
-  for (const { start, end, jsx } of copyRanges(file, source)) {
+  const test = isTest(file);
+  for (const range of copyRanges(file, source)) {
+    const { start, end, jsx, regex } = range;
     const raw = source.slice(start, end);
     // In a string or template, an escaped no-break space is one (it stays escaped unless the
-    // string needs another fix, which then writes them all out).
-    const plain = jsx ? raw : raw.replace(ESCAPED_SPACES, (e) => UNESCAPED[e.toLowerCase()]!);
-    const fixed = frenchTypography(plain);
+    // string needs another fix, which then writes them all out). A test keeps its spaces as written.
+    const plain = jsx || regex || test ? raw : raw.replace(ESCAPED_SPACES, (e) => UNESCAPED[e.toLowerCase()]!);
+    const fixed = typeset(plain, range, test);
     if (fixed === plain) continue;
     const line = source.slice(0, start).split("\n").length;
     issues.push({ file, line, text: raw.trim().replace(/\s+/g, " ").slice(0, 120) });
@@ -106,8 +146,8 @@ function main() {
   }
   console.log(
     check
-      ? `${count} string(s) without French no-break spaces`
-      : `${count} string(s) given French no-break spaces; run npm run format`,
+      ? `${count} string(s) without French no-break spaces or typographic apostrophes`
+      : `${count} string(s) given French no-break spaces and typographic apostrophes; run npm run format`,
   );
   if (check && count > 0) process.exit(1);
 }
