@@ -94,15 +94,15 @@ export const PAYMENT_REVERSALS = ["refunded", "disputed", "charged-back"] as con
 export type PaymentReversal = (typeof PAYMENT_REVERSALS)[number];
 
 export const VERIFICATION_REVIEW_MSG = {
-  NOT_FOUND: "Cette vérification n'existe pas",
-  SELFIE_GONE: "Ce selfie n'est plus disponible : il est effacé dès que la vérification est décidée",
+  NOT_FOUND: "Cette vérification n’existe pas",
+  SELFIE_GONE: "Ce selfie n’est plus disponible : il est effacé dès que la vérification est décidée",
   ALREADY_DECIDED: "Cette vérification a déjà été décidée par un administrateur",
 } as const;
 
 export type PhotoReviewDecision = "approve" | "remove" | "ban";
 
 export const PHOTO_REVIEW_MSG = {
-  NOT_FOUND: "Cette photo à vérifier n'existe pas",
+  NOT_FOUND: "Cette photo à vérifier n’existe pas",
   ALREADY_DECIDED: "Cette photo a déjà été traitée par un administrateur",
   SELF_BAN: "Vous ne pouvez pas vous bannir vous-même",
 } as const;

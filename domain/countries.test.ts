@@ -25,7 +25,7 @@ const EARLIER_NAMES = [
   "Cap-Vert",
   "Comores",
   "Congo",
-  "Côte d'Ivoire",
+  "Côte d’Ivoire",
   "Djibouti",
   "Gabon",
   "Guinée",
@@ -118,7 +118,7 @@ describe("countries", () => {
     expect(REGIONS[0]?.countries.slice(0, 3).map((c) => c.name)).toEqual([
       "Bénin",
       "Burkina Faso",
-      "Côte d'Ivoire",
+      "Côte d’Ivoire",
     ]);
     expect(FRANCOPHONE_AFRICA).toContain("Sénégal");
     expect(FRANCOPHONE_AFRICA).not.toContain("Nigeria");
@@ -126,15 +126,15 @@ describe("countries", () => {
 
   it("turns a continent, a region or a country code into the countries it covers", () => {
     expect(countriesOfPlace("SN")).toEqual(["Sénégal"]);
-    expect(countriesOfPlace("ci")).toEqual(["Côte d'Ivoire"]);
+    expect(countriesOfPlace("ci")).toEqual(["Côte d’Ivoire"]);
     expect(countriesOfPlace("maghreb")).toEqual(["Algérie", "Maroc", "Mauritanie", "Tunisie", "Libye"]);
     const africa = countriesOfPlace("afrique") ?? [];
     expect(africa).toContain("Madagascar");
     expect(africa).not.toContain("France");
     expect(africa.every((n) => countryByName(n)?.continent === "afrique")).toBe(true);
-    for (const unknown of ["", "XX", "afrique-du-milieu", "Sénégal", "AQ", "sn'"])
+    for (const unknown of ["", "XX", "afrique-du-milieu", "Sénégal", "AQ", "sn’"])
       expect(countriesOfPlace(unknown)).toBeNull();
-    expect(placeLabel("afrique-ouest")).toBe("Afrique de l'Ouest");
+    expect(placeLabel("afrique-ouest")).toBe("Afrique de l’Ouest");
     expect(placeLabel("europe")).toBe("Europe");
     expect(placeLabel("CM")).toBe("Cameroun");
     expect(placeLabel("ZZ")).toBeNull();

@@ -24,7 +24,7 @@ export type ContinentId = (typeof CONTINENTS)[number]["id"];
 const REGION_CODES = [
   {
     id: "afrique-ouest",
-    label: "Afrique de l'Ouest",
+    label: "Afrique de l’Ouest",
     continent: "afrique",
     francophone: ["BJ", "BF", "CI", "GN", "ML", "NE", "SN", "TG"],
     others: ["CV", "GM", "GH", "GW", "LR", "NG", "SL"],
@@ -52,7 +52,7 @@ const REGION_CODES = [
   },
   {
     id: "afrique-est",
-    label: "Afrique de l'Est",
+    label: "Afrique de l’Est",
     continent: "afrique",
     francophone: ["DJ"],
     others: ["EG", "ER", "ET", "KE", "SO", "SS", "SD", "TZ", "UG"],
@@ -66,7 +66,7 @@ const REGION_CODES = [
   },
   {
     id: "europe-ouest",
-    label: "Europe de l'Ouest",
+    label: "Europe de l’Ouest",
     continent: "europe",
     francophone: ["BE", "FR", "LU", "MC", "CH"],
     others: ["DE", "AT", "GG", "IE", "IM", "JE", "LI", "NL", "GB"],
@@ -179,7 +179,7 @@ const REGION_CODES = [
   },
   {
     id: "asie-centrale-sud-est",
-    label: "Asie centrale, du Sud et de l'Est",
+    label: "Asie centrale, du Sud et de l’Est",
     continent: "asie",
     francophone: [],
     others: [
@@ -264,7 +264,7 @@ const OVERRIDES: Record<string, string> = {
   BN: "Brunei",
   CF: "République centrafricaine",
   CG: "Congo",
-  CI: "Côte d'Ivoire",
+  CI: "Côte d’Ivoire",
   CZ: "Tchéquie",
   DO: "République dominicaine",
   LR: "Liberia",

@@ -32,13 +32,13 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 /** What each order does, under « Trier par ». */
 export const SEARCH_SORT_HINTS: Record<SearchSort, string> = {
   default:
-    "Les abonnés avec photo, puis les autres profils avec photo, puis ceux sans photo ; les plus récents d'abord.",
-  activity: "Les membres actifs le plus récemment d'abord.",
-  compatibility: "Les profils les plus proches de vos centres d'intérêt, langues et attentes d'abord.",
+    "Les abonnés avec photo, puis les autres profils avec photo, puis ceux sans photo ; les plus récents d’abord.",
+  activity: "Les membres actifs le plus récemment d’abord.",
+  compatibility: "Les profils les plus proches de vos centres d’intérêt, langues et attentes d’abord.",
 };
 export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
   // Short enough for a phone's select (issue 34); the form's hint says the rest of the order.
-  default: "Profils avec photo d'abord",
+  default: "Profils avec photo d’abord",
   activity: "Activité récente",
   compatibility: "Compatibilité",
 };
@@ -51,8 +51,8 @@ export const MATCHES_PAGE_SIZE = 24;
 export const PLACES_MAX = 20;
 
 export const SEARCH_MSG = {
-  AGE_RANGE: `L'âge doit être un nombre entier compris entre ${AGE_MIN} et ${AGE_MAX} ans`,
-  AGE_ORDER: "L'âge minimum doit être inférieur ou égal à l'âge maximum",
+  AGE_RANGE: `L’âge doit être un nombre entier compris entre ${AGE_MIN} et ${AGE_MAX} ans`,
+  AGE_ORDER: "L’âge minimum doit être inférieur ou égal à l’âge maximum",
   PAGE: `Le numéro de page doit être un entier compris entre 1 et ${SEARCH_PAGE_MAX}`,
   SIZE: `Le nombre de résultats par page doit être compris entre 1 et ${SEARCH_PAGE_SIZE_MAX}`,
   WITH_PHOTO: "Le filtre « Avec photo » doit valoir true ou false",
@@ -60,16 +60,16 @@ export const SEARCH_MSG = {
   ACTIVE: "Le filtre « En ligne récemment » doit valoir true ou false",
   PRESENCE_HIDDEN:
     "Vous masquez votre activité : vous ne pouvez donc pas voir celle des autres. Changez ce réglage dans « Vie privée » pour utiliser ce filtre.",
-  INTERESTS: `Centres d'intérêt : ${LIST_MAX_ITEMS} au maximum, de 1 à ${LIST_ITEM_MAX_LENGTH} caractères chacun`,
-  LIVES_IN: `Lieu de vie : choisissez jusqu'à ${PLACES_MAX} continents, régions ou pays de la liste`,
-  FROM: `Origine : choisissez jusqu'à ${PLACES_MAX} continents, régions ou pays de la liste`,
+  INTERESTS: `Centres d’intérêt : ${LIST_MAX_ITEMS} au maximum, de 1 à ${LIST_ITEM_MAX_LENGTH} caractères chacun`,
+  LIVES_IN: `Lieu de vie : choisissez jusqu’à ${PLACES_MAX} continents, régions ou pays de la liste`,
+  FROM: `Origine : choisissez jusqu’à ${PLACES_MAX} continents, régions ou pays de la liste`,
   LANGUAGES: `Langues : ${LIST_MAX_ITEMS} au maximum, de 1 à ${LIST_ITEM_MAX_LENGTH} caractères chacune`,
-  LOOKING_FOR: "Ce qu'ils recherchent : choisissez parmi les réponses proposées",
+  LOOKING_FOR: "Ce qu’ils recherchent : choisissez parmi les réponses proposées",
   CURSOR: "Le curseur de pagination est invalide",
-  SORT: "L'ordre doit être « default », « activity » ou « compatibility »",
+  SORT: "L’ordre doit être « default », « activity » ou « compatibility »",
   PAGE_AND_CURSOR: "Utilisez soit « page », soit « cursor », pas les deux",
   UNKNOWN: "Paramètre de recherche inconnu",
-  REPEATED: "Ce paramètre ne peut être donné qu'une fois",
+  REPEATED: "Ce paramètre ne peut être donné qu’une fois",
 } as const;
 
 export const SEARCH_PARAMS = [

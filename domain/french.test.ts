@@ -3,13 +3,13 @@ import { deName, elidesBefore, sentence } from "./french.ts";
 
 describe("French elision", () => {
   it("elides « de » before a vowel, an accented vowel or a mute h", () => {
-    expect(deName("Abdoulaye F.")).toBe("d'Abdoulaye F.");
-    expect(deName("Awa")).toBe("d'Awa");
-    expect(deName("Émilie")).toBe("d'Émilie");
-    expect(deName("Ousmane D.")).toBe("d'Ousmane D.");
-    expect(deName("Hélène")).toBe("d'Hélène");
-    expect(deName("Yves")).toBe("d'Yves");
-    expect(deName("Œdipe")).toBe("d'Œdipe");
+    expect(deName("Abdoulaye F.")).toBe("d’Abdoulaye F.");
+    expect(deName("Awa")).toBe("d’Awa");
+    expect(deName("Émilie")).toBe("d’Émilie");
+    expect(deName("Ousmane D.")).toBe("d’Ousmane D.");
+    expect(deName("Hélène")).toBe("d’Hélène");
+    expect(deName("Yves")).toBe("d’Yves");
+    expect(deName("Œdipe")).toBe("d’Œdipe");
   });
 
   it("keeps « de » before a consonant, and before a y sounded as a consonant", () => {
@@ -23,6 +23,6 @@ describe("French elision", () => {
   it("ends a sentence with a single full stop", () => {
     expect(sentence("Vous avez passé le profil de Moussa C.")).toBe("Vous avez passé le profil de Moussa C.");
     expect(sentence("Vous avez passé le profil de Moussa")).toBe("Vous avez passé le profil de Moussa.");
-    expect(sentence("C'est un match !")).toBe("C'est un match !");
+    expect(sentence("C’est un match !")).toBe("C’est un match !");
   });
 });

@@ -17,7 +17,7 @@ export function elidesBefore(word: string): boolean {
 
 /** « d'Abdoulaye F. », « d'Hélène », « de Julien M. », « de Yao K. ». */
 export function deName(name: string): string {
-  return elidesBefore(name) ? `d'${name.trimStart()}` : `de ${name}`;
+  return elidesBefore(name) ? `d’${name.trimStart()}` : `de ${name}`;
 }
 
 /** `text` ending with one full stop: « … le profil de Moussa C. », never « Moussa C.. ». */

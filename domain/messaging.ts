@@ -17,7 +17,7 @@ export const MESSAGE_MSG = {
   CLOSED: "Cette conversation est fermée : le match a été retiré",
   TOO_FAST: "Vous envoyez des messages trop rapidement. Patientez une minute avant de réessayer.",
   TOO_MANY_NEW:
-    "Vous avez commencé beaucoup de nouvelles conversations aujourd'hui. Vous pourrez en commencer d'autres demain.",
+    "Vous avez commencé beaucoup de nouvelles conversations aujourd’hui. Vous pourrez en commencer d’autres demain.",
   CURSOR: "Le curseur de pagination est invalide",
   VERIFIED_ONLY: (firstName: string) =>
     `${firstName || "Ce membre"} ne reçoit de messages que de membres au profil vérifié\u00a0: vérifiez votre profil pour lui écrire.`,

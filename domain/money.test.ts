@@ -27,7 +27,7 @@ describe("formatMoney", () => {
 describe("currencyForCountry", () => {
   it("gives the UEMOA countries XOF, the CEMAC countries XAF, everyone else the euro", () => {
     expect(currencyForCountry("Sénégal")).toBe("XOF");
-    expect(currencyForCountry("Côte d'Ivoire")).toBe("XOF");
+    expect(currencyForCountry("Côte d’Ivoire")).toBe("XOF");
     expect(currencyForCountry("Cameroun")).toBe("XAF");
     expect(currencyForCountry("Gabon")).toBe("XAF");
     expect(currencyForCountry("France")).toBe("EUR");
@@ -38,7 +38,7 @@ describe("currencyForCountry", () => {
     expect(currencyForCountry(null)).toBe("EUR");
   });
 
-  it("names the CFA countries as the profile's country list spells them", () => {
+  it("names the CFA countries as the profile’s country list spells them", () => {
     const known = new Set<string>(ALL_COUNTRIES);
     const unknown = [...XOF_COUNTRIES, ...XAF_COUNTRIES].filter((c) => !known.has(c));
     expect(unknown).toEqual([]);

@@ -17,7 +17,7 @@ export const CFA_AMOUNT_STEP = 5;
 export const XOF_COUNTRIES: readonly string[] = [
   "Bénin",
   "Burkina Faso",
-  "Côte d'Ivoire",
+  "Côte d’Ivoire",
   "Guinée-Bissau",
   "Mali",
   "Niger",

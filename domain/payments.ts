@@ -12,7 +12,7 @@ export const PROVIDER_LABELS: Record<ProviderName | "admin", string> = {
   cinetpay: "CinetPay",
   fedapay: "FedaPay",
   demo: "Démonstration",
-  admin: "Offert par l'équipe",
+  admin: "Offert par l’équipe",
 };
 
 export const PAYMENT_METHODS = ["card", "mobile-money"] as const;
@@ -44,7 +44,7 @@ export function isOperator(value: unknown): value is OperatorId {
  */
 export const OPERATORS_BY_COUNTRY: Readonly<Record<string, readonly OperatorId[]>> = {
   Sénégal: ["orange-money", "wave", "free-money"],
-  "Côte d'Ivoire": ["orange-money", "mtn-momo", "wave", "moov-money"],
+  "Côte d’Ivoire": ["orange-money", "mtn-momo", "wave", "moov-money"],
   Mali: ["orange-money", "moov-money"],
   "Burkina Faso": ["orange-money", "moov-money"],
   Bénin: ["mtn-momo", "moov-money"],
@@ -87,9 +87,9 @@ export function localCardPricesFrom(countryChangedAt: Date | null, now: Date = n
 export type { PaymentMethodOption, PaymentOptionsDto } from "./responses/subscriptions.ts";
 
 export const PAYMENT_MSG = {
-  METHOD_UNAVAILABLE: "Ce moyen de paiement n'est pas disponible pour votre pays ou cette devise",
+  METHOD_UNAVAILABLE: "Ce moyen de paiement n’est pas disponible pour votre pays ou cette devise",
   OPERATOR_REQUIRED: "Veuillez choisir votre opérateur de mobile money",
-  CURRENCY_UNAVAILABLE: "Cette formule n'est pas proposée dans cette devise",
+  CURRENCY_UNAVAILABLE: "Cette formule n’est pas proposée dans cette devise",
   PHONE_INVALID: "Veuillez saisir un numéro de téléphone valide, par exemple +221 77 123 45 67",
   LOCAL_CARD_PRICES_LATER: `Par carte, les prix en FCFA ne sont proposés que ${LOCAL_CARD_PRICES_AFTER_DAYS} jours après un changement de pays de résidence. Payez en euros par carte, ou en FCFA par mobile money.`,
   NOT_DEMO: "Ce paiement ne se confirme pas ici",

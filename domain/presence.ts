@@ -16,7 +16,7 @@ export type Presence = (typeof PRESENCE_LEVELS)[number];
 
 export const PRESENCE_LABELS: Record<Presence, string> = {
   online: "En ligne",
-  today: "Actif aujourd'hui",
+  today: "Actif aujourd’hui",
   week: "Actif cette semaine",
 };
 

@@ -21,7 +21,7 @@ const complete = (): CompletenessInput => ({
   birthDate: "1994-05-12",
   birthDateConfirmed: true,
   country: "Sénégal",
-  bio: "Infirmière à Dakar, j'aime la musique.",
+  bio: "Infirmière à Dakar, j’aime la musique.",
   languages: ["Français", "Wolof"],
   interests: ["Musique"],
   photos: [{ key: "photos/u1.jpg" }],

@@ -91,7 +91,7 @@ const ITEMS: readonly Item[] = [
   },
   {
     key: "interests",
-    label: "vos centres d'intérêt",
+    label: "vos centres d’intérêt",
     step: "about",
     weight: 5,
     essential: false,

@@ -39,7 +39,7 @@ describe("profileUpdateSchema", () => {
       "Numéro de téléphone invalide (8 à 15 chiffres, ex. +33 6 12 34 56 78)",
     ],
     [{ bio: "a".repeat(1001) }, "bio", "Présentation : 1000 caractères au maximum"],
-    [{ lookingFor: "n'importe quoi" }, "lookingFor", "Veuillez choisir ce que vous recherchez"],
+    [{ lookingFor: "n’importe quoi" }, "lookingFor", "Veuillez choisir ce que vous recherchez"],
     [{ languages: Array(21).fill("x") }, "languages", "Langues : 20 éléments au maximum"],
   ])("refuses %o with a French message", (patch, field, message) => {
     const res = profileUpdateSchema.safeParse({ ...valid, ...patch });
@@ -72,14 +72,14 @@ describe("profileUpdateSchema", () => {
 });
 
 describe("profileSaveSchema", () => {
-  it("takes the step of the guided first profile with the profile's fields", () => {
+  it("takes the step of the guided first profile with the profile’s fields", () => {
     expect(profileSaveSchema.parse({ ...valid, onboardingStep: 2 }).onboardingStep).toBe(2);
     expect(profileSaveSchema.parse(valid).onboardingStep).toBeUndefined();
   });
 
   it.each([-1, 4, 1.5, "2", null])("refuses the step %o in French", (onboardingStep) => {
     const res = profileSaveSchema.safeParse({ ...valid, onboardingStep });
-    expect(res.error?.issues[0]?.message).toBe("L'étape doit être un entier entre 0 et 3");
+    expect(res.error?.issues[0]?.message).toBe("L’étape doit être un entier entre 0 et 3");
   });
 
   it("still refuses unknown fields", () => {

@@ -19,14 +19,14 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from "./constants.ts";
 import { isKnownCountry } from "./countries.ts";
-import { typographicApostrophes } from "./typography.ts";
 import { ONBOARDING_DONE } from "./profile-completeness.ts";
 import { cleanParagraphs } from "./text.ts";
+import { typographicApostrophes } from "./typography.ts";
 
 export const PROFILE_MSG = {
   BIRTH_DATE_MISSING: "Veuillez indiquer votre date de naissance",
   BIRTH_DATE_FUTURE: "La date de naissance ne peut pas être dans le futur",
-  ONBOARDING_STEP: `L'étape doit être un entier entre 0 et ${ONBOARDING_DONE}`,
+  ONBOARDING_STEP: `L’étape doit être un entier entre 0 et ${ONBOARDING_DONE}`,
 } as const;
 
 export const GENDER_LABELS: Record<Gender, string> = { male: "Homme", female: "Femme" };
@@ -166,9 +166,9 @@ export const profileUpdateSchema = z.strictObject({
     .refine((v) => isKnownCountry(v), "Veuillez choisir un pays dans la liste"),
   // The three below are optional in the request: left out, they stay as they are (older clients).
   originCountry: z
-    .string({ error: "Pays d'origine invalide" })
+    .string({ error: "Pays d’origine invalide" })
     .transform(typographicApostrophes)
-    .refine((v) => v === "" || isKnownCountry(v), "Veuillez choisir un pays d'origine dans la liste")
+    .refine((v) => v === "" || isKnownCountry(v), "Veuillez choisir un pays d’origine dans la liste")
     .optional(),
   city: text(CITY_MAX_LENGTH, "Ville").optional(),
   // "" (the form's « Ne pas préciser ») is stored as not said.
@@ -188,7 +188,7 @@ export const profileUpdateSchema = z.strictObject({
   occupation: text(SHORT_TEXT_MAX_LENGTH, "Profession"),
   education: text(SHORT_TEXT_MAX_LENGTH, "Formation"),
   languages: list("Langues", LANGUAGE_SUGGESTIONS),
-  interests: list("Centres d'intérêt", INTEREST_SUGGESTIONS),
+  interests: list("Centres d’intérêt", INTEREST_SUGGESTIONS),
 });
 
 /**

@@ -64,7 +64,7 @@ const piece = fc.constantFrom(
 const hostilePath = fc.array(piece, { minLength: 1, maxLength: 10 }).map((parts) => `/${parts.join("")}`);
 
 describe("safePath", () => {
-  it("keeps the site's own paths as they are", () => {
+  it("keeps the site’s own paths as they are", () => {
     for (const path of [
       "/search",
       "/search?ageMin=30&pays=S%C3%A9n%C3%A9gal",
@@ -75,7 +75,7 @@ describe("safePath", () => {
       expect(safePath(path)).toBe(path);
   });
 
-  it("refuses the security test's case: « /.//evil.example/x » normalised to « //evil.example/x »", () => {
+  it("refuses the security test’s case: « /.//evil.example/x » normalised to « //evil.example/x »", () => {
     expect(safePath("/.//evil.example/x")).toBeNull();
   });
 

@@ -35,7 +35,7 @@ export const REPORT_REASONS = [
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   fake_profile: "Faux profil",
-  scam: "Arnaque ou demande d'argent",
+  scam: "Arnaque ou demande d’argent",
   harassment: "Harcèlement",
   inappropriate: "Contenu inapproprié",
   minor: "Personne mineure",
@@ -47,7 +47,7 @@ export const REPORT_STATUSES = ["pending", "in_review", "action_taken", "dismiss
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
   pending: "En attente",
-  in_review: "En cours d'examen",
+  in_review: "En cours d’examen",
   action_taken: "Mesure prise",
   dismissed: "Classé sans suite",
 };
@@ -75,7 +75,7 @@ export const COOKIES = [
   },
   {
     name: "better-auth.two_factor",
-    purpose: "Administrateurs seulement : l'étape de double authentification pendant la connexion",
+    purpose: "Administrateurs seulement : l’étape de double authentification pendant la connexion",
     duration: "10 minutes",
   },
 ] as const;

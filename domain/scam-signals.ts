@@ -55,10 +55,10 @@ export function scamSignals(text: string): ScamSignal[] {
 
 export const SCAM_WARNING: Record<ScamSignal, string> = {
   money:
-    "Ce message parle d'argent. Ne transférez jamais d'argent, ni de carte cadeau, à quelqu'un que vous n'avez pas rencontré.",
+    "Ce message parle d’argent. Ne transférez jamais d’argent, ni de carte cadeau, à quelqu’un que vous n’avez pas rencontré.",
   payment:
-    "Ce message mentionne un moyen de paiement ou des coordonnées bancaires. Ne transférez jamais d'argent à quelqu'un que vous n'avez pas rencontré.",
+    "Ce message mentionne un moyen de paiement ou des coordonnées bancaires. Ne transférez jamais d’argent à quelqu’un que vous n’avez pas rencontré.",
   contact:
     "Ce message propose de poursuivre ailleurs (téléphone, messagerie, e-mail). Prenez votre temps : rester sur Passerelle vous protège.",
-  link: "Ce message contient un lien. N'ouvrez pas de lien d'une personne que vous ne connaissez pas encore.",
+  link: "Ce message contient un lien. N’ouvrez pas de lien d’une personne que vous ne connaissez pas encore.",
 };

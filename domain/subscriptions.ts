@@ -97,7 +97,7 @@ export function gateRedirect(status: AccountStatus, path: string): string | null
 
 export const SUBSCRIPTION_MSG = {
   REQUIRED: "Cette fonctionnalité est réservée aux membres abonnés. Choisissez une formule pour continuer.",
-  UNKNOWN_PLAN: "Cette formule n'existe pas",
+  UNKNOWN_PLAN: "Cette formule n’existe pas",
   PAYMENTS_UNAVAILABLE: "Le paiement en ligne est momentanément indisponible. Veuillez réessayer plus tard.",
   CHECKOUT_NOT_FOUND: "Ce paiement est introuvable",
   PENDING: "Paiement en cours de confirmation",

@@ -64,29 +64,29 @@ export type { ChallengeDto, VerificationStateDto, VerificationStatus } from "./r
 /** Why an attempt was refused, or why it went to an administrator. */
 export const VERIFICATION_REASONS = {
   NO_FACE:
-    "Votre visage n'a pas été trouvé sur toutes les images. Placez-vous face à la caméra, bien éclairé(e).",
-  SEVERAL_FACES: "Une seule personne doit apparaître à l'image.",
+    "Votre visage n’a pas été trouvé sur toutes les images. Placez-vous face à la caméra, bien éclairé(e).",
+  SEVERAL_FACES: "Une seule personne doit apparaître à l’image.",
   DIFFERENT_FACES: "Les images ne montrent pas toutes la même personne.",
   CHALLENGE_NOT_FOLLOWED:
-    "Les gestes demandés n'ont pas été reconnus. Réessayez en les faisant bien visiblement.",
+    "Les gestes demandés n’ont pas été reconnus. Réessayez en les faisant bien visiblement.",
   NOT_LIVE:
-    "Les images ne semblent pas venir d'une personne filmée en direct (photo d'un écran ou d'un tirage ?).",
+    "Les images ne semblent pas venir d’une personne filmée en direct (photo d’un écran ou d’un tirage ?).",
   NO_PROFILE_FACE:
     "Aucune de vos photos de profil ne montre clairement un visage : ajoutez-en une avant de vérifier votre profil.",
   NOT_CONTINUOUS:
     "Les images ne montrent pas un mouvement continu filmé en direct. Tenez votre téléphone immobile, gardez le visage dans le cadre et faites chaque geste lentement.",
   NO_MATCH: "Le visage filmé ne correspond pas à celui de vos photos de profil.",
   UNCERTAIN:
-    "La ressemblance avec vos photos n'est pas assez nette pour une décision automatique : un membre de l'équipe va vérifier.",
+    "La ressemblance avec vos photos n’est pas assez nette pour une décision automatique : un membre de l’équipe va vérifier.",
 } as const;
 export type VerificationReason = keyof typeof VERIFICATION_REASONS;
 
 export const VERIFICATION_MSG = {
-  CONSENT_REQUIRED: "Votre accord est nécessaire avant d'utiliser la caméra",
+  CONSENT_REQUIRED: "Votre accord est nécessaire avant d’utiliser la caméra",
   CHALLENGE_EXPIRED: "Le temps imparti est écoulé : recommencez la vérification",
   CHALLENGE_NOT_FOUND: "Cette vérification est introuvable ou a déjà été utilisée",
-  TOO_MANY_ATTEMPTS: "Vous avez atteint le nombre d'essais pour aujourd'hui : réessayez demain",
+  TOO_MANY_ATTEMPTS: "Vous avez atteint le nombre d’essais pour aujourd’hui : réessayez demain",
   FRAMES_INVALID: "Les images envoyées ne sont pas valides",
   ALREADY_VERIFIED: "Votre profil est déjà vérifié",
-  PENDING_REVIEW: "Votre vérification est en cours d'examen par l'équipe",
+  PENDING_REVIEW: "Votre vérification est en cours d’examen par l’équipe",
 } as const;

@@ -21,7 +21,7 @@ async function addPlace(page: Page, picker: string, place: string) {
   await page.getByRole("button", { name: `Ajouter à « ${picker} »` }).click();
 }
 
-test("a woman in Paris finds Wolof speakers in Côte d'Ivoire or Sénégal by recent activity, sees him typing and his visit", async ({
+test("a woman in Paris finds Wolof speakers in Côte d’Ivoire or Sénégal by recent activity, sees him typing and his visit", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -36,7 +36,7 @@ test("a woman in Paris finds Wolof speakers in Côte d'Ivoire or Sénégal by re
       subscribed: true,
     });
   // Joined in this order: the last to join is the most recently active.
-  const abidjan = await man("Yao", "Côte d'Ivoire", ["Français", "Wolof"]);
+  const abidjan = await man("Yao", "Côte d’Ivoire", ["Français", "Wolof"]);
   const bamako = await man("Modibo", "Mali", ["Français", "Wolof", "Bambara"]);
   const thies = await man("Ousmane", "Sénégal", ["Français", "Peul"]);
   const dakar = await man("Moussa", "Sénégal", ["Français", "Wolof"]);
@@ -52,7 +52,7 @@ test("a woman in Paris finds Wolof speakers in Côte d'Ivoire or Sénégal by re
   const page = her.page;
   await page.goto(`/search?ageMin=80&ageMax=90&interests=${interest}`);
   await page.getByRole("combobox", { name: "Trier par" }).selectOption({ label: "Activité récente" });
-  await addPlace(page, "Vit en", "Côte d'Ivoire");
+  await addPlace(page, "Vit en", "Côte d’Ivoire");
   await addPlace(page, "Vit en", "Sénégal");
   await expect(page.getByRole("list", { name: /Vit en.*lieux choisis/ }).getByRole("listitem")).toHaveCount(
     2,
@@ -85,7 +85,7 @@ test("a woman in Paris finds Wolof speakers in Côte d'Ivoire or Sénégal by re
   // She likes Moussa: a match (the SPEC's like). He opens her profile from his matches: a visit.
   await page
     .getByRole("article", { name: names(dakar) })
-    .getByRole("button", { name: new RegExp(`J'aime ${dakar.firstName}`) })
+    .getByRole("button", { name: new RegExp(`J’aime ${dakar.firstName}`) })
     .click();
   await expect(page.getByText(new RegExp(`Vous avez aimé ${dakar.firstName}`))).toBeVisible();
   await dakar.page.goto("/matches");
@@ -126,10 +126,10 @@ test("a woman in Paris finds Wolof speakers in Côte d'Ivoire or Sénégal by re
   ).toBeVisible();
   await expect(composer).toBeEnabled();
   await composer.pressSequentially("Bonjour Claire, je suis à Dakar", { delay: 30 });
-  await expect(page.getByText(`${dakar.firstName} est en train d'écrire…`)).toBeVisible();
+  await expect(page.getByText(`${dakar.firstName} est en train d’écrire…`)).toBeVisible();
   await composer.press("Enter");
   await expect(conversation.getByText("Bonjour Claire, je suis à Dakar")).toBeVisible();
-  await expect(page.getByText(`${dakar.firstName} est en train d'écrire…`)).toBeHidden();
+  await expect(page.getByText(`${dakar.firstName} est en train d’écrire…`)).toBeHidden();
 
   for (const m of [abidjan, bamako, thies, dakar, her]) await m.context.close();
 });

@@ -27,7 +27,7 @@ test("a member likes another, who likes back: a match for both, and removing it 
   await joinThroughApi(him, {
     firstName: hisName,
     gender: "Homme",
-    country: "Côte d'Ivoire",
+    country: "Côte d’Ivoire",
     subscribed: true,
   });
 
@@ -47,7 +47,7 @@ test("a member likes another, who likes back: a match for both, and removing it 
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Fermer" }).click();
 
-  await card.getByRole("button", { name: new RegExp(`J'aime ${herName}`) }).click();
+  await card.getByRole("button", { name: new RegExp(`J’aime ${herName}`) }).click();
   await expect(him.getByText(new RegExp(`Vous avez aimé ${herName}`))).toBeVisible();
   await expect(card).toHaveCount(0);
 
@@ -57,20 +57,20 @@ test("a member likes another, who likes back: a match for both, and removing it 
   await expect(herCard.getByText(`Vous avez aimé ${herName} E. : vous pouvez lui écrire`)).toBeVisible();
   await her.goto("/matches");
   const hisCard = her.getByRole("article", { name: new RegExp(hisName) });
-  await expect(hisCard.getByText(`${hisName} E. vous a envoyé un J'aime`)).toBeVisible();
+  await expect(hisCard.getByText(`${hisName} E. vous a envoyé un J’aime`)).toBeVisible();
   await expect(hisCard.getByRole("button", { name: `Pas intéressé(e) par ${hisName} E.` })).toBeVisible();
-  await expect(her.getByText(/C'est un match/)).toHaveCount(0);
+  await expect(her.getByText(/C’est un match/)).toHaveCount(0);
 
   // She answers from the conversation, and likes him back: a match, for both.
   await hisCard.getByRole("link", { name: `Répondre à ${hisName} E.` }).click();
-  const notice = her.getByRole("region", { name: "J'aime reçu" });
-  await expect(notice).toContainText(`${hisName} E. vous a envoyé un J'aime`);
-  await notice.getByRole("button", { name: "J'aime en retour" }).click();
+  const notice = her.getByRole("region", { name: "J’aime reçu" });
+  await expect(notice).toContainText(`${hisName} E. vous a envoyé un J’aime`);
+  await notice.getByRole("button", { name: "J’aime en retour" }).click();
   await expect(notice).toHaveCount(0);
   await her.goto("/matches");
-  await expect(hisCard.getByText("C'est un match ! Vous vous plaisez tous les deux")).toBeVisible();
+  await expect(hisCard.getByText("C’est un match ! Vous vous plaisez tous les deux")).toBeVisible();
   await him.reload();
-  await expect(herCard.getByText("C'est un match ! Vous vous plaisez tous les deux")).toBeVisible();
+  await expect(herCard.getByText("C’est un match ! Vous vous plaisez tous les deux")).toBeVisible();
   await expect(hisCard.getByRole("link", { name: `Écrire à ${hisName} E.` })).toBeVisible();
 
   // She removes it, after confirming; it is gone for both.

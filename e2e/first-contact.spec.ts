@@ -14,7 +14,7 @@ async function screen(page: Page, name: string): Promise<void> {
   if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
-test("a first contact said as it happened: a J'aime, a match when both like, a request in « Demandes »", async ({
+test("a first contact said as it happened: a J’aime, a match when both like, a request in « Demandes »", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -42,11 +42,11 @@ test("a first contact said as it happened: a J'aime, a match when both like, a r
 
   // « Qui peut m'écrire en premier », in « Vie privée »: saved as soon as it is chosen.
   await her.goto("/profile?rubrique=vie-privee");
-  const whoWrites = her.getByRole("group", { name: "Qui peut m'écrire en premier" });
-  await whoWrites.getByRole("radio", { name: "Seulement les personnes que j'ai aimées en retour" }).check();
+  const whoWrites = her.getByRole("group", { name: "Qui peut m’écrire en premier" });
+  await whoWrites.getByRole("radio", { name: "Seulement les personnes que j’ai aimées en retour" }).check();
   await her.reload();
   await expect(
-    whoWrites.getByRole("radio", { name: "Seulement les personnes que j'ai aimées en retour" }),
+    whoWrites.getByRole("radio", { name: "Seulement les personnes que j’ai aimées en retour" }),
   ).toBeChecked();
   await screen(her, "01-qui-peut-m-ecrire");
 
@@ -60,38 +60,38 @@ test("a first contact said as it happened: a J'aime, a match when both like, a r
     .poll(
       async () => {
         await her.reload();
-        await expect(hisCard.getByText(/^(En ligne|Actif aujourd'hui)$/)).toBeVisible();
-        return hisCard.getByText(/^Actif aujourd'hui$/).count();
+        await expect(hisCard.getByText(/^(En ligne|Actif aujourd’hui)$/)).toBeVisible();
+        return hisCard.getByText(/^Actif aujourd’hui$/).count();
       },
       { timeout: 30_000, intervals: [1_000] },
     )
     .toBe(1);
 
   // She likes him, who has not liked her: « Vous avez aimé … », never « C'est un match ».
-  await hisCard.getByRole("button", { name: /^J'aime/ }).click();
+  await hisCard.getByRole("button", { name: /^J’aime/ }).click();
   const liked = her.getByText(new RegExp(`^Vous avez aimé ${hisName} E\\.\\s: vous pouvez lui écrire\\.$`));
   await expect(liked).toBeVisible();
-  await expect(her.getByText(/C'est un match/)).toHaveCount(0);
+  await expect(her.getByText(/C’est un match/)).toHaveCount(0);
   await screen(her, "02-vous-avez-aime");
 
   // He is away: the e-mail says what she did, and no more.
   await expect
     .poll(async () => (await mailsTo(abdoulaye.email)).map((m) => m.subject), { timeout: 60_000 })
-    .toContain(`${herName} vous a envoyé un J'aime sur Passerelle`);
-  const mail = (await mailsTo(abdoulaye.email)).find((m) => m.subject.includes("vous a envoyé un J'aime"));
-  expect(mail?.text).not.toMatch(/C'est un match|vous plaît/);
+    .toContain(`${herName} vous a envoyé un J’aime sur Passerelle`);
+  const mail = (await mailsTo(abdoulaye.email)).find((m) => m.subject.includes("vous a envoyé un J’aime"));
+  expect(mail?.text).not.toMatch(/C’est un match|vous plaît/);
 
   // He comes back: « Fatou vous a envoyé un J'aime », « Répondre »; he likes her back there.
   const back = await hisContext.newPage();
   await back.goto("/matches");
   const herCard = back.getByRole("article", { name: new RegExp(herName) });
-  await expect(herCard.getByText(new RegExp(`^${herName} E\\. vous a envoyé un J'aime$`))).toBeVisible();
+  await expect(herCard.getByText(new RegExp(`^${herName} E\\. vous a envoyé un J’aime$`))).toBeVisible();
   await screen(back, "03-il-a-recu-un-j-aime");
   await herCard.getByRole("link", { name: /^Répondre/ }).click();
-  const notice = back.getByRole("region", { name: "J'aime reçu" });
-  await notice.getByRole("button", { name: "J'aime en retour" }).click();
-  await expect(back.getByRole("status").filter({ hasText: "C'est un match !" })).toHaveText(
-    new RegExp(`^C'est un match\\s! ${herName} et vous vous plaisez tous les deux\\.$`),
+  const notice = back.getByRole("region", { name: "J’aime reçu" });
+  await notice.getByRole("button", { name: "J’aime en retour" }).click();
+  await expect(back.getByRole("status").filter({ hasText: "C’est un match !" })).toHaveText(
+    new RegExp(`^C’est un match\\s! ${herName} et vous vous plaisez tous les deux\\.$`),
   );
   await screen(back, "04-c-est-un-match-pour-lui");
   // She reads it too.
@@ -99,7 +99,7 @@ test("a first contact said as it happened: a J'aime, a match when both like, a r
   await expect(
     her
       .getByRole("article", { name: new RegExp(hisName) })
-      .getByText(/^C'est un match\s! Vous vous plaisez tous les deux$/),
+      .getByText(/^C’est un match\s! Vous vous plaisez tous les deux$/),
   ).toBeVisible();
   await screen(her, "05-c-est-un-match-pour-elle");
 
@@ -113,7 +113,7 @@ test("a first contact said as it happened: a J'aime, a match when both like, a r
   const { matchId } = (await like.json()) as { matchId: string };
   await other.goto(`/messages?match=${matchId}`);
   const composer = other.getByRole("textbox", { name: new RegExp(`Votre message à ${herName}`) });
-  await composer.fill("Bonjour Fatou, votre profil m'a beaucoup plu.");
+  await composer.fill("Bonjour Fatou, votre profil m’a beaucoup plu.");
   await composer.press("Enter");
   await expect(other.getByText("Envoyé")).toBeVisible();
   await expect(
@@ -132,16 +132,16 @@ test("a first contact said as it happened: a J'aime, a match when both like, a r
     .getByRole("link", { name: new RegExp(otherName) })
     .click();
   const request = her.getByRole("region", { name: "Demande de message" });
-  await expect(request).toContainText(`${otherName} E. vous a envoyé un J'aime et vous a écrit`);
+  await expect(request).toContainText(`${otherName} E. vous a envoyé un J’aime et vous a écrit`);
   await expect(
     her
       .getByRole("region", { name: new RegExp(`^Conversation avec ${otherName}`) })
-      .getByText("Bonjour Fatou, votre profil m'a beaucoup plu."),
+      .getByText("Bonjour Fatou, votre profil m’a beaucoup plu."),
   ).toBeVisible();
   await expect(her.getByRole("textbox")).toHaveCount(0);
   await screen(her, "08-une-demande");
   await request.getByRole("button", { name: "Accepter" }).click();
-  await expect(her.getByRole("status").filter({ hasText: "C'est un match !" })).toBeVisible();
+  await expect(her.getByRole("status").filter({ hasText: "C’est un match !" })).toBeVisible();
   await expect(her.getByRole("textbox", { name: new RegExp(`Votre message à ${otherName}`) })).toBeVisible();
   await screen(her, "09-demande-acceptee");
 

@@ -65,10 +65,10 @@ test("a new member signs up on a phone, completes a first profile with a camera 
   await page.getByLabel("Prénom").fill(firstName);
   await page.getByLabel("Femme", { exact: true }).check();
   await birthDate.fill("1994-03-08");
-  await page.getByLabel("Pays de résidence").selectOption("Côte d'Ivoire");
+  await page.getByLabel("Pays de résidence").selectOption("Côte d’Ivoire");
   // Where she comes from, asked here: the same country, in one tap.
   await page.getByRole("button", { name: "Identique au pays de résidence" }).click();
-  await expect(page.getByLabel("Pays d'origine")).toHaveValue("Côte d'Ivoire");
+  await expect(page.getByLabel("Pays d’origine")).toHaveValue("Côte d’Ivoire");
   await page.getByRole("button", { name: "Continuer" }).click();
 
   // « Mes photos »: a camera photo of about 4 MB, turned by its EXIF tag, with a GPS position.
@@ -103,12 +103,12 @@ test("a new member signs up on a phone, completes a first profile with a camera 
   problems.push(...(await audit(page, "ce-que-je-recherche")));
   await page.getByLabel("Je recherche", { exact: true }).selectOption("Le mariage");
   // Who may write to her first (issue 34): the specification's rule unless she chooses otherwise.
-  const whoWrites = page.getByRole("group", { name: "Qui peut m'écrire en premier" });
-  await expect(whoWrites.getByRole("radio", { name: "Toute personne avec qui j'ai un match" })).toBeChecked();
-  await whoWrites.getByRole("radio", { name: "Seulement les personnes que j'ai aimées en retour" }).check();
+  const whoWrites = page.getByRole("group", { name: "Qui peut m’écrire en premier" });
+  await expect(whoWrites.getByRole("radio", { name: "Toute personne avec qui j’ai un match" })).toBeChecked();
+  await whoWrites.getByRole("radio", { name: "Seulement les personnes que j’ai aimées en retour" }).check();
   await page
     .getByLabel("Présentation")
-    .fill("Juriste à Abidjan, j'aime le cinéma, la cuisine et les voyages.");
+    .fill("Juriste à Abidjan, j’aime le cinéma, la cuisine et les voyages.");
   await page.getByRole("button", { name: "Terminer" }).click();
 
   // The end is /search; a trial member is sent to the plans first, the origin kept, and pays.
@@ -126,10 +126,10 @@ test("a new member signs up on a phone, completes a first profile with a camera 
   await page.getByLabel("Numéro de téléphone Orange Money").fill("+225 07 07 12 34 56");
   await page.getByRole("button", { name: "Recevoir la demande de paiement" }).click();
   problems.push(...(await audit(page, "paiement-mobile-money")));
-  await page.getByRole("button", { name: "J'ai validé sur mon téléphone" }).click();
+  await page.getByRole("button", { name: "J’ai validé sur mon téléphone" }).click();
   await expect(page.getByRole("heading", { name: "Merci, votre abonnement est actif !" })).toBeVisible();
   problems.push(...(await audit(page, "abonnement-actif")));
-  await page.getByRole("link", { name: "Reprendre là où j'en étais" }).click();
+  await page.getByRole("link", { name: "Reprendre là où j’en étais" }).click();
 
   // /search: the demo members' illustrated portraits (WebP drawn at seed time), not initials.
   await expect(page).toHaveURL(/\/search$/);
@@ -165,7 +165,7 @@ test("a new member signs up on a phone, completes a first profile with a camera 
     "aria-valuenow",
     "100",
   );
-  await expect(page.getByText("Votre profil n'est pas encore visible")).toHaveCount(0);
+  await expect(page.getByText("Votre profil n’est pas encore visible")).toHaveCount(0);
   await expect(page.getByText("Confirmez votre adresse e-mail")).toHaveCount(0);
   problems.push(...(await audit(page, "profil")));
   expect(problems, problems.join("\n")).toEqual([]);

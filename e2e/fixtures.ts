@@ -34,7 +34,7 @@ export async function sendSignUpForm(page: Page, email: string, password = PASSW
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel("Mot de passe", { exact: true }).fill(password);
   await page.getByLabel("Je confirme avoir 18 ans ou plus").check();
-  await page.getByLabel("J'accepte les conditions d'utilisation").check();
+  await page.getByLabel("J’accepte les conditions d’utilisation").check();
   await page.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Vérifiez votre boîte e-mail" })).toBeVisible();
 }

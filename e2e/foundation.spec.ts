@@ -21,7 +21,7 @@ test("a new visitor signs up, completes a profile with a photo, signs out and ba
   await page.getByLabel("Nom", { exact: true }).fill("Koné");
   await page.getByLabel("Femme").check();
   await page.getByLabel("Date de naissance").fill("1994-03-08");
-  await page.getByLabel("Pays de résidence").selectOption("Côte d'Ivoire");
+  await page.getByLabel("Pays de résidence").selectOption("Côte d’Ivoire");
   await page.getByRole("button", { name: "Enregistrer le profil" }).click();
   await expect(page.getByText("Profil enregistré")).toBeVisible();
 

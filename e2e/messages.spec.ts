@@ -33,7 +33,7 @@ test("two members converse in real time; badges, unread counts and read receipts
   await him.goto("/search");
   await him
     .getByRole("article", { name: new RegExp(herName) })
-    .getByRole("button", { name: /^J'aime/ })
+    .getByRole("button", { name: /^J’aime/ })
     .click();
   await expect(him.getByText(new RegExp(`Vous avez aimé ${herName}`))).toBeVisible();
   const hisEntry = her.getByRole("link", { name: new RegExp(hisName) });
@@ -45,7 +45,7 @@ test("two members converse in real time; badges, unread counts and read receipts
   await him.goto("/messages");
   await him.getByRole("link", { name: new RegExp(herName) }).click();
   const hisComposer = him.getByRole("textbox", { name: new RegExp(`Votre message à ${herName}`) });
-  await hisComposer.fill("Bonjour ! Votre profil m'a beaucoup plu.");
+  await hisComposer.fill("Bonjour ! Votre profil m’a beaucoup plu.");
   await hisComposer.press("Enter");
   await expect(him.getByText("Envoyé")).toBeVisible();
   await expect(hisEntry.getByText("1 message non lu")).toBeAttached();
@@ -54,7 +54,7 @@ test("two members converse in real time; badges, unread counts and read receipts
   // She opens it: the message is there, her badges clear, and he sees « Lu à … » without reload.
   await hisEntry.click();
   const herConversation = her.getByRole("region", { name: `Conversation avec ${hisName} E.` });
-  await expect(herConversation.getByText("Bonjour ! Votre profil m'a beaucoup plu.")).toBeVisible();
+  await expect(herConversation.getByText("Bonjour ! Votre profil m’a beaucoup plu.")).toBeVisible();
   await expect(navLink(her, /^Messages$/)).toBeVisible();
   await expect(navLink(her, /^Matchs$/)).toBeVisible();
   await expect(him.getByText(/^Lu à \d{2}:\d{2}$/)).toBeVisible();

@@ -46,7 +46,7 @@ test("an explicit photo chosen in the uploader is refused with its message, and 
   const photos = page.getByRole("region", { name: "Mes photos" });
   // On a fresh server, the first upload (this journey's or another's) loads the screening model,
   // which holds every request for several seconds (8 to 9 s seen here, the page's scripts included).
-  await expect(photos.getByText("Vous n'avez pas encore de photo.")).toBeVisible({ timeout: 30_000 });
+  await expect(photos.getByText("Vous n’avez pas encore de photo.")).toBeVisible({ timeout: 30_000 });
 
   // Chosen, prepared on the device, framed and sent, as a member does.
   await photos.getByLabel("Ajouter une photo").setInputFiles({
@@ -62,13 +62,13 @@ test("an explicit photo chosen in the uploader is refused with its message, and 
   const refusal = photos.getByRole("alert").filter({ hasText: "ne peut pas être publiée" });
   await expect(refusal).toHaveText(MSG.PHOTO_EXPLICIT, { timeout: 30_000 });
   await expect(framing).toBeHidden();
-  await expect(photos.getByText("Vous n'avez pas encore de photo.")).toBeVisible();
+  await expect(photos.getByText("Vous n’avez pas encore de photo.")).toBeVisible();
   await expect(photos.getByRole("img", { name: `Photo 1 ${deName(firstName)}` })).toHaveCount(0);
   await expect(page.getByText("Photo ajoutée.")).toHaveCount(0);
   expect(await ownPhotos(page)).toEqual([]);
   await page.reload();
   await expect(
-    page.getByRole("region", { name: "Mes photos" }).getByText("Vous n'avez pas encore de photo."),
+    page.getByRole("region", { name: "Mes photos" }).getByText("Vous n’avez pas encore de photo."),
   ).toBeVisible();
 });
 
@@ -153,7 +153,7 @@ test("the same photo on a second account is held from view until an administrato
   const card = page.getByRole("article", { name: `Photo ${deName(thiefName)} à vérifier` });
   await expect(card).toHaveCount(1);
   await expect(card.getByText(thief.email)).toBeVisible();
-  await expect(card.getByText("Même photo qu'un autre compte")).toBeVisible();
+  await expect(card.getByText("Même photo qu’un autre compte")).toBeVisible();
   await expect(card.locator("figcaption").first()).toHaveText("Photo envoyée");
   await expect(card.getByRole("img", { name: new RegExp(`^Photo envoyée par ${thiefName}`) })).toBeVisible();
   const matched = card.locator("figcaption").filter({ hasText: "Même photo sur le compte" });
@@ -179,7 +179,7 @@ test("the same photo on a second account is held from view until an administrato
 
   // B's profile no longer has it; A's still does, for everyone.
   await b.page.reload();
-  await expect(bPhotos.getByText("Vous n'avez pas encore de photo.")).toBeVisible();
+  await expect(bPhotos.getByText("Vous n’avez pas encore de photo.")).toBeVisible();
   await expect(bPhotos.getByRole("img", { name: `Photo 1 ${deName(thief.firstName)}` })).toHaveCount(0);
   expect(await ownPhotos(b.page)).toEqual([]);
   expect(await ownPhotos(a.page)).toHaveLength(1);

@@ -50,7 +50,7 @@ test("installable, notifications accepted after a first match, a push with the a
 }, testInfo) => {
   test.setTimeout(180_000);
   const executablePath = browserWithNotifications(testInfo.project.use.launchOptions?.executablePath);
-  test.skip(!executablePath, "no Chromium with notifications here (install Debian's chromium package)");
+  test.skip(!executablePath, "no Chromium with notifications here (install Debian’s chromium package)");
   const service = await startPushService({
     port: Number(process.env.E2E_PUSH_PORT),
     certificate: { key: process.env.E2E_PUSH_KEY ?? "", cert: process.env.E2E_PUSH_CERT ?? "" },
@@ -90,7 +90,7 @@ test("installable, notifications accepted after a first match, a push with the a
     await expect(him.getByRole("button", { name: "Activer les notifications" })).toHaveCount(0);
     await him
       .getByRole("article", { name: new RegExp(herName) })
-      .getByRole("button", { name: /^J'aime/ })
+      .getByRole("button", { name: /^J’aime/ })
       .click();
     await expect(him.getByText(new RegExp(`Vous avez aimé ${herName}`))).toBeVisible();
     const accept = him.getByRole("button", { name: "Activer les notifications" });

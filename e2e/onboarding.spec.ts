@@ -17,7 +17,7 @@ test("a member who leaves the guided profile is offered to finish it, and comes 
   await expect(page).toHaveURL(/\/onboarding$/);
   await page.goto("/profile");
 
-  await expect(page.getByText("Votre profil n'est pas encore visible")).toBeVisible();
+  await expect(page.getByText("Votre profil n’est pas encore visible")).toBeVisible();
   await expect(
     page.getByText(/Il manque votre prénom, votre genre, votre date de naissance et votre pays\./),
   ).toBeVisible();
@@ -29,7 +29,7 @@ test("a member who leaves the guided profile is offered to finish it, and comes 
 
 test("an unusable confirmation link says so and offers a new one", async ({ page }) => {
   await page.goto("/email-confirmed?error=INVALID_TOKEN");
-  await expect(page.getByRole("heading", { level: 1, name: "Ce lien n'est pas valide" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Ce lien n’est pas valide" })).toBeVisible();
   await page.getByLabel("Adresse e-mail de votre compte").fill(uniqueEmail("inconnu"));
   await page.getByRole("button", { name: "Recevoir un nouveau lien" }).click();
   await expect(page.getByText(/Si un compte non confirmé correspond à cette adresse/)).toBeVisible();

@@ -363,7 +363,7 @@ test("administration details, reports and row actions are accessible and fit a p
   await findings.check("admin-utilisateur");
   const userId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
   await page.goto(`/admin/profiles/${encodeURIComponent(userId)}`);
-  await settled(page, "Profil d'Awa Ndiaye");
+  await settled(page, "Profil d’Awa Ndiaye");
   await findings.check("admin-profil");
 
   // A row's action is reached with the keyboard from the list, and shown whole (on a phone, in its card).

@@ -181,7 +181,7 @@ test("a phone photo, a screenshot and a WebP are prepared, framed, sent, reorder
   expect(first.thumb.includes("GPS-E2E-SECRET")).toBe(false);
 
   // ---- a PNG screenshot with transparency, and a WebP -----------------------------------------
-  await addPhoto(page, { name: "Capture d'écran.png", mimeType: "image/png", buffer: await screenshotPng() });
+  await addPhoto(page, { name: "Capture d’écran.png", mimeType: "image/png", buffer: await screenshotPng() });
   const screenshot = await storedPhoto(page, 1);
   expect(screenshot.key).toMatch(/\.jpg$/);
   expect(screenshot.mainType).toBe("image/jpeg");
@@ -210,7 +210,7 @@ test("a phone photo, a screenshot and a WebP are prepared, framed, sent, reorder
   await page.getByRole("button", { name: "Déplacer la photo 2 avant" }).focus();
   await page.keyboard.press("Enter");
   await expect(
-    page.getByText("Photo déplacée en première position : c'est votre photo principale."),
+    page.getByText("Photo déplacée en première position : c’est votre photo principale."),
   ).toBeVisible();
   await expect(page.getByRole("button", { name: "Déplacer la photo 1 après" })).toBeFocused();
   await expect.poll(async () => (await storedPhoto(page, 0)).keys).toEqual([keys[2], keys[0], keys[1]]);

@@ -3,7 +3,7 @@
 import { expect, test } from "@playwright/test";
 
 const PAGES = [
-  { path: "/", heading: /d'une rive à l'autre/ },
+  { path: "/", heading: /d’une rive à l’autre/ },
   { path: "/login", heading: "Connexion" },
   { path: "/signup", heading: "Créer mon compte" },
   { path: "/forgot-password", heading: "Mot de passe oublié" },
@@ -54,7 +54,7 @@ test.describe("prerendered public pages", () => {
   });
 });
 
-test.describe("a member page's prerendered frame", () => {
+test.describe("a member page’s prerendered frame", () => {
   const MEMBER = { email: "demo@passerelle.example", password: "Passerelle2026!" };
 
   test("/search is readable before its scripts for a subscriber, then hydrates cleanly and works", async ({

@@ -84,7 +84,7 @@ test.describe("installable web app", () => {
     playwright,
   }, testInfo) => {
     const executablePath = browserWithNotifications(testInfo.project.use.launchOptions?.executablePath);
-    test.skip(!executablePath, "no Chromium with notifications here (install Debian's chromium package)");
+    test.skip(!executablePath, "no Chromium with notifications here (install Debian’s chromium package)");
     const browser = await playwright.chromium.launch({
       ...testInfo.project.use.launchOptions,
       executablePath,

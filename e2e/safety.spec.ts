@@ -25,7 +25,7 @@ async function matchedPair(browser: Browser, testInfo: TestInfo, names: [string,
   await him.goto("/search?ageMin=25&ageMax=45");
   await him
     .getByRole("article", { name: new RegExp(herName) })
-    .getByRole("button", { name: /^J'aime/ })
+    .getByRole("button", { name: /^J’aime/ })
     .click();
   await expect(him.getByText(new RegExp(`Vous avez aimé ${herName}`))).toBeVisible();
   const close = async () => {
@@ -50,7 +50,7 @@ test("a member blocks a match: it is gone for both, and she finds him in « Memb
   await her.goto("/matches");
   const card = her.getByRole("article", { name: new RegExp(hisName) });
   await expect(card).toBeVisible();
-  await card.getByRole("button", { name: `Plus d'actions pour ${hisName} E.` }).click();
+  await card.getByRole("button", { name: `Plus d’actions pour ${hisName} E.` }).click();
   await card.getByRole("button", { name: `Bloquer ${hisName} E.` }).click();
   const dialog = her.getByRole("dialog", { name: `Bloquer ${hisName} E. ?` });
   await expect(dialog).toContainText(
@@ -72,7 +72,7 @@ test("a member blocks a match: it is gone for both, and she finds him in « Memb
   await expect(blocked.getByRole("listitem").filter({ hasText: `${hisName} E.` })).toBeVisible();
   await blocked.getByRole("button", { name: `Débloquer ${hisName} E.` }).click();
   await expect(her.getByText(`${hisName} E. est débloqué(e).`, { exact: false })).toBeVisible();
-  await expect(blocked.getByText(/Vous n'avez bloqué personne/)).toBeVisible();
+  await expect(blocked.getByText(/Vous n’avez bloqué personne/)).toBeVisible();
 
   await close();
 });
@@ -81,7 +81,7 @@ test("a member reports a message asking for money from its warning; the administ
   browser,
 }, testInfo) => {
   const { her, him, herName, hisName, close } = await matchedPair(browser, testInfo, ["Fatou", "Marc"]);
-  const text = `Bonjour ${herName}, envoie-moi 200 € par Western Union pour mon billet d'avion.`;
+  const text = `Bonjour ${herName}, envoie-moi 200 € par Western Union pour mon billet d’avion.`;
 
   // He writes through the conversation page.
   const his = await openConversation(him, herName);
@@ -94,10 +94,10 @@ test("a member reports a message asking for money from its warning; the administ
   const conversation = await openConversation(her, hisName);
   await expect(conversation.getByText(text)).toBeVisible();
   const warning = conversation.getByRole("note");
-  await expect(warning).toContainText("Ne transférez jamais d'argent");
+  await expect(warning).toContainText("Ne transférez jamais d’argent");
   await warning.getByRole("button", { name: "Signaler ce message" }).click();
   const dialog = her.getByRole("dialog", { name: "Signaler ce message" });
-  await expect(dialog.getByRole("radio", { name: "Arnaque ou demande d'argent" })).toBeChecked();
+  await expect(dialog.getByRole("radio", { name: "Arnaque ou demande d’argent" })).toBeChecked();
   await dialog.getByRole("button", { name: "Envoyer le signalement" }).click();
   await expect(dialog.getByText("Merci, votre signalement a bien été envoyé")).toBeVisible();
   await dialog.getByRole("button", { name: "Fermer", exact: true }).first().click();
@@ -111,11 +111,11 @@ test("a member reports a message asking for money from its warning; the administ
   await expect(admin.getByRole("heading", { level: 1, name: "Signalements" })).toBeVisible();
   const row = admin.getByRole("row").filter({ hasText: text });
   await expect(row).toBeVisible();
-  await expect(row).toContainText("Arnaque ou demande d'argent");
+  await expect(row).toContainText("Arnaque ou demande d’argent");
   await expect(row).toContainText("En attente");
   await row.getByRole("link", { name: /examiner le signalement/ }).click();
   await expect(
-    admin.getByRole("heading", { level: 1, name: "Signalement : Arnaque ou demande d'argent" }),
+    admin.getByRole("heading", { level: 1, name: "Signalement : Arnaque ou demande d’argent" }),
   ).toBeVisible();
   const reported = admin
     .getByRole("list", { name: "Messages autour du message signalé" })

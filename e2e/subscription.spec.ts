@@ -15,7 +15,7 @@ test("a member in Sénégal pays in FCFA with Wave and comes back to search", as
   await page.goto("/search?ageMin=25");
   await expect(page).toHaveURL(/\/subscription\?from=%2Fsearch%3FageMin%3D25$/);
   await expect(page.getByText("Cette page est réservée aux membres abonnés.")).toBeVisible();
-  await expect(page.getByText("Vous profitez de l'essai gratuit")).toBeVisible();
+  await expect(page.getByText("Vous profitez de l’essai gratuit")).toBeVisible();
   // Prices in FCFA, mobile money first, with the operators of Sénégal by name.
   await expect(page.getByText("6\u202f500\u00a0FCFA", { exact: true })).toBeVisible();
   await expect(page.getByText("soit 5\u202f000\u00a0FCFA par mois")).toBeVisible();
@@ -46,10 +46,10 @@ test("a member in Sénégal pays in FCFA with Wave and comes back to search", as
   await expect(
     page.getByRole("heading", { name: "Validez le paiement de 15\u202f000\u00a0FCFA sur votre téléphone" }),
   ).toBeVisible();
-  await page.getByRole("button", { name: "J'ai validé sur mon téléphone" }).click();
+  await page.getByRole("button", { name: "J’ai validé sur mon téléphone" }).click();
 
   await expect(page.getByRole("heading", { name: "Merci, votre abonnement est actif !" })).toBeVisible();
-  await page.getByRole("link", { name: "Reprendre là où j'en étais" }).click();
+  await page.getByRole("link", { name: "Reprendre là où j’en étais" }).click();
   await expect(page).toHaveURL(/\/search\?ageMin=25$/);
   await expect(page.getByRole("heading", { level: 1, name: "Recherche" })).toBeVisible();
 
@@ -79,8 +79,8 @@ test("a member in France pays by card in euros", async ({ page }) => {
   await expect(page.getByText("47,97\u00a0€")).toBeVisible();
   await page.getByRole("button", { name: "Confirmer le paiement de démonstration" }).click();
   await expect(page.getByRole("heading", { name: "Merci, votre abonnement est actif !" })).toBeVisible();
-  await expect(page.getByText(/Il est valable jusqu'au \d{1,2}(er)? [a-zéû]+ \d{4}\./)).toBeVisible();
-  await page.getByRole("link", { name: "Reprendre là où j'en étais" }).click();
+  await expect(page.getByText(/Il est valable jusqu’au \d{1,2}(er)? [a-zéû]+ \d{4}\./)).toBeVisible();
+  await page.getByRole("link", { name: "Reprendre là où j’en étais" }).click();
   await expect(page).toHaveURL(/\/matches$/);
 
   await page.goto("/subscription");
@@ -98,7 +98,7 @@ test("a payment refused on the phone grants nothing and says so", async ({ page 
   await page.getByRole("button", { name: "Recevoir la demande de paiement" }).click();
   await page.getByRole("button", { name: "Refuser sur le téléphone (simulation)" }).click();
 
-  await expect(page.getByRole("heading", { name: "Le paiement n'a pas abouti" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Le paiement n’a pas abouti" })).toBeVisible();
   await expect(page.getByText(/Paiement refusé sur le téléphone \(simulation\)/)).toBeVisible();
   await page.goto("/search");
   await expect(page).toHaveURL(/\/subscription\?from=%2Fsearch$/);

@@ -127,14 +127,14 @@ test("the consent screen comes first: refusing or cancelling never opens the cam
   const card = page.getByRole("region", { name: "Vérification du profil" });
   await card.getByRole("link", { name: "Vérifier mon profil" }).click();
   await expect(page).toHaveURL(/\/profile\/verification$/);
-  await expect(page.getByRole("heading", { name: "Avant d'activer la caméra" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Avant d’activer la caméra" })).toBeVisible();
   await expect(page.getByText(/article 9, paragraphe 2, a, du RGPD/)).toBeVisible();
   await expect(page.getByLabel("Aperçu de votre caméra")).toBeHidden();
   expect(await axeViolations(page)).toEqual([]);
   await expectNoSidewaysScroll(page);
 
   // Without ticking the box: an error, and still no camera.
-  await page.getByRole("button", { name: "J'accepte et j'active la caméra" }).click();
+  await page.getByRole("button", { name: "J’accepte et j’active la caméra" }).click();
   await expect(page.getByText("Cochez la case pour donner votre accord, ou annulez.")).toBeVisible();
   await expect(page.getByRole("checkbox")).toBeFocused();
   expect(await camera.calls()).toBe(0);
@@ -161,12 +161,12 @@ test("a member proves with live selfies to be the person of their photo and gets
     .getByRole("region", { name: "Vérification du profil" })
     .getByRole("link", { name: "Vérifier mon profil" })
     .click();
-  await expect(page.getByRole("heading", { name: "Avant d'activer la caméra" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Avant d’activer la caméra" })).toBeVisible();
   expect(await camera.calls()).toBe(0);
   await page
-    .getByLabel("J'accepte que mon visage soit filmé et comparé à mes photos de profil", { exact: false })
+    .getByLabel("J’accepte que mon visage soit filmé et comparé à mes photos de profil", { exact: false })
     .check();
-  await page.getByRole("button", { name: "J'accepte et j'active la caméra" }).click();
+  await page.getByRole("button", { name: "J’accepte et j’active la caméra" }).click();
 
   // The mirrored preview, and the prompts in order, in the live region.
   await expect(page.getByLabel("Aperçu de votre caméra")).toBeVisible();
@@ -181,7 +181,7 @@ test("a member proves with live selfies to be the person of their photo and gets
 
   // Sent, analysed on the server (the burst's 29 frames, one after the other), verified.
   await expect(page.getByRole("heading", { name: "Analyse en cours…" })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText("C'est fait : votre profil est vérifié !")).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText("C’est fait : votre profil est vérifié !")).toBeVisible({ timeout: 90_000 });
   expect(await camera.allStopped()).toBe(true);
   await expect(page.getByLabel("Aperçu de votre caméra")).toBeHidden();
   expect(await axeViolations(page)).toEqual([]);
@@ -224,13 +224,13 @@ test("an uncertain likeness goes to an administrator, who approves it: the membe
   );
   await page.goto("/profile/verification");
   await page
-    .getByLabel("J'accepte que mon visage soit filmé et comparé à mes photos de profil", { exact: false })
+    .getByLabel("J’accepte que mon visage soit filmé et comparé à mes photos de profil", { exact: false })
     .check();
-  await page.getByRole("button", { name: "J'accepte et j'active la caméra" }).click();
-  expect(await answerAfterAnalysis(page)).toContain("Vérification en cours d'examen");
+  await page.getByRole("button", { name: "J’accepte et j’active la caméra" }).click();
+  expect(await answerAfterAnalysis(page)).toContain("Vérification en cours d’examen");
   await page.goto("/profile");
   const card = page.getByRole("region", { name: "Vérification du profil" });
-  await expect(card.getByText("Vérification en cours d'examen")).toBeVisible();
+  await expect(card.getByText("Vérification en cours d’examen")).toBeVisible();
   await expect(card.getByRole("link", { name: "Vérifier mon profil" })).toHaveCount(0);
 
   // The administrator, on a desktop, sees the selfie beside the photo and approves.
@@ -269,9 +269,9 @@ test("a challenge answered too late starts again; cancelling turns the camera of
   );
   await page.goto("/profile/verification");
   await page
-    .getByLabel("J'accepte que mon visage soit filmé et comparé à mes photos de profil", { exact: false })
+    .getByLabel("J’accepte que mon visage soit filmé et comparé à mes photos de profil", { exact: false })
     .check();
-  await page.getByRole("button", { name: "J'accepte et j'active la caméra" }).click();
+  await page.getByRole("button", { name: "J’accepte et j’active la caméra" }).click();
   await expect(page.getByRole("heading", { name: "Le temps est écoulé" })).toBeFocused({ timeout: 30_000 });
   await expect(page.getByRole("alert")).toHaveText(VERIFICATION_MSG.CHALLENGE_EXPIRED);
   expect(await camera.allStopped()).toBe(true);
@@ -285,7 +285,7 @@ test("a challenge answered too late starts again; cancelling turns the camera of
   expect(await camera.calls()).toBe(2);
   expect(camera.challenges).toEqual(["POST", "POST"]);
   await page.getByRole("button", { name: "Annuler et éteindre la caméra" }).click();
-  await expect(page.getByRole("heading", { name: "Avant d'activer la caméra" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Avant d’activer la caméra" })).toBeFocused();
   expect(await camera.allStopped()).toBe(true);
   await expect(page.getByLabel("Aperçu de votre caméra")).toBeHidden();
 });
@@ -315,11 +315,11 @@ test("a member who refuses the camera is told so in French and may start again",
     await joinThroughApi(page, { firstName: uniqueFirstName("Fatou"), gender: "Femme" });
     await page.goto("/profile/verification");
     await page
-      .getByLabel("J'accepte que mon visage soit filmé et comparé à mes photos de profil", { exact: false })
+      .getByLabel("J’accepte que mon visage soit filmé et comparé à mes photos de profil", { exact: false })
       .check();
-    await page.getByRole("button", { name: "J'accepte et j'active la caméra" }).click();
-    await expect(page.getByRole("heading", { name: "La caméra n'est pas disponible" })).toBeFocused();
-    await expect(page.getByRole("alert")).toHaveText(/Vous avez refusé l'accès à la caméra/);
+    await page.getByRole("button", { name: "J’accepte et j’active la caméra" }).click();
+    await expect(page.getByRole("heading", { name: "La caméra n’est pas disponible" })).toBeFocused();
+    await expect(page.getByRole("alert")).toHaveText(/Vous avez refusé l’accès à la caméra/);
     await expect(page.getByRole("button", { name: "Recommencer" })).toBeVisible();
     expect(await camera.calls()).toBe(1);
     // No challenge is drawn without a camera.

@@ -23,6 +23,34 @@ describe("French typography in the sources", () => {
     expect(issues.map((i) => i.line)).toEqual([1, 2, 3]);
   });
 
+  it("makes apostrophes typographic in copy, never in SQL nor in the code's patterns (issue 34)", () => {
+    const source = [
+      `const a = "Vous avez aimé Awa : c'est noté";`,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source code under test, not a template.
+      "const b = `Profil d'${name}`;",
+      `const c = x ? "d'" : "de ";`,
+      "const d = sql`SELECT 'it''s' WHERE l.type = 'like'`;",
+      "const e = /besoin d'argent/;",
+      "const f = <p>Aujourd'hui</p>;",
+    ].join("\n");
+    const { source: out } = typesetSource("x.tsx", source);
+    expect(out.split("\n")).toEqual([
+      `const a = "Vous avez aimé Awa${NBSP}: c\u2019est noté";`,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source code under test, not a template.
+      "const b = `Profil d\u2019${name}`;",
+      `const c = x ? "d\u2019" : "de ";`,
+      "const d = sql`SELECT 'it''s' WHERE l.type = 'like'`;",
+      "const e = /besoin d'argent/;",
+      "const f = <p>Aujourd\u2019hui</p>;",
+    ]);
+    // A test quotes the copy: its apostrophes follow, in its regular expressions too; not its spaces.
+    const test = typesetSource(
+      "x.test.ts",
+      `expect(t).toBe("C'est un match !"); expect(t).toMatch(/^J'aime/);`,
+    );
+    expect(test.source).toBe(`expect(t).toBe("C\u2019est un match !"); expect(t).toMatch(/^J\u2019aime/);`);
+  });
+
   it("finds no copy left with a breakable space", () => {
     const issues = checkTypography();
     expect(issues.map((i) => `${i.file}:${i.line}: ${i.text}`)).toEqual([]);

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { frenchSpaces, frenchTypography, typographicApostrophes } from "../domain/typography.ts";
+import { APOSTROPHE, frenchSpaces, frenchTypography, typographicApostrophes } from "../domain/typography.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** Git pathspecs: a "*" also matches "/" (every folder below). */
@@ -60,6 +60,8 @@ interface CopyRange {
   regex: boolean;
   /** A part of a sql`…` template: SQL, whose quotes are not apostrophes. */
   sql: boolean;
+  /** The head or a middle part of a template with substitutions. */
+  template: boolean;
 }
 
 /** Whether `node` is a part of a template tagged `sql`. */
@@ -90,6 +92,7 @@ function copyRanges(file: string, source: string): CopyRange[] {
         jsx: ts.isJsxText(node),
         regex: ts.isRegularExpressionLiteral(node),
         sql: inSqlTemplate(node),
+        template: ts.isTemplateHead(node) || ts.isTemplateMiddle(node),
       });
     }
     ts.forEachChild(node, visit);
@@ -98,11 +101,19 @@ function copyRanges(file: string, source: string): CopyRange[] {
   return ranges;
 }
 
+/** In a template, an elision before a substitution: « d'${name} », « qu'${pronoun} ». */
+const ELISION_BEFORE_SUBSTITUTION = /(?<=\p{L})'(?=\$\{)/gu;
+/** A string that is an elided word alone, put before a name: "d'", "l'", "qu'". */
+const ELIDED_WORD = /^(["`])(\p{L}{1,3})'\1$/u;
+
 /** What a range of a file becomes: sources get it all, tests their apostrophes; SQL its spaces only. */
 function typeset(text: string, range: CopyRange, test: boolean): string {
   if (range.sql) return test ? text : frenchSpaces(text);
   if (range.regex) return test ? typographicApostrophes(text) : text;
-  return test ? typographicApostrophes(text) : frenchTypography(text);
+  const elided = range.template
+    ? text.replace(ELISION_BEFORE_SUBSTITUTION, APOSTROPHE)
+    : text.replace(ELIDED_WORD, `$1$2${APOSTROPHE}$1`);
+  return test ? typographicApostrophes(elided) : frenchTypography(elided);
 }
 
 /** Applies the typography to a file's copy; returns the new source and what changed. */
@@ -116,7 +127,8 @@ export function typesetSource(file: string, source: string): { source: string; i
     const raw = source.slice(start, end);
     // In a string or template, an escaped no-break space is one (it stays escaped unless the
     // string needs another fix, which then writes them all out). A test keeps its spaces as written.
-    const plain = jsx || regex || test ? raw : raw.replace(ESCAPED_SPACES, (e) => UNESCAPED[e.toLowerCase()]!);
+    const plain =
+      jsx || regex || test ? raw : raw.replace(ESCAPED_SPACES, (e) => UNESCAPED[e.toLowerCase()]!);
     const fixed = typeset(plain, range, test);
     if (fixed === plain) continue;
     const line = source.slice(0, start).split("\n").length;

@@ -121,7 +121,7 @@ describe("loadConfig", () => {
     expect(loadConfig({ HOST: "0.0.0.0" }).hosts).toEqual(["0.0.0.0"]);
   });
 
-  it("refuses a malformed value with the variable's name", () => {
+  it("refuses a malformed value with the variable’s name", () => {
     expect(() => loadConfig({ PORT: "quatre" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ NODE_ENV: "production", AUTH_SECRET: "court" })).toThrow(/AUTH_SECRET/);
@@ -188,7 +188,7 @@ describe("loadConfig", () => {
       expect(() => plans([{ id: "x", label: "x", months: 1, prices: bad }])).toThrow(/SUBSCRIPTION_PLANS/);
   });
 
-  it("fixes the verification challenge's gestures for tests only, and refuses it in production", () => {
+  it("fixes the verification challenge’s gestures for tests only, and refuses it in production", () => {
     expect(loadConfig({}).verificationGestures).toBeNull();
     expect(loadConfig({ VERIFICATION_GESTURES: "tilt-left, smile" }).verificationGestures).toEqual([
       "tilt-left",

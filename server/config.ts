@@ -53,7 +53,7 @@ const envSchema = z.object({
   CINETPAY_API_KEY: z.string().min(8, "CINETPAY_API_KEY looks too short").optional(),
   CINETPAY_SITE_ID: z
     .string()
-    .regex(/^\d{3,12}$/, "CINETPAY_SITE_ID must be the site's number")
+    .regex(/^\d{3,12}$/, "CINETPAY_SITE_ID must be the site’s number")
     .optional(),
   CINETPAY_SECRET_KEY: z.string().min(8, "CINETPAY_SECRET_KEY looks too short").optional(),
   CINETPAY_API_URL: z.url().default("https://api-checkout.cinetpay.com"),
@@ -289,7 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (isProduction && e.SEED_DEMO) {
     throw new ConfigError(
-      "Invalid configuration:\n  SEED_DEMO: the demo data's accounts have published passwords; never in production",
+      "Invalid configuration:\n  SEED_DEMO: the demo data’s accounts have published passwords; never in production",
     );
   }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
@@ -318,7 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (isProduction && e.VERIFICATION_GESTURES) {
     throw new ConfigError(
-      "Invalid configuration:\n  VERIFICATION_GESTURES: for tests only; the challenge's gestures must be drawn at random in production",
+      "Invalid configuration:\n  VERIFICATION_GESTURES: for tests only; the challenge’s gestures must be drawn at random in production",
     );
   }
   if (missing.length > 0) {

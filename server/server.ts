@@ -55,7 +55,7 @@ export function startServer(options: ServerOptions = {}): void {
     deps = await createDeps(config, logger);
     if (config.seedDemo && options.seedDemo) await options.seedDemo(deps);
     else if (config.seedDemo)
-      logger.warn("SEED_DEMO is on, but this entry point seeds no demo data (npm start's does)");
+      logger.warn("SEED_DEMO is on, but this entry point seeds no demo data (npm start’s does)");
     else if (options.seedDemo && deps.database.kind === "postgres")
       logger.info("demo data: not seeded on a database server unless SEED_DEMO=true");
     if (config.isProduction) await refuseDemoAdministrator(deps.database.db);

@@ -39,7 +39,7 @@ function bootstrapOf(html: string): {
   return match ? JSON.parse(match[1]!) : null;
 }
 
-describe("the document's parts", () => {
+describe("the document’s parts", () => {
   it("writes JSON that no text can close its script element with", () => {
     const json = jsonForScript({ name: "</script><script>alert(1)</script>", line: "a\u2028b" });
     expect(json).not.toContain("<");
@@ -48,7 +48,7 @@ describe("the document's parts", () => {
   });
 });
 
-describeOnEngine("a member page's document", (engine) => {
+describeOnEngine("a member page’s document", (engine) => {
   let t: TestApp;
   let app: App;
   let dist: string;
@@ -85,7 +85,7 @@ describeOnEngine("a member page's document", (engine) => {
     expect(data?.subscriptionStatus).toEqual(await status.json());
   });
 
-  it("is the page's prerendered frame for a subscriber, the plain document for a member who is not", async () => {
+  it("is the page’s prerendered frame for a subscriber, the plain document for a member who is not", async () => {
     const subscriber = await signUpMember(t, "female");
     const frame = await (await get("/search", subscriber.cookie)).text();
     expect(frame).toContain("data-member-frame");

@@ -39,7 +39,7 @@ describeOnEngine("serving the SPA", (engine) => {
 
   const get = (p: string) => Promise.resolve(app.request(`${BASE_URL}${p}`));
 
-  it("answers the app's pages with HTTP 200 and index.html", async () => {
+  it("answers the app’s pages with HTTP 200 and index.html", async () => {
     for (const p of ["/", "/search", "/profile", "/admin/users/u_1", "/messages?match=x"]) {
       const res = await get(p);
       expect(res.status, p).toBe(200);
@@ -92,7 +92,7 @@ describeOnEngine("serving the SPA", (engine) => {
     expect((await get("/workbox-0000.js")).status).toBe(404);
   });
 
-  it("keeps the API's own 404 for unknown API paths", async () => {
+  it("keeps the API’s own 404 for unknown API paths", async () => {
     const res = await get("/api/nulle-part");
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: { code: "NOT_FOUND" } });

@@ -34,7 +34,7 @@ beforeAll(async () => {
 }, 60_000);
 
 const HEADINGS: Record<(typeof PRERENDERED_PATHS)[number], RegExp> = {
-  "/": /d'une rive à l'autre/,
+  "/": /d’une rive à l’autre/,
   "/login": /^Connexion$/,
   "/signup": /^Créer mon compte$/,
   "/forgot-password": /^Mot de passe oublié$/,
@@ -117,7 +117,7 @@ describe("prerendered pages", () => {
     });
   }
 
-  it("a page that differs from the client's render is caught", async () => {
+  it("a page that differs from the client’s render is caught", async () => {
     const html = (pages["/login"] ?? "").replace("Heureux de vous revoir", "Heureux de te revoir");
     const result = await hydrate("/login", html, silentServer);
     expect(result.complaints.length).toBeGreaterThan(0);
@@ -126,7 +126,7 @@ describe("prerendered pages", () => {
 
 describe("member page frames", () => {
   for (const path of MEMBER_FRAME_PATHS) {
-    it(`${path}: the prerendered frame hydrates as a subscriber's first render, the page's part left to the browser`, async () => {
+    it(`${path}: the prerendered frame hydrates as a subscriber’s first render, the page’s part left to the browser`, async () => {
       const frame = frames[path] ?? "";
       expect(frame).not.toMatch(/<script|\/work\/|<!--\$\?-->|data-msg|data-stck/);
       expect(frame).toContain(`<template data-dgst="${CLIENT_ONLY_DIGEST}"></template>`);

@@ -230,7 +230,7 @@ export interface Admin extends Session {
  */
 export async function administrator(p: Production): Promise<Admin> {
   const email = `admin-${Date.now()}@exemple.fr`;
-  const password = "un mot de passe d'administrateur";
+  const password = "un mot de passe d’administrateur";
   await runEntry(p, "build/server/create-admin.mjs", ["--email", email, "--password", password]);
   const login = await call(p)("/api/admin/login", { json: { email, password } });
   if (login.status !== 200) throw new Error(`admin login: ${login.status} ${await login.text()}`);

@@ -128,7 +128,7 @@ async function adminThroughMemberSignIn(p: Production, a: Admin) {
   const res = await call(p)("/api/auth/sign-in/email", { json: { email: a.email, password: a.password } });
   const body = (await res.json()) as { code?: string; twoFactorRedirect?: boolean };
   report(
-    "M3 the member sign-in with an administrator's right password, after the admin sign-in's 429",
+    "M3 the member sign-in with an administrator’s right password, after the admin sign-in’s 429",
     "tested passwords (5/min) and confirmed the right one (twoFactorRedirect)",
     `admin sign-in: ${statuses.join(", ")}; member sign-in: ${res.status} ${body.code ?? ""}${body.twoFactorRedirect ? " twoFactorRedirect" : ""}`,
     statuses.at(-1) === 429 && res.status === 401 && !body.twoFactorRedirect,
@@ -142,7 +142,7 @@ async function trustedDevice(p: Production, a: Admin) {
     json: { code: totpCode(a.totpUri, Date.now() + 30_000), trustDevice: true },
   });
   report(
-    "L an administrator's « trust this device »",
+    "L an administrator’s « trust this device »",
     "the mandatory TOTP became once a month",
     `${res.status} ${await errorCode(res)}`,
     res.status === 403,
@@ -156,7 +156,7 @@ async function emailChange(p: Production) {
   const withPassword = await api("/api/auth/change-email", {
     json: { newEmail: "nouvelle@exemple.fr", password: m.password },
   });
-  const told = await mailTo(p, m.email, "Changement d'adresse").then(
+  const told = await mailTo(p, m.email, "Changement d’adresse").then(
     () => "old address told",
     () => "old address not told",
   );

@@ -158,7 +158,7 @@ describe("backup and restore, photos in an S3 bucket", () => {
   afterAll(() => s3?.close());
 
   it(
-    "copies the bucket's photos into the backup and puts back those the bucket lost",
+    "copies the bucket’s photos into the backup and puts back those the bucket lost",
     async () => {
       const bucket = createS3Storage(
         {

@@ -241,7 +241,7 @@ export async function restore(
     const missing = await missingFrom(backupStorage(from), named, recorded);
     if (missing.length > 0 && !options.allowMissingPhotos) {
       throw new IncompleteBackupError(
-        `${missing.length} of the ${named.size} photo files the backup's database names are missing ` +
+        `${missing.length} of the ${named.size} photo files the backup’s database names are missing ` +
           `from it or of the wrong size (${someKeys(missing)}); nothing was replaced. ` +
           "Restore with --allow-missing-photos to accept that.",
         missing,

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { arrayElements, copyColumns, copyUnescape } from "./dump.ts";
 
 describe("COPY text of a dump", () => {
-  it("finds the table's columns in its COPY header, and only that table's", () => {
+  it("finds the table’s columns in its COPY header, and only that table’s", () => {
     const header = 'COPY public.profiles (user_id, first_name, "order", photos) FROM stdin;';
     expect(copyColumns(header, "profiles")).toEqual(["user_id", "first_name", "order", "photos"]);
     expect(copyColumns(header, "photo_hashes")).toBeNull();
@@ -12,7 +12,7 @@ describe("COPY text of a dump", () => {
     expect(copyColumns("SET client_encoding = 'UTF8';", "profiles")).toBeNull();
   });
 
-  it("reads a field's backslash escapes", () => {
+  it("reads a field’s backslash escapes", () => {
     expect(copyUnescape("photos/a.jpg")).toBe("photos/a.jpg");
     expect(copyUnescape("a\\tb\\\\c\\nd\\x41\\101")).toBe("a\tb\\c\ndAA");
   });

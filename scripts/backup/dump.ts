@@ -102,7 +102,7 @@ async function serverDumpColumn(file: string, column: KeyColumn): Promise<string
         const columns = copyColumns(line, column.table);
         if (!columns) continue;
         index = columns.indexOf(column.column);
-        if (index < 0) throw new Error(`The dump's ${column.table} has no ${column.column} column`);
+        if (index < 0) throw new Error(`The dump’s ${column.table} has no ${column.column} column`);
         inCopy = found = true;
         continue;
       }

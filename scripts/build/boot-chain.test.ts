@@ -13,7 +13,7 @@ const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[
     dynamicImports,
   }) as unknown as OutputChunk;
 
-it("preloads the steps' chunks and their imports, not the entry's own nor the pages' behind them", () => {
+it("preloads the steps' chunks and their imports, not the entry’s own nor the pages' behind them", () => {
   const entry = chunk("index.js", ["next-task.js"], ["client.js", "start.js"]);
   const bundle = Object.fromEntries(
     [

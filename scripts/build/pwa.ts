@@ -62,7 +62,7 @@ function offlinePage(): Plugin {
           out.type === "chunk" && out.facadeModuleId === path.join(WEB_DIR, "index.html"),
       );
       const styles = [...(app?.viteMetadata?.importedCss ?? [])];
-      if (styles.length === 0) throw new Error("offline page: the app's stylesheet was not found");
+      if (styles.length === 0) throw new Error("offline page: the app’s stylesheet was not found");
       const html = readFileSync(path.join(WEB_DIR, "offline.html"), "utf8")
         .replace(
           "<!-- passerelle:styles -->",
@@ -112,7 +112,7 @@ export function pwa(): Plugin[] {
         id: "/",
         name: "Passerelle",
         short_name: "Passerelle",
-        description: "Rencontres sincères entre l'Afrique francophone et l'Europe.",
+        description: "Rencontres sincères entre l’Afrique francophone et l’Europe.",
         lang: "fr",
         dir: "ltr",
         // Members open the app to search; a signed-out visitor is sent to the login form, then back.

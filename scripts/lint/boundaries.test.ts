@@ -16,7 +16,7 @@ interface Case {
 }
 
 const CASES: Record<string, Case[]> = {
-  "another feature's internals, on the server and the web side": [
+  "another feature’s internals, on the server and the web side": [
     { file: "server/features/likes/x.ts", from: "../members/public-profile.ts", refused: true },
     { file: "server/features/photos/x.ts", from: "../../moderation/photo-screen.ts", refused: true },
     { file: "server/notifications/x.ts", from: "../features/safety/blocks.service.ts", refused: true },
@@ -24,7 +24,7 @@ const CASES: Record<string, Case[]> = {
     { file: "web/features/search/components/x.tsx", from: "@web/features/profile/api.ts", refused: true },
     { file: "web/features/search/components/x.tsx", from: "../../profile/api.ts", refused: true },
   ],
-  "the same through the feature's index.ts, and a feature's own modules": [
+  "the same through the feature’s index.ts, and a feature’s own modules": [
     { file: "server/features/likes/x.ts", from: "../members/index.ts", refused: false },
     { file: "server/features/likes/x.ts", from: "../../http/errors.ts", refused: false },
     { file: "server/features/likes/x.ts", from: "./likes.service.ts", refused: false },

@@ -59,10 +59,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       relocate: "maybe",
       phoneNumber: "+221776543210",
       bio:
-        "Je vis à Dakar où je suis architecte. J'aime la cuisine de ma grand-mère, la danse et les longues " +
-        "promenades au bord de l'océan. Je cherche une relation sincère avec une personne curieuse des autres cultures.",
+        "Je vis à Dakar où je suis architecte. J’aime la cuisine de ma grand-mère, la danse et les longues " +
+        "promenades au bord de l’océan. Je cherche une relation sincère avec une personne curieuse des autres cultures.",
       occupation: "Architecte",
-      education: "Diplôme d'architecte",
+      education: "Diplôme d’architecte",
       languages: ["Français", "Wolof", "Anglais"],
       interests: ["Voyages", "Cuisine", "Danse", "Art", "Photographie"],
     },
@@ -84,8 +84,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       relocate: "yes",
       phoneNumber: "+33645127839",
       bio:
-        "Enseignant à Lyon, je passe mes vacances à voyager et à apprendre de nouvelles langues. J'aime la " +
-        "musique, la randonnée et les repas qui durent. J'aimerais rencontrer une personne avec qui partager ma curiosité du monde.",
+        "Enseignant à Lyon, je passe mes vacances à voyager et à apprendre de nouvelles langues. J’aime la " +
+        "musique, la randonnée et les repas qui durent. J’aimerais rencontrer une personne avec qui partager ma curiosité du monde.",
       occupation: "Enseignant",
       education: "Master MEEF",
       languages: ["Français", "Anglais", "Espagnol"],

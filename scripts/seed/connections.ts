@@ -8,12 +8,12 @@ import { DEMO_MEMBER, DEMO_MEMBER_2 } from "./accounts.ts";
 /** Opening lines of the demo conversations: [from the demo member?, text]. */
 const CONVERSATIONS: [boolean, string][][] = [
   [
-    [false, "Bonjour ! J'ai lu votre présentation, on dirait que nous aimons tous les deux voyager."],
-    [true, "Bonjour ! Oui, c'est ma passion. Quel est le plus beau pays que vous ayez visité ?"],
-    [false, "Le Maroc, sans hésiter. Et vous, vous connaissez l'Europe ?"],
+    [false, "Bonjour ! J’ai lu votre présentation, on dirait que nous aimons tous les deux voyager."],
+    [true, "Bonjour ! Oui, c’est ma passion. Quel est le plus beau pays que vous ayez visité ?"],
+    [false, "Le Maroc, sans hésiter. Et vous, vous connaissez l’Europe ?"],
   ],
   [
-    [true, "Bonsoir, votre photo au bord de la mer m'a fait sourire. Vous habitez près de la côte ?"],
+    [true, "Bonsoir, votre photo au bord de la mer m’a fait sourire. Vous habitez près de la côte ?"],
     [false, "Bonsoir ! Oui, à vingt minutes de la plage. Vous aimez la mer ?"],
   ],
   [[false, "Bonjour, ravi de ce match ! Comment se passe votre semaine ?"]],

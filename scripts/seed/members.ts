@@ -110,7 +110,7 @@ const DIASPORA = {
   ],
   africa: [
     { country: "Sénégal", weight: 30 },
-    { country: "Côte d'Ivoire", weight: 25 },
+    { country: "Côte d’Ivoire", weight: 25 },
     { country: "Maroc", weight: 25 },
     { country: "Cameroun", weight: 10 },
     { country: "Madagascar", weight: 10 },

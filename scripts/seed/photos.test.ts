@@ -62,7 +62,7 @@ describe("renderPhoto", () => {
     expect(planPhotos(job({ seed: 43 }))[0]!.look).not.toEqual(a[0]!.look);
   });
 
-  it("shows one person in all of a member's photos, posed differently", () => {
+  it("shows one person in all of a member’s photos, posed differently", () => {
     const tasks = planPhotos(job());
     expect(tasks.map((t) => t.key.replace(/-[0-9a-f]{32}\./, "."))).toEqual([
       `photos/${"u".repeat(32)}1800000000000.webp`,

@@ -27,7 +27,7 @@ function demoLooks(): { looks: PortraitLook[]; countries: string[] } {
 describe("portrait looks of the demo members", () => {
   const { looks, countries } = demoLooks();
 
-  it("fit each member's origin: a skin tone of their region's group", () => {
+  it("fit each member’s origin: a skin tone of their region’s group", () => {
     expect(looks.length).toBeGreaterThan(150);
     looks.forEach((look, i) => {
       expect(look.region).toBe(originOf(countries[i]!)!.region);

@@ -16,15 +16,15 @@ const INTEREST_PHRASES: Record<string, string> = {
   Sport: "le sport",
   Football: "le football",
   Randonnée: "la randonnée",
-  Art: "l'art",
+  Art: "l’art",
   Photographie: "la photographie",
   Mode: "la mode",
   Spiritualité: "la spiritualité",
   Famille: "la famille",
-  Entrepreneuriat: "l'entrepreneuriat",
+  Entrepreneuriat: "l’entrepreneuriat",
   Nature: "la nature",
   Langues: "les langues",
-  Histoire: "l'histoire",
+  Histoire: "l’histoire",
   Bénévolat: "le bénévolat",
 };
 
@@ -48,7 +48,7 @@ function withDe(p: string): string {
 const bare = (p: string) => p.replace(/^(les |le |la |l')/, "");
 
 /** "de" with elision: "d'art", "de cuisine". */
-const de = (word: string) => (/^[aeiouyhéèêàâîïôû]/i.test(word) ? `d'${word}` : `de ${word}`);
+const de = (word: string) => (/^[aeiouyhéèêàâîïôû]/i.test(word) ? `d’${word}` : `de ${word}`);
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const low = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -57,10 +57,10 @@ const TRAITS: readonly Pair[] = [
   ["calme et attentionné", "calme et attentionnée"],
   ["souriant et curieux", "souriante et curieuse"],
   ["posé et fidèle", "posée et fidèle"],
-  ["joyeux et ouvert d'esprit", "joyeuse et ouverte d'esprit"],
+  ["joyeux et ouvert d’esprit", "joyeuse et ouverte d’esprit"],
   ["sérieux et chaleureux", "sérieuse et chaleureuse"],
   ["simple et généreux", "simple et généreuse"],
-  ["patient et plein d'humour", "patiente et pleine d'humour"],
+  ["patient et plein d’humour", "patiente et pleine d’humour"],
 ];
 
 export interface BioContext {
@@ -79,49 +79,49 @@ const OPENINGS: readonly Template[] = [
   (c) => `Je vis à ${c.city} et je suis ${low(c.occupation)}.`,
   (c, g) => `${g(["Né", "Née"])} à ${c.city}, je travaille comme ${low(c.occupation)}.`,
   (c, _g, t) => `${c.occupation} à ${c.city}, je me décris comme ${t}.`,
-  (c) => `Je m'appelle ${c.firstName} et j'habite à ${c.city}.`,
+  (c) => `Je m’appelle ${c.firstName} et j’habite à ${c.city}.`,
   (c, _g, t) => `${cap(t)}, je partage mon temps entre mon métier ${de(low(c.occupation))} et mes proches.`,
 ];
 
 const RETIRED_OPENINGS: readonly Template[] = [
   (c, g) => `Jeune ${g(["retraité", "retraitée"])}, je profite enfin du temps libre à ${c.city}.`,
-  (c, _g, t) => `J'habite à ${c.city}, je me décris comme ${t} et j'ai désormais du temps pour les autres.`,
+  (c, _g, t) => `J’habite à ${c.city}, je me décris comme ${t} et j’ai désormais du temps pour les autres.`,
 ];
 
 const STUDENT_OPENINGS: readonly Template[] = [
   (c) => `Je fais mes études à ${c.city}.`,
   (c, _g, t) => `${c.occupation} à ${c.city}, je me décris comme ${t}.`,
-  (c) => `Je m'appelle ${c.firstName}, je suis ${low(c.occupation)} et j'habite à ${c.city}.`,
+  (c) => `Je m’appelle ${c.firstName}, je suis ${low(c.occupation)} et j’habite à ${c.city}.`,
 ];
 
 const MIDDLES: readonly ((a: string, b: string, g: (p: Pair) => string) => string)[] = [
-  (a, b) => `J'aime ${a} et ${b}.`,
+  (a, b) => `J’aime ${a} et ${b}.`,
   (a, b) => `Mon temps libre, je le consacre ${withA(a)} et ${withA(b)}.`,
   (a, _b, g) => `Je suis ${g(["passionné", "passionnée"])} ${de(bare(a))}.`,
   (a, b) => `${cap(a)} et ${b} tiennent une grande place dans ma vie.`,
-  (a, b) => `J'apprécie les discussions autour ${withDe(a)} comme ${withDe(b)}.`,
+  (a, b) => `J’apprécie les discussions autour ${withDe(a)} comme ${withDe(b)}.`,
 ];
 
 const CLOSINGS: Record<string, readonly ((g: (p: Pair) => string) => string)[]> = {
   "Une relation sérieuse": [
     () => "Je cherche une relation sérieuse, fondée sur le respect et la confiance.",
-    () => "J'aimerais rencontrer une personne sincère pour construire quelque chose de durable.",
+    () => "J’aimerais rencontrer une personne sincère pour construire quelque chose de durable.",
   ],
   "Le mariage": [
     () => "Je souhaite fonder un foyer avec une personne qui partage mes valeurs.",
-    () => "Mon souhait : rencontrer la personne avec qui m'engager pour la vie.",
+    () => "Mon souhait : rencontrer la personne avec qui m’engager pour la vie.",
   ],
   "Faire connaissance avant tout": [
     () => "Je préfère prendre le temps de faire connaissance, sans précipitation.",
-    () => "Échangeons d'abord, et voyons où la conversation nous mène.",
+    () => "Échangeons d’abord, et voyons où la conversation nous mène.",
   ],
   "Une amitié": [
     (g) => `Je serais ${g(["ravi", "ravie"])} de nouer de belles amitiés entre nos deux continents.`,
     () => "Je cherche avant tout des échanges amicaux et bienveillants.",
   ],
   "Des échanges culturels": [
-    () => "J'aime découvrir d'autres cultures et partager la mienne.",
-    () => "Les échanges entre cultures m'enrichissent, au plaisir de vous lire.",
+    () => "J’aime découvrir d’autres cultures et partager la mienne.",
+    () => "Les échanges entre cultures m’enrichissent, au plaisir de vous lire.",
   ],
 };
 

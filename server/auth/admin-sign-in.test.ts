@@ -40,7 +40,7 @@ describeOnEngine("administrators' passwords and second factor", (engine) => {
     return totpURI;
   }
 
-  it("the member sign-in neither tests nor confirms an administrator's password", async () => {
+  it("the member sign-in neither tests nor confirms an administrator’s password", async () => {
     const admin = await createAdmin(t);
     await enableTotp(admin.cookie, ADMIN_PASSWORD);
     // The outside test: the admin sign-in's per-account limit met…

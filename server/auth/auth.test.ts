@@ -100,8 +100,8 @@ describeOnEngine("accounts", (engine) => {
     expect(shape(await taken.json())).toEqual(shape(await fresh.json()));
     expect(sessionCookie(taken)).toBe("");
     expect(await usersWith(owner.email)).toHaveLength(1);
-    const mail = await waitForMail(t.dataDir, owner.email, "Quelqu'un a essayé");
-    expect(mail.text).toContain("Quelqu'un a essayé de créer un compte avec votre adresse e-mail");
+    const mail = await waitForMail(t.dataDir, owner.email, "Quelqu’un a essayé");
+    expect(mail.text).toContain("Quelqu’un a essayé de créer un compte avec votre adresse e-mail");
     // The owner's password still works; the one typed at the new sign-up does not.
     expect((await post("/api/auth/sign-in/email", { email: owner.email, password: PASSWORD })).status).toBe(
       200,
@@ -226,7 +226,7 @@ describeOnEngine("accounts", (engine) => {
       cookie,
     );
     expect(res.status).toBe(200);
-    const notice = await waitForMail(t.dataDir, email, "Changement d'adresse");
+    const notice = await waitForMail(t.dataDir, email, "Changement d’adresse");
     expect(notice.text).toContain(newEmail);
     const mail = await waitForMail(t.dataDir, newEmail, "Confirmez");
     const link = new URL(linkIn(mail.text));

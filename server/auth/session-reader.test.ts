@@ -132,7 +132,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("revocation across two in
     const ban = await first.request(`/api/admin/users/${member.userId}/ban`, {
       method: "POST",
       cookie: admin.cookie,
-      json: { reason: "Demandes d'argent répétées" },
+      json: { reason: "Demandes d’argent répétées" },
     });
     expect(ban.status).toBe(200);
     expect(await onSecond("/api/profile", member.cookie)).toBe(401);
@@ -163,7 +163,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("revocation across two in
     expect(await onSecond("/api/profile", member.cookie)).toBe(401);
   });
 
-  it("refuses an administrator's session revoked on one instance on the other's admin API", async () => {
+  it("refuses an administrator’s session revoked on one instance on the other’s admin API", async () => {
     const admin = await createAdmin(first);
     expect(await onSecond("/api/admin/dashboard", admin.cookie)).toBe(200);
     const out = await first.request("/api/auth/sign-out", { method: "POST", cookie: admin.cookie, json: {} });

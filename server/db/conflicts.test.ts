@@ -50,7 +50,7 @@ describe.runIf(engines().includes("postgres"))("inTransaction on the PostgreSQL 
     await scratch?.drop();
   });
 
-  it("runs the deadlock's victim again, and both transactions commit", async () => {
+  it("runs the deadlock’s victim again, and both transactions commit", async () => {
     const db = database.db;
     const tries = { a: 0, b: 0 };
     let holding = 0;

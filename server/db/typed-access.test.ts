@@ -24,7 +24,7 @@ describeEachEngine("inTransaction", (engine) => {
   const insertUser = (tx: Db, id: string) =>
     tx.insert(user).values({ id, name: "Awa", email: `${id}@exemple.fr` });
 
-  it("commits the work's writes and returns its result", async () => {
+  it("commits the work’s writes and returns its result", async () => {
     const result = await inTransaction(db(), async (tx) => {
       await insertUser(tx, "tx-commit");
       // The transaction sees its own write before the commit.
@@ -46,7 +46,7 @@ describeEachEngine("inTransaction", (engine) => {
     expect(await names("tx-rollback")).toEqual([]);
   });
 
-  it("rolls back a failed statement's transaction, leaving the connection usable", async () => {
+  it("rolls back a failed statement’s transaction, leaving the connection usable", async () => {
     await insertUser(db(), "tx-taken");
     await expect(
       inTransaction(db(), async (tx) => {
@@ -110,7 +110,7 @@ describeEachEngine("queryRows", (engine) => {
     expect([...r!.blob]).toEqual([1, 2]);
   });
 
-  it("refuses, outside production, a row that does not have its schema's shape", async () => {
+  it("refuses, outside production, a row that does not have its schema’s shape", async () => {
     const query = sql`SELECT 1::int AS n, 'Awa'::text AS name`;
     // A column of another type than declared.
     await expect(queryRows(db(), z.strictObject({ n: z.string(), name: z.string() }), query)).rejects.toThrow(

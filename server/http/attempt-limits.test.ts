@@ -135,7 +135,7 @@ describeOnEngine("attempt limits", (engine) => {
       error: {
         code: "TOTP_CODE_REUSED",
         message:
-          "Ce code a déjà été utilisé. Attendez le code suivant dans votre application d'authentification.",
+          "Ce code a déjà été utilisé. Attendez le code suivant dans votre application d’authentification.",
       },
     });
     // The code confirming TOTP was spent too.

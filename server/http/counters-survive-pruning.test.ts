@@ -12,7 +12,7 @@ import { createTestApp, describeEachEngine, sessionCookie, type TestApp } from "
 
 const PERIOD = 30_000;
 
-describeEachEngine("app counters outlive Better Auth's pruning", (engine) => {
+describeEachEngine("app counters outlive Better Auth’s pruning", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine, { UPLOADS_PER_HOUR: "1" });

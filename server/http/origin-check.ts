@@ -13,8 +13,8 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The French refusal: which address the page was opened at, and the one to open instead. */
 export function originRefusal(origin: string | undefined, expected: string): string {
   return origin
-    ? `Requête refusée : cette page est ouverte à l'adresse ${origin}, que Passerelle ne reconnaît pas. Ouvrez Passerelle à l'adresse ${expected}.`
-    : `Requête refusée : elle ne vient pas d'une page de Passerelle. Ouvrez Passerelle à l'adresse ${expected}.`;
+    ? `Requête refusée : cette page est ouverte à l’adresse ${origin}, que Passerelle ne reconnaît pas. Ouvrez Passerelle à l’adresse ${expected}.`
+    : `Requête refusée : elle ne vient pas d’une page de Passerelle. Ouvrez Passerelle à l’adresse ${expected}.`;
 }
 
 /** `signedPaths`: exact paths that authenticate their caller otherwise (a provider's signature). */

@@ -32,6 +32,6 @@ export function queryRules(allowed: readonly string[]): QueryRules {
   return {
     allowed,
     unknownMessage: "Paramètre inconnu",
-    repeatedMessage: "Ce paramètre ne peut être donné qu'une fois",
+    repeatedMessage: "Ce paramètre ne peut être donné qu’une fois",
   };
 }

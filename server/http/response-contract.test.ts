@@ -191,7 +191,7 @@ describeEachEngine("response contract", (engine) => {
         city: "Dakar",
         relocate: "maybe",
         phoneNumber: "+221 77 123 45 67",
-        bio: "Infirmière, j'aime la cuisine et les voyages.",
+        bio: "Infirmière, j’aime la cuisine et les voyages.",
         occupation: "Infirmière",
         education: "Licence",
         languages: ["Français", "Wolof"],
@@ -298,7 +298,7 @@ describeEachEngine("response contract", (engine) => {
     reportId = (
       await call("POST /api/reports", safety.reportFiledDtoSchema, {
         as: bob,
-        json: { userId: alice.userId, messageId, reason: "scam", details: "Me demande de l'argent." },
+        json: { userId: alice.userId, messageId, reason: "scam", details: "Me demande de l’argent." },
         status: 201,
       })
     ).id;

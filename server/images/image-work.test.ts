@@ -78,7 +78,7 @@ describe("ImageWork", () => {
     await Promise.all(runs);
   });
 
-  it("refuses a member's request beyond `perMember` with 429 RATE_LIMITED, others still pass", async () => {
+  it("refuses a member’s request beyond `perMember` with 429 RATE_LIMITED, others still pass", async () => {
     const gate = new ImageWork(LIMITS);
     const jobs = [held(), held()];
     const runs = jobs.map((j) => gate.run("a", j.work));

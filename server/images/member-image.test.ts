@@ -18,12 +18,12 @@ async function refusalOf(p: Promise<unknown>): Promise<ImageRefused> {
 }
 
 describe("member images", () => {
-  it("reads a photo's header: format, size, and the size as shown", async () => {
+  it("reads a photo’s header: format, size, and the size as shown", async () => {
     const header = await readImageHeader(await makeImage("jpeg", 64, 32));
     expect(header).toEqual({ format: "jpeg", width: 64, height: 32, shown: { width: 64, height: 32 } });
   });
 
-  it("refuses the outside test's interlaced bombs from their header: too many pixels", async () => {
+  it("refuses the outside test’s interlaced bombs from their header: too many pixels", async () => {
     for (const [width, height] of [
       [16_000, 16_000],
       [10_000, 10_000],

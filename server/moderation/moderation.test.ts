@@ -96,7 +96,7 @@ describeEachEngine("photo screening on upload", (engine) => {
     expect(await db().$count(photoHashes, eq(photoHashes.userId, thief.userId))).toBe(0);
   }, 60_000);
 
-  it("holds a mirrored copy of another account's photo", async () => {
+  it("holds a mirrored copy of another account’s photo", async () => {
     const owner = await signUpMember(t, "female");
     const photo = await sharp(await face(OTHER_PEOPLE[0]!))
       .resize(800)

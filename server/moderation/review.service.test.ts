@@ -129,7 +129,7 @@ describeEachEngine("photo review by an administrator", (engine) => {
   }
   const hashed = async (key: string) => (await db().$count(photoHashes, eq(photoHashes.photoKey, key))) > 0;
 
-  it("lists the held photos oldest first, with the member, the photo and the other account's photo", async () => {
+  it("lists the held photos oldest first, with the member, the photo and the other account’s photo", async () => {
     const older = await held();
     await db().execute(
       sql`UPDATE photo_reviews SET created_at = now() - interval '1 hour' WHERE id = ${older.id}::uuid`,
@@ -266,7 +266,7 @@ describeEachEngine("photo review by an administrator", (engine) => {
 
     expect(await account(h.thief)).toEqual({
       banned: true,
-      banReason: expect.stringMatching(/photo d'un autre compte/),
+      banReason: expect.stringMatching(/photo d’un autre compte/),
       sessions: 0,
     });
     expect((await t.request("/api/profile", { cookie: h.thief.cookie })).status).toBe(401);

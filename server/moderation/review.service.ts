@@ -123,7 +123,7 @@ function heldBecause(reason: string, score: number | null, matchedEmail: string 
 }
 
 const BAN_REASONS: Record<string, string> = {
-  reused: "Photo à vérifier : photo d'un autre compte",
+  reused: "Photo à vérifier : photo d’un autre compte",
   suggestive: "Photo à vérifier : photo inappropriée",
 };
 

@@ -184,20 +184,20 @@ describeOnEngine("e-mail notifications", (engine) => {
     expect(plain(mails[0]?.text)).toContain("Mariama vous a écrit 2 messages : « Deuxième message »");
     // Rokhaya's J'aime opened a conversation: said as such, not as a match.
     expect(plain(mails[0]?.text)).toContain(
-      "Rokhaya vous a envoyé un J'aime : votre conversation est ouverte.",
+      "Rokhaya vous a envoyé un J’aime : votre conversation est ouverte.",
     );
-    expect(plain(mails[0]?.text)).not.toContain("C'est un match");
+    expect(plain(mails[0]?.text)).not.toContain("C’est un match");
   });
 
-  it("says a J'aime received as such, and « C'est un match » only once the member liked back", async () => {
+  it("says a J’aime received as such, and « C’est un match » only once the member liked back", async () => {
     const him = await member("male", "Abdoulaye");
     const her = await member("female", "Fatou");
     await like(her, him);
     await handleImmediateEmail(t.deps, { userId: him.userId }, "job-like");
     const [toHim] = await mailsTo(him.email);
-    expect(plain(toHim?.subject)).toBe("Fatou vous a envoyé un J'aime sur Passerelle");
-    expect(plain(toHim?.text)).toContain("Fatou vous a envoyé un J'aime : votre conversation est ouverte.");
-    expect(plain(toHim?.text)).not.toMatch(/C'est un match|Nouveau match|vous plaît/i);
+    expect(plain(toHim?.subject)).toBe("Fatou vous a envoyé un J’aime sur Passerelle");
+    expect(plain(toHim?.text)).toContain("Fatou vous a envoyé un J’aime : votre conversation est ouverte.");
+    expect(plain(toHim?.text)).not.toMatch(/C’est un match|Nouveau match|vous plaît/i);
     // She made the match: nothing for her.
     await handleImmediateEmail(t.deps, { userId: her.userId }, "job-her-1");
     expect(await mailsTo(her.email)).toHaveLength(0);
@@ -209,14 +209,14 @@ describeOnEngine("e-mail notifications", (engine) => {
     await like(him, her);
     await handleImmediateEmail(t.deps, { userId: her.userId }, "job-her-2");
     const [toHer] = await mailsTo(her.email);
-    expect(plain(toHer?.subject)).toBe("C'est un match avec Abdoulaye !");
-    expect(plain(toHer?.text)).toContain("C'est un match : Abdoulaye a aimé votre profil en retour.");
+    expect(plain(toHer?.subject)).toBe("C’est un match avec Abdoulaye !");
+    expect(plain(toHer?.text)).toContain("C’est un match : Abdoulaye a aimé votre profil en retour.");
     // And he, who liked back on screen, gets nothing more.
     await handleImmediateEmail(t.deps, { userId: him.userId }, "job-him-2");
     expect(await mailsTo(him.email)).toHaveLength(1);
   });
 
-  it("tells a message request (issue 34) as the J'aime it came with, never its words", async () => {
+  it("tells a message request (issue 34) as the J’aime it came with, never its words", async () => {
     const him = await member("male", "Abdoulaye");
     const her = await member("female", "Fatou");
     const on = await t.request("/api/profile/privacy", {
@@ -232,7 +232,7 @@ describeOnEngine("e-mail notifications", (engine) => {
     );
     await handleImmediateEmail(t.deps, { userId: her.userId }, "job-request");
     const [toHer] = await mailsTo(her.email);
-    expect(plain(toHer?.subject)).toBe("Abdoulaye vous a envoyé un J'aime sur Passerelle");
+    expect(plain(toHer?.subject)).toBe("Abdoulaye vous a envoyé un J’aime sur Passerelle");
     expect(plain(toHer?.text)).not.toContain("WhatsApp");
     // Without the setting, the same message is told with its words.
     const other = await member("female", "Awa");

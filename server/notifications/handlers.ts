@@ -97,7 +97,7 @@ async function paymentPush(deps: Deps, userId: string): Promise<PushPayload | nu
   return {
     kind: "payment",
     title: "Paiement confirmé",
-    body: `Votre abonnement Passerelle est actif jusqu'au ${frenchLongDate(row.ends)}.`,
+    body: `Votre abonnement Passerelle est actif jusqu’au ${frenchLongDate(row.ends)}.`,
     url: "/subscription",
     tag: "payment",
   };

@@ -10,7 +10,7 @@ describe("inQuietHours", () => {
     quietHours: { start, end },
     timeZone,
   });
-  it("reads the hours in the member's time zone, across midnight, end excluded", () => {
+  it("reads the hours in the member’s time zone, across midnight, end excluded", () => {
     // 22:30 in Paris (UTC+1 in November) is 21:30 UTC; in Dakar (UTC) it is 21:30.
     const at = new Date("2026-11-24T21:30:00Z");
     expect(inQuietHours(prefs("22:00", "08:00"), at)).toBe(true);

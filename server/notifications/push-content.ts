@@ -127,12 +127,12 @@ export async function matchPush(db: Db, recipientId: string, matchId: string): P
     kind: "match",
     ...(state.likedThem
       ? {
-          title: "C'est un match !",
+          title: "C’est un match !",
           body: `${state.name} a aimé votre profil en retour. Écrivez-lui !`,
         }
       : {
-          title: `${state.name} vous a envoyé un J'aime`,
-          body: "Votre conversation est ouverte : répondez-lui, ou passez si ce n'est pas pour vous.",
+          title: `${state.name} vous a envoyé un J’aime`,
+          body: "Votre conversation est ouverte : répondez-lui, ou passez si ce n’est pas pour vous.",
         }),
     url: conversationUrl(matchId),
     tag: `match-${matchId}`,

@@ -83,7 +83,7 @@ describeOnEngine("web push", (engine) => {
     expect(anonymous.status).toBe(401);
   });
 
-  it("tells the liked member of a J'aime, pushes a message to the right conversation, and a match once she likes back", async () => {
+  it("tells the liked member of a J’aime, pushes a message to the right conversation, and a match once she likes back", async () => {
     const him = await signUpMember(t, "male", { firstName: "Moussa" });
     const her = await signUpMember(t, "female", { firstName: "Awa" });
     const hisPhone = await subscribe(him);
@@ -93,9 +93,9 @@ describeOnEngine("web push", (engine) => {
     const matchPayload = JSON.parse(match!.payload) as PushPayload;
     expect(matchPayload.kind).toBe("match");
     // His J'aime opened the conversation; it is not a match of two people who like each other.
-    expect(plain(matchPayload.title)).toBe("Moussa vous a envoyé un J'aime");
+    expect(plain(matchPayload.title)).toBe("Moussa vous a envoyé un J’aime");
     expect(plain(matchPayload.body)).toBe(
-      "Votre conversation est ouverte : répondez-lui, ou passez si ce n'est pas pour vous.",
+      "Votre conversation est ouverte : répondez-lui, ou passez si ce n’est pas pour vous.",
     );
     expect(match!.vapidKey).toBe(t.deps.config.push.publicKey);
 
@@ -116,7 +116,7 @@ describeOnEngine("web push", (engine) => {
     const mutual = (await service.waitFor(2, { endpoint: hisPhone.endpoint }))[1];
     expect(JSON.parse(mutual!.payload)).toMatchObject({ kind: "match", url: `/messages?match=${matchId}` });
     const mutualPayload = JSON.parse(mutual!.payload) as PushPayload;
-    expect(plain(mutualPayload.title)).toBe("C'est un match !");
+    expect(plain(mutualPayload.title)).toBe("C’est un match !");
     expect(plain(mutualPayload.body)).toBe("Awa a aimé votre profil en retour. Écrivez-lui !");
     // Liking again tells nobody anything more.
     await like(her, him);
@@ -172,7 +172,7 @@ describeOnEngine("web push", (engine) => {
     // Away with a confirmed address: the job that e-mails him is queued, and no push job.
     await t.deps.database.db.execute(sql`UPDATE "user" SET email_verified = true WHERE id = ${him.userId}`);
     await t.deps.database.db.execute(awayLongAgo);
-    expect((await send(her, matchId, "Je t'écris un e-mail alors")).status).toBe(201);
+    expect((await send(her, matchId, "Je t’écris un e-mail alors")).status).toBe(201);
     expect([await pushJobs(), await emailJobs()]).toEqual([0, 1]);
     // On the site but with a device: the push job is queued.
     const other = await signUpMember(t, "female");
@@ -182,7 +182,7 @@ describeOnEngine("web push", (engine) => {
     expect(await jobs("push-message", "matchId", second)).toBe(1);
   });
 
-  it("queues a message's jobs with the message: a send that fails leaves no job behind", async () => {
+  it("queues a message’s jobs with the message: a send that fails leaves no job behind", async () => {
     const him = await signUpMember(t, "male");
     const her = await signUpMember(t, "female");
     await subscribe(him);
@@ -293,7 +293,7 @@ describeOnEngine("web push", (engine) => {
     const confirmed = JSON.parse(receipt!.payload) as PushPayload;
     expect(confirmed).toMatchObject({ kind: "payment", title: "Paiement confirmé", url: "/subscription" });
     expect(plain(confirmed.body)).toMatch(
-      /^Votre abonnement Passerelle est actif jusqu'au \d{1,2}(er)? \S+ \d{4}\.$/,
+      /^Votre abonnement Passerelle est actif jusqu’au \d{1,2}(er)? \S+ \d{4}\.$/,
     );
 
     const ending = await signUpMember(t, "male");

@@ -56,7 +56,7 @@ describeOnEngine("operations", (engine) => {
       error: {
         code: "CSRF_REJECTED",
         message: frenchTypography(
-          `Requête refusée : elle ne vient pas d'une page de Passerelle. Ouvrez Passerelle à l'adresse ${BASE_URL}.`,
+          `Requête refusée : elle ne vient pas d’une page de Passerelle. Ouvrez Passerelle à l’adresse ${BASE_URL}.`,
         ),
       },
     });
@@ -67,7 +67,7 @@ describeOnEngine("operations", (engine) => {
     expect(evil.status).toBe(403);
     expect(((await evil.json()) as { error: { message: string } }).error.message).toBe(
       frenchTypography(
-        `Requête refusée : cette page est ouverte à l'adresse https://evil.example, que Passerelle ne reconnaît pas. Ouvrez Passerelle à l'adresse ${BASE_URL}.`,
+        `Requête refusée : cette page est ouverte à l’adresse https://evil.example, que Passerelle ne reconnaît pas. Ouvrez Passerelle à l’adresse ${BASE_URL}.`,
       ),
     );
     const sameSite = await t.app.request(`${BASE_URL}/api/likes`, {
@@ -96,7 +96,7 @@ describeOnEngine("operations", (engine) => {
     expect(await refused.json()).toEqual({
       code: "CSRF_REJECTED",
       message: frenchTypography(
-        `Requête refusée : cette page est ouverte à l'adresse http://127.0.0.1:4000, que Passerelle ne reconnaît pas. Ouvrez Passerelle à l'adresse ${BASE_URL}.`,
+        `Requête refusée : cette page est ouverte à l’adresse http://127.0.0.1:4000, que Passerelle ne reconnaît pas. Ouvrez Passerelle à l’adresse ${BASE_URL}.`,
       ),
     });
   });

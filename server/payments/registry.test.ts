@@ -50,7 +50,7 @@ describe("PaymentRegistry", () => {
     expect(route("mobile-money", "XOF", "Sénégal", null)).toBeNull();
   });
 
-  it("offers cards in every priced currency and the country's operators in its own currency", () => {
+  it("offers cards in every priced currency and the country’s operators in its own currency", () => {
     const senegal = registry.options("Sénégal", DEFAULT_PLANS, null);
     expect(senegal.currency).toBe("XOF");
     expect(senegal.currencies).toEqual(["EUR", "XOF"]);
@@ -88,7 +88,7 @@ describe("PaymentRegistry", () => {
     expect(options.methods.map((m) => [m.method, m.demo])).toEqual([["card", true]]);
   });
 
-  it("holds card prices in the country's CFA franc back after a change of country, not mobile money's (issue 33)", () => {
+  it("holds card prices in the country’s CFA franc back after a change of country, not mobile money’s (issue 33)", () => {
     const from = new Date(Date.now() + 10 * 86_400_000);
     const route = (method: "card" | "mobile-money", currency: "EUR" | "XOF", operator: string | null) =>
       registry.route({

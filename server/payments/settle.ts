@@ -69,7 +69,7 @@ export async function settleCheckout(
       return row.status === "pending" ? answer.state : row.status;
     case "pending":
       if (row.expired && row.status === "pending") {
-        await closeCheckout(db, row.id, "expired", "Aucune confirmation de l'opérateur dans le délai");
+        await closeCheckout(db, row.id, "expired", "Aucune confirmation de l’opérateur dans le délai");
         return "expired";
       }
       return row.status;

@@ -52,7 +52,7 @@ async function paymentOf(
     sessions = await stripe.checkout.sessions.list({ payment_intent: id, limit: 1 });
   } catch {
     // Stripe delivers the event again later: nothing is lost by answering that we could not act.
-    throw new AppError(503, "PAYMENTS_UNAVAILABLE", "Le prestataire de paiement n'a pas répondu");
+    throw new AppError(503, "PAYMENTS_UNAVAILABLE", "Le prestataire de paiement n’a pas répondu");
   }
   const session = sessions.data[0];
   const checkoutId = session?.metadata?.checkoutId;
@@ -97,7 +97,7 @@ async function handleEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event): 
           event.type === "checkout.session.expired" ? "expired" : "failed",
           event.type === "checkout.session.expired"
             ? "La page de paiement a expiré"
-            : "Le paiement par carte n'a pas abouti",
+            : "Le paiement par carte n’a pas abouti",
         );
       return;
     }

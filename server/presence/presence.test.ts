@@ -24,7 +24,7 @@ describe("presenceOf", () => {
     expect(presenceOf(new Date(now - 6 * 86_400_000), now)).toBe("week");
     expect(presenceOf(new Date(now - 8 * 86_400_000), now)).toBeNull();
     expect(presenceOf(null, now)).toBeNull();
-    expect(presenceLabel("today", "female")).toBe("Active aujourd'hui");
+    expect(presenceLabel("today", "female")).toBe("Active aujourd’hui");
     expect(presenceLabel("week", "male")).toBe("Actif cette semaine");
   });
 });
@@ -54,7 +54,7 @@ describeEachEngine("presence", (engine) => {
       sql`UPDATE profiles SET last_active_at = now() - ${minutesAgo} * interval '1 minute' WHERE user_id = ${userId}`,
     );
 
-  it("records a signed-in member's activity, at most once per interval however many requests", async () => {
+  it("records a signed-in member’s activity, at most once per interval however many requests", async () => {
     const m = await signUpMember(t, "female");
     await setActive(m.userId, 60);
     let clock = Date.now();
@@ -86,7 +86,7 @@ describeEachEngine("presence", (engine) => {
       .toBeGreaterThan(before + 30 * 60_000);
   });
 
-  it("keeps a member with an open page « En ligne »: the event stream's heartbeat notes activity", async () => {
+  it("keeps a member with an open page « En ligne »: the event stream’s heartbeat notes activity", async () => {
     const m = await signUpMember(t, "female");
     // Only the page's timers and clock are faked; the database keeps its own.
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
@@ -106,7 +106,7 @@ describeEachEngine("presence", (engine) => {
     }
   });
 
-  it("ends « En ligne » once the member's last page closes, but not for a reload (issue 34)", async () => {
+  it("ends « En ligne » once the member’s last page closes, but not for a reload (issue 34)", async () => {
     const online = async (userId: string) => presenceOf(await lastActive(userId)) === "online";
     const open = async (m: Member) => {
       const stream = readEvents(await t.request("/api/events", { cookie: m.cookie }));
@@ -136,7 +136,7 @@ describeEachEngine("presence", (engine) => {
     await Promise.all([tabB.close(), afterReload.close()]);
   });
 
-  it("counts a new member's first request, which creates the profile, as activity", async () => {
+  it("counts a new member’s first request, which creates the profile, as activity", async () => {
     const account = await t.createMember();
     expect((await t.request("/api/profile", { cookie: account.cookie })).status).toBe(200);
     const at = await lastActive(account.userId);

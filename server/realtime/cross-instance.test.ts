@@ -40,7 +40,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances on one Pos
     const res = await first.request(`/api/matches/${matchId}/messages`, {
       method: "POST",
       cookie: him.cookie,
-      json: { content: "Bonjour depuis l'autre serveur" },
+      json: { content: "Bonjour depuis l’autre serveur" },
     });
     const sent = (await res.json()) as MessageDto;
     expect((await stream.next("message.created")).data).toEqual({ type: "message.created", message: sent });

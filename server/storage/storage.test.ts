@@ -119,7 +119,7 @@ describe("local listing", () => {
 });
 
 describe("S3 public base URL", () => {
-  it("points public URLs at the bucket's address or CDN when S3_PUBLIC_URL is set", () => {
+  it("points public URLs at the bucket’s address or CDN when S3_PUBLIC_URL is set", () => {
     const storage = createS3Storage(
       { bucket: "b", region: "eu-west-3", forcePathStyle: false, publicUrl: "https://cdn.passerelle.fr" },
       "profiles",

@@ -140,7 +140,7 @@ describe("local Web Push service", () => {
     expect(push.received.some((p) => p.endpoint === sub.endpoint)).toBe(false);
   });
 
-  it("checks the JWT's claims: exp past or over 24 h ahead, aud, sub, alg, a missing header", async () => {
+  it("checks the JWT’s claims: exp past or over 24 h ahead, aud, sub, alg, a missing header", async () => {
     const sub = push.subscribe();
     const now = Math.floor(Date.now() / 1000);
     const valid = { aud: push.origin, exp: now + 3600, sub: SUBJECT };

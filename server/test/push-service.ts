@@ -141,7 +141,7 @@ export async function startPushService(opts: PushServiceOptions = {}): Promise<P
     const vapid = verifyVapid(header(req, "authorization"), origin, Math.floor(receivedAtEpochMs / 1000));
     if (!vapid.ok) return refuse(401, vapid.reason, { "WWW-Authenticate": "vapid" });
     if (sub.applicationServerKey && !sub.applicationServerKey.equals(vapid.publicKeyBytes)) {
-      return refuse(403, "vapid: k is not the subscription's applicationServerKey");
+      return refuse(403, "vapid: k is not the subscription’s applicationServerKey");
     }
     let payload: Buffer = Buffer.alloc(0);
     if (size > 0) {

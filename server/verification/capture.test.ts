@@ -11,7 +11,7 @@ describe("captureTimesFit", () => {
   /** Answered a second after the last frame, as on a slow network. */
   const elapsed = last + 1000;
 
-  it("accepts the page's burst, on time or caught up after a late timer", () => {
+  it("accepts the page’s burst, on time or caught up after a late timer", () => {
     expect(times).toHaveLength(captureFrameCount(2));
     expect(captureTimesFit(times, 2, elapsed)).toBe(true);
     // A timer 700 ms late: the page takes the frames due meanwhile 150 ms apart until it is back on

@@ -92,7 +92,7 @@ describe("verification decision", () => {
     expect(reason(run(live, profile, ["tilt-right", "smile"]))).toBe("CHALLENGE_NOT_FOLLOWED");
   });
 
-  it("refuses the outside tester's three stills, as sent and spread over a capture's burst", () => {
+  it("refuses the outside tester’s three stills, as sent and spread over a capture’s burst", () => {
     // Neutral, the same rotated 25°, a smiling photo: verified before issue 33.
     expect(reason(run(stills))).toBe("NOT_CONTINUOUS");
     expect(reason(run(spreadStills(stills).frames))).toBe("NOT_CONTINUOUS");
@@ -125,7 +125,7 @@ describe("verification decision", () => {
     expect(reason(run(faded))).toBe("NOT_CONTINUOUS");
   });
 
-  it("refuses a still repeated, and a capture's frames out of order", () => {
+  it("refuses a still repeated, and a capture’s frames out of order", () => {
     expect(reason(run(Array(29).fill(stills[0]!)))).toBe("CHALLENGE_NOT_FOLLOWED");
     // The smile first, then the rest and the tilt: the first frame is no longer the face at rest.
     expect(reason(run([...live.slice(20), ...live.slice(0, 20)]))).toBe("CHALLENGE_NOT_FOLLOWED");

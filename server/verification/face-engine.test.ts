@@ -25,7 +25,7 @@ describe("face engine (Human, WebAssembly, bundled models)", () => {
     expect(Math.min(...samePairs)).toBeGreaterThan(Math.max(...otherPairs));
   }, 60_000);
 
-  it("compares descriptors as Human's own match.similarity does", async () => {
+  it("compares descriptors as Human’s own match.similarity does", async () => {
     // Human's source of it, shipped in its package (its built modules would load TensorFlow.js here);
     // imported by a path the type-checker does not follow (Human's sources are not strict).
     const source = "../../node_modules/@vladmandic/human/src/face/match.ts";
@@ -40,7 +40,7 @@ describe("face engine (Human, WebAssembly, bundled models)", () => {
     expect(new Set(pairs.map(([x, y]) => similarity(x, y))).size).toBeGreaterThan(3);
   }, 60_000);
 
-  it("measures a tilted head's roll, both ways", async () => {
+  it("measures a tilted head’s roll, both ways", async () => {
     const straight = await face(SAME_PERSON[0]!);
     const left = await one(await tilted(straight, -20));
     const right = await one(await tilted(straight, 20));

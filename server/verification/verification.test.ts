@@ -154,7 +154,7 @@ describeEachEngine("profile verification API", (engine) => {
   );
 
   decisionIt(
-    "refuses the outside tester's attack: three stills, the challenge redrawn until « tilt-left, smile »",
+    "refuses the outside tester’s attack: three stills, the challenge redrawn until « tilt-left, smile »",
     async () => {
       // Issue 33: drawing was free, so the tester drew until the challenge asked for the head to the
       // left then a smile, and sent his three stills of the man of the profile photo.
@@ -200,7 +200,7 @@ describeEachEngine("profile verification API", (engine) => {
     120_000,
   );
 
-  it("counts each challenge drawn as an attempt, gives an open one again, and stops at the day's limit", async () => {
+  it("counts each challenge drawn as an attempt, gives an open one again, and stops at the day’s limit", async () => {
     const m = await memberWithPhoto(await face(SAME_PERSON[0]!));
     expect((await stateOf(m)).attemptsLeftToday).toBe(3);
     // Two draws at once: one challenge, one attempt.
@@ -242,7 +242,7 @@ describeEachEngine("profile verification API", (engine) => {
   });
 
   decisionIt(
-    "refuses another person's face with the reason",
+    "refuses another person’s face with the reason",
     async () => {
       const m = await memberWithPhoto(await face(OTHER_PEOPLE[0]!));
       const res = await sendLive(m, (await tiltThenSmile(m)).id);
@@ -315,7 +315,7 @@ describeEachEngine("profile verification API", (engine) => {
     expect(await badgeOf(m)).toBe(false);
   }, 120_000);
 
-  it("refuses an expired challenge and someone else's", async () => {
+  it("refuses an expired challenge and someone else’s", async () => {
     const m = await memberWithPhoto(await face(SAME_PERSON[0]!));
     const late = await tiltThenSmile(m);
     await db().execute(

@@ -26,15 +26,15 @@ export function RouteErrorPage({ standalone = false }: { standalone?: boolean })
       </h1>
       <p className="text-ink-soft">
         {notFound
-          ? "La page que vous cherchez n'existe pas ou a été déplacée."
+          ? "La page que vous cherchez n’existe pas ou a été déplacée."
           : chunk
             ? "Une nouvelle version de Passerelle est peut-être disponible. Rechargez la page pour continuer."
-            : "Nous sommes désolés. Vous pouvez recharger la page ou revenir à l'accueil."}
+            : "Nous sommes désolés. Vous pouvez recharger la page ou revenir à l’accueil."}
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         {/* Plain links: a full reload recovers from a broken application state. */}
         <a href="/" className={buttonClasses("primary")}>
-          Revenir à l'accueil
+          Revenir à l’accueil
         </a>
         {!notFound && (
           <button

@@ -23,7 +23,7 @@ function documentWith(text: string | null): Document {
   return doc;
 }
 
-describe("the document's bootstrap", () => {
+describe("the document’s bootstrap", () => {
   afterEach(() =>
     authClient.$store.atoms.session?.set({ ...authClient.$store.atoms.session.get(), data: null }),
   );

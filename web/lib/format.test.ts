@@ -17,7 +17,7 @@ describe("French formatting", () => {
     expect(formatDate(new Date(2026, 10, 22))).toBe("22 novembre 2026");
     expect(formatTime(new Date(2026, 10, 22, 9, 5))).toBe("09:05");
     expect(formatTime(new Date(2026, 10, 22, 21, 45))).toBe("21:45");
-    expect(formatDay(new Date(2026, 10, 22, 1, 0), now)).toBe("Aujourd'hui");
+    expect(formatDay(new Date(2026, 10, 22, 1, 0), now)).toBe("Aujourd’hui");
     expect(formatDay(new Date(2026, 10, 21, 23, 59), now)).toBe("Hier");
     expect(formatDay(new Date(2026, 10, 3, 12), now)).toBe("3 novembre 2026");
     expect(formatDay(new Date(2026, 10, 1, 12), now)).toBe("1er novembre 2026");
@@ -30,8 +30,8 @@ describe("French formatting", () => {
 
   it("says how long ago, then the date and time beyond a day", () => {
     const minutes = (n: number) => new Date(now.getTime() - n * 60_000);
-    expect(formatAgo(minutes(0), now)).toBe("à l'instant");
-    expect(formatAgo(new Date(now.getTime() + 5_000), now)).toBe("à l'instant");
+    expect(formatAgo(minutes(0), now)).toBe("à l’instant");
+    expect(formatAgo(new Date(now.getTime() + 5_000), now)).toBe("à l’instant");
     expect(formatAgo(minutes(1), now)).toBe("il y a 1 minute");
     expect(formatAgo(minutes(59), now)).toBe("il y a 59 minutes");
     expect(formatAgo(minutes(60), now)).toBe("il y a 1 heure");
@@ -43,7 +43,7 @@ describe("French formatting", () => {
 
   it("puts the right spaces around percents, guillemets and counts", () => {
     expect(formatPercent(85)).toBe("85\u202f%");
-    expect(quoted("J'aime")).toBe("«\u00a0J'aime\u00a0»");
+    expect(quoted("J’aime")).toBe("«\u00a0J’aime\u00a0»");
     expect(plural(0, "profil", "profils")).toBe("Aucun profil");
     expect(plural(1, "profil", "profils")).toBe("1 profil");
     expect(plural(1234, "profil", "profils")).toBe("1\u202f234 profils");

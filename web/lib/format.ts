@@ -69,7 +69,7 @@ export function daysAgo(value: string | Date, now: Date = new Date()): number {
 /** Separator above a day's messages: « Aujourd'hui », « Hier », « 22 novembre 2026 ». */
 export function formatDay(value: string | Date, now: Date = new Date()): string {
   const n = daysAgo(value, now);
-  if (n === 0) return "Aujourd'hui";
+  if (n === 0) return "Aujourd’hui";
   if (n === 1) return "Hier";
   return formatDate(value);
 }
@@ -90,7 +90,7 @@ export function formatWhen(value: string | Date, now: Date = new Date()): string
 export function formatAgo(value: string | Date, now: Date = new Date()): string {
   const d = typeof value === "string" ? new Date(value) : value;
   const minutes = Math.floor((now.getTime() - d.getTime()) / 60_000);
-  if (minutes < 1) return "à l'instant";
+  if (minutes < 1) return "à l’instant";
   if (minutes < 60) return `il y a ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `il y a ${hours} ${hours === 1 ? "heure" : "heures"}`;

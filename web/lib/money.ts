@@ -18,7 +18,7 @@ export function currencyLabel(currency: Currency, offered: readonly Currency[] =
   if (currency === "EUR") return "Euros (€)";
   if (offered.includes("XOF") && offered.includes("XAF"))
     return currency === "XOF"
-      ? "Francs CFA d'Afrique de l'Ouest (FCFA)"
-      : "Francs CFA d'Afrique centrale (FCFA)";
+      ? "Francs CFA d’Afrique de l’Ouest (FCFA)"
+      : "Francs CFA d’Afrique centrale (FCFA)";
   return "Francs CFA (FCFA)";
 }

@@ -7,6 +7,6 @@ export function usePageTitle(title: string | null): void {
   useEffect(() => {
     document.title = title
       ? `${title} · ${SITE_NAME}`
-      : `${SITE_NAME} · Rencontres entre l'Afrique francophone et l'Europe`;
+      : `${SITE_NAME} · Rencontres entre l’Afrique francophone et l’Europe`;
   }, [title]);
 }

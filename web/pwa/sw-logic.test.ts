@@ -121,7 +121,7 @@ describe("pickWindow", () => {
 });
 
 describe("isWorkerMessage", () => {
-  it("knows the worker's messages and nothing else", () => {
+  it("knows the worker’s messages and nothing else", () => {
     expect(isWorkerMessage({ type: "push", payload: PUSH })).toBe(true);
     expect(isWorkerMessage({ type: "pushsubscriptionchange" })).toBe(true);
     for (const data of [null, "push", {}, { type: "SKIP_WAITING" }])

@@ -36,7 +36,7 @@ const codeSchema = z.strictObject({
     .trim()
     .refine(
       (code) => TOTP_CODE.test(code) || BACKUP_CODE.test(code),
-      "Saisissez le code à 6 chiffres de votre application, ou l'un de vos codes de secours",
+      "Saisissez le code à 6 chiffres de votre application, ou l’un de vos codes de secours",
     ),
 });
 
@@ -128,7 +128,7 @@ export function adminAuthRoutes(deps: AppDeps) {
       }
       const admin = body.user ? await adminRecord(db, body.user.id, deps.config) : null;
       if (!admin) throw invalidCredentials();
-      await audit(db, admin, "admin.login", { type: "user", id: admin.id }, "Connexion à l'administration");
+      await audit(db, admin, "admin.login", { type: "user", id: admin.id }, "Connexion à l’administration");
       passCookies(c, res);
       return c.json<AdminLoginResult>({ status: "ok", admin });
     })
@@ -149,8 +149,8 @@ export function adminAuthRoutes(deps: AppDeps) {
         "admin.login",
         { type: "user", id: admin.id },
         totp
-          ? "Connexion à l'administration (double authentification)"
-          : "Connexion à l'administration (code de secours)",
+          ? "Connexion à l’administration (double authentification)"
+          : "Connexion à l’administration (code de secours)",
       );
       passCookies(c, res);
       return c.json<AdminLoginResult>({ status: "ok", admin });

@@ -113,7 +113,7 @@ describeOnEngine("admin sign-in", (engine) => {
     expect((await t.request("/api/admin/me", { cookie: admin.cookie })).status).toBe(401);
   });
 
-  it("keeps Better Auth's own admin endpoints closed", async () => {
+  it("keeps Better Auth’s own admin endpoints closed", async () => {
     const admin = await createAdmin(t);
     const res = await t.request("/api/auth/admin/list-users", { cookie: admin.cookie });
     expect(res.status).toBe(404);

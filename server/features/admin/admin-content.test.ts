@@ -82,7 +82,7 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
     expect((await post("/api/admin/matches/pas-un-id/reject")).status).toBe(404);
   });
 
-  it("finds a member's matches and messages by their name too (issue 34), wildcards taken literally", async () => {
+  it("finds a member’s matches and messages by their name too (issue 34), wildcards taken literally", async () => {
     const surname = `Ndiaye${Date.now().toString(36)}`;
     const him = await signUpMember(t, "male", { firstName: "Ousmane", lastName: surname });
     const her = await signUpMember(t, "female");
@@ -269,12 +269,12 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
 
       const signIn = await t.request("/api/auth/sign-in/email", {
         method: "POST",
-        json: { email: a.email, password: "n'importe lequel" },
+        json: { email: a.email, password: "n’importe lequel" },
       });
       expect(signIn.status).toBe(401);
       // Each new member is e-mailed a link to choose a password (issue 34), valid for days.
       const welcome = await waitForMail(t.dataDir, b.email, "Votre compte Passerelle vous attend");
-      expect(welcome.text).toContain("Moussa, l'équipe Passerelle a créé votre compte");
+      expect(welcome.text).toContain("Moussa, l’équipe Passerelle a créé votre compte");
       expect(welcome.text).toContain("valable 7 jours");
       const welcomeLink = new URL(linkIn(welcome.text));
       expect(welcomeLink.pathname).toBe("/reset-password");
@@ -327,7 +327,7 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
 
     it("imports the country of origin, the city and « prêt(e) à déménager », empty when left out", async () => {
       const a = row({ email: `import-a-${Math.random().toString(36).slice(2)}@exemple.fr` });
-      const withThem = { ...a, originCountry: "Côte d'Ivoire", city: "  Abidjan ", relocate: "maybe" };
+      const withThem = { ...a, originCountry: "Côte d’Ivoire", city: "  Abidjan ", relocate: "maybe" };
       const without = row({ email: `import-b-${Math.random().toString(36).slice(2)}@exemple.fr` });
       const first = (await (
         await post("/api/admin/import", { json: JSON.stringify([withThem, without]) })
@@ -337,7 +337,7 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
         {
           email: a.email,
           firstName: "Mariam",
-          originCountry: "Côte d'Ivoire",
+          originCountry: "Côte d’Ivoire",
           city: "Abidjan",
           relocate: "maybe",
         },
@@ -358,7 +358,7 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
         {
           email: a.email,
           firstName: "Mariam",
-          originCountry: "Côte d'Ivoire",
+          originCountry: "Côte d’Ivoire",
           city: "Abidjan",
           relocate: null,
         },
@@ -381,8 +381,8 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
       expect(preview).toMatchObject({ valid: 0, invalid: 3 });
       expect(preview.rows.map((r) => r.errors)).toEqual([
         { relocate: "Veuillez répondre oui, non ou peut-être" },
-        { originCountry: "Veuillez choisir un pays d'origine dans la liste" },
-        { originCountry: "Pays d'origine invalide", city: frenchTypography("Ville : texte attendu") },
+        { originCountry: "Veuillez choisir un pays d’origine dans la liste" },
+        { originCountry: "Pays d’origine invalide", city: frenchTypography("Ville : texte attendu") },
       ]);
 
       const result = (await (await post("/api/admin/import", { json: file })).json()) as ImportResultDto;
@@ -411,7 +411,7 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
       const invalid = await post("/api/admin/import", { json: "{ pas du json" });
       expect(invalid.status).toBe(400);
       expect(((await invalid.json()) as { error: { message: string } }).error.message).toBe(
-        "Le fichier n'est pas un JSON valide",
+        "Le fichier n’est pas un JSON valide",
       );
       const shape = await post("/api/admin/import", { json: JSON.stringify({ membres: [] }) });
       expect(((await shape.json()) as { error: { message: string } }).error.message).toMatch(

@@ -82,7 +82,7 @@ describeOnEngine("admin: payments", (engine) => {
     return row!.id;
   }
 
-  it("lists every payment attempt, newest first, with its member, state and provider's reference", async () => {
+  it("lists every payment attempt, newest first, with its member, state and provider’s reference", async () => {
     const tag = `pay${Date.now().toString(36)}`;
     const awa = await signUpMember(t, "female", { firstName: "Awa", lastName: tag, accountStatus: "trial" });
     const paul = await signUpMember(t, "male", { firstName: "Paul", lastName: tag, accountStatus: "trial" });
@@ -138,7 +138,7 @@ describeOnEngine("admin: payments", (engine) => {
     expect(all.body.data.map((p) => p.id)).toEqual([abandoned, waiting, paid, refused]);
     expect(all.body.data[1]).toEqual({
       id: waiting,
-      member: { userId: paul.userId, email: paul.email, name: `Paul ${tag}`, photo: null },
+      member: { userId: paul.userId, email: paul.email, name: `Paul ${tag}`, photo: null, gender: "male" },
       plan: "1-mois",
       amount: 6_500,
       currency: "XAF",
@@ -227,7 +227,7 @@ describeOnEngine("admin: payments", (engine) => {
     }
   });
 
-  it("shows how each subscription was paid, and the month's revenue per currency without free ones", async () => {
+  it("shows how each subscription was paid, and the month’s revenue per currency without free ones", async () => {
     const revenue = async () => (await get<DashboardDto>("/api/admin/dashboard")).body.revenueThisMonth;
     const before = await revenue();
     const member = await signUpMember(t, "female", { accountStatus: "trial" });
@@ -343,7 +343,7 @@ describeOnEngine("admin: payments", (engine) => {
     ]);
   });
 
-  it("lists the payment system's audit entries, which have no administrator", async () => {
+  it("lists the payment system’s audit entries, which have no administrator", async () => {
     const member = await signUpMember(t, "female", { accountStatus: "trial" });
     const checkout = await insertCheckout(member.userId, {
       status: "paid",

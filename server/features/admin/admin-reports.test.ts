@@ -55,7 +55,7 @@ describeOnEngine("admin: reports", (engine) => {
       const matchId = await conversation(scammer, v);
       await send(scammer, matchId, "Bonjour, tu vas bien ?");
       await send(v, matchId, "Très bien et toi ?");
-      reportedMessage = await send(scammer, matchId, "J'ai besoin de 500 € pour l'hôpital");
+      reportedMessage = await send(scammer, matchId, "J’ai besoin de 500 € pour l’hôpital");
       await send(scammer, matchId, "Réponds-moi vite");
       expect(
         (await report(v, { userId: scammer.userId, messageId: reportedMessage, reason: "scam" })).status,
@@ -68,18 +68,18 @@ describeOnEngine("admin: reports", (engine) => {
       reason: "scam",
       status: "pending",
       reportersOfMember: 2,
-      messageExcerpt: "J'ai besoin de 500 € pour l'hôpital",
+      messageExcerpt: "J’ai besoin de 500 € pour l’hôpital",
     });
 
     const detail = await asAdmin<AdminReportDetail>(`/api/admin/reports/${mine[0]!.id}`);
     expect(detail.body.context.map((m) => m.content)).toEqual([
       "Bonjour, tu vas bien ?",
       "Très bien et toi ?",
-      "J'ai besoin de 500 € pour l'hôpital",
+      "J’ai besoin de 500 € pour l’hôpital",
       "Réponds-moi vite",
     ]);
     expect(detail.body.context.filter((m) => m.reported).map((m) => m.content)).toEqual([
-      "J'ai besoin de 500 € pour l'hôpital",
+      "J’ai besoin de 500 € pour l’hôpital",
     ]);
 
     // In review, then a ban: the member is banned and the report closed.

@@ -83,7 +83,7 @@ describeOnEngine("admin: users and profiles", (engine) => {
     const stream = readEvents(await t.request("/api/events", { cookie: member.cookie }));
     await stream.next("ready");
     expect((await post(`/api/admin/users/${member.userId}/ban`, { reason: "" })).status).toBe(400);
-    const res = await post(`/api/admin/users/${member.userId}/ban`, { reason: "Demandes d'argent répétées" });
+    const res = await post(`/api/admin/users/${member.userId}/ban`, { reason: "Demandes d’argent répétées" });
     expect(res.status).toBe(200);
     expect(((await res.json()) as AdminUserDetail).banned).toBe(true);
     expect((await t.request("/api/profile", { cookie: member.cookie })).status).toBe(401);
@@ -146,7 +146,7 @@ describeOnEngine("admin: users and profiles", (engine) => {
     expect(await auditActions()).toContain("user.delete");
   });
 
-  it("edits a profile under the member form's rules and removes a photo", async () => {
+  it("edits a profile under the member form’s rules and removes a photo", async () => {
     const member = await signUpMember(t, "male", { firstName: "Ancien" });
     const bad = await post(
       `/api/admin/profiles/${member.userId}`,
@@ -258,7 +258,7 @@ describeOnEngine("admin: users and profiles", (engine) => {
     expect(await pending()).toBe(before + 1);
   });
 
-  it("reuses the dashboard's counts for DASHBOARD_CACHE_SECONDS, but never the latest actions", async () => {
+  it("reuses the dashboard’s counts for DASHBOARD_CACHE_SECONDS, but never the latest actions", async () => {
     const before = await dashboard(t.deps.database.db, 60);
     await insertMember(t.deps.database.db, "female");
     await t.deps.database.db.insert(adminAudit).values({

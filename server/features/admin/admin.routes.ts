@@ -68,8 +68,8 @@ const banSchema = z.strictObject({
 const roleSchema = z.strictObject({ role: z.enum(["user", "admin"], { error: "Rôle inconnu" }) });
 const deleteSchema = z.strictObject({
   confirmEmail: z
-    .string({ error: "Saisissez l'adresse e-mail du compte" })
-    .min(1, "Saisissez l'adresse e-mail du compte")
+    .string({ error: "Saisissez l’adresse e-mail du compte" })
+    .min(1, "Saisissez l’adresse e-mail du compte")
     .max(254),
 });
 const auditShape = { ...listBase, action: z.string().max(40).optional() };

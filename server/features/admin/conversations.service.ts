@@ -103,7 +103,7 @@ export async function listMatches(
   return { data: rows.map((r) => toMatch(r, storage)), ...total, page: q.page, size: q.size };
 }
 
-const matchNotFound = () => new AppError(404, "MATCH_NOT_FOUND", "Ce match n'existe pas");
+const matchNotFound = () => new AppError(404, "MATCH_NOT_FOUND", "Ce match n’existe pas");
 
 export async function rejectMatch(
   deps: Pick<AppDeps, "database" | "storage" | "events" | "logger">,
@@ -195,7 +195,7 @@ export async function deleteMessage(
   actor: Actor,
   id: string,
 ): Promise<void> {
-  if (!UUID.test(id)) throw new AppError(404, "NOT_FOUND", "Ce message n'existe pas");
+  if (!UUID.test(id)) throw new AppError(404, "NOT_FOUND", "Ce message n’existe pas");
   const removed = await inTransaction(deps.database.db, async (tx) => {
     const [row] = await queryRows(
       tx,
@@ -210,7 +210,7 @@ export async function deleteMessage(
         RETURNING x.match_id AS "matchId", x.sender_id AS "senderId", char_length(x.content) AS length,
           m.user1_id AS user1, m.user2_id AS user2`,
     );
-    if (!row) throw new AppError(404, "NOT_FOUND", "Ce message n'existe pas");
+    if (!row) throw new AppError(404, "NOT_FOUND", "Ce message n’existe pas");
     await audit(
       tx,
       actor,

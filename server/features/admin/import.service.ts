@@ -49,14 +49,14 @@ export const importRowSchema = z.strictObject({
 type ImportRow = z.output<typeof importRowSchema>;
 
 const IMPORT_MSG = {
-  NOT_JSON: "Le fichier n'est pas un JSON valide",
+  NOT_JSON: "Le fichier n’est pas un JSON valide",
   SHAPE: 'Le JSON doit être une liste de membres, ou un objet { "members": [ … ] }',
   EMPTY: "Le fichier ne contient aucun membre",
   TOO_MANY: `${IMPORT_MAX_ROWS} membres au maximum par import`,
   TOO_BIG: `Le fichier dépasse ${IMPORT_MAX_BYTES / 1024 / 1024} Mo`,
   NOT_OBJECT: "Chaque membre doit être un objet JSON",
   DUPLICATE: "Cette adresse e-mail figure déjà plus haut dans le fichier",
-  ADMIN: "Cette adresse est celle d'un compte d'administration : elle n'est pas importée",
+  ADMIN: "Cette adresse est celle d’un compte d’administration : elle n’est pas importée",
 };
 
 export const importBodySchema = z.strictObject({

@@ -32,7 +32,7 @@ export type ProfileListQuery = z.output<z.ZodObject<typeof profileListShape>>;
 /** An admin may change any field, but each one follows the member form's rules. */
 export const adminProfileUpdateSchema = profileUpdateSchema.partial();
 
-const profileNotFound = () => new AppError(404, "PROFILE_NOT_FOUND", "Ce profil n'existe pas");
+const profileNotFound = () => new AppError(404, "PROFILE_NOT_FOUND", "Ce profil n’existe pas");
 
 /** A COLUMNS row. */
 const profileRow = z.strictObject({

@@ -118,7 +118,7 @@ export async function listReports(
   return { data: rows.map((r) => toRow(r, deps)), ...total, page: q.page, size: q.size };
 }
 
-const reportNotFound = () => new AppError(404, "NOT_FOUND", "Ce signalement n'existe pas");
+const reportNotFound = () => new AppError(404, "NOT_FOUND", "Ce signalement n’existe pas");
 
 export async function getReport(
   deps: Pick<AppDeps, "database" | "storage">,
@@ -200,7 +200,7 @@ export async function actOnReport(
 ): Promise<AdminReportDetail> {
   const report = await getReport(deps, id);
   const memberId = report.reported?.userId;
-  if (!memberId) throw new AppError(409, "VALIDATION_ERROR", "Le compte signalé n'existe plus");
+  if (!memberId) throw new AppError(409, "VALIDATION_ERROR", "Le compte signalé n’existe plus");
   if (input.action === "ban")
     await banUser(deps, actor, memberId, input.note || `Signalement : ${report.reason}`);
   if (input.action === "photo_removed") {

@@ -118,7 +118,7 @@ export async function listSubscriptions(
   return { data: rows.map((r) => toDto(r, storage)), ...total, page: q.page, size: q.size };
 }
 
-const subscriptionNotFound = () => new AppError(404, "NOT_FOUND", "Cet abonnement n'existe pas");
+const subscriptionNotFound = () => new AppError(404, "NOT_FOUND", "Cet abonnement n’existe pas");
 
 async function getOne(db: Db, storage: Storage, id: string): Promise<AdminSubscriptionRow> {
   const [row] = await queryRows(
@@ -144,7 +144,7 @@ export async function grantSubscription(
       .leftJoin(profiles, eq(profiles.userId, user.id))
       .where(eq(user.id, input.userId))
       .for("update", { of: user });
-    if (!member) throw new AppError(404, "NOT_FOUND", "Ce compte n'existe pas");
+    if (!member) throw new AppError(404, "NOT_FOUND", "Ce compte n’existe pas");
     if (member.profileOf === null)
       await tx.insert(profiles).values({ userId: input.userId }).onConflictDoNothing();
     const startDate = await nextPeriodStart(tx, input.userId);

@@ -23,7 +23,7 @@ export const userListShape = {
 };
 export type UserListQuery = z.output<z.ZodObject<typeof userListShape>>;
 
-export const userNotFound = () => new AppError(404, "NOT_FOUND", "Ce compte n'existe pas");
+export const userNotFound = () => new AppError(404, "NOT_FOUND", "Ce compte n’existe pas");
 
 /** A COLUMNS row (the profile's columns are null for an account without one). */
 const userRow = z.strictObject({
@@ -164,7 +164,7 @@ export async function unbanUser(deps: Deps, actor: Actor, id: string): Promise<v
 
 export async function setRole(deps: Deps, actor: Actor, id: string, role: "user" | "admin"): Promise<void> {
   if (id === actor.id && role !== "admin")
-    throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas retirer votre propre rôle d'administrateur");
+    throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas retirer votre propre rôle d’administrateur");
   await inTransaction(deps.database.db, async (tx) => {
     const [row] = await tx
       .update(user)
@@ -201,8 +201,8 @@ export async function deleteUser(deps: Deps, actor: Actor, id: string, confirmEm
       .for("update", { of: user });
     if (!row) throw userNotFound();
     if (row.email.toLowerCase() !== confirmEmail.trim().toLowerCase())
-      throw new AppError(400, "VALIDATION_ERROR", "L'adresse e-mail de confirmation ne correspond pas", {
-        confirmEmail: "Saisissez l'adresse e-mail exacte du compte",
+      throw new AppError(400, "VALIDATION_ERROR", "L’adresse e-mail de confirmation ne correspond pas", {
+        confirmEmail: "Saisissez l’adresse e-mail exacte du compte",
       });
     await tx.delete(user).where(eq(user.id, id));
     await audit(tx, actor, "user.delete", { type: "user", id }, row.email);

@@ -14,7 +14,7 @@ describeOnEngine("event streams per member", (engine) => {
   });
   afterAll(() => t?.close());
 
-  it("keeps a member's newest streams only; another member's are untouched", async () => {
+  it("keeps a member’s newest streams only; another member’s are untouched", async () => {
     const member = await signUpMember(t, "female");
     const other = await signUpMember(t, "male");
     const open = async (cookie: string) => {

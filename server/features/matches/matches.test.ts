@@ -33,7 +33,7 @@ describeOnEngine("matches API", (engine) => {
     expect((await t.request("/api/members/x")).status).toBe(401);
   });
 
-  it("shows the match to both members with the other's public profile and the score", async () => {
+  it("shows the match to both members with the other’s public profile and the score", async () => {
     const a = await signUpMember(t, "male", {
       firstName: "Koffi",
       interests: ["Cuisine", "Danse"],
@@ -89,7 +89,7 @@ describeOnEngine("matches API", (engine) => {
     expect(row).toEqual({ status: "rejected", rejected_by: b.userId });
   });
 
-  it("answers 404 to removing another pair's match or a made-up id, and changes nothing", async () => {
+  it("answers 404 to removing another pair’s match or a made-up id, and changes nothing", async () => {
     const a = await signUpMember(t, "male");
     const b = await signUpMember(t, "female");
     const stranger = await signUpMember(t, "female");
@@ -120,7 +120,7 @@ describeOnEngine("matches API", (engine) => {
     expect(bad.status).toBe(400);
   });
 
-  it("shows a member's public profile only to those who may see it", async () => {
+  it("shows a member’s public profile only to those who may see it", async () => {
     const viewer = await signUpMember(t, "male");
     const woman = await insertMember(db(), "female", { phoneNumber: "+221770000001" });
     const man = await insertMember(db(), "male");

@@ -76,7 +76,7 @@ describeEachEngine("message requests", (engine) => {
     return { him, her, matchId };
   }
 
-  it("keeps the specification's rule by default: his first message opens the conversation and is told", async () => {
+  it("keeps the specification’s rule by default: his first message opens the conversation and is told", async () => {
     const { him, her, matchId } = await pair(false);
     await away(her);
     const before = await emailJobs(her.userId); // the J'aime's
@@ -133,7 +133,7 @@ describeEachEngine("message requests", (engine) => {
 
   it("is no request when she wrote first, and is released when she turns the setting off", async () => {
     const first = await pair(true);
-    expect((await send(first.her, first.matchId, "Merci pour le J'aime")).status).toBe(201);
+    expect((await send(first.her, first.matchId, "Merci pour le J’aime")).status).toBe(201);
     expect((await send(first.him, first.matchId, "Avec plaisir")).status).toBe(201);
     expect(await conversation(first.her, first.matchId)).toMatchObject({ request: false });
     expect(await conversation(first.him, first.matchId)).toMatchObject({ requestSent: false });

@@ -154,7 +154,7 @@ describeOnEngine("messages API", (engine) => {
     const stranger = await signUpMember(t, "female");
     await send(him.cookie, matchId, "Premier message");
     for (const id of [matchId, "00000000-0000-4000-8000-000000000000", "n-importe-quoi"]) {
-      expect((await send(stranger.cookie, id, "Je m'invite")).status).toBe(404);
+      expect((await send(stranger.cookie, id, "Je m’invite")).status).toBe(404);
       expect((await page(stranger.cookie, id)).status).toBe(404);
       const read = await t.request(`/api/matches/${id}/read`, { method: "POST", cookie: stranger.cookie });
       expect(read.status).toBe(404);
@@ -203,7 +203,7 @@ describeOnEngine("messages API", (engine) => {
     expect((await page(her.cookie, matchId, "?since=1")).status).toBe(400);
   });
 
-  it("marks the other member's messages read, and counts unread conversations and new matches", async () => {
+  it("marks the other member’s messages read, and counts unread conversations and new matches", async () => {
     const { him, her, matchId } = await pair();
     // He liked her: the match is new for her, not for him.
     expect(await counts(her.cookie)).toEqual({ matches: 1, messages: 0 });

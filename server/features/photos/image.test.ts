@@ -127,7 +127,7 @@ describe("processPhoto", () => {
   });
 
   it.each([
-    ["plain text", Buffer.from("Bonjour, ceci n'est pas une image.")],
+    ["plain text", Buffer.from("Bonjour, ceci n’est pas une image.")],
     ["an empty buffer", Buffer.alloc(0)],
     ["an HTML page", Buffer.from("<!doctype html><html><script>alert(1)</script></html>")],
     ["a JPEG signature alone", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10])],

@@ -10,9 +10,9 @@ import { STORAGE_KEY_COLUMNS } from "./key-references.ts";
 
 /** Columns whose names look like storage keys but hold something else. */
 const NOT_STORAGE_KEYS: Record<string, string> = {
-  "rate_limit.key": "Better Auth's rate-limit counter key (an address and a path)",
-  "attempt_counters.key": "the app's own attempt and rate counters (a kind and an account or address)",
-  "user.image": "Better Auth's account picture URL: nothing in the app sets it (server/app.ts closes it)",
+  "rate_limit.key": "Better Auth’s rate-limit counter key (an address and a path)",
+  "attempt_counters.key": "the app’s own attempt and rate counters (a kind and an account or address)",
+  "user.image": "Better Auth’s account picture URL: nothing in the app sets it (server/app.ts closes it)",
   "email_outbox.dedupe_key": "one e-mail per member and day or job",
   "notification_log.dedupe_key": "one notification per subscription end date",
 };

@@ -72,7 +72,7 @@ export async function sweepOrphanFiles(
     report.refused = true;
     deps.logger.error(
       { ...report },
-      "orphan sweep refused: the database names too few of the stored files; is it this storage's? Nothing was removed",
+      "orphan sweep refused: the database names too few of the stored files; is it this storage’s? Nothing was removed",
     );
     return report;
   }

@@ -51,7 +51,7 @@ describeOnEngine("photo bombs and the image gate", (engine) => {
     };
   }
 
-  rule("refuses the outside test's bombs from their header, before any decoding", async () => {
+  rule("refuses the outside test’s bombs from their header, before any decoding", async () => {
     const member = await t.createMember();
     const started = t.deps.images.stats().started;
     const files = await storedFiles();
@@ -83,7 +83,7 @@ describeOnEngine("photo bombs and the image gate", (engine) => {
   });
 
   rule(
-    "refuses a member's image beyond one running and two waiting (429), not another member's",
+    "refuses a member’s image beyond one running and two waiting (429), not another member’s",
     async () => {
       const busy = await t.createMember();
       const other = await t.createMember();
@@ -104,7 +104,7 @@ describeOnEngine("photo bombs and the image gate", (engine) => {
     },
   );
 
-  rule("answers 503 with Retry-After when the instance's image queue is full", async () => {
+  rule("answers 503 with Retry-After when the instance’s image queue is full", async () => {
     const member = await t.createMember();
     const limits = { concurrency: 2, queued: 32 };
     // Other members fill every slot and the whole queue.

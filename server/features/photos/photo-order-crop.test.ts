@@ -162,13 +162,13 @@ describeEachEngine("photo order and framing", (engine) => {
           (k: string[]) => ({ keys: [...k, "photos/x.jpg"] }),
         ],
         [
-          "another member's photo in place of one of theirs",
+          "another member’s photo in place of one of theirs",
           409,
           "PHOTO_ORDER_MISMATCH",
           (k: string[], f: string) => ({ keys: [k[0], k[1], f] }),
         ],
         [
-          "another member's photo added",
+          "another member’s photo added",
           409,
           "PHOTO_ORDER_MISMATCH",
           (k: string[], f: string) => ({ keys: [...k, f] }),
@@ -216,7 +216,7 @@ describeEachEngine("photo order and framing", (engine) => {
         expect(await keysOf(member)).toEqual(keys);
       });
 
-      rule("leaves another member's photos alone when given their exact list", async () => {
+      rule("leaves another member’s photos alone when given their exact list", async () => {
         const other = await memberWith(2);
         await expectError(
           await reorder(member, { keys: [...other.keys].reverse() }),

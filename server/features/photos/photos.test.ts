@@ -321,7 +321,7 @@ describeEachEngine("photos API", (engine) => {
         () =>
           upload(
             member,
-            new Blob(["Ceci n'est pas une image, juste du texte.\n".repeat(20)]),
+            new Blob(["Ceci n’est pas une image, juste du texte.\n".repeat(20)]),
             "photo.jpg",
             "image/jpeg",
           ),
@@ -645,7 +645,7 @@ describeEachEngine("photos API", (engine) => {
       expect(await storedFiles()).toEqual(filesBefore);
     });
 
-    rule("answers 404 for another member's photo and leaves it in place", async () => {
+    rule("answers 404 for another member’s photo and leaves it in place", async () => {
       const owner = await t.createMember();
       const intruder = await t.createMember();
       const ownerDto = await uploadOk(owner, await makeImage("jpeg"));
@@ -717,7 +717,7 @@ describeEachEngine("photos API", (engine) => {
       expect(await keysOf(member)).toEqual([a, b, c]);
     });
 
-    rule("answers 404 for an unknown key or another member's photo", async () => {
+    rule("answers 404 for an unknown key or another member’s photo", async () => {
       const other = await t.createMember();
       const otherKey = (await uploadOk(other, await makeImage("jpeg"))).photos[0]!.key;
       const before = await keysOf(member);

@@ -117,7 +117,7 @@ describeOnEngine("confirmed birth date", (engine) => {
     });
   });
 
-  it("keeps the guided first profile's step, never going back, and refuses an invalid one", async () => {
+  it("keeps the guided first profile’s step, never going back, and refuses an invalid one", async () => {
     const { cookie, userId } = await t.signUp();
     expect(
       ((await (await put(cookie, { ...complete, onboardingStep: 2 })).json()) as ProfileDto).onboardingStep,
@@ -132,7 +132,7 @@ describeOnEngine("confirmed birth date", (engine) => {
       const res = await put(cookie, { ...complete, firstName: "Changée", onboardingStep });
       expect(res.status).toBe(400);
       expect(((await res.json()) as ErrorBody).error.fields).toEqual({
-        onboardingStep: "L'étape doit être un entier entre 0 et 3",
+        onboardingStep: "L’étape doit être un entier entre 0 et 3",
       });
     }
     expect(await rowOf(userId)).toMatchObject({ firstName: "Fatou", onboardingStep: 2 });

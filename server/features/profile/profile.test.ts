@@ -14,7 +14,7 @@ const complete = {
   birthDate: "1990-06-15",
   country: "Mali",
   phoneNumber: "+223 70 12 34 56",
-  bio: "Ingénieur à Bamako, j'aime la musique mandingue et les voyages.",
+  bio: "Ingénieur à Bamako, j’aime la musique mandingue et les voyages.",
   occupation: "Ingénieur",
   education: "Master",
   languages: ["Français", "Bambara"],
@@ -163,7 +163,7 @@ describeEachEngine("profile API", (engine) => {
     const { error } = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
     expect(error.code).toBe("VALIDATION_ERROR");
     expect(error.fields).toEqual({
-      originCountry: "Veuillez choisir un pays d'origine dans la liste",
+      originCountry: "Veuillez choisir un pays d’origine dans la liste",
       city: frenchTypography("Ville : 80 caractères au maximum"),
       relocate: "Veuillez répondre oui, non ou peut-être",
     });

@@ -20,7 +20,7 @@ import { thumbKey } from "../photos/index.ts";
 
 const ROUNDS = 10;
 
-describeEachEngine("account deletion during the member's own writes", (engine) => {
+describeEachEngine("account deletion during the member’s own writes", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine, {

@@ -215,8 +215,8 @@ export async function exportMyData(
   const data = {
     exportedAt: new Date().toISOString(),
     notice:
-      "Copie des données que Passerelle conserve sur vous (RGPD, articles 15 et 20). Les autres membres n'y " +
-      "figurent que par leur prénom et l'initiale de leur nom, comme vous les voyiez sur le site.",
+      "Copie des données que Passerelle conserve sur vous (RGPD, articles 15 et 20). Les autres membres n’y " +
+      "figurent que par leur prénom et l’initiale de leur nom, comme vous les voyiez sur le site.",
     account,
     profile: profile ? { ...profile, photos: photoFiles } : null,
     likesGiven: likes,

@@ -48,7 +48,7 @@ export async function fileReport(db: Db, me: string, input: ReportInput): Promis
       throw new AppError(
         429,
         "RATE_LIMITED",
-        "Vous avez envoyé beaucoup de signalements aujourd'hui. Réessayez demain.",
+        "Vous avez envoyé beaucoup de signalements aujourd’hui. Réessayez demain.",
       );
     const [target] = await queryRows(
       tx,

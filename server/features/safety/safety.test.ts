@@ -147,7 +147,7 @@ describeOnEngine("trust and safety", (engine) => {
       expect(blocked?.n).toBe(1);
     });
 
-    it("refuses bad reports: unknown reason, self, someone else's message", async () => {
+    it("refuses bad reports: unknown reason, self, someone else’s message", async () => {
       const { him, her } = await matched();
       const other = await matched();
       const otherMsg = await post(other.him.cookie, `/api/matches/${other.matchId}/messages`, {

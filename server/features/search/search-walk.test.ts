@@ -10,7 +10,7 @@ import { bareViewer, bornYearsAgo, signUpMember } from "../../test/members.ts";
 import { searchTag } from "../../test/search.ts";
 import { readPool, SEARCH_WALK, searchConditions, searchCountQuery, searchRange } from "./search.service.ts";
 
-describeOnEngine("search's bounded walk", (engine) => {
+describeOnEngine("search’s bounded walk", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);

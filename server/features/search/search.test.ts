@@ -130,8 +130,8 @@ describeOnEngine("search API", (engine) => {
       insertMember(db(), "male", { interests: [k], ...fields });
     const dakar = await man({ country: "Sénégal", originCountry: "", languages: ["Français", "Wolof"] });
     const abidjan = await man({
-      country: "Côte d'Ivoire",
-      originCountry: "Côte d'Ivoire",
+      country: "Côte d’Ivoire",
+      originCountry: "Côte d’Ivoire",
       languages: ["Français"],
     });
     const parisFromSenegal = await man({
@@ -303,11 +303,11 @@ describeOnEngine("search API", (engine) => {
       cookie = (await signUpMember(t, "male")).cookie;
     });
     it.each([
-      [{ ageMin: "40", ageMax: "30" }, "ageMin", "L'âge minimum doit être inférieur ou égal à l'âge maximum"],
-      [{ ageMin: "17" }, "ageMin", "L'âge doit être un nombre entier compris entre 18 et 99 ans"],
-      [{ ageMax: "100" }, "ageMax", "L'âge doit être un nombre entier compris entre 18 et 99 ans"],
-      [{ ageMin: "vingt" }, "ageMin", "L'âge doit être un nombre entier compris entre 18 et 99 ans"],
-      [{ ageMin: "25.5" }, "ageMin", "L'âge doit être un nombre entier compris entre 18 et 99 ans"],
+      [{ ageMin: "40", ageMax: "30" }, "ageMin", "L’âge minimum doit être inférieur ou égal à l’âge maximum"],
+      [{ ageMin: "17" }, "ageMin", "L’âge doit être un nombre entier compris entre 18 et 99 ans"],
+      [{ ageMax: "100" }, "ageMax", "L’âge doit être un nombre entier compris entre 18 et 99 ans"],
+      [{ ageMin: "vingt" }, "ageMin", "L’âge doit être un nombre entier compris entre 18 et 99 ans"],
+      [{ ageMin: "25.5" }, "ageMin", "L’âge doit être un nombre entier compris entre 18 et 99 ans"],
       [{ page: "0" }, "page", "Le numéro de page doit être un entier compris entre 1 et 500"],
       [{ page: "-1" }, "page", "Le numéro de page doit être un entier compris entre 1 et 500"],
       [{ size: "51" }, "size", "Le nombre de résultats par page doit être compris entre 1 et 50"],
@@ -322,32 +322,32 @@ describeOnEngine("search API", (engine) => {
       [
         { interests: "x".repeat(41) },
         "interests.0",
-        "Centres d'intérêt : 20 au maximum, de 1 à 40 caractères chacun",
+        "Centres d’intérêt : 20 au maximum, de 1 à 40 caractères chacun",
       ],
       [{ country: "Mali" }, "country", "Paramètre de recherche inconnu"],
       [
         { livesIn: ["SN", "Atlantide"] },
         "livesIn.1",
-        "Lieu de vie : choisissez jusqu'à 20 continents, régions ou pays de la liste",
+        "Lieu de vie : choisissez jusqu’à 20 continents, régions ou pays de la liste",
       ],
       [
         { livesIn: Array.from({ length: 21 }, (_, i) => ["SN", "CI", "ML", "FR", "BE", "CH", "CM"][i % 7]!) },
         "livesIn",
-        "Lieu de vie : choisissez jusqu'à 20 continents, régions ou pays de la liste",
+        "Lieu de vie : choisissez jusqu’à 20 continents, régions ou pays de la liste",
       ],
       [
         { from: "Sénégal" },
         "from.0",
-        "Origine : choisissez jusqu'à 20 continents, régions ou pays de la liste",
+        "Origine : choisissez jusqu’à 20 continents, régions ou pays de la liste",
       ],
-      [{ from: "AQ" }, "from.0", "Origine : choisissez jusqu'à 20 continents, régions ou pays de la liste"],
+      [{ from: "AQ" }, "from.0", "Origine : choisissez jusqu’à 20 continents, régions ou pays de la liste"],
       [{ languages: "x".repeat(41) }, "languages.0", "Langues : 20 au maximum, de 1 à 40 caractères chacune"],
       [
         { lookingFor: "Une aventure" },
         "lookingFor.0",
-        "Ce qu'ils recherchent : choisissez parmi les réponses proposées",
+        "Ce qu’ils recherchent : choisissez parmi les réponses proposées",
       ],
-      [{ ageMin: ["20", "30"] }, "ageMin", "Ce paramètre ne peut être donné qu'une fois"],
+      [{ ageMin: ["20", "30"] }, "ageMin", "Ce paramètre ne peut être donné qu’une fois"],
     ] as [Record<string, string | string[]>, string, string][])("%j", async (params, field, message) => {
       const r = await search(cookie, params);
       expect(r.status).toBe(400);

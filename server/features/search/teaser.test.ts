@@ -56,7 +56,7 @@ describeOnEngine("search teaser", (engine) => {
     expect((await teaser(nameless.cookie)).body.error?.code).toBe("PROFILE_INCOMPLETE");
   });
 
-  it("counts the default search's members and shows those with a photo, blurred, with nothing to find them by", async () => {
+  it("counts the default search’s members and shows those with a photo, blurred, with nothing to find them by", async () => {
     const me = await signUpMember(t, "male", { accountStatus: "trial" });
     const aminata = await pictured("Aminata", { country: "Sénégal", birthDate: "1990-01-15" });
     await pictured("Fatou", { country: "Mali" });

@@ -119,7 +119,7 @@ describeEachEngine("mobile money (CinetPay, FedaPay)", (engine) => {
       expect(o.plans.map((p) => p.prices.XOF)).toEqual([6500, 15000, 24000]);
     });
 
-    it("refuses what the member's country or currency does not offer, with a French message", async () => {
+    it("refuses what the member’s country or currency does not offer, with a French message", async () => {
       const senegal = await memberIn("Sénégal");
       const france = await memberIn("France");
       const cases: [Member, Record<string, unknown>, number, string][] = [
@@ -245,7 +245,7 @@ describeEachEngine("mobile money (CinetPay, FedaPay)", (engine) => {
       expect((await subscriptionsOf(m.userId))[0]?.operator).toBe("moov-money");
     });
 
-    it("refuses forged notifications and never trusts a notification's own fields", async () => {
+    it("refuses forged notifications and never trusts a notification’s own fields", async () => {
       const m = await memberIn("Mali");
       const c = await open(m, "orange-money");
       const forged = await cinetpay.notify(c.id, { secret: "not-our-secret" });
@@ -270,7 +270,7 @@ describeEachEngine("mobile money (CinetPay, FedaPay)", (engine) => {
       expect((await cinetpay.notify(refused.id)).status).toBe(200);
       expect(await checkoutOf(m, refused.id)).toMatchObject({
         status: "failed",
-        failureReason: "Le paiement a été refusé par l'opérateur",
+        failureReason: "Le paiement a été refusé par l’opérateur",
       });
       const cancelled = await open(m, "moov-money");
       cinetpay.settle(cancelled.id, "CANCELLED");
@@ -281,7 +281,7 @@ describeEachEngine("mobile money (CinetPay, FedaPay)", (engine) => {
       expect((await auditOf(cancelled.id)).map((a) => a.action)).toContain("payment.cancelled");
     });
 
-    it("refuses a payment of another amount or currency than the plan's", async () => {
+    it("refuses a payment of another amount or currency than the plan’s", async () => {
       const m = await memberIn("Mali");
       const cheap = await open(m, "orange-money", "6-mois");
       cinetpay.transactions.get(cheap.id)!.amount = 6500;
@@ -297,7 +297,7 @@ describeEachEngine("mobile money (CinetPay, FedaPay)", (engine) => {
       expect((await auditOf(cheap.id)).map((a) => a.action)).toContain("payment.mismatch");
     });
 
-    it("settles a payment whose notification never comes: the scheduled job, then the member's page", async () => {
+    it("settles a payment whose notification never comes: the scheduled job, then the member’s page", async () => {
       const m = await memberIn("Mali");
       const c = await open(m, "orange-money");
       // Not due yet: the job leaves it (the notification usually comes within the minute).
@@ -431,7 +431,7 @@ describeEachEngine("mobile money (CinetPay, FedaPay)", (engine) => {
       expect((await checkoutOf(m, c.id)).status).toBe("paid");
     });
 
-    it("ends the subscription of a payment refunded from FedaPay's dashboard, once, on the API's word (issue 33)", async () => {
+    it("ends the subscription of a payment refunded from FedaPay’s dashboard, once, on the API’s word (issue 33)", async () => {
       const m = await memberIn("Bénin");
       const hook = `${BASE_URL}/api/payments/fedapay/webhook`;
       const c = await open(m, "mtn-momo");

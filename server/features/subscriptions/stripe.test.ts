@@ -156,7 +156,7 @@ describeEachEngine("Stripe payments", (engine) => {
     // The confirmation e-mail goes out after the commit.
     const mail = await waitForMail(t.dataDir, m.email, "Votre reçu Passerelle");
     expect(mail.subject).toMatch(/^Votre reçu Passerelle\s:\s47,97\s€$/);
-    expect(mail.text).toContain("actif jusqu'au");
+    expect(mail.text).toContain("actif jusqu’au");
     expect(mail.text).toMatch(/Moyen de paiement\s:\sCarte bancaire\n/);
   });
 
@@ -238,7 +238,7 @@ describeEachEngine("Stripe payments", (engine) => {
     }
   });
 
-  it("grants nothing for a paid amount other than the plan's price, or an unknown checkout", async () => {
+  it("grants nothing for a paid amount other than the plan’s price, or an unknown checkout", async () => {
     const m = await trialMember();
     const { dto, session } = await checkout(m, "6-mois");
     await deliver("checkout.session.completed", { ...paid(session), amount_total: 100 });

@@ -282,7 +282,7 @@ export async function startCheckout(
       { err, checkoutId, provider: provider.name },
       "payment provider: checkout creation failed",
     );
-    await closeCheckout(deps.database.db, checkoutId, "failed", "Le service de paiement n'a pas répondu");
+    await closeCheckout(deps.database.db, checkoutId, "failed", "Le service de paiement n’a pas répondu");
     throw paymentsUnavailable();
   }
   return getCheckout(db, user.id, checkoutId);

@@ -242,7 +242,7 @@ describeEachEngine("subscriptions and the access gate", (engine) => {
       birthDate: "1992-04-10",
       country,
       phoneNumber: "+221 77 123 45 67",
-      bio: "Je vis à Dakar et j'aime la lecture.",
+      bio: "Je vis à Dakar et j’aime la lecture.",
       occupation: "Comptable",
       education: "Licence",
       languages: ["Français", "Wolof"],
@@ -300,7 +300,7 @@ describeEachEngine("subscriptions and the access gate", (engine) => {
       expect((await byCard(m.cookie, "EUR")).status).toBe(201);
     });
 
-    it("keeps a settled member's FCFA prices by card, also when the form is saved again unchanged", async () => {
+    it("keeps a settled member’s FCFA prices by card, also when the form is saved again unchanged", async () => {
       const m = await signUpMember(t, "male", { accountStatus: "trial", country: "Sénégal" });
       // Declared long ago (or before the change was recorded at all: null).
       expect((await overview(m.cookie)).paymentOptions.localCardPricesFrom).toBeNull();

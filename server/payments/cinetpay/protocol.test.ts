@@ -57,7 +57,7 @@ describe("CinetPay protocol", () => {
     await receiver.close();
   });
 
-  it("opens a mobile-money payment in whole francs and returns CinetPay's page", async () => {
+  it("opens a mobile-money payment in whole francs and returns CinetPay’s page", async () => {
     const { paymentUrl, paymentToken } = await open(6500, "XOF");
     expect(paymentUrl).toBe(`${fake.url}/pay/${paymentToken}`);
     const sent = fake.requests.at(-1)?.body;
@@ -71,7 +71,7 @@ describe("CinetPay protocol", () => {
     });
   });
 
-  it("reports CinetPay's refusals with its code: wrong key, amount not a multiple of 5, reused id", async () => {
+  it("reports CinetPay’s refusals with its code: wrong key, amount not a multiple of 5, reused id", async () => {
     await expect(
       initPayment(
         { ...settings, apiKey: "wrong" },

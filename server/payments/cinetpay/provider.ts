@@ -14,7 +14,7 @@ import { settleCheckout } from "../settle.ts";
 import { type CinetPaySettings, checkPayment, initPayment, verifyNotification } from "./protocol.ts";
 
 /** Countries where CinetPay collects mobile money in CFA francs (its coverage, 2026). */
-const COUNTRIES = ["Côte d'Ivoire", "Sénégal", "Cameroun", "Burkina Faso", "Mali", "Togo", "Bénin", "Niger"];
+const COUNTRIES = ["Côte d’Ivoire", "Sénégal", "Cameroun", "Burkina Faso", "Mali", "Togo", "Bénin", "Niger"];
 
 const OPERATORS: Record<string, readonly OperatorId[]> = Object.fromEntries(
   COUNTRIES.map((c) => [c, OPERATORS_BY_COUNTRY[c] ?? []]),
@@ -26,7 +26,7 @@ const MAX_BODY = 16 * 1024;
 /** CinetPay's refusal messages, as a member would read them. */
 function refusalReason(message: string): string {
   if (/INSUFFICIENT/i.test(message)) return "Solde insuffisant sur le compte mobile money";
-  return "Le paiement a été refusé par l'opérateur";
+  return "Le paiement a été refusé par l’opérateur";
 }
 
 export function cinetpayProvider(settings: CinetPaySettings, publicBaseUrl: string): PaymentProvider {

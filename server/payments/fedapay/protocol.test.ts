@@ -71,7 +71,7 @@ describe("FedaPay protocol", () => {
     });
   });
 
-  it("reports FedaPay's refusals: a wrong key, an unknown transaction, an invalid id", async () => {
+  it("reports FedaPay’s refusals: a wrong key, an unknown transaction, an invalid id", async () => {
     await expect(open(0)).rejects.toMatchObject({ name: "FedaPayError", status: 400 });
     await expect(getTransaction({ ...settings, secretKey: "sk_wrong" }, 100_000)).rejects.toMatchObject({
       status: 401,

@@ -21,7 +21,7 @@ import { createPayment, type FedaPaySettings, getTransaction, verifyWebhook } fr
 const OPERATORS: Record<string, readonly OperatorId[]> = {
   Bénin: ["mtn-momo", "moov-money"],
   Togo: ["t-money", "moov-money"],
-  "Côte d'Ivoire": ["orange-money", "mtn-momo", "moov-money", "wave"],
+  "Côte d’Ivoire": ["orange-money", "mtn-momo", "moov-money", "wave"],
   Sénégal: ["orange-money", "free-money", "wave"],
   Niger: ["airtel-money"],
 };
@@ -66,7 +66,7 @@ export function fedapayProvider(settings: FedaPaySettings): PaymentProvider {
             operator: operatorFromCode(t.mode),
           };
         case "declined":
-          return { state: "failed", reason: "Le paiement a été refusé par l'opérateur" };
+          return { state: "failed", reason: "Le paiement a été refusé par l’opérateur" };
         case "canceled":
           return { state: "cancelled", reason: "Paiement annulé sur la page de FedaPay" };
         case "refunded":
@@ -118,7 +118,7 @@ async function settleRefund(deps: AppDeps, settings: FedaPaySettings, checkoutId
     t = await getTransaction(settings, id);
   } catch (err) {
     deps.logger.warn({ err, checkoutId }, "fedapay: status check failed");
-    throw new AppError(503, "PAYMENTS_UNAVAILABLE", "Le prestataire de paiement n'a pas répondu");
+    throw new AppError(503, "PAYMENTS_UNAVAILABLE", "Le prestataire de paiement n’a pas répondu");
   }
   if (t.checkoutId !== checkoutId || t.status !== "refunded") return;
   await recordRefund(deps, {

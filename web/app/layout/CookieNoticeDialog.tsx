@@ -14,7 +14,7 @@ export default function CookieNoticeDialog({ open, onClose }: { open: boolean; o
       className="max-h-[92dvh] overflow-y-auto"
       footer={
         <Button variant="primary" onClick={onClose}>
-          J'ai compris
+          J’ai compris
         </Button>
       }
     >
@@ -35,11 +35,11 @@ export default function CookieNoticeDialog({ open, onClose }: { open: boolean; o
           ))}
         </dl>
         <p>
-          L'espace d'administration garde aussi dans le stockage local du navigateur (ce n'est pas un cookie)
-          un enregistrement d'affichage, {quoted("adminUser")}, avec le nom et l'adresse e-mail de
-          l'administrateur connecté. Il ne sert qu'à l'affichage et il est effacé à la déconnexion.
+          L’espace d’administration garde aussi dans le stockage local du navigateur (ce n’est pas un cookie)
+          un enregistrement d’affichage, {quoted("adminUser")}, avec le nom et l’adresse e-mail de
+          l’administrateur connecté. Il ne sert qu’à l’affichage et il est effacé à la déconnexion.
         </p>
-        <p>Aucun cookie publicitaire, de mesure d'audience ou de pistage n'est déposé.</p>
+        <p>Aucun cookie publicitaire, de mesure d’audience ou de pistage n’est déposé.</p>
         <p>
           Pour en savoir plus, consultez notre{" "}
           <Link to="/privacy-policy" onClick={onClose} className="font-medium text-teal-700 underline">

@@ -19,7 +19,7 @@ export function Footer() {
         <div className="flex flex-col gap-2">
           <p className="text-lg font-bold text-white">Passerelle</p>
           <p className="text-sm text-sand-200">
-            Des rencontres sincères entre l'Afrique francophone et l'Europe.
+            Des rencontres sincères entre l’Afrique francophone et l’Europe.
           </p>
         </div>
 
@@ -27,7 +27,7 @@ export function Footer() {
           <ul className="flex flex-col">
             <li>
               <Link to="/terms-of-use" className={linkClass}>
-                Conditions d'utilisation
+                Conditions d’utilisation
               </Link>
             </li>
             <li>

@@ -10,9 +10,9 @@ export default function NotFoundPage() {
       <Compass className="size-12 text-brand-600" aria-hidden="true" />
       <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">Erreur 404</p>
       <h1 className="text-3xl font-bold text-teal-900">Page introuvable</h1>
-      <p className="text-ink-soft">La page que vous cherchez n'existe pas ou a été déplacée.</p>
+      <p className="text-ink-soft">La page que vous cherchez n’existe pas ou a été déplacée.</p>
       <Link to="/" className={buttonClasses("primary")}>
-        Revenir à l'accueil
+        Revenir à l’accueil
       </Link>
     </section>
   );

@@ -58,7 +58,7 @@ describe("InstallInvitation", () => {
     expect(screen.queryByRole("region", { name: TITLE })).not.toBeInTheDocument();
   });
 
-  it("invites on the third day of visits once offered; « Installer » opens the browser's dialog, once", async () => {
+  it("invites on the third day of visits once offered; « Installer » opens the browser’s dialog, once", async () => {
     twoEarlierVisits();
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<InstallInvitation signedIn hasNewMatch={false} />);
@@ -99,7 +99,7 @@ describe("InstallInvitation", () => {
     expect(screen.queryByRole("region", { name: TITLE })).not.toBeInTheDocument();
   });
 
-  it("counts a refusal in the browser's dialog as « Pas maintenant », and goes once the app is installed", async () => {
+  it("counts a refusal in the browser’s dialog as « Pas maintenant », and goes once the app is installed", async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<InstallInvitation signedIn hasNewMatch />);
     offerInstall("dismissed");

@@ -29,7 +29,7 @@ describe("shouldInviteToInstall", () => {
     expect(shouldInviteToInstall({ ...READY, visitDays: 1, hasNewMatch: true })).toBe(true);
   });
 
-  it("never without the browser's offer, signed out, or in the installed app", () => {
+  it("never without the browser’s offer, signed out, or in the installed app", () => {
     expect(shouldInviteToInstall({ ...READY, offered: false })).toBe(false);
     expect(shouldInviteToInstall({ ...READY, signedIn: false, hasNewMatch: true })).toBe(false);
     expect(shouldInviteToInstall({ ...READY, standalone: true })).toBe(false);
@@ -43,7 +43,7 @@ describe("shouldInviteToInstall", () => {
 });
 
 describe("countVisit", () => {
-  it("counts one visit a day, on the member's calendar", () => {
+  it("counts one visit a day, on the member’s calendar", () => {
     const first = countVisit(null, "2026-11-24");
     expect(first).toEqual({ days: 1, last: "2026-11-24" });
     expect(countVisit(first, "2026-11-24")).toBe(first);

@@ -29,7 +29,7 @@ describe("titleWithUnread", () => {
 });
 
 describe("useUnreadTitle", () => {
-  it("prefixes the page's title, follows the count and every new page", async () => {
+  it("prefixes the page’s title, follows the count and every new page", async () => {
     const { rerender, unmount } = render(<Layout unread={3} page="Recherche" />);
     await waitFor(() => expect(document.title).toBe("(3) Recherche · Passerelle"));
 
@@ -44,10 +44,10 @@ describe("useUnreadTitle", () => {
 
     rerender(<Layout unread={2} page={null} />);
     await waitFor(() =>
-      expect(document.title).toBe("(2) Passerelle · Rencontres entre l'Afrique francophone et l'Europe"),
+      expect(document.title).toBe("(2) Passerelle · Rencontres entre l’Afrique francophone et l’Europe"),
     );
     unmount();
-    expect(document.title).toBe("Passerelle · Rencontres entre l'Afrique francophone et l'Europe");
+    expect(document.title).toBe("Passerelle · Rencontres entre l’Afrique francophone et l’Europe");
   });
 
   it("also catches a title set outside React", async () => {

@@ -16,7 +16,7 @@ const columns: DataTableColumn<Row>[] = [
 ];
 const rows: Row[] = [
   { id: "1", name: "Awa", createdAt: "hier" },
-  { id: "2", name: "Julien", createdAt: "aujourd'hui" },
+  { id: "2", name: "Julien", createdAt: "aujourd’hui" },
 ];
 
 describe("DataTable", () => {

@@ -38,15 +38,15 @@ describe("Toast", () => {
     const user = userEvent.setup({ delay: null });
     render(
       <ToastProvider>
-        <Trigger tone="error" text="Le match n'a pas été retiré" />
+        <Trigger tone="error" text="Le match n’a pas été retiré" />
       </ToastProvider>,
     );
     await user.click(screen.getByRole("button", { name: "Déclencher" }));
-    const text = screen.getByText("Le match n'a pas été retiré");
+    const text = screen.getByText("Le match n’a pas été retiré");
     expect(text.closest("[aria-live]")).toHaveAttribute("aria-live", "assertive");
     await user.tab();
     expect(screen.getByRole("button", { name: "Fermer la notification" })).toHaveFocus();
     await user.keyboard("{Enter}");
-    expect(screen.queryByText("Le match n'a pas été retiré")).not.toBeInTheDocument();
+    expect(screen.queryByText("Le match n’a pas été retiré")).not.toBeInTheDocument();
   });
 });

@@ -21,8 +21,8 @@ export function AdminRouteError({ standalone = false }: { standalone?: boolean }
       </h1>
       <p className="text-ink-soft">
         {notFound
-          ? "Cette page d'administration n'existe pas."
-          : "Rechargez la page ; si l'erreur persiste, une nouvelle version est peut-être en ligne."}
+          ? "Cette page d’administration n’existe pas."
+          : "Rechargez la page ; si l’erreur persiste, une nouvelle version est peut-être en ligne."}
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <a href="/admin/dashboard" className={buttonClasses("primary")}>

@@ -27,7 +27,7 @@ describe("admin routes", () => {
     stubFetch((call) => (call.url === "/api/admin/me" ? { status: 401 } : undefined));
     const router = renderApp("/admin");
     expect(
-      await screen.findByRole("heading", { name: "Connexion à l'administration" }, { timeout: 15_000 }),
+      await screen.findByRole("heading", { name: "Connexion à l’administration" }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
       "/admin/login?redirect=%2Fadmin%2Fdashboard",
@@ -79,7 +79,7 @@ describe("admin routes", () => {
     // The session expires: the next list is refused, the guard checks /me again and sends to the login.
     session = false;
     await router.navigate("/admin/profiles?page=2");
-    await screen.findByRole("heading", { name: "Connexion à l'administration" }, { timeout: 15_000 });
+    await screen.findByRole("heading", { name: "Connexion à l’administration" }, { timeout: 15_000 });
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
       `/admin/login?redirect=${encodeURIComponent("/admin/profiles?page=2")}`,
     );

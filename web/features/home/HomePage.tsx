@@ -14,17 +14,17 @@ const STEPS = [
   {
     icon: UserRoundPen,
     title: "Présentez-vous",
-    text: "Créez votre compte, puis complétez votre profil : vos photos, vos langues, vos centres d'intérêt et ce que vous recherchez.",
+    text: "Créez votre compte, puis complétez votre profil : vos photos, vos langues, vos centres d’intérêt et ce que vous recherchez.",
   },
   {
     icon: Languages,
     title: "Découvrez des profils",
-    text: "Parcourez des profils d'Afrique francophone et d'Europe, avec un indice de compatibilité fondé sur vos points communs.",
+    text: "Parcourez des profils d’Afrique francophone et d’Europe, avec un indice de compatibilité fondé sur vos points communs.",
   },
   {
     icon: MessageCircleHeart,
     title: "Échangez",
-    text: "Quand l'intérêt se concrétise par un match, la conversation s'ouvre. Prenez le temps de vous découvrir, à votre rythme.",
+    text: "Quand l’intérêt se concrétise par un match, la conversation s’ouvre. Prenez le temps de vous découvrir, à votre rythme.",
   },
 ] as const;
 
@@ -32,17 +32,17 @@ const VALUES = [
   {
     icon: Sparkles,
     title: "Sincérité",
-    text: "Des profils vrais, des intentions claires. Passerelle s'adresse à celles et ceux qui cherchent une relation authentique.",
+    text: "Des profils vrais, des intentions claires. Passerelle s’adresse à celles et ceux qui cherchent une relation authentique.",
   },
   {
     icon: HandHeart,
     title: "Respect",
-    text: "Chaque culture, chaque parcours et chaque histoire compte. Le harcèlement et les propos déplacés n'ont pas leur place ici.",
+    text: "Chaque culture, chaque parcours et chaque histoire compte. Le harcèlement et les propos déplacés n’ont pas leur place ici.",
   },
   {
     icon: ShieldCheck,
     title: "Sécurité",
-    text: "Votre numéro de téléphone n'est jamais montré, les profils signalés sont examinés et les demandes d'argent sont interdites.",
+    text: "Votre numéro de téléphone n’est jamais montré, les profils signalés sont examinés et les demandes d’argent sont interdites.",
   },
 ] as const;
 
@@ -87,7 +87,7 @@ export default function HomePage() {
       {deleted && (
         <div className="mx-auto max-w-6xl px-4 pt-6">
           <Alert tone="success" title="Votre compte a été supprimé">
-            Votre profil, vos photos, vos matchs et vos conversations ont été effacés. Merci d'avoir fait un
+            Votre profil, vos photos, vos matchs et vos conversations ont été effacés. Merci d’avoir fait un
             bout de chemin avec Passerelle.
           </Alert>
         </div>
@@ -99,11 +99,11 @@ export default function HomePage() {
               Afrique francophone · Europe
             </p>
             <h1 className="text-4xl leading-tight font-extrabold tracking-tight text-teal-900 sm:text-5xl">
-              Des rencontres sincères, <span className="text-brand-700">d'une rive à l'autre</span>
+              Des rencontres sincères, <span className="text-brand-700">d’une rive à l’autre</span>
             </h1>
             <p className="max-w-xl text-lg text-ink-soft">
-              Passerelle réunit des femmes et des hommes francophones d'Afrique et d'Europe qui souhaitent
-              construire une relation durable, nourrie par la curiosité de l'autre et le respect des cultures
+              Passerelle réunit des femmes et des hommes francophones d’Afrique et d’Europe qui souhaitent
+              construire une relation durable, nourrie par la curiosité de l’autre et le respect des cultures
               de chacun.
             </p>
             {/* A visitor's buttons show while the session is checked (and in the prerendered page):
@@ -112,7 +112,7 @@ export default function HomePage() {
               {primaryCta}
               {!signedIn && (
                 <Link to="/login" className={buttonClasses("secondary", "lg")}>
-                  J'ai déjà un compte
+                  J’ai déjà un compte
                 </Link>
               )}
             </div>
@@ -185,8 +185,8 @@ export default function HomePage() {
             </h2>
             <p className="text-ink-soft">
               {signedIn
-                ? "Un profil complet, avec une photo et quelques mots sincères, donne envie d'engager la conversation."
-                : "L'inscription ne prend que quelques minutes. Vous compléterez votre profil ensuite, à votre rythme."}
+                ? "Un profil complet, avec une photo et quelques mots sincères, donne envie d’engager la conversation."
+                : "L’inscription ne prend que quelques minutes. Vous compléterez votre profil ensuite, à votre rythme."}
             </p>
           </div>
           {primaryCta}

@@ -57,6 +57,6 @@ export function LegalSection({ id, title, children }: { id: string; title: strin
 export function ContactEmail() {
   const { data } = usePublicConfig();
   const email = useAfterHydration(data?.contactEmail, undefined);
-  if (!email) return <span>l'adresse de contact indiquée en bas de chaque page</span>;
+  if (!email) return <span>l’adresse de contact indiquée en bas de chaque page</span>;
   return <a href={`mailto:${email}`}>{email}</a>;
 }

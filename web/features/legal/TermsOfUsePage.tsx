@@ -19,14 +19,14 @@ const TOC = [
 ] as const;
 
 export default function TermsOfUsePage() {
-  usePageTitle("Conditions d'utilisation");
+  usePageTitle("Conditions d’utilisation");
   return (
     <LegalLayout
-      title="Conditions d'utilisation"
+      title="Conditions d’utilisation"
       toc={TOC}
       intro={
         <p>
-          Les présentes conditions régissent l'utilisation du service Passerelle. En créant un compte, vous
+          Les présentes conditions régissent l’utilisation du service Passerelle. En créant un compte, vous
           les acceptez sans réserve. Lisez-les attentivement.
         </p>
       }
@@ -34,13 +34,13 @@ export default function TermsOfUsePage() {
       <LegalSection id="objet" title="1. Objet">
         <p>
           Passerelle est un service de rencontres en ligne, en langue française, édité depuis Paris, France.
-          Il permet à des personnes francophones d'Afrique et d'Europe de se présenter, de découvrir des
-          profils, d'exprimer leur intérêt et, en cas de match, d'échanger des messages, dans le but de nouer
+          Il permet à des personnes francophones d’Afrique et d’Europe de se présenter, de découvrir des
+          profils, d’exprimer leur intérêt et, en cas de match, d’échanger des messages, dans le but de nouer
           des relations sincères et interculturelles.
         </p>
         <p>
-          Passerelle met en relation ses membres mais n'est pas partie aux relations qui se nouent entre eux.
-          Le service n'est pas une agence matrimoniale.
+          Passerelle met en relation ses membres mais n’est pas partie aux relations qui se nouent entre eux.
+          Le service n’est pas une agence matrimoniale.
         </p>
       </LegalSection>
 
@@ -54,17 +54,17 @@ export default function TermsOfUsePage() {
 
       <LegalSection id="compte" title="3. Compte et exactitude des informations">
         <ul>
-          <li>Vous ne pouvez détenir qu'un seul compte, strictement personnel.</li>
+          <li>Vous ne pouvez détenir qu’un seul compte, strictement personnel.</li>
           <li>
             Les informations de votre profil doivent être exactes, sincères et à jour. Vos photos doivent vous
             représenter, vous seul(e), de façon reconnaissable.
           </li>
           <li>
-            Vous êtes responsable de la confidentialité de votre mot de passe et de l'usage de votre compte.
-            Prévenez-nous sans délai en cas d'utilisation frauduleuse.
+            Vous êtes responsable de la confidentialité de votre mot de passe et de l’usage de votre compte.
+            Prévenez-nous sans délai en cas d’utilisation frauduleuse.
           </li>
           <li>
-            Votre numéro de téléphone n'est jamais montré aux autres membres ; ne publiez pas vos coordonnées
+            Votre numéro de téléphone n’est jamais montré aux autres membres ; ne publiez pas vos coordonnées
             personnelles dans votre présentation.
           </li>
         </ul>
@@ -72,36 +72,36 @@ export default function TermsOfUsePage() {
 
       <LegalSection id="conduite" title="4. Règles de conduite">
         <p>
-          Sur Passerelle, chacun s'engage à traiter les autres membres avec respect. Il est notamment
+          Sur Passerelle, chacun s’engage à traiter les autres membres avec respect. Il est notamment
           interdit :
         </p>
         <ul>
           <li>
             de tenir des propos injurieux, racistes, sexistes, homophobes, discriminatoires ou dégradants,
-            quelle que soit l'origine, la culture ou la religion de la personne visée ;
+            quelle que soit l’origine, la culture ou la religion de la personne visée ;
           </li>
-          <li>de harceler un membre, d'insister après un refus ou de le menacer ;</li>
+          <li>de harceler un membre, d’insister après un refus ou de le menacer ;</li>
           <li>
-            de demander de l'argent, des cadeaux, des recharges ou des transferts, sous quelque prétexte que
+            de demander de l’argent, des cadeaux, des recharges ou des transferts, sous quelque prétexte que
             ce soit, et plus généralement de se livrer à toute arnaque ou escroquerie, y compris
             sentimentale ;
           </li>
           <li>
-            d'utiliser le service à des fins commerciales, publicitaires ou de prostitution, ou de proposer
+            d’utiliser le service à des fins commerciales, publicitaires ou de prostitution, ou de proposer
             des relations tarifées ;
           </li>
           <li>
-            de créer un faux profil, d'usurper l'identité d'autrui ou d'utiliser les photos d'une autre
+            de créer un faux profil, d’usurper l’identité d’autrui ou d’utiliser les photos d’une autre
             personne ;
           </li>
           <li>
             de publier des contenus illicites, pornographiques, violents ou portant atteinte aux droits
-            d'autrui (vie privée, droit à l'image, propriété intellectuelle) ;
+            d’autrui (vie privée, droit à l’image, propriété intellectuelle) ;
           </li>
-          <li>de collecter les données d'autres membres ou d'automatiser l'utilisation du service.</li>
+          <li>de collecter les données d’autres membres ou d’automatiser l’utilisation du service.</li>
         </ul>
         <p>
-          Ne transmettez jamais d'argent à une personne rencontrée sur le service et signalez-nous tout
+          Ne transmettez jamais d’argent à une personne rencontrée sur le service et signalez-nous tout
           comportement suspect.
         </p>
       </LegalSection>
@@ -115,8 +115,8 @@ export default function TermsOfUsePage() {
           informé de la mesure et de ses motifs et peut présenter ses observations à <ContactEmail />.
         </p>
         <p>
-          La suppression d'un compte pour manquement grave ne donne lieu à aucun remboursement de la période
-          d'abonnement restant à courir. Les contenus manifestement illicites peuvent être signalés aux
+          La suppression d’un compte pour manquement grave ne donne lieu à aucun remboursement de la période
+          d’abonnement restant à courir. Les contenus manifestement illicites peuvent être signalés aux
           autorités compétentes.
         </p>
       </LegalSection>
@@ -131,42 +131,42 @@ export default function TermsOfUsePage() {
         </p>
         <h3>Durée et renouvellement</h3>
         <p>
-          L'abonnement prend effet dès la confirmation du paiement, pour la durée de la formule choisie. Il
-          n'est pas renouvelé automatiquement, sauf mention contraire clairement indiquée lors de la
+          L’abonnement prend effet dès la confirmation du paiement, pour la durée de la formule choisie. Il
+          n’est pas renouvelé automatiquement, sauf mention contraire clairement indiquée lors de la
           commande ; dans ce cas, vous pouvez désactiver le renouvellement à tout moment, et nous vous le
           rappelons avant chaque échéance.
         </p>
         <h3>Droit de rétractation</h3>
         <p>
-          Conformément à l'article L221-18 du Code de la consommation, vous disposez d'un délai de 14 jours à
+          Conformément à l’article L221-18 du Code de la consommation, vous disposez d’un délai de 14 jours à
           compter de la souscription pour vous rétracter, sans avoir à motiver votre décision, en nous
-          adressant une déclaration dénuée d'ambiguïté à <ContactEmail />. Le remboursement intervient dans
+          adressant une déclaration dénuée d’ambiguïté à <ContactEmail />. Le remboursement intervient dans
           les 14 jours suivant votre demande, par le moyen de paiement utilisé.
         </p>
         <p>
           Si vous demandez expressément que le service commence avant la fin de ce délai et que vous
           reconnaissez perdre votre droit de rétractation une fois le service pleinement exécuté, ce droit ne
-          peut plus être exercé dans les conditions prévues par l'article L221-28 du Code de la consommation.
-          Si vous vous rétractez après avoir demandé le commencement du service, vous restez redevable d'un
-          montant proportionnel au service fourni jusqu'à la communication de votre rétractation (article
+          peut plus être exercé dans les conditions prévues par l’article L221-28 du Code de la consommation.
+          Si vous vous rétractez après avoir demandé le commencement du service, vous restez redevable d’un
+          montant proportionnel au service fourni jusqu’à la communication de votre rétractation (article
           L221-25).
         </p>
       </LegalSection>
 
       <LegalSection id="responsabilite" title="7. Responsabilité">
         <p>
-          Passerelle met en œuvre les moyens raisonnables pour assurer l'accès au service et sa sécurité, sans
+          Passerelle met en œuvre les moyens raisonnables pour assurer l’accès au service et sa sécurité, sans
           pouvoir garantir une disponibilité permanente : des interruptions peuvent survenir, notamment pour
           maintenance.
         </p>
         <p>
-          Chaque membre est seul responsable des informations qu'il publie, des messages qu'il envoie et de
-          son comportement, en ligne comme lors d'éventuelles rencontres. Passerelle ne vérifie pas l'identité
-          de chaque membre et ne peut garantir l'exactitude des profils, ni l'issue d'une rencontre. Soyez
+          Chaque membre est seul responsable des informations qu’il publie, des messages qu’il envoie et de
+          son comportement, en ligne comme lors d’éventuelles rencontres. Passerelle ne vérifie pas l’identité
+          de chaque membre et ne peut garantir l’exactitude des profils, ni l’issue d’une rencontre. Soyez
           prudent(e) : pour une première rencontre, choisissez un lieu public et prévenez un proche.
         </p>
         <p>
-          Rien dans les présentes conditions n'exclut la responsabilité de Passerelle lorsqu'elle ne peut être
+          Rien dans les présentes conditions n’exclut la responsabilité de Passerelle lorsqu’elle ne peut être
           exclue par la loi, ni les droits que vous tenez du Code de la consommation.
         </p>
       </LegalSection>
@@ -175,7 +175,7 @@ export default function TermsOfUsePage() {
         <p>
           Vous pouvez mettre fin à votre utilisation du service à tout moment : supprimez votre compte depuis
           votre profil (rubrique {quoted("Vie privée")}), ou demandez-nous de le faire en écrivant à{" "}
-          <ContactEmail />. La suppression entraîne l'effacement de votre profil, de vos photos et de vos
+          <ContactEmail />. La suppression entraîne l’effacement de votre profil, de vos photos et de vos
           messages, sous réserve des durées de conservation légales indiquées dans notre{" "}
           <Link to="/privacy-policy">politique de confidentialité</Link>.
         </p>
@@ -210,13 +210,13 @@ export default function TermsOfUsePage() {
       <LegalSection id="droit" title="11. Droit applicable, médiation et litiges">
         <p>Les présentes conditions sont soumises au droit français.</p>
         <p>
-          En cas de difficulté, écrivez-nous d'abord à <ContactEmail /> : nous chercherons une solution
-          amiable. Si vous êtes consommateur et que votre réclamation écrite n'a pas abouti, vous pouvez
+          En cas de difficulté, écrivez-nous d’abord à <ContactEmail /> : nous chercherons une solution
+          amiable. Si vous êtes consommateur et que votre réclamation écrite n’a pas abouti, vous pouvez
           recourir gratuitement à un médiateur de la consommation, conformément aux articles L611-1 et
           suivants du Code de la consommation ; ses coordonnées vous sont communiquées sur simple demande.
         </p>
         <p>
-          À défaut d'accord, le litige est porté devant les juridictions françaises compétentes. Si vous êtes
+          À défaut d’accord, le litige est porté devant les juridictions françaises compétentes. Si vous êtes
           consommateur, vous pouvez saisir, à votre choix, la juridiction du lieu où vous demeuriez au moment
           de la conclusion du contrat ou de la survenance du fait dommageable, ou toute autre juridiction
           compétente en application de la loi. Dans les autres cas, les tribunaux de Paris sont seuls

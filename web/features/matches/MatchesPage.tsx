@@ -55,7 +55,7 @@ export default function MatchesPage() {
       onError: (err) =>
         toast.show({
           tone: "error",
-          text: `Le match avec ${name} n'a pas été retiré : ${errorMessage(err)}`,
+          text: `Le match avec ${name} n’a pas été retiré : ${errorMessage(err)}`,
         }),
     });
   };
@@ -116,7 +116,7 @@ export default function MatchesPage() {
             </Link>
           }
         >
-          Parcourez les profils et cliquez sur {quoted("J'aime")}&nbsp;: chaque {quoted("J'aime")} crée un
+          Parcourez les profils et cliquez sur {quoted("J’aime")}&nbsp;: chaque {quoted("J’aime")} crée un
           match et ouvre la conversation.
         </EmptyState>
       ) : (

@@ -11,8 +11,8 @@ describe("PresenceBadge", () => {
   });
 
   it.each([
-    ["today", "male", "Actif aujourd'hui"],
-    ["today", "female", "Active aujourd'hui"],
+    ["today", "male", "Actif aujourd’hui"],
+    ["today", "female", "Active aujourd’hui"],
     ["week", "male", "Actif cette semaine"],
     ["week", "female", "Active cette semaine"],
   ] as const)("says « %s » agreed with a %s member, with no dot", (presence, gender, label) => {
@@ -23,7 +23,7 @@ describe("PresenceBadge", () => {
 
   it.each([
     ["online", "En ligne"],
-    ["today", "En ligne aujourd'hui"],
+    ["today", "En ligne aujourd’hui"],
     ["week", "En ligne cette semaine"],
   ] as const)("words « %s » with no agreement when the gender is unknown", (presence, label) => {
     render(<PresenceBadge presence={presence} gender={null} size="xs" />);

@@ -8,7 +8,7 @@ import { cn } from "@web/components/ui/cn.ts";
  */
 const NEUTRAL_LABELS: Record<Presence, string> = {
   online: "En ligne",
-  today: "En ligne aujourd'hui",
+  today: "En ligne aujourd’hui",
   week: "En ligne cette semaine",
 };
 

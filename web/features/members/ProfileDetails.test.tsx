@@ -11,13 +11,13 @@ describe("ProfileDetails", () => {
           gender: "female",
           country: "France",
           city: "Lyon",
-          originCountry: "Côte d'Ivoire",
+          originCountry: "Côte d’Ivoire",
           relocate: "yes",
         })}
       />,
     );
     expect(screen.getByText("Lyon, France")).toBeInTheDocument();
-    expect(screen.getByText("Origine : Côte d'Ivoire", { exact: false })).toBeInTheDocument();
+    expect(screen.getByText("Origine : Côte d’Ivoire", { exact: false })).toBeInTheDocument();
     expect(screen.getByText("Prête à déménager")).toBeInTheDocument();
   });
 
@@ -36,7 +36,7 @@ describe("ProfileDetails", () => {
     const { rerender } = render(
       <ProfileDetails member={publicProfileFixture({ gender: "female", presence: "today" })} />,
     );
-    expect(screen.getByText("Active aujourd'hui")).toBeInTheDocument();
+    expect(screen.getByText("Active aujourd’hui")).toBeInTheDocument();
     rerender(<ProfileDetails member={publicProfileFixture({ presence: "online" })} />);
     expect(screen.getByText("En ligne")).toBeInTheDocument();
     rerender(<ProfileDetails member={publicProfileFixture({ presence: null })} />);

@@ -118,7 +118,7 @@ export function ProfileDetails({ member }: { member: PublicProfileDto }) {
           <p className="whitespace-pre-line text-ink">{member.bio}</p>
         </div>
       )}
-      <Chips label="Centres d'intérêt" items={member.interests} />
+      <Chips label="Centres d’intérêt" items={member.interests} />
     </div>
   );
 }

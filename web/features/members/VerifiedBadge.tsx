@@ -19,7 +19,7 @@ export function ProfileVerifiedBadge({ className }: { className?: string }) {
   return (
     <span
       className={cn(PILL, "bg-teal-700 text-white ring-teal-800", className)}
-      title="Ce membre a prouvé par des selfies en direct qu'il est la personne de ses photos"
+      title="Ce membre a prouvé par des selfies en direct qu’il est la personne de ses photos"
     >
       <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
       Profil vérifié

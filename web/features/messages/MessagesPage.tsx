@@ -82,7 +82,7 @@ export default function MessagesPage() {
                 <ConversationList conversations={list} activeId={matchId} me={me} box={box} />
               ) : box === "demandes" ? (
                 <EmptyState icon={Inbox} title="Aucune demande" className="m-3 border-0">
-                  Les premiers messages des personnes que vous n'avez pas aimées en retour arrivent ici. Vous
+                  Les premiers messages des personnes que vous n’avez pas aimées en retour arrivent ici. Vous
                   choisissez ensuite de les accepter ou de les refuser.
                 </EmptyState>
               ) : (
@@ -96,7 +96,7 @@ export default function MessagesPage() {
                     </Link>
                   }
                 >
-                  Chaque match ouvre une conversation. Pour commencer, cliquez sur {quoted("J'aime")} sur un
+                  Chaque match ouvre une conversation. Pour commencer, cliquez sur {quoted("J’aime")} sur un
                   profil.
                 </EmptyState>
               )}

@@ -24,7 +24,7 @@ describe("typing store", () => {
     expect(typingStore(new QueryClient())).not.toBe(typingStore(client));
   });
 
-  it("forgets a member's typing when their message arrives, not someone else's", () => {
+  it("forgets a member’s typing when their message arrives, not someone else’s", () => {
     const { store } = setup();
     store.started("m1", "u-her");
     store.stopped("m1", "u-me");
@@ -70,7 +70,7 @@ describe("useIsTyping", () => {
     expect(result.current).toBe(false);
   });
 
-  it("ignores a signal from someone other than the conversation's member", () => {
+  it("ignores a signal from someone other than the conversation’s member", () => {
     const { store, wrapper } = setup();
     const { result } = renderHook(() => useIsTyping("m1", "u-her"), { wrapper });
     act(() => store.started("m1", "u-other"));

@@ -24,7 +24,7 @@ describe("UnsubscribePage", () => {
     await user.click(screen.getByRole("button", { name: "Me désabonner" }));
     const done = await screen.findByRole("status");
     expect(done).toHaveTextContent(
-      "Vous ne recevrez plus d'e-mails de notification à l'adresse awa@exemple.fr. Vous pouvez les réactiver dans votre profil.",
+      "Vous ne recevrez plus d’e-mails de notification à l’adresse awa@exemple.fr. Vous pouvez les réactiver dans votre profil.",
     );
     expect(calls).toEqual([
       { url: "/api/notifications/unsubscribe", method: "POST", body: { token: "dTE.abc" } },
@@ -45,7 +45,7 @@ describe("UnsubscribePage", () => {
     open("?token=abimé");
     await user.click(screen.getByRole("button", { name: "Me désabonner" }));
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Ce lien de désabonnement n'est pas valide");
+    expect(alert).toHaveTextContent("Ce lien de désabonnement n’est pas valide");
     expect(alert).toHaveTextContent("Il a peut-être été coupé ou mal copié.");
     expect(screen.queryByRole("button", { name: "Me désabonner" })).not.toBeInTheDocument();
   });
@@ -53,7 +53,7 @@ describe("UnsubscribePage", () => {
   it("explains a link without its token, without asking the server", () => {
     const { calls } = stubFetch(() => ({ body: { ok: true, email: "x@exemple.fr" } }));
     open("");
-    expect(screen.getByRole("alert")).toHaveTextContent("Ce lien de désabonnement n'est pas valide");
+    expect(screen.getByRole("alert")).toHaveTextContent("Ce lien de désabonnement n’est pas valide");
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
     expect(calls).toEqual([]);
   });
@@ -71,7 +71,7 @@ describe("UnsubscribePage", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Service indisponible");
     down = false;
     await user.click(screen.getByRole("button", { name: "Me désabonner" }));
-    expect(await screen.findByText(/Vous ne recevrez plus d'e-mails de notification/)).toBeInTheDocument();
+    expect(await screen.findByText(/Vous ne recevrez plus d’e-mails de notification/)).toBeInTheDocument();
     expect(calls).toHaveLength(2);
   });
 });

@@ -18,9 +18,9 @@ const settingsLink = (
 
 function InvalidLink() {
   return (
-    <Alert tone="error" title="Ce lien de désabonnement n'est pas valide">
+    <Alert tone="error" title="Ce lien de désabonnement n’est pas valide">
       <p>
-        Il a peut-être été coupé ou mal copié. Ouvrez-le à nouveau depuis l'e-mail reçu, ou choisissez les
+        Il a peut-être été coupé ou mal copié. Ouvrez-le à nouveau depuis l’e-mail reçu, ou choisissez les
         e-mails que vous recevez dans {settingsLink}.
       </p>
     </Alert>
@@ -43,9 +43,9 @@ export default function UnsubscribePage() {
         {!token || invalid ? (
           <InvalidLink />
         ) : unsubscribe.isSuccess ? (
-          <Alert tone="success" title="C'est fait">
+          <Alert tone="success" title="C’est fait">
             <p>
-              Vous ne recevrez plus d'e-mails de notification à l'adresse{" "}
+              Vous ne recevrez plus d’e-mails de notification à l’adresse{" "}
               <EmailAddress email={unsubscribe.data.email} className="font-bold" />. Vous pouvez les réactiver
               dans {settingsLink}.
             </p>
@@ -53,7 +53,7 @@ export default function UnsubscribePage() {
         ) : (
           <>
             {unsubscribe.isError && (
-              <Alert tone="error" title="Le désabonnement n'a pas abouti">
+              <Alert tone="error" title="Le désabonnement n’a pas abouti">
                 {errorMessage(unsubscribe.error)}
               </Alert>
             )}

@@ -38,9 +38,9 @@ export type QuietHoursErrors = { start?: string; end?: string };
 export function quietHoursErrors({ on, start, end }: QuietHoursValue): QuietHoursErrors {
   if (!on) return {};
   const errors: QuietHoursErrors = {};
-  if (!start) errors.start = "Indiquez l'heure de début.";
-  if (!end) errors.end = "Indiquez l'heure de fin.";
-  if (start && start === end) errors.end = "L'heure de fin doit être différente de l'heure de début.";
+  if (!start) errors.start = "Indiquez l’heure de début.";
+  if (!end) errors.end = "Indiquez l’heure de fin.";
+  if (start && start === end) errors.end = "L’heure de fin doit être différente de l’heure de début.";
   return errors;
 }
 

@@ -30,7 +30,7 @@ describe("shouldInviteToPush", () => {
     expect(shouldInviteToPush({ ...ok, pushKey: "" })).toBe(false);
   });
 
-  it("does not ask again once the browser's question is answered", () => {
+  it("does not ask again once the browser’s question is answered", () => {
     expect(shouldInviteToPush({ ...ok, permission: "granted" })).toBe(false);
     expect(shouldInviteToPush({ ...ok, permission: "denied" })).toBe(false);
   });

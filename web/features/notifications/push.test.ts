@@ -39,7 +39,7 @@ describe("base64UrlToBytes", () => {
     expect([...base64UrlToBytes("AQID")]).toEqual([1, 2, 3]);
   });
 
-  it("gives a VAPID public key's 65 bytes, an uncompressed P-256 point", () => {
+  it("gives a VAPID public key’s 65 bytes, an uncompressed P-256 point", () => {
     const key = base64UrlToBytes(FAKE_PUSH_KEY);
     expect(key).toHaveLength(65);
     expect(key[0]).toBe(0x04);
@@ -55,7 +55,7 @@ describe("pushSupport", () => {
 });
 
 describe("enablePush", () => {
-  it("asks the permission, subscribes with the server's key and tells the server", async () => {
+  it("asks the permission, subscribes with the server’s key and tells the server", async () => {
     const fakes = installPushFakes();
     const { calls } = okApi();
     const subscription = await enablePush(FAKE_PUSH_KEY);
@@ -129,7 +129,7 @@ describe("enablePush", () => {
     expect(old.unsubscribe).not.toHaveBeenCalled();
   });
 
-  it("undoes the browser's subscription when the server refuses it, with the server's message", async () => {
+  it("undoes the browser’s subscription when the server refuses it, with the server’s message", async () => {
     const fakes = installPushFakes();
     stubFetch(() => ({
       status: 400,

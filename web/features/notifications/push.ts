@@ -20,12 +20,12 @@ const FAILURE_MESSAGES: Record<PushFailure, string> = {
   unsupported: "Votre navigateur ne permet pas les notifications.",
   denied:
     "Les notifications sont bloquées pour Passerelle dans ce navigateur. Autorisez-les dans les réglages du site, puis réessayez.",
-  dismissed: "Le navigateur n'a pas reçu votre réponse. Réessayez quand vous le souhaitez.",
+  dismissed: "Le navigateur n’a pas reçu votre réponse. Réessayez quand vous le souhaitez.",
   "no-worker": import.meta.env?.DEV
-    ? "Les notifications fonctionnent dans l'application installée ou sur le site en production, pas dans cette version de développement."
+    ? "Les notifications fonctionnent dans l’application installée ou sur le site en production, pas dans cette version de développement."
     : "Les notifications ne sont pas encore prêtes sur cet appareil. Rechargez la page, puis réessayez.",
   "subscribe-failed":
-    "Le service de notifications de votre navigateur n'a pas répondu. Réessayez dans quelques instants.",
+    "Le service de notifications de votre navigateur n’a pas répondu. Réessayez dans quelques instants.",
   unreachable:
     "Le service de notifications de votre navigateur ne répond pas depuis ce réseau (certains réseaux le bloquent). Réessayez plus tard, ou depuis un autre réseau, par exemple en Wi-Fi.",
 };

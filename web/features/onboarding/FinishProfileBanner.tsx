@@ -15,7 +15,7 @@ export function FinishProfileBanner() {
   if (ready) return null;
   const essentials = missing.filter((m) => m.essential).map((m) => m.label);
   return (
-    <Alert tone="info" title="Votre profil n'est pas encore visible" className="mb-6">
+    <Alert tone="info" title="Votre profil n’est pas encore visible" className="mb-6">
       <p>
         Il manque {frenchList(essentials)}. Tant que ces informations manquent, les autres membres ne vous
         trouvent pas.

@@ -105,7 +105,7 @@ describe("OnboardingPage", () => {
     const api = stubProfileApi(newcomer());
     const user = renderOnboarding();
     await stepTitle("Qui je suis");
-    const origin = screen.getByLabelText(/Pays d'origine/);
+    const origin = screen.getByLabelText(/Pays d’origine/);
     expect(origin).toHaveValue("");
     const same = screen.getByRole("button", { name: "Identique au pays de résidence" });
     expect(same).toBeDisabled();
@@ -181,7 +181,7 @@ describe("OnboardingPage", () => {
     expect(screen.getByText("Il manque : une photo et quelques mots sur vous.")).toBeInTheDocument();
   });
 
-  it("shows the server's refusal on the field and stays on the step", async () => {
+  it("shows the server’s refusal on the field and stays on the step", async () => {
     stubProfileApi(newcomer(), () => ({
       error: {
         code: "VALIDATION_ERROR",
@@ -280,20 +280,20 @@ describe("OnboardingPage", () => {
     });
   });
 
-  it("asks who may write first, saved as soon as it is chosen, the specification's rule by default", async () => {
+  it("asks who may write first, saved as soon as it is chosen, the specification’s rule by default", async () => {
     const api = stubProfileApi(profileFixture({ onboardingStep: 2 }));
     const user = renderOnboarding();
     await stepTitle("Ce que je recherche");
-    const group = screen.getByRole("group", { name: "Qui peut m'écrire en premier" });
-    expect(within(group).getByRole("radio", { name: "Toute personne avec qui j'ai un match" })).toBeChecked();
+    const group = screen.getByRole("group", { name: "Qui peut m’écrire en premier" });
+    expect(within(group).getByRole("radio", { name: "Toute personne avec qui j’ai un match" })).toBeChecked();
     await user.click(
-      within(group).getByRole("radio", { name: "Seulement les personnes que j'ai aimées en retour" }),
+      within(group).getByRole("radio", { name: "Seulement les personnes que j’ai aimées en retour" }),
     );
     await waitFor(() => expect(api.privacyPuts()).toEqual([{ firstMessagesFromLikedOnly: true }]));
     // The step's own form is untouched by it.
     expect(api.puts()).toEqual([]);
     expect(
-      within(group).getByRole("radio", { name: "Seulement les personnes que j'ai aimées en retour" }),
+      within(group).getByRole("radio", { name: "Seulement les personnes que j’ai aimées en retour" }),
     ).toBeChecked();
   });
 

@@ -24,11 +24,11 @@ const END = "/search";
 
 const STEP_INTROS: Record<OnboardingStep, string> = {
   identity:
-    "Ces informations permettent aux autres membres de vous trouver. Votre date de naissance sert à calculer votre âge : elle n'est jamais affichée.",
+    "Ces informations permettent aux autres membres de vous trouver. Votre date de naissance sert à calculer votre âge : elle n’est jamais affichée.",
   photos:
-    "Un profil avec photo inspire confiance. Jusqu'à 6 photos ; la première est votre photo principale.",
+    "Un profil avec photo inspire confiance. Jusqu’à 6 photos ; la première est votre photo principale.",
   about:
-    "Ce que vous recherchez, les langues que vous parlez, vos centres d'intérêt et quelques mots sur vous.",
+    "Ce que vous recherchez, les langues que vous parlez, vos centres d’intérêt et quelques mots sur vous.",
 };
 
 const STEPS = { identity: IdentityStep, photos: PhotosStep, about: AboutStep } as const;

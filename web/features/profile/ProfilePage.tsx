@@ -124,7 +124,7 @@ export default function ProfilePage() {
               <Section
                 id="section-photos"
                 title="Mes photos"
-                intro="Jusqu'à 6 photos. La première est votre photo principale."
+                intro="Jusqu’à 6 photos. La première est votre photo principale."
               >
                 <PhotoManager photos={profile.photos} firstName={profile.firstName} />
               </Section>
@@ -142,7 +142,7 @@ export default function ProfilePage() {
               <Section
                 id="section-notifications"
                 title="Notifications"
-                intro="Choisissez ce que Passerelle vous signale quand vous n'êtes pas sur le site."
+                intro="Choisissez ce que Passerelle vous signale quand vous n’êtes pas sur le site."
               >
                 <NotificationPreferencesSection />
               </Section>
@@ -157,7 +157,7 @@ export default function ProfilePage() {
               >
                 <BlockedMembersSection />
               </Section>
-              <Section id="section-messages" title="Qui peut m'écrire">
+              <Section id="section-messages" title="Qui peut m’écrire">
                 <MessagePrivacySection profile={profile} />
               </Section>
               <Section id="section-activity" title="Mon activité">

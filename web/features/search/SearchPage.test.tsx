@@ -74,7 +74,7 @@ describe("SearchPage", () => {
     const api = stubApi(() => page());
     renderWithProviders(<SearchPage />, { route: "/search" });
     const card = await screen.findByRole("article", { name: /Moussa/ });
-    await userEvent.click(within(card).getByRole("button", { name: "J'aime Moussa K." }));
+    await userEvent.click(within(card).getByRole("button", { name: "J’aime Moussa K." }));
     expect(screen.queryByRole("article", { name: /Moussa/ })).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "1 profil" })).toBeInTheDocument();
 
@@ -89,10 +89,10 @@ describe("SearchPage", () => {
     const api = stubApi(() => page());
     renderWithProviders(<SearchPage />, { route: "/search" });
     const card = await screen.findByRole("article", { name: /Julien/ });
-    await userEvent.click(within(card).getByRole("button", { name: "J'aime Julien M." }));
+    await userEvent.click(within(card).getByRole("button", { name: "J’aime Julien M." }));
     api.releaseLike(json(200, { type: "like", matched: true, mutual: false, matchId: "m1" }));
     expect(await screen.findByText("Vous avez aimé Julien M. : vous pouvez lui écrire.")).toBeInTheDocument();
-    expect(screen.queryByText(/C'est un match/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/C’est un match/)).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Écrire à Julien M." })).toHaveAttribute(
       "href",
       "/messages?match=m1",
@@ -103,10 +103,10 @@ describe("SearchPage", () => {
     const api = stubApi(() => page());
     renderWithProviders(<SearchPage />, { route: "/search" });
     const card = await screen.findByRole("article", { name: /Julien/ });
-    await userEvent.click(within(card).getByRole("button", { name: "J'aime Julien M." }));
+    await userEvent.click(within(card).getByRole("button", { name: "J’aime Julien M." }));
     api.releaseLike(json(200, { type: "like", matched: true, mutual: true, matchId: "m1" }));
     expect(
-      await screen.findByText("C'est un match avec Julien M. ! Vous vous plaisez tous les deux."),
+      await screen.findByText("C’est un match avec Julien M. ! Vous vous plaisez tous les deux."),
     ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Écrire à Julien M." })).toHaveAttribute(
       "href",
@@ -164,14 +164,14 @@ describe("SearchPage", () => {
       "/onboarding",
     );
     // The results say it: no second message above them.
-    expect(screen.queryByText("Votre profil n'est pas encore visible")).not.toBeInTheDocument();
+    expect(screen.queryByText("Votre profil n’est pas encore visible")).not.toBeInTheDocument();
   });
 
   it("offers to finish a profile whose birth date is not given yet, with the results still shown", async () => {
     stubApi(() => page(), profileFixture({ birthDate: "2000-01-01", birthDateConfirmed: false }));
     renderWithProviders(<SearchPage />, { route: "/search" });
     expect(await screen.findByRole("heading", { name: "2 profils" })).toBeInTheDocument();
-    expect(await screen.findByText("Votre profil n'est pas encore visible")).toBeInTheDocument();
+    expect(await screen.findByText("Votre profil n’est pas encore visible")).toBeInTheDocument();
     expect(screen.getByText(/Il manque votre date de naissance\./)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Terminer mon profil" })).toHaveAttribute("href", "/onboarding");
   });
@@ -182,7 +182,7 @@ describe("SearchPage", () => {
     expect(await screen.findByRole("heading", { name: "2 profils" })).toBeInTheDocument();
     // The profile has arrived (and been rendered from) before the banner's absence is checked.
     await waitFor(() => expect(client.getQueryState(profileKeys.own)?.status).toBe("success"));
-    expect(screen.queryByText("Votre profil n'est pas encore visible")).not.toBeInTheDocument();
+    expect(screen.queryByText("Votre profil n’est pas encore visible")).not.toBeInTheDocument();
   });
 
   it("sends the places, languages and intentions of the URL as repeated parameters", async () => {
@@ -197,7 +197,7 @@ describe("SearchPage", () => {
     );
     const chosen = screen.getByRole("list", { name: frenchTypography("Vit en : lieux choisis") });
     expect(within(chosen).getByRole("button", { name: "Retirer Sénégal" })).toBeInTheDocument();
-    expect(within(chosen).getByRole("button", { name: "Retirer Europe de l'Ouest" })).toBeInTheDocument();
+    expect(within(chosen).getByRole("button", { name: "Retirer Europe de l’Ouest" })).toBeInTheDocument();
   });
 
   it("remembers the filters applied, and searches with them when /search is opened bare", async () => {
@@ -281,7 +281,7 @@ describe("SearchPage", () => {
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        "Pour voir plus de membres, essayez d'assouplir ces critères : « Vit en » et les langues parlées.",
+        "Pour voir plus de membres, essayez d’assouplir ces critères : « Vit en » et les langues parlées.",
       ),
     ).toBeInTheDocument();
     remember("livesIn=SN&languages=Wolof");
@@ -345,7 +345,7 @@ describe("SearchPage", () => {
     // The page's text is read with its spaces collapsed, no-break ones included.
     expect(await screen.findByText(SEARCH_MSG.PRESENCE_HIDDEN.replace(/\s/g, " "))).toBeInTheDocument();
     expect(screen.getByText("Votre activité est masquée")).toBeInTheDocument();
-    expect(screen.queryByText("La recherche n'a pas abouti")).not.toBeInTheDocument();
+    expect(screen.queryByText("La recherche n’a pas abouti")).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: "Rechercher sans ces options" }));
     expect(await screen.findByRole("heading", { name: "2 profils" })).toBeInTheDocument();

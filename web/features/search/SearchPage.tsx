@@ -45,7 +45,7 @@ const listFormat = new Intl.ListFormat("fr", { type: "conjunction" });
 /** What to loosen when nothing matches, named as the form names it (« Vit en », la tranche d'âge…). */
 function emptyHint(names: string[]): string {
   const these = names.length === 1 ? "ce critère" : "ces critères";
-  return `Pour voir plus de membres, essayez d'assouplir ${these} : ${listFormat.format(names)}.`;
+  return `Pour voir plus de membres, essayez d’assouplir ${these} : ${listFormat.format(names)}.`;
 }
 
 function ResultsSkeleton() {
@@ -160,13 +160,13 @@ export default function SearchPage() {
           else if (result.matched && result.matchId)
             setMatchNotice({
               text: result.mutual
-                ? `C'est un match avec ${name} ! Vous vous plaisez tous les deux.`
+                ? `C’est un match avec ${name} ! Vous vous plaisez tous les deux.`
                 : `Vous avez aimé ${name} : vous pouvez lui écrire.`,
               name,
               matchId: result.matchId,
             });
           else
-            toast.show({ tone: "success", text: `Votre ${quoted("J'aime")} pour ${name} est enregistré.` });
+            toast.show({ tone: "success", text: `Votre ${quoted("J’aime")} pour ${name} est enregistré.` });
         },
         onError: (err) =>
           toast.show({ tone: "error", text: `${name} est de retour dans la liste : ${errorMessage(err)}` }),
@@ -269,7 +269,7 @@ export default function SearchPage() {
             </Alert>
           ) : search.isError ? (
             <ErrorState
-              title="La recherche n'a pas abouti"
+              title="La recherche n’a pas abouti"
               message={errorMessage(search.error)}
               onRetry={() => void search.refetch()}
               retrying={search.isRefetching}
@@ -292,7 +292,7 @@ export default function SearchPage() {
             >
               {filtered
                 ? emptyHint(activeFilterNames(filters))
-                : "De nouveaux membres s'inscrivent chaque jour : revenez bientôt."}
+                : "De nouveaux membres s’inscrivent chaque jour : revenez bientôt."}
             </EmptyState>
           ) : (
             <>
@@ -342,7 +342,7 @@ export default function SearchPage() {
               </Button>
               <Button onClick={() => onReact(open, "like")}>
                 <Heart className="size-5" aria-hidden="true" />
-                J'aime
+                J’aime
               </Button>
             </>
           )

@@ -9,7 +9,7 @@ export function SearchPageFrame({ children }: { children: ReactNode }) {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <PageHeader
         title="Recherche"
-        intro="Découvrez des membres qui partagent vos envies, entre l'Afrique francophone et l'Europe."
+        intro="Découvrez des membres qui partagent vos envies, entre l’Afrique francophone et l’Europe."
       />
       {children}
     </div>

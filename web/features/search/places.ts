@@ -15,29 +15,29 @@ export interface PlaceGroup {
 
 /** « Toute l'Afrique »: a continent as a whole, phrased as French speakers say it. */
 const WHOLE_CONTINENT: Record<string, string> = {
-  afrique: "Toute l'Afrique",
-  europe: "Toute l'Europe",
+  afrique: "Toute l’Afrique",
+  europe: "Toute l’Europe",
   ameriques: "Toutes les Amériques",
-  asie: "Toute l'Asie",
-  oceanie: "Toute l'Océanie",
+  asie: "Toute l’Asie",
+  oceanie: "Toute l’Océanie",
 };
 
 /** « Toute l'Afrique de l'Ouest »: a region as a whole (the gender and elision are the label's). */
 const WHOLE_REGION: Record<string, string> = {
-  "afrique-ouest": "Toute l'Afrique de l'Ouest",
-  "afrique-centrale": "Toute l'Afrique centrale",
+  "afrique-ouest": "Toute l’Afrique de l’Ouest",
+  "afrique-centrale": "Toute l’Afrique centrale",
   maghreb: "Tout le Maghreb",
-  "ocean-indien": "Tout l'océan Indien",
-  "afrique-est": "Toute l'Afrique de l'Est",
-  "afrique-australe": "Toute l'Afrique australe",
-  "europe-ouest": "Toute l'Europe de l'Ouest",
-  "europe-sud": "Toute l'Europe du Sud",
-  "europe-nord": "Toute l'Europe du Nord",
-  "europe-est": "Toute l'Europe centrale et orientale",
-  "amerique-nord": "Toute l'Amérique du Nord",
+  "ocean-indien": "Tout l’océan Indien",
+  "afrique-est": "Toute l’Afrique de l’Est",
+  "afrique-australe": "Toute l’Afrique australe",
+  "europe-ouest": "Toute l’Europe de l’Ouest",
+  "europe-sud": "Toute l’Europe du Sud",
+  "europe-nord": "Toute l’Europe du Nord",
+  "europe-est": "Toute l’Europe centrale et orientale",
+  "amerique-nord": "Toute l’Amérique du Nord",
   "moyen-orient": "Tout le Moyen-Orient",
-  "asie-centrale-sud-est": "Toute l'Asie centrale, du Sud et de l'Est",
-  "caraibes-amerique-latine": "Toutes les Caraïbes et l'Amérique latine",
+  "asie-centrale-sud-est": "Toute l’Asie centrale, du Sud et de l’Est",
+  "caraibes-amerique-latine": "Toutes les Caraïbes et l’Amérique latine",
 };
 
 // A continent or region added to domain/countries.ts later still gets a correct, if plainer, label.

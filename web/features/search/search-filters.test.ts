@@ -98,7 +98,7 @@ describe("search filters in the URL", () => {
     expect(f.interests).toEqual(["Cuisine"]);
   });
 
-  it("keeps the answers in the order of the options, whatever the address's", () => {
+  it("keeps the answers in the order of the options, whatever the address’s", () => {
     const f = filtersFromParams(new URLSearchParams("lookingFor=Une+amitié&lookingFor=Le+mariage"));
     expect(f.lookingFor).toEqual(["Le mariage", "Une amitié"]);
   });

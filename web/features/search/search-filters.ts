@@ -193,7 +193,7 @@ export function activeFilterCount(f: SearchFilters): number {
  */
 export function activeFilterNames(f: SearchFilters): string[] {
   const names: string[] = [];
-  if (f.ageMin !== AGE_MIN || f.ageMax !== AGE_MAX) names.push("la tranche d'âge");
+  if (f.ageMin !== AGE_MIN || f.ageMax !== AGE_MAX) names.push("la tranche d’âge");
   if (f.livesIn.length > 0) names.push(quoted("Vit en"));
   if (f.from.length > 0) names.push(quoted("Originaire de"));
   if (f.lookingFor.length > 0) names.push(quoted("Recherche"));
@@ -201,6 +201,6 @@ export function activeFilterNames(f: SearchFilters): string[] {
   if (f.verified) names.push(quoted("Profils vérifiés uniquement"));
   if (f.active) names.push(quoted("En ligne récemment"));
   if (f.languages.length > 0) names.push("les langues parlées");
-  if (f.interests.length > 0) names.push("les centres d'intérêt");
+  if (f.interests.length > 0) names.push("les centres d’intérêt");
   return names;
 }

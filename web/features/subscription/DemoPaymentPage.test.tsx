@@ -32,7 +32,7 @@ describe("DemoPaymentPage", () => {
       }),
     }));
     expect(await screen.findByRole("heading", { name: "Paiement de démonstration" })).toBeInTheDocument();
-    expect(screen.getByText(/aucune demande n'est envoyée à votre opérateur/)).toBeInTheDocument();
+    expect(screen.getByText(/aucune demande n’est envoyée à votre opérateur/)).toBeInTheDocument();
     expect(screen.getByText("1 mois")).toBeInTheDocument();
     expect(screen.getByText("6 500 FCFA")).toBeInTheDocument();
     expect(screen.getByText("Orange Money")).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe("DemoPaymentPage", () => {
     expect(screen.getByText(/avec votre code secret/)).toBeVisible();
     expect(confirmCalls(calls)).toHaveLength(0);
 
-    await user.click(screen.getByRole("button", { name: "J'ai validé sur mon téléphone" }));
+    await user.click(screen.getByRole("button", { name: "J’ai validé sur mon téléphone" }));
     await waitFor(() => expect(location()).toBe("/subscription/success?checkout=c1"));
     expect(confirmCalls(calls).map((c) => c.body)).toEqual([{ outcome: "paid", phone: "+221771234567" }]);
   });
@@ -86,7 +86,7 @@ describe("DemoPaymentPage", () => {
     expect(confirmCalls(calls).map((c) => c.body)).toEqual([{ outcome: "refused", phone: "781112233" }]);
   });
 
-  it("mobile money: shows the server's refusal of the number next to the field", async () => {
+  it("mobile money: shows the server’s refusal of the number next to the field", async () => {
     const user = userEvent.setup({ delay: null });
     renderPage(checkoutFixture(), () => ({
       status: 400,
@@ -94,14 +94,14 @@ describe("DemoPaymentPage", () => {
         error: {
           code: "PHONE_INVALID",
           message: "Données invalides",
-          fields: { phone: "Ce numéro n'est pas un numéro Orange Money" },
+          fields: { phone: "Ce numéro n’est pas un numéro Orange Money" },
         },
       },
     }));
     await user.type(await screen.findByLabelText("Numéro de téléphone Orange Money"), "+33 6 12 34 56 78");
     await user.click(screen.getByRole("button", { name: "Recevoir la demande de paiement" }));
-    await user.click(screen.getByRole("button", { name: "J'ai validé sur mon téléphone" }));
-    expect(await screen.findByText("Ce numéro n'est pas un numéro Orange Money")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "J’ai validé sur mon téléphone" }));
+    expect(await screen.findByText("Ce numéro n’est pas un numéro Orange Money")).toBeInTheDocument();
     expect(screen.getByLabelText("Numéro de téléphone Orange Money")).toHaveAttribute("aria-invalid", "true");
     expect(location()).toBe("/subscription/demo?checkout=c1");
   });
@@ -115,7 +115,7 @@ describe("DemoPaymentPage", () => {
     }));
     expect(await screen.findByText("19,99 €")).toBeInTheDocument();
     expect(screen.getByText("Carte bancaire")).toBeInTheDocument();
-    expect(screen.getByText(/aucune carte n'est demandée/)).toBeInTheDocument();
+    expect(screen.getByText(/aucune carte n’est demandée/)).toBeInTheDocument();
     expect(screen.queryByLabelText(/Numéro de téléphone/)).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Annuler" })).toHaveAttribute("href", "/subscription");
 
@@ -126,7 +126,7 @@ describe("DemoPaymentPage", () => {
     expect(confirmCalls(calls).map((c) => c.body)).toEqual([{ outcome: "refused" }, { outcome: "paid" }]);
   });
 
-  it("sends a checkout that is not the demo's to the confirmation page", async () => {
+  it("sends a checkout that is not the demo’s to the confirmation page", async () => {
     renderPage(checkoutFixture({ provider: "cinetpay" }));
     await waitFor(() => expect(location()).toBe("/subscription/success?checkout=c1"));
   });

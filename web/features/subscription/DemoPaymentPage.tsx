@@ -70,8 +70,8 @@ export default function DemoPaymentPage() {
         </div>
         <Alert tone="info">
           {mobileMoney
-            ? "Cette installation de Passerelle fonctionne en mode démonstration : aucune demande n'est envoyée à votre opérateur et aucun montant n'est débité."
-            : "Cette installation de Passerelle fonctionne en mode démonstration : aucune carte n'est demandée et aucun montant n'est débité."}
+            ? "Cette installation de Passerelle fonctionne en mode démonstration : aucune demande n’est envoyée à votre opérateur et aucun montant n’est débité."
+            : "Cette installation de Passerelle fonctionne en mode démonstration : aucune carte n’est demandée et aucun montant n’est débité."}
         </Alert>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2">
           <dt className="text-ink-soft">Formule</dt>

@@ -68,15 +68,15 @@ describe("SubscriptionPage", () => {
     expect(within(plan("1 mois")).getByText("6 500 FCFA")).toBeInTheDocument();
     expect(within(plan("3 mois")).getByText("15 000 FCFA")).toBeInTheDocument();
     expect(within(plan("3 mois")).getByText("soit 5 000 FCFA par mois")).toBeInTheDocument();
-    expect(within(plan("3 mois")).getByText(/23\s% d'économie par mois/)).toBeInTheDocument();
-    expect(screen.getByText(/avec le mobile money, c'est ce montant en FCFA qui est débité/)).toBeVisible();
+    expect(within(plan("3 mois")).getByText(/23\s% d’économie par mois/)).toBeInTheDocument();
+    expect(screen.getByText(/avec le mobile money, c’est ce montant en FCFA qui est débité/)).toBeVisible();
 
     const currencies = screen.getByRole("group", { name: "Payer en" });
     expect(within(currencies).getByRole("radio", { name: "Francs CFA (FCFA)" })).toBeChecked();
     await user.click(within(currencies).getByRole("radio", { name: "Euros (€)" }));
     expect(within(plan("1 mois")).getByText("19,99 €")).toBeInTheDocument();
     expect(within(plan("3 mois")).getByText("soit 15,99 € par mois")).toBeInTheDocument();
-    expect(within(plan("3 mois")).getByText(/20\s% d'économie par mois/)).toBeInTheDocument();
+    expect(within(plan("3 mois")).getByText(/20\s% d’économie par mois/)).toBeInTheDocument();
     expect(within(plan("1 mois").parentElement as HTMLElement).queryByText(/FCFA/)).not.toBeInTheDocument();
     expect(screen.queryByText(/Prix en francs CFA/)).not.toBeInTheDocument();
     // Mobile money takes only CFA francs: in euros, the card is the way to pay.
@@ -209,7 +209,7 @@ describe("SubscriptionPage", () => {
       /Vous avez indiqué votre pays de résidence \(Sénégal\) il y a moins de 30 jours/,
     );
     expect(note).toHaveTextContent(
-      /par carte à partir du 12 janvier 2027\. D'ici là, la carte se paie en euros\./,
+      /par carte à partir du 12 janvier 2027\. D’ici là, la carte se paie en euros\./,
     );
     // In FCFA, mobile money alone; the card is there in euros.
     expect(screen.queryByRole("radio", { name: "Carte bancaire" })).not.toBeInTheDocument();
@@ -221,7 +221,7 @@ describe("SubscriptionPage", () => {
     expect(screen.getByText(/Vous avez indiqué votre pays de résidence \(Sénégal\)/)).toBeInTheDocument();
   });
 
-  it("shows the server's refusal next to the plans", async () => {
+  it("shows the server’s refusal next to the plans", async () => {
     const user = userEvent.setup({ delay: null });
     stubFetch((call) =>
       call.url === "/api/subscription/checkout"
@@ -306,7 +306,7 @@ describe("SubscriptionPage", () => {
     expect(rows[0]).toHaveTextContent(/6\s500\sFCFA.*Orange Money/);
     expect(rows[1]).toHaveTextContent(/47,97\s€.*Carte bancaire/);
     expect(rows[2]).toHaveTextContent("Wave (démonstration)");
-    expect(rows[3]).toHaveTextContent("Offert par l'équipe");
+    expect(rows[3]).toHaveTextContent("Offert par l’équipe");
   });
 
   it("says why access stopped when a payment was disputed at the bank or refunded (issue 33)", async () => {

@@ -31,9 +31,9 @@ const CURRENCY_PARAM = "devise";
 
 const BENEFITS = [
   { icon: Search, text: "La recherche de profils avec tous ses filtres" },
-  { icon: Heart, text: "Des «\u00a0J'aime\u00a0» et des matchs sans limite" },
+  { icon: Heart, text: "Des « J’aime » et des matchs sans limite" },
   { icon: MessageCircle, text: "La messagerie en temps réel avec vos matchs" },
-  { icon: Sparkles, text: "L'indice de compatibilité sur chaque profil" },
+  { icon: Sparkles, text: "L’indice de compatibilité sur chaque profil" },
   { icon: ShieldCheck, text: "Un paiement unique, sans renouvellement automatique" },
 ];
 
@@ -41,7 +41,7 @@ function StatusLine({ o }: { o: SubscriptionOverviewDto }) {
   if (o.status === "subscribed" && o.endsAt)
     return (
       <Alert tone="success" title="Votre abonnement est actif">
-        Jusqu'au {formatDate(o.endsAt)}. Une nouvelle formule prolongera cette date.
+        Jusqu’au {formatDate(o.endsAt)}. Une nouvelle formule prolongera cette date.
       </Alert>
     );
   // A payment taken back says why access stopped (issue 33): a chargeback awaiting the bank, or a
@@ -50,15 +50,15 @@ function StatusLine({ o }: { o: SubscriptionOverviewDto }) {
   if (o.status !== "subscribed" && disputed)
     return (
       <Alert tone="error" title="Votre abonnement est suspendu">
-        Le paiement du {formatDate(disputed.paidAt)} est contesté auprès de votre banque : l'accès reprendra
+        Le paiement du {formatDate(disputed.paidAt)} est contesté auprès de votre banque : l’accès reprendra
         si la contestation est levée en notre faveur. Une nouvelle formule vous donne accès dès maintenant.
       </Alert>
     );
   if (o.status === "expired" && o.payments[0]?.status === "refunded")
     return (
       <Alert tone="info" title="Votre abonnement a pris fin">
-        Le paiement du {formatDate(o.payments[0].paidAt)} vous a été remboursé : l'abonnement qu'il réglait
-        s'est arrêté. Choisissez une formule pour retrouver vos matchs et vos conversations.
+        Le paiement du {formatDate(o.payments[0].paidAt)} vous a été remboursé : l’abonnement qu’il réglait
+        s’est arrêté. Choisissez une formule pour retrouver vos matchs et vos conversations.
       </Alert>
     );
   if (o.status === "expired")
@@ -69,7 +69,7 @@ function StatusLine({ o }: { o: SubscriptionOverviewDto }) {
       </Alert>
     );
   return (
-    <Alert tone="info" title="Vous profitez de l'essai gratuit">
+    <Alert tone="info" title="Vous profitez de l’essai gratuit">
       Votre profil est visible. Abonnez-vous pour rechercher des membres, créer des matchs et échanger des
       messages.
     </Alert>
@@ -174,7 +174,7 @@ export default function SubscriptionPage() {
             Cette page est réservée aux membres abonnés. Après le paiement, vous y reviendrez directement.
           </Alert>
         )}
-        {cancelled && <Alert tone="info">Paiement annulé : aucun montant n'a été débité.</Alert>}
+        {cancelled && <Alert tone="info">Paiement annulé : aucun montant n’a été débité.</Alert>}
 
         {overview.isPending ? (
           <div aria-busy="true" className="flex flex-col gap-4">
@@ -219,7 +219,7 @@ export default function SubscriptionPage() {
                   />
                   {method.demo && (
                     <Alert tone="info" title="Mode démonstration">
-                      Aucun paiement réel n'est effectué sur cette installation : le paiement est simulé.
+                      Aucun paiement réel n’est effectué sur cette installation : le paiement est simulé.
                     </Alert>
                   )}
                   {checkout.isError && (
@@ -244,7 +244,7 @@ export default function SubscriptionPage() {
             </section>
             <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
               <Card>
-                <h2 className="text-xl font-bold text-teal-900">Ce que l'abonnement vous ouvre</h2>
+                <h2 className="text-xl font-bold text-teal-900">Ce que l’abonnement vous ouvre</h2>
                 <ul className="mt-4 flex flex-col gap-3">
                   {BENEFITS.map(({ icon: Icon, text }) => (
                     <li key={text} className="flex items-start gap-3">

@@ -24,11 +24,11 @@ afterEach(() => {
 });
 
 describe("SubscriptionSuccessPage", () => {
-  it("gives the provider's reason of a failed payment", async () => {
+  it("gives the provider’s reason of a failed payment", async () => {
     renderPage(checkoutFixture({ status: "failed", failureReason: "Solde insuffisant" }));
-    expect(await screen.findByRole("heading", { name: "Le paiement n'a pas abouti" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Le paiement n’a pas abouti" })).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent(
-      "Solde insuffisant. Aucun abonnement n'a été activé.",
+      "Solde insuffisant. Aucun abonnement n’a été activé.",
     );
     expect(screen.getByRole("link", { name: "Revenir aux formules" })).toHaveAttribute(
       "href",
@@ -39,14 +39,14 @@ describe("SubscriptionSuccessPage", () => {
   it("says a refused payment was refused when the provider gave no reason", async () => {
     renderPage(checkoutFixture({ status: "failed" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      "Le paiement a été refusé ou n'a pas pu être vérifié. Aucun abonnement n'a été activé.",
+      "Le paiement a été refusé ou n’a pas pu être vérifié. Aucun abonnement n’a été activé.",
     );
   });
 
   it("says nothing was charged for a cancelled payment", async () => {
     renderPage(checkoutFixture({ status: "cancelled" }));
     expect(await screen.findByRole("heading", { name: "Paiement annulé" })).toBeInTheDocument();
-    expect(screen.getByText("Aucun montant n'a été débité.")).toBeInTheDocument();
+    expect(screen.getByText("Aucun montant n’a été débité.")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
@@ -60,16 +60,16 @@ describe("SubscriptionSuccessPage", () => {
       await screen.findByRole("heading", { name: "Confirmation de votre paiement…" }),
     ).toBeInTheDocument();
     expect(
-      screen.getByText("Nous attendons la confirmation d'Orange Money.", { exact: false }),
+      screen.getByText("Nous attendons la confirmation d’Orange Money.", { exact: false }),
     ).toBeVisible();
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(SLOW_MS);
     });
     expect(screen.getByRole("heading", { name: SUBSCRIPTION_MSG.PENDING })).toBeInTheDocument();
-    expect(screen.getByText(/Nous vérifions votre paiement auprès d'Orange Money\./)).toBeVisible();
+    expect(screen.getByText(/Nous vérifions votre paiement auprès d’Orange Money\./)).toBeVisible();
     expect(
-      screen.getByText(/Votre accès s'ouvrira dès qu'il sera confirmé, et vous recevrez alors un e-mail\./),
+      screen.getByText(/Votre accès s’ouvrira dès qu’il sera confirmé, et vous recevrez alors un e-mail\./),
     ).toBeVisible();
     expect(screen.getByText(/Vous pouvez fermer cette page/)).toBeVisible();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();

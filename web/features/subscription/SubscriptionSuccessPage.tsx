@@ -23,8 +23,8 @@ export const SLOW_MS = 15_000;
 function ofWhoConfirms(checkout: CheckoutDto | undefined): string {
   const operator =
     checkout?.method === "mobile-money" && checkout.operator ? OPERATORS[checkout.operator] : null;
-  if (!operator) return "de l'organisme de paiement";
-  return /^[aeiouyàâéèêîôû]/i.test(operator) ? `d'${operator}` : `de ${operator}`;
+  if (!operator) return "de l’organisme de paiement";
+  return /^[aeiouyàâéèêîôû]/i.test(operator) ? `d’${operator}` : `de ${operator}`;
 }
 
 /** A reason given by the provider, as a sentence. */
@@ -40,7 +40,7 @@ function sentence(text: string): string {
  * minutes, and the member is told they may leave.
  */
 export default function SubscriptionSuccessPage() {
-  usePageTitle("Confirmation d'abonnement");
+  usePageTitle("Confirmation d’abonnement");
   const [params] = useSearchParams();
   const id = params.get("checkout");
   const checkout = useCheckout(id, true);
@@ -78,23 +78,23 @@ export default function SubscriptionSuccessPage() {
             <PartyPopper className="size-10 text-brand-700" aria-hidden="true" />
             <h1 className="text-2xl font-bold text-teal-900">Merci, votre abonnement est actif !</h1>
             <p role="status" className="text-ink-soft">
-              {checkout.data?.endsAt ? `Il est valable jusqu'au ${formatDate(checkout.data.endsAt)}. ` : ""}Un
+              {checkout.data?.endsAt ? `Il est valable jusqu’au ${formatDate(checkout.data.endsAt)}. ` : ""}Un
               e-mail de confirmation vous a été envoyé.
             </p>
             <Link to={returnTo ?? "/search"} className={buttonClasses("primary")}>
-              {returnTo ? "Reprendre là où j'en étais" : "Découvrir des profils"}
+              {returnTo ? "Reprendre là où j’en étais" : "Découvrir des profils"}
             </Link>
           </>
         ) : status === "failed" || status === "expired" ? (
           <>
-            <h1 className="text-2xl font-bold text-teal-900">Le paiement n'a pas abouti</h1>
+            <h1 className="text-2xl font-bold text-teal-900">Le paiement n’a pas abouti</h1>
             <Alert tone="error">
               {status === "expired"
                 ? "La page de paiement a expiré avant la fin du paiement."
                 : sentence(
-                    checkout.data?.failureReason || "Le paiement a été refusé ou n'a pas pu être vérifié.",
+                    checkout.data?.failureReason || "Le paiement a été refusé ou n’a pas pu être vérifié.",
                   )}{" "}
-              Aucun abonnement n'a été activé.
+              Aucun abonnement n’a été activé.
             </Alert>
             <Link to="/subscription" className={buttonClasses("secondary")}>
               Revenir aux formules
@@ -104,7 +104,7 @@ export default function SubscriptionSuccessPage() {
           <>
             <h1 className="text-2xl font-bold text-teal-900">Paiement annulé</h1>
             <p role="status" className="text-ink-soft">
-              Aucun montant n'a été débité.
+              Aucun montant n’a été débité.
             </p>
             <Link to="/subscription" className={buttonClasses("secondary")}>
               Revenir aux formules
@@ -116,10 +116,10 @@ export default function SubscriptionSuccessPage() {
             <h1 className="text-2xl font-bold text-teal-900">{SUBSCRIPTION_MSG.PENDING}</h1>
             <div role="status" className="flex flex-col gap-2 text-ink-soft">
               <p>
-                Nous vérifions votre paiement auprès {ofWhoConfirms(checkout.data)}. Votre accès s'ouvrira dès
-                qu'il sera confirmé, et vous recevrez alors un e-mail.
+                Nous vérifions votre paiement auprès {ofWhoConfirms(checkout.data)}. Votre accès s’ouvrira dès
+                qu’il sera confirmé, et vous recevrez alors un e-mail.
               </p>
-              <p>Vous pouvez fermer cette page : il n'est pas nécessaire d'attendre ici.</p>
+              <p>Vous pouvez fermer cette page : il n’est pas nécessaire d’attendre ici.</p>
             </div>
           </>
         ) : (

@@ -43,7 +43,7 @@ export function ConsentStep({
         tabIndex={-1}
         className="text-xl font-bold text-teal-900 outline-none sm:text-2xl"
       >
-        Avant d'activer la caméra
+        Avant d’activer la caméra
       </h2>
       <p>
         En une quinzaine de secondes, prouvez que vous êtes bien la personne de vos photos : les autres
@@ -54,7 +54,7 @@ export function ConsentStep({
           <dt className="font-semibold text-teal-900">Ce que nous faisons</dt>
           <dd className="text-ink-soft">
             La caméra de votre appareil prend quelques selfies en direct pendant que vous suivez deux gestes
-            demandés à l'écran (pencher ou tourner la tête, sourire). Ces images sont comparées à vos photos
+            demandés à l’écran (pencher ou tourner la tête, sourire). Ces images sont comparées à vos photos
             de profil <strong>sur nos serveurs</strong>, par notre propre logiciel : elles ne sont envoyées à
             aucun service extérieur.
           </dd>
@@ -68,7 +68,7 @@ export function ConsentStep({
         <div>
           <dt className="font-semibold text-teal-900">Sur quelle base</dt>
           <dd className="text-ink-soft">
-            Les traits de votre visage sont des données biométriques : nous ne les traitons qu'avec votre
+            Les traits de votre visage sont des données biométriques : nous ne les traitons qu’avec votre
             consentement explicite (article 9, paragraphe 2, a, du RGPD), que vous donnez ci-dessous.
           </dd>
         </div>
@@ -76,9 +76,9 @@ export function ConsentStep({
           <dt className="font-semibold text-teal-900">Combien de temps</dt>
           <dd className="text-ink-soft">
             Les images sont analysées puis oubliées : elles ne sont pas enregistrées. Seule exception : si le
-            résultat est incertain, une image est gardée pour qu'un administrateur la regarde, et supprimée
-            dès sa décision. La description chiffrée de votre visage n'est gardée que tant que votre badge est
-            valable, pour vérifier qu'une nouvelle photo principale vous montre toujours.
+            résultat est incertain, une image est gardée pour qu’un administrateur la regarde, et supprimée
+            dès sa décision. La description chiffrée de votre visage n’est gardée que tant que votre badge est
+            valable, pour vérifier qu’une nouvelle photo principale vous montre toujours.
           </dd>
         </div>
         <div>
@@ -95,13 +95,13 @@ export function ConsentStep({
       </dl>
       <Alert tone="info" title="Pour réussir du premier coup">
         <p>
-          Placez-vous face à la lumière, seul(e) à l'image, le visage dégagé. Tenez votre téléphone immobile
-          et faites chaque geste lentement, puis gardez-le jusqu'à la consigne suivante.
+          Placez-vous face à la lumière, seul(e) à l’image, le visage dégagé. Tenez votre téléphone immobile
+          et faites chaque geste lentement, puis gardez-le jusqu’à la consigne suivante.
         </p>
         <p className="mt-2">
           {resumable
-            ? "Vous pouvez reprendre l'essai que vous avez interrompu sans en utiliser un autre, pendant encore une minute au moins."
-            : `${attemptsLeftText(attemptsLeft)} Un essai compte dès que les consignes commencent, même s'il est interrompu ; si vous l'interrompez, vous pouvez le reprendre dans les deux minutes sans en utiliser un autre.`}
+            ? "Vous pouvez reprendre l’essai que vous avez interrompu sans en utiliser un autre, pendant encore une minute au moins."
+            : `${attemptsLeftText(attemptsLeft)} Un essai compte dès que les consignes commencent, même s’il est interrompu ; si vous l’interrompez, vous pouvez le reprendre dans les deux minutes sans en utiliser un autre.`}
         </p>
       </Alert>
       <Checkbox
@@ -113,12 +113,12 @@ export function ConsentStep({
           if (e.target.checked) setError(undefined);
         }}
         error={error}
-        label="J'accepte que mon visage soit filmé et comparé à mes photos de profil pour vérifier mon profil, dans les conditions ci-dessus."
+        label="J’accepte que mon visage soit filmé et comparé à mes photos de profil pour vérifier mon profil, dans les conditions ci-dessus."
       />
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button type="submit" size="lg">
           <Camera className="size-5" aria-hidden="true" />
-          J'accepte et j'active la caméra
+          J’accepte et j’active la caméra
         </Button>
         <Link to="/profile" className={buttonClasses("ghost", "lg")}>
           Annuler

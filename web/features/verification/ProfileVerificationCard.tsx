@@ -28,7 +28,7 @@ export function ProfileVerificationCard({ hasPhoto }: { hasPhoto: boolean }) {
   let body: ReactNode;
   if (isPending) body = <Skeleton className="h-16 w-full" />;
   else if (!state)
-    body = <p className="text-ink-soft">L'état de votre vérification n'a pas pu être chargé.</p>;
+    body = <p className="text-ink-soft">L’état de votre vérification n’a pas pu être chargé.</p>;
   else if (state.status === "verified")
     body = (
       <div className="flex flex-wrap items-center gap-3">
@@ -39,8 +39,8 @@ export function ProfileVerificationCard({ hasPhoto }: { hasPhoto: boolean }) {
   else if (state.status === "pending-review")
     body = (
       <p>
-        <strong>Vérification en cours d'examen</strong> : un membre de l'équipe compare vos images à vos
-        photos. Le badge s'affichera dès sa décision.
+        <strong>Vérification en cours d’examen</strong> : un membre de l’équipe compare vos images à vos
+        photos. Le badge s’affichera dès sa décision.
       </p>
     );
   else
@@ -48,7 +48,7 @@ export function ProfileVerificationCard({ hasPhoto }: { hasPhoto: boolean }) {
       <div className="flex flex-col gap-3">
         {state.status === "refused" ? (
           <p>
-            <strong>Votre dernière vérification n'a pas abouti.</strong> {state.reason}
+            <strong>Votre dernière vérification n’a pas abouti.</strong> {state.reason}
           </p>
         ) : (
           <p>
@@ -57,13 +57,13 @@ export function ProfileVerificationCard({ hasPhoto }: { hasPhoto: boolean }) {
           </p>
         )}
         {!hasPhoto && (
-          <p className="text-ink-soft">Ajoutez d'abord une photo de profil où l'on voit bien votre visage.</p>
+          <p className="text-ink-soft">Ajoutez d’abord une photo de profil où l’on voit bien votre visage.</p>
         )}
         {/* After a refusal, or once a challenge has been drawn today (each draw is an attempt). */}
         {(state.status === "refused" || state.attemptsLeftToday < VERIFICATION.ATTEMPTS_PER_DAY) && (
           <p className="text-ink-soft">
             {state.resumable && state.attemptsLeftToday === 0
-              ? "Vous pouvez encore reprendre l'essai que vous avez interrompu."
+              ? "Vous pouvez encore reprendre l’essai que vous avez interrompu."
               : attemptsLeftText(state.attemptsLeftToday)}
           </p>
         )}

@@ -42,28 +42,28 @@ describe("VerificationPage", () => {
     );
     renderWithProviders(<VerificationPage />, { route: "/profile/verification" });
 
-    expect(await screen.findByRole("heading", { name: "Avant d'activer la caméra" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Avant d’activer la caméra" })).toBeInTheDocument();
     expect(screen.getByText(/article 9, paragraphe 2, a, du RGPD/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Annuler" })).toHaveAttribute("href", "/profile");
     // What an attempt costs, before the camera.
     expect(
       screen.getByText(
-        /Il vous reste 3 essais aujourd'hui\. Un essai compte dès que les consignes commencent/,
+        /Il vous reste 3 essais aujourd’hui\. Un essai compte dès que les consignes commencent/,
       ),
     ).toBeInTheDocument();
 
-    await user.click(screen.getByRole("button", { name: "J'accepte et j'active la caméra" }));
+    await user.click(screen.getByRole("button", { name: "J’accepte et j’active la caméra" }));
     expect(screen.getByText("Cochez la case pour donner votre accord, ou annulez.")).toBeInTheDocument();
     expect(screen.getByRole("checkbox")).toHaveFocus();
     expect(getUserMedia).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole("checkbox"));
-    await user.click(screen.getByRole("button", { name: "J'accepte et j'active la caméra" }));
+    await user.click(screen.getByRole("button", { name: "J’accepte et j’active la caméra" }));
     expect(getUserMedia).toHaveBeenCalledWith({
       audio: false,
       video: { facingMode: "user", width: 640, height: 480 },
     });
-    expect(await screen.findByRole("heading", { name: "La caméra n'est pas disponible" })).toHaveFocus();
+    expect(await screen.findByRole("heading", { name: "La caméra n’est pas disponible" })).toHaveFocus();
     expect(screen.getByRole("alert")).toHaveTextContent(CAMERA_MSG.DENIED);
     expect(screen.getByRole("button", { name: "Recommencer" })).toBeInTheDocument();
     // No challenge is drawn without a camera.
@@ -76,7 +76,7 @@ describe("VerificationPage", () => {
     stubCamera(() => Promise.reject(new DOMException("Requested device not found", "NotFoundError")));
     renderWithProviders(<VerificationPage />, { route: "/profile/verification" });
     await user.click(await screen.findByRole("checkbox"));
-    await user.click(screen.getByRole("button", { name: "J'accepte et j'active la caméra" }));
+    await user.click(screen.getByRole("button", { name: "J’accepte et j’active la caméra" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(CAMERA_MSG.NOT_FOUND);
   });
 
@@ -90,28 +90,28 @@ describe("VerificationPage", () => {
       stubCamera(async () => ({ getTracks: () => [track] }) as unknown as MediaStream);
       renderWithProviders(<VerificationPage />, { route: "/profile/verification" });
       await user.click(await screen.findByRole("checkbox"));
-      await user.click(screen.getByRole("button", { name: "J'accepte et j'active la caméra" }));
+      await user.click(screen.getByRole("button", { name: "J’accepte et j’active la caméra" }));
       await vi.advanceTimersByTimeAsync(CAMERA_START_MS);
       expect(await screen.findByRole("alert")).toHaveTextContent(CAMERA_MSG.FAILED);
-      expect(screen.getByRole("heading", { name: "La caméra n'est pas disponible" })).toBeInTheDocument();
+      expect(screen.getByRole("heading", { name: "La caméra n’est pas disponible" })).toBeInTheDocument();
       expect(track.stop).toHaveBeenCalled();
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it("shows the last refusal's reason above the consent, and no new try once the day's attempts are used", async () => {
+  it("shows the last refusal’s reason above the consent, and no new try once the day’s attempts are used", async () => {
     const reason = "Le visage filmé ne correspond pas à celui de vos photos de profil.";
     stubState(state({ status: "refused", reason, attemptsLeftToday: 2 }));
     const first = renderWithProviders(<VerificationPage />, { route: "/profile/verification" });
     expect(await screen.findByText(reason)).toBeInTheDocument();
-    expect(screen.getByRole("heading", { name: "Avant d'activer la caméra" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Avant d’activer la caméra" })).toBeInTheDocument();
     first.unmount();
 
     stubState(state({ status: "refused", reason, attemptsLeftToday: 0 }));
     const second = renderWithProviders(<VerificationPage />, { route: "/profile/verification" });
     expect(await screen.findByText(/vous pourrez réessayer demain/)).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "J'accepte et j'active la caméra" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "J’accepte et j’active la caméra" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Réessayer" })).not.toBeInTheDocument();
     second.unmount();
 
@@ -119,9 +119,9 @@ describe("VerificationPage", () => {
     stubState(state({ attemptsLeftToday: 0, resumable: true }));
     renderWithProviders(<VerificationPage />, { route: "/profile/verification" });
     expect(
-      await screen.findByText(/Vous pouvez reprendre l'essai que vous avez interrompu/),
+      await screen.findByText(/Vous pouvez reprendre l’essai que vous avez interrompu/),
     ).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "J'accepte et j'active la caméra" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "J’accepte et j’active la caméra" })).toBeInTheDocument();
   });
 
   it("shows the badge of a verified member instead of the consent", async () => {
@@ -141,13 +141,13 @@ describe("ProfileVerificationCard", () => {
     return { region, view };
   };
 
-  it("invites to verify, and says a photo of one's face is needed first", async () => {
+  it("invites to verify, and says a photo of one’s face is needed first", async () => {
     const { region } = await card(state(), false);
     expect(await within(region).findByRole("link", { name: "Vérifier mon profil" })).toHaveAttribute(
       "href",
       "/profile/verification",
     );
-    expect(within(region).getByText(/Ajoutez d'abord une photo de profil/)).toBeInTheDocument();
+    expect(within(region).getByText(/Ajoutez d’abord une photo de profil/)).toBeInTheDocument();
   });
 
   it("shows the badge with its date, or the review under way", async () => {
@@ -162,21 +162,21 @@ describe("ProfileVerificationCard", () => {
     view.unmount();
 
     const pending = await card(state({ status: "pending-review" }));
-    expect(await within(pending.region).findByText("Vérification en cours d'examen")).toBeInTheDocument();
+    expect(await within(pending.region).findByText("Vérification en cours d’examen")).toBeInTheDocument();
     expect(within(pending.region).queryByRole("link")).not.toBeInTheDocument();
   });
 
-  it("gives the last refusal's reason and the attempts left", async () => {
-    const reason = "Une seule personne doit apparaître à l'image.";
+  it("gives the last refusal’s reason and the attempts left", async () => {
+    const reason = "Une seule personne doit apparaître à l’image.";
     const { region } = await card(state({ status: "refused", reason, attemptsLeftToday: 2 }));
     expect(await within(region).findByText(reason, { exact: false })).toBeInTheDocument();
-    expect(within(region).getByText("Il vous reste 2 essais aujourd'hui.")).toBeInTheDocument();
+    expect(within(region).getByText("Il vous reste 2 essais aujourd’hui.")).toBeInTheDocument();
     expect(within(region).getByRole("link", { name: "Réessayer la vérification" })).toBeInTheDocument();
   });
 
   it("counts the challenges drawn today, answered or not", async () => {
     const { region, view } = await card(state({ attemptsLeftToday: 1 }));
-    expect(await within(region).findByText("Il vous reste 1 essai aujourd'hui.")).toBeInTheDocument();
+    expect(await within(region).findByText("Il vous reste 1 essai aujourd’hui.")).toBeInTheDocument();
     expect(within(region).getByRole("link", { name: "Vérifier mon profil" })).toBeInTheDocument();
     view.unmount();
 
@@ -188,14 +188,14 @@ describe("ProfileVerificationCard", () => {
     // The last one drawn and interrupted can still be taken up.
     const open = await card(state({ attemptsLeftToday: 0, resumable: true }));
     expect(
-      await within(open.region).findByText("Vous pouvez encore reprendre l'essai que vous avez interrompu."),
+      await within(open.region).findByText("Vous pouvez encore reprendre l’essai que vous avez interrompu."),
     ).toBeInTheDocument();
     expect(within(open.region).getByRole("link", { name: "Reprendre la vérification" })).toBeInTheDocument();
   });
 });
 
 describe("captureSteps", () => {
-  it("takes the server's burst: after the countdown, a frame every interval, each prompt before its frames", () => {
+  it("takes the server’s burst: after the countdown, a frame every interval, each prompt before its frames", () => {
     const steps = captureSteps(2);
     expect(steps[0]).toEqual({ kind: "look", atMs: 0 });
     const frames = steps.filter((s) => s.kind === "frame");

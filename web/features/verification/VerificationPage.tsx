@@ -80,7 +80,7 @@ export default function VerificationPage() {
       content = (
         <div className="flex flex-col gap-5">
           {state.status === "refused" && state.reason && (
-            <Alert tone="error" title="Votre dernière vérification n'a pas abouti">
+            <Alert tone="error" title="Votre dernière vérification n’a pas abouti">
               {state.reason}
             </Alert>
           )}

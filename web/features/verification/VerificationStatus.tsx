@@ -9,8 +9,8 @@ import { Link } from "react-router-dom";
 /** « Il vous reste 2 essais aujourd'hui. » */
 export function attemptsLeftText(n: number): string {
   return n > 0
-    ? `Il vous reste ${plural(n, "essai", "essais")} aujourd'hui.`
-    : "Vous avez utilisé vos essais d'aujourd'hui : vous pourrez réessayer demain.";
+    ? `Il vous reste ${plural(n, "essai", "essais")} aujourd’hui.`
+    : "Vous avez utilisé vos essais d’aujourd’hui : vous pourrez réessayer demain.";
 }
 
 /**
@@ -37,7 +37,7 @@ export function VerificationStatus({
       <div className="flex flex-col gap-4">
         <Alert
           tone="success"
-          title={justDecided ? "C'est fait : votre profil est vérifié !" : "Votre profil est vérifié"}
+          title={justDecided ? "C’est fait : votre profil est vérifié !" : "Votre profil est vérifié"}
         >
           Les autres membres voient le badge sur votre profil.
         </Alert>
@@ -53,9 +53,9 @@ export function VerificationStatus({
   if (state.status === "pending-review")
     return (
       <div className="flex flex-col gap-4">
-        <Alert tone="info" title="Vérification en cours d'examen">
-          La ressemblance avec vos photos n'est pas assez nette pour une décision automatique : un membre de
-          l'équipe va vérifier. Votre profil reste visible comme avant en attendant.
+        <Alert tone="info" title="Vérification en cours d’examen">
+          La ressemblance avec vos photos n’est pas assez nette pour une décision automatique : un membre de
+          l’équipe va vérifier. Votre profil reste visible comme avant en attendant.
         </Alert>
         {back}
       </div>
@@ -64,8 +64,8 @@ export function VerificationStatus({
   return (
     <div className="flex flex-col gap-4">
       {state.status === "refused" && (
-        <Alert tone="error" title="Votre profil n'a pas pu être vérifié">
-          <p>{state.reason ?? "La vérification n'a pas abouti."}</p>
+        <Alert tone="error" title="Votre profil n’a pas pu être vérifié">
+          <p>{state.reason ?? "La vérification n’a pas abouti."}</p>
         </Alert>
       )}
       <p>{attemptsLeftText(state.attemptsLeftToday)}</p>

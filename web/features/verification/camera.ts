@@ -10,12 +10,12 @@ export class CameraError extends Error {
 
 export const CAMERA_MSG = {
   UNSUPPORTED:
-    "Votre navigateur ne permet pas d'utiliser la caméra sur cette page. Essayez avec un navigateur à jour (Chrome, Firefox, Safari).",
+    "Votre navigateur ne permet pas d’utiliser la caméra sur cette page. Essayez avec un navigateur à jour (Chrome, Firefox, Safari).",
   DENIED:
-    "Vous avez refusé l'accès à la caméra. Pour vérifier votre profil, autorisez-la dans les réglages de votre navigateur pour ce site, puis réessayez.",
-  NOT_FOUND: "Aucune caméra n'a été trouvée sur cet appareil.",
+    "Vous avez refusé l’accès à la caméra. Pour vérifier votre profil, autorisez-la dans les réglages de votre navigateur pour ce site, puis réessayez.",
+  NOT_FOUND: "Aucune caméra n’a été trouvée sur cet appareil.",
   BUSY: "La caméra est déjà utilisée par une autre application. Fermez-la, puis réessayez.",
-  FAILED: "La caméra n'a pas pu être ouverte. Réessayez dans un instant.",
+  FAILED: "La caméra n’a pas pu être ouverte. Réessayez dans un instant.",
 } as const;
 
 /** The front camera at 640 × 480, or a CameraError saying why not. */

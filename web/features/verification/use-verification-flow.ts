@@ -67,14 +67,14 @@ function sleepUntil(time: number, signal: AbortSignal): Promise<void> {
 /** What went wrong, for the member: the title and message of the error step. */
 function failure(err: unknown): Failure {
   if (err instanceof CameraError)
-    return { title: "La caméra n'est pas disponible", message: err.message, canRetry: true };
+    return { title: "La caméra n’est pas disponible", message: err.message, canRetry: true };
   if (err instanceof ApiError) {
     if (err.code === "CHALLENGE_EXPIRED" || err.code === "CHALLENGE_NOT_FOUND")
       return { title: "Le temps est écoulé", message: VERIFICATION_MSG.CHALLENGE_EXPIRED, canRetry: true };
     if (err.code === "TOO_MANY_ATTEMPTS" || err.code === "ALREADY_VERIFIED" || err.code === "PENDING_REVIEW")
       return { title: "Vérification impossible pour le moment", message: err.message, canRetry: false };
   }
-  return { title: "La vérification n'a pas abouti", message: errorMessage(err), canRetry: true };
+  return { title: "La vérification n’a pas abouti", message: errorMessage(err), canRetry: true };
 }
 
 export function useVerificationFlow(videoRef: RefObject<HTMLVideoElement | null>) {
@@ -114,7 +114,7 @@ export function useVerificationFlow(videoRef: RefObject<HTMLVideoElement | null>
       }
       streamRef.current = stream;
       const video = videoRef.current;
-      if (!video) throw new CameraError("La caméra n'a pas pu être affichée.");
+      if (!video) throw new CameraError("La caméra n’a pas pu être affichée.");
       video.srcObject = stream;
       await videoReady(video, signal);
       const challenge = await startChallenge();

@@ -71,7 +71,7 @@ describe("VisitsPage", () => {
 
     // The whole profile opens in a dialog.
     await userEvent.click(within(awa).getByRole("button", { name: /Awa D\., 29 ans\s?: voir le profil/ }));
-    expect(await screen.findByRole("dialog", { name: "Profil d'Awa D." })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Profil d’Awa D." })).toBeInTheDocument();
   });
 
   it("says so when nobody came over the last 90 days", async () => {
@@ -79,7 +79,7 @@ describe("VisitsPage", () => {
     renderWithProviders(<VisitsPage />, { route: "/visits" });
     expect(
       await screen.findByRole("heading", {
-        name: "Personne n'a encore vu votre profil ces 90 derniers jours",
+        name: "Personne n’a encore vu votre profil ces 90 derniers jours",
       }),
     ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Soigner mon profil" })).toHaveAttribute("href", "/profile");
@@ -96,7 +96,7 @@ describe("VisitsPage", () => {
     );
     renderWithProviders(<VisitsPage />, { route: "/visits" });
     expect(
-      await screen.findByRole("heading", { name: "Découvrez qui s'intéresse à vous" }),
+      await screen.findByRole("heading", { name: "Découvrez qui s’intéresse à vous" }),
     ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Voir les formules" })).toHaveAttribute(
       "href",
@@ -120,7 +120,7 @@ describe("VisitsPage", () => {
 
     await user.click(screen.getByRole("button", { name: "Réessayer" }));
     expect(
-      await screen.findByRole("heading", { name: /Personne n'a encore vu votre profil/ }),
+      await screen.findByRole("heading", { name: /Personne n’a encore vu votre profil/ }),
     ).toBeInTheDocument();
   });
 
@@ -155,7 +155,7 @@ describe("VisitsPage", () => {
     });
     renderWithProviders(<VisitsPage />, { route: "/visits" });
     await screen.findByRole("article", { name: /Moussa K\./ });
-    await user.click(screen.getByRole("button", { name: "Plus d'actions pour Moussa K." }));
+    await user.click(screen.getByRole("button", { name: "Plus d’actions pour Moussa K." }));
     await user.click(screen.getByRole("button", { name: "Bloquer Moussa K." }));
     const dialog = screen.getByRole("dialog", { name: "Bloquer Moussa K. ?" });
     await user.click(within(dialog).getByRole("button", { name: "Bloquer" }));

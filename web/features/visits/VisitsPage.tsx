@@ -81,7 +81,7 @@ export default function VisitsPage() {
       ) : needsSubscription ? (
         <EmptyState
           icon={Eye}
-          title="Découvrez qui s'intéresse à vous"
+          title="Découvrez qui s’intéresse à vous"
           action={
             <Link to={SUBSCRIBE_PATH} className={buttonClasses("primary")}>
               Voir les formules
@@ -113,7 +113,7 @@ export default function VisitsPage() {
       ) : list.length === 0 ? (
         <EmptyState
           icon={EyeOff}
-          title={`Personne n'a encore vu votre profil ces ${VISITS.DAYS} derniers jours`}
+          title={`Personne n’a encore vu votre profil ces ${VISITS.DAYS} derniers jours`}
           action={
             <Link to="/profile" className={buttonClasses("primary")}>
               Soigner mon profil

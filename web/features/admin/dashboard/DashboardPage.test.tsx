@@ -118,7 +118,7 @@ describe("DashboardPage", () => {
     ).toBeInTheDocument();
   });
 
-  it("names each CFA franc's union when both are there, and shows 0 € before any payment", async () => {
+  it("names each CFA franc’s union when both are there, and shows 0 € before any payment", async () => {
     stubFetch(() => ({
       body: {
         ...dashboard,
@@ -155,8 +155,8 @@ describe("DashboardPage", () => {
       ["Photos à vérifier", "/admin/photo-reviews"],
     ] as const) {
       const queue = card(label);
-      expect(queue.textContent, label).toBe(`${label}0Voir la file d'attente`);
-      expect(within(queue).getByRole("link", { name: "Voir la file d'attente" })).toHaveAttribute(
+      expect(queue.textContent, label).toBe(`${label}0Voir la file d’attente`);
+      expect(within(queue).getByRole("link", { name: "Voir la file d’attente" })).toHaveAttribute(
         "href",
         href,
       );
@@ -168,7 +168,7 @@ describe("DashboardPage", () => {
     stubFetch((call) => ({ body: call.url === "/api/admin/me" ? admin : dashboard }));
     const { unmount } = renderWithProviders(<DashboardPage />);
     expect(await screen.findByText("Double authentification facultative sur ce serveur")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "L'activer maintenant" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "L’activer maintenant" })).toHaveAttribute(
       "href",
       "/admin/security",
     );

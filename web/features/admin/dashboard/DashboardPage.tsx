@@ -62,7 +62,7 @@ function QueueCard({
   return (
     <StatCard icon={icon} label={label} value={formatNumber(count)}>
       <Link to={to} className="font-semibold text-teal-800 underline underline-offset-2">
-        {count > 0 ? reviewLabel : "Voir la file d'attente"}
+        {count > 0 ? reviewLabel : "Voir la file d’attente"}
       </Link>
     </StatCard>
   );
@@ -170,7 +170,7 @@ function OptionalSecondFactorNotice() {
     <Alert tone="info" title="Double authentification facultative sur ce serveur" className="mb-6">
       En production, elle est obligatoire pour les administrateurs.{" "}
       <Link to="/admin/security" className="font-semibold underline underline-offset-4">
-        L'activer maintenant
+        L’activer maintenant
       </Link>
     </Alert>
   );
@@ -179,7 +179,7 @@ function OptionalSecondFactorNotice() {
 export default function DashboardPage() {
   const dashboard = useDashboard();
   return (
-    <AdminPage title="Tableau de bord" intro="L'activité de Passerelle en un coup d'œil.">
+    <AdminPage title="Tableau de bord" intro="L’activité de Passerelle en un coup d’œil.">
       <OptionalSecondFactorNotice />
       {dashboard.isPending ? (
         <DashboardSkeleton />

@@ -60,7 +60,7 @@ describe("ImportPage", () => {
       screen.getByText(/^Prêt\(e\) à déménager : « yes » \(Oui\), « maybe » \(Peut-être\), « no » \(Non\)/),
     ).toBeInTheDocument();
     expect(screen.getByLabelText("Exemple de fichier JSON")).toHaveTextContent('"relocate": "maybe"');
-    expect(screen.getByRole("link", { name: /Télécharger un fichier d'exemple/ })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: /Télécharger un fichier d’exemple/ })).toHaveAttribute(
       "href",
       "/admin/exemple-import.json",
     );
@@ -119,18 +119,18 @@ describe("ImportPage", () => {
     expect(screen.queryByRole("button", { name: /importer/i })).not.toBeInTheDocument();
   });
 
-  it("shows the server's French message for invalid JSON", async () => {
+  it("shows the server’s French message for invalid JSON", async () => {
     stubFetch(() => ({
       status: 400,
       body: {
-        error: { code: "INVALID_JSON", message: "Le fichier n'est pas un JSON valide (ligne 1, colonne 2)" },
+        error: { code: "INVALID_JSON", message: "Le fichier n’est pas un JSON valide (ligne 1, colonne 2)" },
       },
     }));
     renderWithProviders(<ImportPage />);
     await paste("{pas du json");
     await userEvent.click(screen.getByRole("button", { name: "Vérifier" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      "Le fichier n'est pas un JSON valide (ligne 1, colonne 2)",
+      "Le fichier n’est pas un JSON valide (ligne 1, colonne 2)",
     );
   });
 

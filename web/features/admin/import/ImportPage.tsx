@@ -73,7 +73,7 @@ export default function ImportPage() {
   return (
     <AdminPage
       title="Ajout de données JSON"
-      intro="Créez ou mettez à jour des profils de membres à partir d'un fichier JSON, après vérification."
+      intro="Créez ou mettez à jour des profils de membres à partir d’un fichier JSON, après vérification."
     >
       <FormatHelp />
       <Card className="flex flex-col gap-5 sm:p-6">

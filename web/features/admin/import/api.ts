@@ -50,7 +50,7 @@ const FIELD_LABELS: Record<string, string> = {
   birthDate: "Date de naissance",
   lookingFor: "Recherche",
   country: "Pays de résidence",
-  originCountry: "Pays d'origine",
+  originCountry: "Pays d’origine",
   city: "Ville",
   relocate: "Prêt(e) à déménager",
   phoneNumber: "Téléphone",
@@ -58,7 +58,7 @@ const FIELD_LABELS: Record<string, string> = {
   occupation: "Profession",
   education: "Formation",
   languages: "Langues",
-  interests: "Centres d'intérêt",
+  interests: "Centres d’intérêt",
 };
 
 /** The French name of an error key ("languages.2" → « Langues »); null for the row as a whole. */

@@ -22,7 +22,7 @@ async function signIn(email = "moderation@passerelle.example", password = "un-mo
 describe("AdminLoginPage", () => {
   beforeEach(() => localStorage.clear());
 
-  it("shows the server's generic message for wrong credentials and stores nothing", async () => {
+  it("shows the server’s generic message for wrong credentials and stores nothing", async () => {
     const { calls } = stubFetch(() => ({
       status: 401,
       body: { error: { code: "INVALID_CREDENTIALS", message: MSG.INVALID_CREDENTIALS } },
@@ -110,7 +110,7 @@ describe("AdminLoginPage", () => {
     expect(JSON.parse(localStorage.getItem(ADMIN_STORAGE_KEY) ?? "null")).toEqual(admin);
   });
 
-  it("takes a backup code instead of the app's code, hyphen or not", async () => {
+  it("takes a backup code instead of the app’s code, hyphen or not", async () => {
     const admin = adminFixture({ twoFactorEnabled: true });
     const { calls } = stubFetch((call) => {
       if (call.url === "/api/admin/login") return { body: { status: "two-factor-required" } };
@@ -127,7 +127,7 @@ describe("AdminLoginPage", () => {
     await signIn();
     await userEvent.click(
       await screen.findByRole("button", {
-        name: frenchTypography("Je n'ai pas mon téléphone : utiliser un code de secours"),
+        name: frenchTypography("Je n’ai pas mon téléphone : utiliser un code de secours"),
       }),
     );
     const code = screen.getByLabelText("Code de secours");

@@ -39,11 +39,11 @@ export default function AdminLoginPage() {
         </p>
         <section className="rounded-[var(--radius-card)] border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
           <h1 className="text-2xl font-bold text-teal-900 sm:text-3xl">
-            {step === "code" ? "Double authentification" : "Connexion à l'administration"}
+            {step === "code" ? "Double authentification" : "Connexion à l’administration"}
           </h1>
           <div className="mt-6 flex flex-col gap-5">
             {redirected && step === "credentials" && (
-              <Alert tone="info">Veuillez vous connecter pour accéder à l'administration.</Alert>
+              <Alert tone="info">Veuillez vous connecter pour accéder à l’administration.</Alert>
             )}
             {step === "credentials" ? (
               <CredentialsForm onResult={onResult} />

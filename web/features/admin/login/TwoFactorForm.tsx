@@ -15,18 +15,18 @@ const MODES = {
   totp: {
     schema: totpCodeSchema,
     intro:
-      "Votre compte est protégé par la double authentification. Saisissez le code à 6 chiffres affiché par votre application d'authentification.",
+      "Votre compte est protégé par la double authentification. Saisissez le code à 6 chiffres affiché par votre application d’authentification.",
     label: "Code à 6 chiffres",
-    wrong: "Code incorrect. Vérifiez l'heure de votre téléphone et réessayez.",
-    switchTo: "Je n'ai pas mon téléphone : utiliser un code de secours",
+    wrong: "Code incorrect. Vérifiez l’heure de votre téléphone et réessayez.",
+    switchTo: "Je n’ai pas mon téléphone : utiliser un code de secours",
   },
   backup: {
     schema: backupCodeSchema,
     intro:
-      "Saisissez l'un des codes de secours obtenus en activant la double authentification. Chaque code ne sert qu'une fois.",
+      "Saisissez l’un des codes de secours obtenus en activant la double authentification. Chaque code ne sert qu’une fois.",
     label: "Code de secours",
     wrong: "Code de secours incorrect.",
-    switchTo: "Utiliser plutôt mon application d'authentification",
+    switchTo: "Utiliser plutôt mon application d’authentification",
   },
 } as const;
 

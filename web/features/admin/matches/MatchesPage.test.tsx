@@ -48,6 +48,6 @@ describe("MatchesPage", () => {
       url: "/api/admin/matches/m1/reject",
       method: "POST",
     });
-    expect(await screen.findByText("par l'équipe")).toBeInTheDocument();
+    expect(await screen.findByText("par l’équipe")).toBeInTheDocument();
   });
 });

@@ -21,7 +21,7 @@ import { MATCHES_LIST, useMatches, useRejectMatch } from "./api.ts";
 const REJECTED_BY: Record<NonNullable<AdminMatchRow["rejectedBy"]>, string> = {
   user1: "par le premier membre",
   user2: "par le second membre",
-  admin: "par l'équipe",
+  admin: "par l’équipe",
 };
 
 const pairName = (m: AdminMatchRow) => `${m.user1.name || m.user1.email} et ${m.user2.name || m.user2.email}`;

@@ -39,10 +39,10 @@ describe("MessagesPage", () => {
     expect(table.querySelector("img[src='x']")).toBeNull();
     expect(screen.getByLabelText("Conversation (identifiant du match)")).toHaveValue(message.matchId);
 
-    await userEvent.click(within(table).getByRole("button", { name: /^Supprimer le message d'Awa Diop/ }));
+    await userEvent.click(within(table).getByRole("button", { name: /^Supprimer le message d’Awa Diop/ }));
     const dialog = screen.getByRole("dialog", { name: "Supprimer le message" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Supprimer" }));
-    expect(await screen.findByText("Le message d'Awa Diop a été supprimé.")).toBeInTheDocument();
+    expect(await screen.findByText("Le message d’Awa Diop a été supprimé.")).toBeInTheDocument();
     expect(calls.find((c) => c.method === "DELETE")?.url).toBe("/api/admin/messages/msg-1");
     // The list is read again: the message is gone.
     expect(await screen.findByText("Aucun résultat pour ces critères.")).toBeInTheDocument();

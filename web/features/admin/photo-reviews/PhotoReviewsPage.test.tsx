@@ -89,7 +89,7 @@ const posts = (calls: { method: string; url: string }[]) =>
   calls.filter((c) => c.method === "POST").map((c) => c.url);
 
 describe("PhotoReviewsPage", () => {
-  it("shows the held photo beside the other account's photo, or the nudity score, with the member", async () => {
+  it("shows the held photo beside the other account’s photo, or the nudity score, with the member", async () => {
     const { calls } = stubQueue();
     renderPage();
     const card = await screen.findByRole("article", { name: "Photo de Kofi Mensah à vérifier" });
@@ -104,12 +104,12 @@ describe("PhotoReviewsPage", () => {
       "src",
       "/storage/profiles/photos/u-kofi1.jpg",
     );
-    expect(other).toHaveTextContent("Même photo sur le compte d'Awa Diop");
+    expect(other).toHaveTextContent("Même photo sur le compte d’Awa Diop");
     expect(within(other!).getByRole("link", { name: "Awa Diop" })).toHaveAttribute(
       "href",
       "/admin/users/u-awa",
     );
-    expect(within(other!).getByRole("img", { name: /^Photo du compte d'Awa Diop/ })).toHaveAttribute(
+    expect(within(other!).getByRole("img", { name: /^Photo du compte d’Awa Diop/ })).toHaveAttribute(
       "src",
       "/storage/profiles/photos/u-awa1.jpg",
     );
@@ -129,7 +129,7 @@ describe("PhotoReviewsPage", () => {
     // The other account or its photo gone since.
     const orphan = screen.getByRole("article", { name: "Photo de Moussa Ba à vérifier" });
     expect(orphan).toHaveTextContent("Même photo sur un compte supprimé depuis");
-    expect(within(orphan).getByText("Cette photo n'est plus sur le profil.")).toBeInTheDocument();
+    expect(within(orphan).getByText("Cette photo n’est plus sur le profil.")).toBeInTheDocument();
   });
 
   it("approves after a confirmation; the card leaves the queue and focus returns to it", async () => {
@@ -213,7 +213,7 @@ describe("PhotoReviewsPage", () => {
     expect(calls.filter((c) => c.url === LIST).length).toBeGreaterThanOrEqual(2);
   });
 
-  it("keeps the dialog open with the server's refusal when the decision fails otherwise", async () => {
+  it("keeps the dialog open with the server’s refusal when the decision fails otherwise", async () => {
     const user = userEvent.setup({ delay: null });
     stubFetch((call) => {
       if (call.url === LIST) return { body: listOf([kofi]) };

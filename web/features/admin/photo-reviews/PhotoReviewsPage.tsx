@@ -59,7 +59,7 @@ const DECISIONS: ReviewDecision<AdminPhotoReviewRow, PhotoReviewDecision>[] = [
         <p>La photo devient visible sur le profil public {deName(name)}.</p>
         <p className="text-sm text-ink-soft">
           {item.reason === "reused"
-            ? "Approuvez seulement si c'est bien sa photo, par exemple celle d'un ancien compte du même membre."
+            ? "Approuvez seulement si c’est bien sa photo, par exemple celle d’un ancien compte du même membre."
             : "Approuvez seulement si elle respecte les règles de la communauté."}
         </p>
       </>
@@ -81,7 +81,7 @@ export default function PhotoReviewsPage() {
   return (
     <ReviewQueue
       title="Photos à vérifier"
-      intro="Les photos retenues à l'envoi, les plus anciennes d'abord : la même photo que sur un autre compte (une photo volée, souvent) ou une photo peut-être suggestive. Le membre la voit sur son profil, mais personne d'autre tant que vous n'avez pas décidé."
+      intro="Les photos retenues à l’envoi, les plus anciennes d’abord : la même photo que sur un autre compte (une photo volée, souvent) ou une photo peut-être suggestive. Le membre la voit sur son profil, mais personne d’autre tant que vous n’avez pas décidé."
       list={list}
       params={params}
       decide={decide}

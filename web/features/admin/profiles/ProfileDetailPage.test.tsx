@@ -74,7 +74,7 @@ describe("ProfileDetailPage", () => {
     expect(Object.keys(calls.find((c) => c.method === "PATCH")?.body as object)).toEqual(["bio"]);
   });
 
-  it("checks a changed field with the profile rules, and shows the server's field errors on the inputs", async () => {
+  it("checks a changed field with the profile rules, and shows the server’s field errors on the inputs", async () => {
     const { calls } = renderProfile(() => ({
       status: 400,
       body: {
@@ -98,11 +98,11 @@ describe("ProfileDetailPage", () => {
     expect(screen.getByLabelText("Profession")).toHaveAttribute("aria-invalid", "true");
   });
 
-  it("edits where the member comes from, her city and « prête à déménager » with the member form's fields", async () => {
+  it("edits where the member comes from, her city and « prête à déménager » with the member form’s fields", async () => {
     const { calls } = renderProfile((body) => ({ body: { ...row, ...(body as object) } }));
-    const origin = await screen.findByLabelText("Pays d'origine");
+    const origin = await screen.findByLabelText("Pays d’origine");
     // The member form's country list: grouped by region, francophone countries first.
-    expect(within(origin).getByRole("group", { name: "Afrique de l'Ouest" })).toBeInTheDocument();
+    expect(within(origin).getByRole("group", { name: "Afrique de l’Ouest" })).toBeInTheDocument();
     await userEvent.selectOptions(origin, "Sénégal");
     await userEvent.type(screen.getByLabelText("Ville"), "Lyon");
     const relocate = screen.getByLabelText("Prête à déménager pour la bonne personne ?");
@@ -115,7 +115,7 @@ describe("ProfileDetailPage", () => {
       relocate: "maybe",
     });
     // The form now holds the saved profile.
-    expect(screen.getByLabelText("Pays d'origine")).toHaveValue("Sénégal");
+    expect(screen.getByLabelText("Pays d’origine")).toHaveValue("Sénégal");
     expect(screen.getByLabelText("Ville")).toHaveValue("Lyon");
     expect(relocate).toHaveValue("maybe");
   });
@@ -125,7 +125,7 @@ describe("ProfileDetailPage", () => {
     const { calls } = renderProfile((body) => {
       return { body: { ...placed, ...(body as object) } };
     }, placed);
-    const origin = await screen.findByLabelText("Pays d'origine");
+    const origin = await screen.findByLabelText("Pays d’origine");
     const city = screen.getByLabelText("Ville");
     const relocate = screen.getByLabelText("Prête à déménager pour la bonne personne ?");
     expect(origin).toHaveValue("Mali");
@@ -150,12 +150,12 @@ describe("ProfileDetailPage", () => {
 
   it("removes a photo after confirmation", async () => {
     const { calls } = renderProfile(() => ({}));
-    const gallery = await screen.findByRole("list", { name: "Photos d'Awa Diop" });
+    const gallery = await screen.findByRole("list", { name: "Photos d’Awa Diop" });
     expect(within(gallery).getAllByRole("img")).toHaveLength(2);
     await userEvent.click(within(gallery).getByRole("button", { name: "Retirer la photo 1" }));
     const dialog = screen.getByRole("dialog", { name: "Retirer la photo" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Retirer la photo" }));
-    expect(await screen.findByText("La photo 1 d'Awa Diop a été retirée.")).toBeInTheDocument();
+    expect(await screen.findByText("La photo 1 d’Awa Diop a été retirée.")).toBeInTheDocument();
     expect(calls.find((c) => c.method === "DELETE")?.url).toBe(
       `/api/admin/profiles/u1/photos?path=${encodeURIComponent("photos/u11.jpg")}`,
     );
@@ -173,7 +173,7 @@ describe("ProfileDetailPage", () => {
     }, unconfirmed);
     const birthDate = await screen.findByLabelText("Date de naissance");
     expect(birthDate).toHaveValue("");
-    expect(birthDate).toHaveAccessibleDescription(/Non confirmée\s: le membre ne l'a pas encore indiquée/);
+    expect(birthDate).toHaveAccessibleDescription(/Non confirmée\s: le membre ne l’a pas encore indiquée/);
 
     // Saving another field leaves the birth date out.
     await userEvent.type(screen.getByLabelText("Profession"), " libérale");

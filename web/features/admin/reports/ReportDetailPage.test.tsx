@@ -31,12 +31,12 @@ function renderDetail(initial: AdminReportDetail = reportDetailFixture()) {
 const button = (name: string) => screen.getByRole("button", { name });
 
 describe("ReportDetailPage", () => {
-  it("shows the report, the conversation with the reported message highlighted and the member's photos", async () => {
+  it("shows the report, the conversation with the reported message highlighted and the member’s photos", async () => {
     renderDetail();
     expect(
       await screen.findByRole("heading", {
         level: 1,
-        name: frenchTypography("Signalement : Arnaque ou demande d'argent"),
+        name: frenchTypography("Signalement : Arnaque ou demande d’argent"),
       }),
     ).toBeInTheDocument();
     const conversation = screen.getByRole("list", { name: "Messages autour du message signalé" });
@@ -48,7 +48,7 @@ describe("ReportDetailPage", () => {
     expect(
       within(screen.getByRole("list", { name: "Photos de Marc Durand" })).getAllByRole("img"),
     ).toHaveLength(2);
-    expect(screen.getByText("Il insiste pour que je lui envoie de l'argent.")).toBeInTheDocument();
+    expect(screen.getByText("Il insiste pour que je lui envoie de l’argent.")).toBeInTheDocument();
   });
 
   it("takes the report in hand, then dismisses it with a note", async () => {
@@ -58,7 +58,7 @@ describe("ReportDetailPage", () => {
     expect(await screen.findByText("Vous avez pris en charge ce signalement.")).toBeInTheDocument();
     expect(calls.find((c) => c.url.endsWith("/status"))?.body).toEqual({ status: "in_review" });
     await waitFor(() => expect(button("Prendre en charge")).toBeDisabled());
-    expect(screen.getByText("En cours d'examen")).toBeInTheDocument();
+    expect(screen.getByText("En cours d’examen")).toBeInTheDocument();
 
     await user.click(button("Classer sans suite"));
     const dialog = screen.getByRole("dialog", { name: "Classer sans suite" });
@@ -76,8 +76,8 @@ describe("ReportDetailPage", () => {
     const { calls } = renderDetail();
     await user.click(await screen.findByRole("button", { name: "Envoyer un avertissement" }));
     let dialog = screen.getByRole("dialog", { name: "Avertir Marc Durand" });
-    await user.click(within(dialog).getByRole("button", { name: "Envoyer l'avertissement" }));
-    expect(within(dialog).getByText("Écrivez le message d'avertissement.")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Envoyer l’avertissement" }));
+    expect(within(dialog).getByText("Écrivez le message d’avertissement.")).toBeInTheDocument();
     expect(calls.some((c) => c.url.endsWith("/action"))).toBe(false);
     await user.click(within(dialog).getByRole("button", { name: "Annuler" }));
 
@@ -98,22 +98,22 @@ describe("ReportDetailPage", () => {
     expect(screen.getByText("Ce signalement est clos : photo retirée.")).toBeInTheDocument();
   });
 
-  it("bans with a reason prefilled from the report, and sends the warning's text", async () => {
+  it("bans with a reason prefilled from the report, and sends the warning’s text", async () => {
     const user = userEvent.setup({ delay: null });
     const { calls } = renderDetail();
     await user.click(await screen.findByRole("button", { name: "Bannir" }));
     const dialog = screen.getByRole("dialog", { name: "Bannir Marc Durand" });
     const reason = within(dialog).getByLabelText("Motif du bannissement");
-    expect(reason).toHaveValue(frenchTypography("Signalement : Arnaque ou demande d'argent"));
+    expect(reason).toHaveValue(frenchTypography("Signalement : Arnaque ou demande d’argent"));
     await user.clear(reason);
-    await user.type(reason, "Demandes d'argent répétées");
+    await user.type(reason, "Demandes d’argent répétées");
     await user.click(within(dialog).getByRole("button", { name: "Bannir" }));
     expect(
       await screen.findByText("Marc Durand est banni. Ses sessions ont été fermées."),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.url.endsWith("/action"))?.body).toEqual({
       action: "ban",
-      note: "Demandes d'argent répétées",
+      note: "Demandes d’argent répétées",
     });
   });
 
@@ -127,7 +127,7 @@ describe("ReportDetailPage", () => {
       }),
     );
     expect(await screen.findByText("Compte supprimé")).toBeInTheDocument();
-    expect(screen.getByText(/Le compte signalé n'existe plus/)).toBeInTheDocument();
+    expect(screen.getByText(/Le compte signalé n’existe plus/)).toBeInTheDocument();
     expect(screen.getByText("Envoie-moi 300 € par Western Union")).toBeInTheDocument();
     for (const name of ["Envoyer un avertissement", "Retirer une photo", "Bannir"])
       expect(button(name)).toBeDisabled();

@@ -40,7 +40,7 @@ describe("ReportsPage", () => {
       "/admin/users/u-marc",
     );
     expect(within(first).getByRole("link", { name: "Awa Diop" })).toBeInTheDocument();
-    expect(within(first).getByText("Arnaque ou demande d'argent")).toBeInTheDocument();
+    expect(within(first).getByText("Arnaque ou demande d’argent")).toBeInTheDocument();
     expect(within(first).getByText("« Envoie-moi 300 € par Western Union »")).toBeInTheDocument();
     expect(within(first).getByText("En attente")).toBeInTheDocument();
     expect(within(first).getByRole("link", { name: /examiner le signalement/ })).toHaveAttribute(

@@ -60,7 +60,7 @@ export default function ReportsPage() {
   return (
     <AdminPage
       title="Signalements"
-      intro="Les signalements des membres et de la détection automatique : les dossiers ouverts d'abord, puis les membres signalés par plusieurs personnes."
+      intro="Les signalements des membres et de la détection automatique : les dossiers ouverts d’abord, puis les membres signalés par plusieurs personnes."
     >
       <FilterBar label="Filtrer les signalements">
         <FilterSelect

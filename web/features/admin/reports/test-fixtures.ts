@@ -16,7 +16,7 @@ export const reportRowFixture = (over: Partial<AdminReportRow> = {}): AdminRepor
   },
   reportedLabel: "Marc Durand <marc.durand@example.com>",
   reportersOfMember: 1,
-  details: "Il insiste pour que je lui envoie de l'argent.",
+  details: "Il insiste pour que je lui envoie de l’argent.",
   messageExcerpt: "Envoie-moi 300 € par Western Union",
   createdAt: "2026-11-22T09:15:00.000Z",
   handledAt: null,

@@ -23,7 +23,7 @@ export default function SecurityPage() {
   return (
     <AdminPage
       title="Sécurité"
-      intro="Protégez l'accès à l'administration avec un code à usage unique, en plus de votre mot de passe."
+      intro="Protégez l’accès à l’administration avec un code à usage unique, en plus de votre mot de passe."
     >
       <LiveNotice notice={notice} />
       <Card className="flex flex-col gap-5 sm:p-6">
@@ -38,7 +38,7 @@ export default function SecurityPage() {
           </div>
         ) : !me.data ? (
           <ErrorState
-            title="Impossible de lire l'état de votre compte"
+            title="Impossible de lire l’état de votre compte"
             message={errorMessage(me.error)}
             onRetry={() => void me.refetch()}
             retrying={me.isFetching}
@@ -101,17 +101,17 @@ export default function SecurityPage() {
             {me.data.twoFactorRequired ? (
               <Alert tone="error" title="Obligatoire avant tout accès">
                 La double authentification est obligatoire pour les administrateurs. Activez-la pour accéder à
-                l'administration.
+                l’administration.
               </Alert>
             ) : (
               <Alert tone="info" title="Désactivée">
-                Seul votre mot de passe protège aujourd'hui l'accès à l'administration. Elle est facultative
+                Seul votre mot de passe protège aujourd’hui l’accès à l’administration. Elle est facultative
                 sur ce serveur de développement, obligatoire en production.
               </Alert>
             )}
             <p className="text-ink-soft">
-              Pour commencer, confirmez votre mot de passe. Vous aurez besoin d'une application
-              d'authentification sur votre téléphone.
+              Pour commencer, confirmez votre mot de passe. Vous aurez besoin d’une application
+              d’authentification sur votre téléphone.
             </p>
             <PasswordStep
               id="enable-password"

@@ -37,7 +37,7 @@ export function EmptyPage({ onFirstPage, className }: { onFirstPage: () => void;
 /** The list on screen could not be refreshed: it stays, under the error and a retry. */
 export function RefreshFailed({ list }: { list: UseQueryResult<unknown> }) {
   return (
-    <Alert tone="error" title="La liste n'a pas pu être mise à jour">
+    <Alert tone="error" title="La liste n’a pas pu être mise à jour">
       <p>{errorMessage(list.error)}</p>
       <Button variant="secondary" size="sm" className="mt-3" onClick={() => void list.refetch()}>
         Réessayer

@@ -10,6 +10,7 @@ import { FieldError } from "@web/components/ui/Field.tsx";
 import { Input } from "@web/components/ui/Input.tsx";
 import { Spinner } from "@web/components/ui/Spinner.tsx";
 import { call, cancelledBy, errorMessage } from "@web/lib/api.ts";
+import { quoted } from "@web/lib/format.ts";
 import { useEffect, useState } from "react";
 import { ADMIN_KEY, adminApi } from "./admin-api.ts";
 import { SEARCH_DEBOUNCE_MS } from "./SearchBox.tsx";
@@ -88,7 +89,7 @@ export function MemberFinder({ id, label, selected, onSelect, error }: Props) {
         ) : found.isError ? (
           <p className="text-sm text-danger-700">{errorMessage(found.error)}</p>
         ) : results.length === 0 ? (
-          <p className="text-sm text-ink-soft">Aucun membre ne correspond à « {q}       ».</p>
+          <p className="text-sm text-ink-soft">Aucun membre ne correspond à {quoted(q)}.</p>
         ) : (
           <ul
             aria-label="Membres trouvés"

@@ -104,7 +104,7 @@ function CasesPage() {
 const renderQueue = (route = "/admin/cases") => renderRoute(<CasesPage />, { path: "/admin/cases", route });
 
 describe("ReviewQueue", () => {
-  it("builds each card from the decisions: the member's name in every label, the buttons in order", async () => {
+  it("builds each card from the decisions: the member’s name in every label, the buttons in order", async () => {
     stubFetch((call) =>
       call.url.startsWith("/api/admin/cases?") ? { body: listOf([kofi, nameless]) } : undefined,
     );
@@ -141,7 +141,7 @@ describe("ReviewQueue", () => {
     ]);
     expect(await screen.findByText("Aucun cas à examiner.")).toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.getByRole("heading", { level: 2, name: "File d'attente" })).toHaveFocus(),
+      expect(screen.getByRole("heading", { level: 2, name: "File d’attente" })).toHaveFocus(),
     );
   });
 
@@ -149,12 +149,12 @@ describe("ReviewQueue", () => {
     const user = userEvent.setup({ delay: null });
     stubFetch((call) => {
       if (call.url.startsWith("/api/admin/cases?")) return { body: listOf([kofi]) };
-      return { status: 404, body: { error: { code: "NOT_FOUND", message: "Ce cas n'existe plus" } } };
+      return { status: 404, body: { error: { code: "NOT_FOUND", message: "Ce cas n’existe plus" } } };
     });
     renderQueue();
     await user.click(await screen.findByRole("button", { name: "Accepter le cas de Kofi Mensah" }));
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Accepter" }));
-    expect(await screen.findByText("Ce cas n'existe plus")).toBeInTheDocument();
+    expect(await screen.findByText("Ce cas n’existe plus")).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 

@@ -211,7 +211,7 @@ export function ReviewQueue<T extends { id: string; member: MemberRef }, D exten
           tabIndex={-1}
           className="text-xl font-bold text-teal-900 focus:outline-none"
         >
-          {page ? plural(page.total, text.count[0], text.count[1], "File d'attente") : "File d'attente"}
+          {page ? plural(page.total, text.count[0], text.count[1], "File d’attente") : "File d’attente"}
         </h2>
         <p role="status" className="sr-only">
           {list.isFetching && !list.isPending ? "Mise à jour de la liste…" : ""}

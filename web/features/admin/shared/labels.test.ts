@@ -30,7 +30,7 @@ describe("paymentLabel", () => {
   });
 
   it("says a subscription was granted, and names the provider alone when the method is unknown", () => {
-    expect(paymentLabel({ provider: "admin", method: null, operator: null })).toBe("Offert par l'équipe");
+    expect(paymentLabel({ provider: "admin", method: null, operator: null })).toBe("Offert par l’équipe");
     expect(paymentLabel({ provider: "stripe", method: null, operator: null })).toBe("Stripe");
     expect(paymentMeansLabel(null, null)).toBeNull();
   });

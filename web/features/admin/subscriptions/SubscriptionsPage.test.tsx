@@ -95,7 +95,7 @@ function renderPage(route = "/admin/subscriptions") {
     if (call.url.endsWith("/grant")) {
       const { userId } = call.body as { userId: string };
       return userId === "inconnu"
-        ? { status: 404, body: { error: { code: "NOT_FOUND", message: "Ce membre n'existe pas" } } }
+        ? { status: 404, body: { error: { code: "NOT_FOUND", message: "Ce membre n’existe pas" } } }
         : { status: 201, body: sub };
     }
     if (call.url.startsWith("/api/admin/payments")) return { body: listOf(payments) };
@@ -123,7 +123,7 @@ describe("SubscriptionsPage", () => {
       "/api/admin/subscriptions?status=active&plan=3-mois&sort=created_at&dir=desc&page=1&size=25",
     );
     expect(row).toHaveTextContent("3 mois");
-    expect(row).toHaveTextContent("Offert par l'équipe");
+    expect(row).toHaveTextContent("Offert par l’équipe");
     expect(row).toHaveTextContent("Actif");
     expect(row).toHaveTextContent("0,00 €");
     // A hand-granted subscription has no reference worth showing.
@@ -134,12 +134,12 @@ describe("SubscriptionsPage", () => {
     expect(paid).toHaveTextContent("Orange Money · CinetPay");
     expect(paid).toHaveTextContent("Réf. CP-2026-118");
 
-    await userEvent.click(within(row).getByRole("button", { name: "Prolonger l'abonnement d'Awa Diop" }));
-    const dialog = screen.getByRole("dialog", { name: "Prolonger l'abonnement" });
+    await userEvent.click(within(row).getByRole("button", { name: "Prolonger l’abonnement d’Awa Diop" }));
+    const dialog = screen.getByRole("dialog", { name: "Prolonger l’abonnement" });
     await userEvent.selectOptions(within(dialog).getByLabelText("Prolonger de"), "3 mois");
     await userEvent.click(within(dialog).getByRole("button", { name: "Prolonger" }));
     expect(
-      await screen.findByText("L'abonnement d'Awa Diop est prolongé jusqu'au 1er mai 2027."),
+      await screen.findByText("L’abonnement d’Awa Diop est prolongé jusqu’au 1er mai 2027."),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.url.endsWith("/extend"))).toMatchObject({
       url: "/api/admin/subscriptions/s1/extend",
@@ -207,7 +207,7 @@ describe("SubscriptionsPage", () => {
     );
   });
 
-  it("opens the payments tab from a link (an audit entry's), searching for one payment", async () => {
+  it("opens the payments tab from a link (an audit entry’s), searching for one payment", async () => {
     const { calls } = renderPage("/admin/subscriptions?view=payments&q=c1");
     await screen.findByRole("table", { name: "Paiements" });
     expect(calls[0]?.url).toBe("/api/admin/payments?q=c1&sort=created_at&dir=desc&page=1&size=25");
@@ -236,7 +236,7 @@ describe("SubscriptionsPage", () => {
     expect(within(form).getByRole("button", { name: "Changer de membre" })).toBeInTheDocument();
     await userEvent.selectOptions(within(form).getByLabelText("Durée"), "6 mois");
     await userEvent.click(within(form).getByRole("button", { name: "Offrir" }));
-    expect(await screen.findByText(/Abonnement offert à Awa Diop jusqu'au/)).toBeInTheDocument();
+    expect(await screen.findByText(/Abonnement offert à Awa Diop jusqu’au/)).toBeInTheDocument();
     expect(calls.find((c) => c.url === "/api/admin/subscriptions/grant")).toMatchObject({
       body: { userId: "u1", months: 6 },
     });

@@ -26,7 +26,7 @@ export default function SubscriptionsPage() {
   return (
     <AdminPage
       title="Abonnements"
-      intro="Les abonnements payés, de démonstration ou offerts par l'équipe, et chaque tentative de paiement."
+      intro="Les abonnements payés, de démonstration ou offerts par l’équipe, et chaque tentative de paiement."
     >
       <LiveNotice notice={notice} />
       <Tabs

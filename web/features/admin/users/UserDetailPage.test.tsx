@@ -74,7 +74,7 @@ describe("UserDetailPage", () => {
     );
   });
 
-  it("keeps « Supprimer définitivement » disabled until the member's e-mail is typed", async () => {
+  it("keeps « Supprimer définitivement » disabled until the member’s e-mail is typed", async () => {
     const { calls } = renderDetail();
     await userEvent.click(await screen.findByRole("button", { name: "Supprimer le compte" }));
     const dialog = screen.getByRole("dialog", { name: "Supprimer le compte" });
@@ -92,7 +92,7 @@ describe("UserDetailPage", () => {
     expect(confirm).toBeEnabled();
     await userEvent.click(confirm);
 
-    expect(await screen.findByText("Le compte d'Awa Diop a été supprimé.")).toBeInTheDocument();
+    expect(await screen.findByText("Le compte d’Awa Diop a été supprimé.")).toBeInTheDocument();
     expect(calls.find((c) => c.method === "DELETE")).toMatchObject({
       url: "/api/admin/users/u1",
       body: { confirmEmail: "awa.diop@example.com" },
@@ -100,13 +100,13 @@ describe("UserDetailPage", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Utilisateurs" })).toBeInTheDocument();
   });
 
-  it("shows the server's refusal inside the dialog", async () => {
+  it("shows the server’s refusal inside the dialog", async () => {
     const api = stubFetch((call) => {
       if (call.url === "/api/admin/me") return { body: adminFixture() };
       if (call.method === "DELETE")
         return {
           status: 400,
-          body: { error: { code: "VALIDATION_ERROR", message: "L'adresse e-mail ne correspond pas" } },
+          body: { error: { code: "VALIDATION_ERROR", message: "L’adresse e-mail ne correspond pas" } },
         };
       return { body: awa };
     });
@@ -120,11 +120,11 @@ describe("UserDetailPage", () => {
     const dialog = screen.getByRole("dialog", { name: "Supprimer le compte" });
     await userEvent.type(within(dialog).getByLabelText("Adresse e-mail du membre"), "AWA.DIOP@example.com");
     await userEvent.click(within(dialog).getByRole("button", { name: "Supprimer définitivement" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent("L'adresse e-mail ne correspond pas");
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("L’adresse e-mail ne correspond pas");
     expect(api.calls.filter((c) => c.method === "DELETE")).toHaveLength(1);
   });
 
-  it("does not offer to ban, demote or delete one's own account", async () => {
+  it("does not offer to ban, demote or delete one’s own account", async () => {
     renderDetail(adminFixture({ id: "u1" }));
     expect(await screen.findByRole("button", { name: "Bannir" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Supprimer le compte" })).toBeDisabled();

@@ -22,7 +22,7 @@ export default function UserDetailPage() {
     >
       <LiveNotice notice={notice} />
       {user.isPending ? (
-        <DetailSkeleton label="Chargement de l'utilisateur…" />
+        <DetailSkeleton label="Chargement de l’utilisateur…" />
       ) : !user.data ? (
         <DetailError
           error={user.error}

@@ -98,7 +98,7 @@ describe("VerificationsPage", () => {
     );
     expect(within(card).getByText("kofi.mensah@example.com")).toBeInTheDocument();
 
-    const other = screen.getByRole("article", { name: "Vérification d'Awa Diop" });
+    const other = screen.getByRole("article", { name: "Vérification d’Awa Diop" });
     expect(within(other).getByText("Aucune photo de profil.")).toBeInTheDocument();
     expect(within(other).getByText("58 %")).toBeInTheDocument();
   });
@@ -133,19 +133,19 @@ describe("VerificationsPage", () => {
     const user = userEvent.setup({ delay: null });
     const { calls } = stubQueue();
     renderPage();
-    await user.click(await screen.findByRole("button", { name: "Refuser la vérification d'Awa Diop" }));
-    let dialog = screen.getByRole("dialog", { name: "Refuser la vérification d'Awa Diop" });
+    await user.click(await screen.findByRole("button", { name: "Refuser la vérification d’Awa Diop" }));
+    let dialog = screen.getByRole("dialog", { name: "Refuser la vérification d’Awa Diop" });
     await user.click(within(dialog).getByRole("button", { name: "Annuler" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(calls.some((c) => c.method === "POST")).toBe(false);
 
-    await user.click(screen.getByRole("button", { name: "Refuser la vérification d'Awa Diop" }));
-    dialog = screen.getByRole("dialog", { name: "Refuser la vérification d'Awa Diop" });
-    expect(dialog).toHaveTextContent("Le selfie et l'empreinte du visage sont effacés.");
+    await user.click(screen.getByRole("button", { name: "Refuser la vérification d’Awa Diop" }));
+    dialog = screen.getByRole("dialog", { name: "Refuser la vérification d’Awa Diop" });
+    expect(dialog).toHaveTextContent("Le selfie et l’empreinte du visage sont effacés.");
     await user.click(within(dialog).getByRole("button", { name: "Refuser" }));
     expect(
       await screen.findByText(
-        "Vérification d'Awa Diop refusée : le membre en verra le motif et pourra réessayer.",
+        "Vérification d’Awa Diop refusée : le membre en verra le motif et pourra réessayer.",
       ),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.method === "POST")?.url).toBe("/api/admin/verifications/v2/refuse");

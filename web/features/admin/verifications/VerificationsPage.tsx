@@ -26,10 +26,10 @@ const DECISIONS: ReviewDecision<AdminVerificationRow, VerificationDecision>[] = 
     body: (_item, name) => (
       <>
         <p>
-          {name} n'aura pas le badge et lira que le visage filmé ne correspond pas à ses photos de profil. Le
+          {name} n’aura pas le badge et lira que le visage filmé ne correspond pas à ses photos de profil. Le
           membre pourra refaire une vérification.
         </p>
-        <p className="text-sm text-ink-soft">Le selfie et l'empreinte du visage sont effacés.</p>
+        <p className="text-sm text-ink-soft">Le selfie et l’empreinte du visage sont effacés.</p>
       </>
     ),
     done: (name) => `Vérification ${deName(name)} refusée : le membre en verra le motif et pourra réessayer.`,
@@ -48,7 +48,7 @@ const DECISIONS: ReviewDecision<AdminVerificationRow, VerificationDecision>[] = 
           profil {deName(name)} portera le badge « Profil vérifié ».
         </p>
         <p className="text-sm text-ink-soft">
-          Le selfie est effacé ; l'empreinte du visage est gardée tant que le badge est valable, pour
+          Le selfie est effacé ; l’empreinte du visage est gardée tant que le badge est valable, pour
           contrôler les changements de photo principale.
         </p>
       </>
@@ -71,7 +71,7 @@ export default function VerificationsPage() {
   return (
     <ReviewQueue
       title="Vérifications"
-      intro="Les vérifications de profil dont la ressemblance avec les photos était incertaine, les plus anciennes d'abord. Comparez le selfie aux photos du membre, puis décidez : le selfie est effacé dès la décision."
+      intro="Les vérifications de profil dont la ressemblance avec les photos était incertaine, les plus anciennes d’abord. Comparez le selfie aux photos du membre, puis décidez : le selfie est effacé dès la décision."
       list={list}
       params={params}
       decide={decide}

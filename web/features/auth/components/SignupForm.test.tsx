@@ -28,7 +28,7 @@ describe("SignupForm", () => {
     const age = screen.getByRole("checkbox", { name: "Je confirme avoir 18 ans ou plus" });
     expect(age).toHaveAttribute("aria-invalid", "true");
     expect(age).toHaveAccessibleDescription(MSG.AGE_NOT_CONFIRMED);
-    const terms = screen.getByRole("checkbox", { name: "J'accepte les conditions d'utilisation" });
+    const terms = screen.getByRole("checkbox", { name: "J’accepte les conditions d’utilisation" });
     expect(terms).toHaveAccessibleDescription(MSG.TERMS_NOT_ACCEPTED);
     expect(screen.getByLabelText("Adresse e-mail")).toHaveAttribute("aria-invalid", "true");
 
@@ -72,7 +72,7 @@ describe("SignupForm", () => {
     await user.type(screen.getByLabelText("Adresse e-mail"), "  Awa@Example.com ");
     await user.type(screen.getByLabelText("Mot de passe"), "une phrase secrète");
     await user.click(screen.getByRole("checkbox", { name: "Je confirme avoir 18 ans ou plus" }));
-    await user.click(screen.getByRole("checkbox", { name: "J'accepte les conditions d'utilisation" }));
+    await user.click(screen.getByRole("checkbox", { name: "J’accepte les conditions d’utilisation" }));
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalledWith("awa@example.com"));
@@ -88,14 +88,14 @@ describe("SignupForm", () => {
     });
   });
 
-  it("shows the server's error in an alert and stays on the form", async () => {
+  it("shows the server’s error in an alert and stays on the form", async () => {
     stubFetch(() => ({ status: 429, body: { code: "RATE_LIMITED", message: MSG.RATE_LIMITED } }));
     const { user, onSuccess } = setup();
 
     await user.type(screen.getByLabelText("Adresse e-mail"), "awa@example.com");
     await user.type(screen.getByLabelText("Mot de passe"), "une phrase secrète");
     await user.click(screen.getByRole("checkbox", { name: "Je confirme avoir 18 ans ou plus" }));
-    await user.click(screen.getByRole("checkbox", { name: "J'accepte les conditions d'utilisation" }));
+    await user.click(screen.getByRole("checkbox", { name: "J’accepte les conditions d’utilisation" }));
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent(MSG.RATE_LIMITED);

@@ -90,9 +90,9 @@ export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }
           id="signup-terms"
           label={
             <>
-              J'accepte les{" "}
+              J’accepte les{" "}
               <Link to="/terms-of-use" target="_blank" className="font-medium text-teal-700 underline">
-                conditions d'utilisation
+                conditions d’utilisation
               </Link>
             </>
           }

@@ -32,7 +32,7 @@ const sends = (calls: { url: string; method: string; body: unknown }[]) =>
  */
 function open(route: string) {
   const store = authClient.$store.atoms.session;
-  if (!store) throw new Error("Better Auth's client has no session store");
+  if (!store) throw new Error("Better Auth’s client has no session store");
   store.set({ ...store.get(), data: null, error: null, isPending: true });
   authClient.$store.notify("$sessionSignal");
   return renderWithProviders(<EmailConfirmedPage />, { route });
@@ -65,21 +65,21 @@ describe("EmailConfirmedPage", () => {
     expect(await screen.findByRole("link", { name: "Se connecter" })).toHaveAttribute("href", "/login");
   });
 
-  it("explains an expired link and sends a new one to the signed-in member's address", async () => {
+  it("explains an expired link and sends a new one to the signed-in member’s address", async () => {
     const { calls } = stubApi(session(false));
     open("/email-confirmed?error=TOKEN_EXPIRED");
     expect(screen.getByRole("heading", { level: 1, name: "Ce lien a expiré" })).toBeInTheDocument();
-    expect(screen.getByText(/n'est valable qu'une heure/)).toBeInTheDocument();
+    expect(screen.getByText(/n’est valable qu’une heure/)).toBeInTheDocument();
     expect(await screen.findByText("awa@exemple.fr")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Recevoir un nouveau lien" }));
-    expect(await screen.findByText(/un nouveau lien vient d'y être envoyé/)).toBeInTheDocument();
+    expect(await screen.findByText(/un nouveau lien vient d’y être envoyé/)).toBeInTheDocument();
     expect(sends(calls)).toEqual([{ email: "awa@exemple.fr", callbackURL: "/email-confirmed" }]);
   });
 
   it("asks a signed-out visitor with an invalid link for the address, checked before sending", async () => {
     const { calls } = stubApi(null);
     open("/email-confirmed?error=INVALID_TOKEN");
-    expect(screen.getByRole("heading", { level: 1, name: "Ce lien n'est pas valide" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Ce lien n’est pas valide" })).toBeInTheDocument();
     const email = await screen.findByLabelText("Adresse e-mail de votre compte");
     await userEvent.type(email, "pas une adresse");
     await userEvent.click(screen.getByRole("button", { name: "Recevoir un nouveau lien" }));
@@ -98,7 +98,7 @@ describe("EmailConfirmedPage", () => {
   it("treats an unknown or hostile error value as an unusable link, without showing it", async () => {
     stubApi(null);
     open(`/email-confirmed?error=${encodeURIComponent("<img src=x onerror=alert(1)>")}`);
-    expect(screen.getByRole("heading", { level: 1, name: "Ce lien n'est pas valide" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Ce lien n’est pas valide" })).toBeInTheDocument();
     expect(document.body.innerHTML).not.toContain("onerror");
     await screen.findByLabelText("Adresse e-mail de votre compte");
   });

@@ -25,10 +25,10 @@ function linkProblem(code: string): { title: string; text: string } {
   if (code === "TOKEN_EXPIRED")
     return {
       title: "Ce lien a expiré",
-      text: "Pour votre sécurité, un lien de confirmation n'est valable qu'une heure. Demandez-en un nouveau : il arrivera dans quelques minutes.",
+      text: "Pour votre sécurité, un lien de confirmation n’est valable qu’une heure. Demandez-en un nouveau : il arrivera dans quelques minutes.",
     };
   return {
-    title: "Ce lien n'est pas valide",
+    title: "Ce lien n’est pas valide",
     text: "Il a peut-être été coupé ou mal copié, ou il ne correspond plus à votre compte. Demandez un nouveau lien.",
   };
 }
@@ -54,7 +54,7 @@ function ResendResult({ state }: { state: ResendState }) {
     <div aria-live="polite" className="empty:hidden">
       {state.status === "sent" && (
         <Alert tone="success">
-          Si un compte non confirmé correspond à cette adresse, un nouveau lien vient d'y être envoyé. Pensez
+          Si un compte non confirmé correspond à cette adresse, un nouveau lien vient d’y être envoyé. Pensez
           à vérifier vos courriers indésirables.
         </Alert>
       )}
@@ -98,7 +98,7 @@ function ResendButton({ email }: { email: string }) {
   return (
     <div className="flex flex-col gap-4">
       <p>
-        Nous l'enverrons à <EmailAddress email={email} className="font-bold" />.
+        Nous l’enverrons à <EmailAddress email={email} className="font-bold" />.
       </p>
       <Button
         className="sm:w-fit"

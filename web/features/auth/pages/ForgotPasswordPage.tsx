@@ -44,12 +44,12 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard
       title="Mot de passe oublié"
-      intro="Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
+      intro="Indiquez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
     >
       {sentTo ? (
         <div className="flex flex-col gap-5">
           <Alert tone="success" title="Demande enregistrée">
-            Si un compte existe pour l'adresse {sentTo}, vous recevrez dans quelques minutes un e-mail
+            Si un compte existe pour l’adresse {sentTo}, vous recevrez dans quelques minutes un e-mail
             contenant un lien de réinitialisation. Pensez à vérifier vos courriers indésirables.
           </Alert>
           <Link to="/login" className="font-semibold text-teal-700 underline">

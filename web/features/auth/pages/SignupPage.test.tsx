@@ -23,7 +23,7 @@ describe("SignupPage", () => {
     await user.type(screen.getByLabelText("Adresse e-mail"), "awa@exemple.fr");
     await user.type(screen.getByLabelText("Mot de passe"), "une phrase secrète");
     await user.click(screen.getByRole("checkbox", { name: "Je confirme avoir 18 ans ou plus" }));
-    await user.click(screen.getByRole("checkbox", { name: "J'accepte les conditions d'utilisation" }));
+    await user.click(screen.getByRole("checkbox", { name: "J’accepte les conditions d’utilisation" }));
     await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
 
     expect(

@@ -23,7 +23,7 @@ export default function SignupPage() {
   return (
     <AuthCard
       title="Créer mon compte"
-      intro="Rejoignez Passerelle et rencontrez des personnes francophones d'Afrique et d'Europe."
+      intro="Rejoignez Passerelle et rencontrez des personnes francophones d’Afrique et d’Europe."
     >
       <SignupForm onSuccess={setSentTo} />
       <p className="mt-6 text-center text-ink-soft">
@@ -45,7 +45,7 @@ function CheckYourInbox({ email }: { email: string }) {
           confirmer votre adresse : il vous connecte et vous guide vers votre premier profil.
         </p>
         <p className="text-ink-soft">
-          Rien reçu d'ici quelques minutes ? Regardez dans les courriers indésirables, ou connectez-vous avec
+          Rien reçu d’ici quelques minutes ? Regardez dans les courriers indésirables, ou connectez-vous avec
           votre adresse et votre mot de passe : un nouveau lien vous sera envoyé.
         </p>
       </div>

@@ -23,9 +23,9 @@ interface Props {
 
 /** Who liked, said as it happened: a first J'aime opens the conversation but is not a match. */
 export function likedText(likedBy: LikedBy, name: string): string {
-  if (likedBy === "them") return `${name} vous a envoyé un J'aime`;
+  if (likedBy === "them") return `${name} vous a envoyé un J’aime`;
   if (likedBy === "me") return `Vous avez aimé ${name} : vous pouvez lui écrire`;
-  return "C'est un match ! Vous vous plaisez tous les deux";
+  return "C’est un match ! Vous vous plaisez tous les deux";
 }
 
 const sinceText = (match: MatchDto) =>

@@ -12,7 +12,7 @@ export function BirthDateRequiredNotice() {
     <div className="border-t border-sand-200 bg-white p-3">
       <Alert tone="info" title="Indiquez votre date de naissance pour écrire">
         <p>
-          Tant que votre date de naissance n'est pas indiquée, vous ne pouvez pas envoyer de messages et les
+          Tant que votre date de naissance n’est pas indiquée, vous ne pouvez pas envoyer de messages et les
           autres membres ne voient pas votre profil.
         </p>
         <Link to="/onboarding" className={buttonClasses("primary", "sm", "mt-3")}>

@@ -26,7 +26,7 @@ const conversation = (over: Partial<ConversationDto["member"]>, matchId: string)
 });
 
 describe("ConversationList", () => {
-  it("shows each member's presence in their row, agreed with the member", () => {
+  it("shows each member’s presence in their row, agreed with the member", () => {
     render(
       <MemoryRouter>
         <ConversationList
@@ -42,7 +42,7 @@ describe("ConversationList", () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole("link", { name: /Aïssatou B\..*En ligne/ })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: /Fatou B\..*Active aujourd'hui/ })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Fatou B\..*Active aujourd’hui/ })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Kofi B\..*Actif cette semaine/ })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Julien B\./ })).not.toHaveTextContent(/En ligne|Actif|Active/);
   });
@@ -62,8 +62,8 @@ describe("ConversationList", () => {
       </MemoryRouter>,
     );
     const rows = screen.getAllByRole("link");
-    expect(rows[0]).toHaveTextContent("Fatou vous a envoyé un J'aime");
+    expect(rows[0]).toHaveTextContent("Fatou vous a envoyé un J’aime");
     expect(rows[1]).toHaveTextContent("Vous avez aimé Fatou : écrivez-lui !");
-    expect(rows[2]).toHaveTextContent("C'est un match : dites bonjour !");
+    expect(rows[2]).toHaveTextContent("C’est un match : dites bonjour !");
   });
 });

@@ -31,10 +31,10 @@ export function ConversationList({ conversations, activeId, me, box = "conversat
         const preview = last
           ? `${last.senderId === me ? "Vous : " : ""}${last.content}`
           : c.likedBy === "them"
-            ? `${c.member.firstName} vous a envoyé un J'aime`
+            ? `${c.member.firstName} vous a envoyé un J’aime`
             : c.likedBy === "me"
               ? `Vous avez aimé ${c.member.firstName} : écrivez-lui !`
-              : "C'est un match : dites bonjour !";
+              : "C’est un match : dites bonjour !";
         return (
           <li key={c.matchId}>
             <Link

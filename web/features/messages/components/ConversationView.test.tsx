@@ -94,7 +94,7 @@ async function readyBox() {
 }
 
 const typingEvent = (userId = "u-her", matchId = "m1") => ({ type: "typing" as const, matchId, userId });
-const INDICATOR = "Aïssatou est en train d'écrire…";
+const INDICATOR = "Aïssatou est en train d’écrire…";
 
 describe("ConversationView", () => {
   it("shows the history oldest first, with the day and 24-hour times", async () => {
@@ -185,7 +185,7 @@ describe("ConversationView", () => {
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
   });
 
-  it("shows the explanation from the start when the member's birth date is not confirmed", async () => {
+  it("shows the explanation from the start when the member’s birth date is not confirmed", async () => {
     const sent = stubApi(
       [message({ id: "a", content: "Bonjour !" })],
       [],
@@ -251,7 +251,7 @@ describe("ConversationView", () => {
       expect(box).toHaveValue("Bonjour");
     });
 
-    it("shows « … est en train d'écrire » for TYPING.SHOWN_SECONDS after the other member's last signal", async () => {
+    it("shows « … est en train d’écrire » for TYPING.SHOWN_SECONDS after the other member’s last signal", async () => {
       stubApi([], []);
       const { client } = renderView();
       await readyBox();
@@ -276,7 +276,7 @@ describe("ConversationView", () => {
       expect(indicator).toBeEmptyDOMElement();
     });
 
-    it("hides the indicator at once when the member's message arrives", async () => {
+    it("hides the indicator at once when the member’s message arrives", async () => {
       stubApi([], []);
       const { client } = renderView();
       await readyBox();
@@ -304,7 +304,7 @@ describe("ConversationView", () => {
     });
   });
 
-  it("shows the other member's presence in the header", async () => {
+  it("shows the other member’s presence in the header", async () => {
     stubApi([], []);
     renderView({ ...conversation, member: { ...conversation.member, presence: "online" } });
     const section = await screen.findByRole("region", { name: "Conversation avec Aïssatou B." });
@@ -312,7 +312,7 @@ describe("ConversationView", () => {
   });
 });
 
-describe("a conversation opened by the other member's J'aime", () => {
+describe("a conversation opened by the other member’s J’aime", () => {
   it("says so, and likes back or declines (after a confirmation) through the API", async () => {
     const calls: string[] = [];
     vi.stubGlobal(
@@ -337,9 +337,9 @@ describe("a conversation opened by the other member's J'aime", () => {
     const view = renderWithProviders(
       <ConversationView matchId="m1" conversation={received} gone={false} me={ME} />,
     );
-    const notice = screen.getByRole("region", { name: "J'aime reçu" });
-    expect(notice).toHaveTextContent("Aïssatou B. vous a envoyé un J'aime");
-    await user.click(within(notice).getByRole("button", { name: "J'aime en retour" }));
+    const notice = screen.getByRole("region", { name: "J’aime reçu" });
+    expect(notice).toHaveTextContent("Aïssatou B. vous a envoyé un J’aime");
+    await user.click(within(notice).getByRole("button", { name: "J’aime en retour" }));
     await waitFor(() => expect(calls).toEqual([`POST /api/likes {"likedId":"u-her","type":"like"}`]));
     // (The lists, read again, then say « both » and the notice goes: the lists are not stubbed here.)
     await waitFor(() =>
@@ -362,7 +362,7 @@ describe("a conversation opened by the other member's J'aime", () => {
     view.unmount();
     renderView(conversation);
     expect(await screen.findByRole("textbox")).toBeInTheDocument();
-    expect(screen.queryByRole("region", { name: "J'aime reçu" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "J’aime reçu" })).not.toBeInTheDocument();
   });
 });
 
@@ -385,7 +385,7 @@ describe("a message request (issue 34)", () => {
     const user = userEvent.setup({ delay: null });
     renderView({ ...conversation, likedBy: "them", request: true, unread: 1 });
     const notice = screen.getByRole("region", { name: "Demande de message" });
-    expect(notice).toHaveTextContent("Aïssatou B. vous a envoyé un J'aime et vous a écrit");
+    expect(notice).toHaveTextContent("Aïssatou B. vous a envoyé un J’aime et vous a écrit");
     expect(await screen.findByText("Bonjour, tu vas bien ?")).toBeInTheDocument();
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
     expect(within(notice).getByRole("button", { name: "Refuser" })).toBeEnabled();
@@ -393,7 +393,7 @@ describe("a message request (issue 34)", () => {
     await waitFor(() => expect(calls).toEqual([`POST /api/likes {"likedId":"u-her","type":"like"}`]));
   });
 
-  it("tells the member whose message waits in the other member's « Demandes », in her gender", async () => {
+  it("tells the member whose message waits in the other member’s « Demandes », in her gender", async () => {
     stubApi([message({ senderId: ME, content: "Bonjour" })], []);
     renderView({
       ...conversation,
@@ -403,7 +403,7 @@ describe("a message request (issue 34)", () => {
     });
     await readyBox();
     expect(
-      screen.getByText(/^Votre message attend dans les «\sDemandes\s» d'Aïssatou\s: elle lit d'abord/),
-    ).toHaveTextContent("des personnes qu'elle a aimées en retour.");
+      screen.getByText(/^Votre message attend dans les «\sDemandes\s» d’Aïssatou\s: elle lit d’abord/),
+    ).toHaveTextContent("des personnes qu’elle a aimées en retour.");
   });
 });

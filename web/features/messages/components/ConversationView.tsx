@@ -189,7 +189,7 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
           className="flex items-center gap-2 border-b border-sand-200 bg-brand-50 px-3 py-3 font-semibold text-teal-900"
         >
           <Heart className="size-4 shrink-0 fill-current text-brand-600" aria-hidden="true" />
-          {`C'est un match ! ${conversation.member.firstName} et vous vous plaisez tous les deux.`}
+          {`C’est un match ! ${conversation.member.firstName} et vous vous plaisez tous les deux.`}
         </p>
       )}
       {closed ? (
@@ -296,6 +296,6 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
 /** Told to a member whose first messages wait in the other member's « Demandes » (issue 34). */
 function requestSentText({ member }: ConversationDto): string {
   const who = gendered(member.gender, { male: "il", female: "elle", unknown: "ce membre" });
-  const whom = gendered(member.gender, { male: "qu'il", female: "qu'elle", unknown: "qu'il" });
-  return `Votre message attend dans les ${quoted("Demandes")} ${deName(member.firstName)} : ${who} lit d'abord les messages des personnes ${whom} a aimées en retour.`;
+  const whom = gendered(member.gender, { male: "qu’il", female: "qu’elle", unknown: "qu’il" });
+  return `Votre message attend dans les ${quoted("Demandes")} ${deName(member.firstName)} : ${who} lit d’abord les messages des personnes ${whom} a aimées en retour.`;
 }

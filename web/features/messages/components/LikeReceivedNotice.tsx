@@ -47,11 +47,11 @@ export function LikeReceivedNotice({ matchId, memberId, name, request = false, o
   return (
     <section
       className="border-b border-sand-200 bg-brand-50 px-3 py-3"
-      aria-label={request ? "Demande de message" : "J'aime reçu"}
+      aria-label={request ? "Demande de message" : "J’aime reçu"}
     >
       <p className="flex items-center gap-2 font-semibold text-teal-900">
         <Heart className="size-4 shrink-0 fill-current text-brand-600" aria-hidden="true" />
-        {request ? `${name} vous a envoyé un J'aime et vous a écrit` : `${name} vous a envoyé un J'aime`}
+        {request ? `${name} vous a envoyé un J’aime et vous a écrit` : `${name} vous a envoyé un J’aime`}
       </p>
       <p className="mt-1 text-sm text-ink-soft">
         {request
@@ -67,7 +67,7 @@ export function LikeReceivedNotice({ matchId, memberId, name, request = false, o
           disabled={decline.isPending}
         >
           <Heart className="size-4" aria-hidden="true" />
-          {request ? "Accepter" : "J'aime en retour"}
+          {request ? "Accepter" : "J’aime en retour"}
         </Button>
         <Button
           variant="ghost"
@@ -106,7 +106,7 @@ export function LikeReceivedNotice({ matchId, memberId, name, request = false, o
         }
       >
         <p>
-          {name} disparaîtra de vos matchs et vous ne pourrez plus vous écrire. {name} n'en sera pas
+          {name} disparaîtra de vos matchs et vous ne pourrez plus vous écrire. {name} n’en sera pas
           averti(e). Cette action est définitive.
         </p>
       </Dialog>

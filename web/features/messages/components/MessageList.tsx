@@ -132,7 +132,7 @@ export function MessageList({ messages, pending, me, onRetry, onDiscard, onRepor
               role="alert"
             >
               <AlertCircle className="size-3.5" aria-hidden="true" />
-              {p.error ?? "Échec de l'envoi"}
+              {p.error ?? "Échec de l’envoi"}
               <button
                 type="button"
                 onClick={() => onRetry(p)}

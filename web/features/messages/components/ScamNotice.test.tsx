@@ -60,7 +60,7 @@ describe("scam warning under received messages", () => {
     expect(notes).toHaveLength(1);
     const note = notes[0]!;
     expect(note.closest("li")).toHaveTextContent("envoie-moi 200 € par Western Union");
-    expect(note).toHaveTextContent("Ne transférez jamais d'argent");
+    expect(note).toHaveTextContent("Ne transférez jamais d’argent");
     expect(note).toHaveTextContent("moyen de paiement");
     expect(within(list).getByText("bonjour").closest("li")).not.toContainElement(note);
 
@@ -69,7 +69,7 @@ describe("scam warning under received messages", () => {
 
     await user.click(within(note).getByRole("button", { name: "Signaler ce message" }));
     const dialog = screen.getByRole("dialog", { name: "Signaler ce message" });
-    expect(within(dialog).getByRole("radio", { name: "Arnaque ou demande d'argent" })).toBeChecked();
+    expect(within(dialog).getByRole("radio", { name: "Arnaque ou demande d’argent" })).toBeChecked();
     await user.click(within(dialog).getByRole("button", { name: "Envoyer le signalement" }));
     expect(await within(dialog).findByText("Merci, votre signalement a bien été envoyé")).toBeInTheDocument();
     expect(calls.find((c) => c.url === "/api/reports")?.body).toEqual({
@@ -85,7 +85,7 @@ describe("scam warning under received messages", () => {
     const user = userEvent.setup({ delay: null });
     const { calls } = renderConversation([message("hello", "bonjour", 1)]);
     await screen.findByText("bonjour");
-    const more = screen.getByRole("button", { name: "Plus d'actions pour Kofi A." });
+    const more = screen.getByRole("button", { name: "Plus d’actions pour Kofi A." });
     expect(more).toHaveAttribute("aria-expanded", "false");
     await user.click(more);
     expect(more).toHaveAttribute("aria-expanded", "true");

@@ -23,7 +23,7 @@ export function TypingIndicator({ firstName, visible }: { firstName: string; vis
               />
             ))}
           </span>
-          <span className="truncate">{firstName} est en train d'écrire…</span>
+          <span className="truncate">{firstName} est en train d’écrire…</span>
         </p>
       )}
     </div>

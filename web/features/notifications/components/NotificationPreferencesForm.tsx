@@ -61,7 +61,7 @@ export function NotificationPreferencesForm({ settings }: { settings: Notificati
         >
           {!settings.emailVerified && (
             <Alert tone="info">
-              Aucun e-mail ne vous est envoyé tant que votre adresse n'est pas confirmée : suivez le lien que
+              Aucun e-mail ne vous est envoyé tant que votre adresse n’est pas confirmée : suivez le lien que
               nous vous avons envoyé.
             </Alert>
           )}
@@ -88,7 +88,7 @@ export function NotificationPreferencesForm({ settings }: { settings: Notificati
       <div aria-live="polite" className="empty:hidden">
         {save.isSuccess && <Alert tone="success">Vos préférences de notification sont enregistrées.</Alert>}
         {save.isError && (
-          <Alert tone="error" title="Vos préférences n'ont pas été enregistrées">
+          <Alert tone="error" title="Vos préférences n’ont pas été enregistrées">
             {errorMessage(save.error)}
           </Alert>
         )}

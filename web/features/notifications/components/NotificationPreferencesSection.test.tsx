@@ -20,7 +20,7 @@ const browserTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const column = (name: string) => screen.getByRole("group", { name });
 
 describe("NotificationPreferencesSection", () => {
-  it("shows the preferences, and saves the changes with the browser's time zone", async () => {
+  it("shows the preferences, and saves the changes with the browser’s time zone", async () => {
     const user = userEvent.setup({ delay: null });
     // Saved from another time zone: this browser's replaces it.
     expect(browserTimeZone).not.toBe("Pacific/Chatham");
@@ -67,7 +67,7 @@ describe("NotificationPreferencesSection", () => {
     expect(screen.queryByText("Vos préférences de notification sont enregistrées.")).not.toBeInTheDocument();
   });
 
-  it("keeps the member's quiet hours, and refuses an empty time", async () => {
+  it("keeps the member’s quiet hours, and refuses an empty time", async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubDeferredPuts(
       settings({
@@ -82,7 +82,7 @@ describe("NotificationPreferencesSection", () => {
 
     await user.clear(start);
     await user.click(screen.getByRole("button", { name: "Enregistrer mes préférences" }));
-    expect(start).toHaveAccessibleDescription(/Indiquez l'heure de début/);
+    expect(start).toHaveAccessibleDescription(/Indiquez l’heure de début/);
     expect(start).toBeInvalid();
     expect(api.puts).toEqual([]);
 
@@ -97,7 +97,7 @@ describe("NotificationPreferencesSection", () => {
     ]);
   });
 
-  it("shows the server's message when saving fails, and the choices stay", async () => {
+  it("shows the server’s message when saving fails, and the choices stay", async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubDeferredPuts(settings());
     renderWithProviders(<NotificationPreferencesSection />);
@@ -109,7 +109,7 @@ describe("NotificationPreferencesSection", () => {
     api.answer(json(400, { error: { code: "VALIDATION_ERROR", message: "Fuseau horaire inconnu." } }));
 
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Vos préférences n'ont pas été enregistrées");
+    expect(alert).toHaveTextContent("Vos préférences n’ont pas été enregistrées");
     expect(alert).toHaveTextContent("Fuseau horaire inconnu.");
     expect(box).not.toBeChecked();
     await waitFor(() =>
@@ -123,7 +123,7 @@ describe("NotificationPreferencesSection", () => {
     renderWithProviders(<NotificationPreferencesSection />);
     const email = await screen.findByRole("group", { name: "Par e-mail" });
     expect(email).toHaveTextContent(
-      "Aucun e-mail ne vous est envoyé tant que votre adresse n'est pas confirmée",
+      "Aucun e-mail ne vous est envoyé tant que votre adresse n’est pas confirmée",
     );
 
     await user.click(screen.getByRole("radio", { name: "Jamais" }));

@@ -80,16 +80,16 @@ describe("PushDeviceControl", () => {
     expect(calls).toEqual([]);
   });
 
-  it("shows the server's refusal, and stays off", async () => {
+  it("shows the server’s refusal, and stays off", async () => {
     const user = userEvent.setup({ delay: null });
     installPushFakes();
     stubFetch(() => ({
       status: 400,
-      body: { error: { code: "PUSH_SUBSCRIPTIONS_LIMIT", message: "Trop d'appareils enregistrés" } },
+      body: { error: { code: "PUSH_SUBSCRIPTIONS_LIMIT", message: "Trop d’appareils enregistrés" } },
     }));
     renderWithProviders(<PushDeviceControl pushKey={FAKE_PUSH_KEY} />);
     await user.click(await screen.findByRole("button", { name: "Activer sur cet appareil" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Trop d'appareils enregistrés");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Trop d’appareils enregistrés");
     expect(screen.getByRole("button", { name: "Activer sur cet appareil" })).toBeEnabled();
   });
 

@@ -23,8 +23,8 @@ export function PushDeviceControl({ pushKey }: { pushKey: string | null }) {
         <Alert tone="info">
           <p>Votre navigateur ne permet pas les notifications.</p>
           <p className="mt-1">
-            Sur iPhone et iPad, ajoutez d'abord Passerelle à l'écran d'accueil (bouton Partager, puis{" "}
-            {quoted("Sur l'écran d'accueil")}), puis ouvrez Passerelle depuis cette icône. Vos choix
+            Sur iPhone et iPad, ajoutez d’abord Passerelle à l’écran d’accueil (bouton Partager, puis{" "}
+            {quoted("Sur l’écran d’accueil")}), puis ouvrez Passerelle depuis cette icône. Vos choix
             ci-dessous valent pour vos autres appareils.
           </p>
         </Alert>
@@ -36,7 +36,7 @@ export function PushDeviceControl({ pushKey }: { pushKey: string | null }) {
         <Alert tone="info" title="Notifications bloquées sur cet appareil">
           <p>
             Vous avez refusé les notifications de Passerelle dans ce navigateur. Pour les autoriser, ouvrez
-            les réglages du site (l'icône à gauche de l'adresse, ou le menu du navigateur sur téléphone),
+            les réglages du site (l’icône à gauche de l’adresse, ou le menu du navigateur sur téléphone),
             choisissez {quoted("Autoriser")} pour les notifications, puis rechargez la page.
           </p>
         </Alert>

@@ -31,7 +31,7 @@ const settled = (client: QueryClient) =>
   waitFor(() => expect(client.getQueryState(notificationKeys.settings)?.status).toBe("success"));
 
 describe("PushInvitation", () => {
-  it("invites, and asks the browser's permission only on « Activer les notifications »", async () => {
+  it("invites, and asks the browser’s permission only on « Activer les notifications »", async () => {
     const user = userEvent.setup({ delay: null });
     const fakes = installPushFakes();
     const { calls } = stubApi();
@@ -87,7 +87,7 @@ describe("PushInvitation", () => {
     expect(localStorage.getItem(PUSH_INVITE_STORAGE_KEY)).not.toBeNull();
   });
 
-  it("says nothing, and asks the server nothing, once the browser's question is answered", async () => {
+  it("says nothing, and asks the server nothing, once the browser’s question is answered", async () => {
     installPushFakes({ permission: "granted" });
     const { calls } = stubApi();
     renderWithProviders(<PushInvitation />);

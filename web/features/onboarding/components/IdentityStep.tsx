@@ -36,7 +36,7 @@ export function IdentityStep({ profile, onDone, labelledBy }: StepProps) {
           <CountryField />
         </div>
         <div className="flex flex-col gap-2">
-          <OriginCountryField hint="Facultatif : le pays d'où vous venez. Les membres qui cherchent des personnes originaires de ce pays vous trouveront." />
+          <OriginCountryField hint="Facultatif : le pays d’où vous venez. Les membres qui cherchent des personnes originaires de ce pays vous trouveront." />
           <Button
             type="button"
             variant="secondary"

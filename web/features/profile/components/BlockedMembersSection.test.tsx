@@ -43,6 +43,6 @@ describe("BlockedMembersSection", () => {
   it("says when nobody is blocked", async () => {
     stubFetch((call) => (call.url === "/api/blocks" ? { body: { data: [] } } : undefined));
     renderWithProviders(<BlockedMembersSection />);
-    expect(await screen.findByText(/Vous n'avez bloqué personne\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Vous n’avez bloqué personne\./)).toBeInTheDocument();
   });
 });

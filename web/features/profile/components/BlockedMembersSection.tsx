@@ -27,7 +27,7 @@ export function BlockedMembersSection() {
           text: `${name} est débloqué(e). Votre ancien match reste fermé, mais vous pourrez de nouveau vous croiser.`,
         }),
       onError: (err) =>
-        toast.show({ tone: "error", text: `${name} n'a pas été débloqué(e) : ${errorMessage(err)}` }),
+        toast.show({ tone: "error", text: `${name} n’a pas été débloqué(e) : ${errorMessage(err)}` }),
     });
   };
 
@@ -52,8 +52,8 @@ export function BlockedMembersSection() {
         <div className="flex items-start gap-3 rounded-xl border-2 border-dashed border-sand-300 px-4 py-5 text-ink-soft">
           <ShieldCheck className="mt-0.5 size-6 shrink-0 text-ochre-700" aria-hidden="true" />
           <p>
-            Vous n'avez bloqué personne. Depuis un profil, un match ou une conversation, le menu{" "}
-            {quoted("Plus d'actions")} (les trois points ⋮) permet de bloquer ou de signaler un membre.
+            Vous n’avez bloqué personne. Depuis un profil, un match ou une conversation, le menu{" "}
+            {quoted("Plus d’actions")} (les trois points ⋮) permet de bloquer ou de signaler un membre.
           </p>
         </div>
       ) : (

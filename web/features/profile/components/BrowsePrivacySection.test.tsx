@@ -28,7 +28,7 @@ describe("BrowsePrivacySection", () => {
     const box = await screen.findByRole("checkbox", { name: "Naviguer incognito" });
     expect(box).not.toBeChecked();
     expect(box).toHaveAccessibleDescription(
-      /Vos visites n'apparaîtront pas dans «\s?Qui a vu mon profil\s?» des autres membres/,
+      /Vos visites n’apparaîtront pas dans «\s?Qui a vu mon profil\s?» des autres membres/,
     );
 
     await user.click(box);

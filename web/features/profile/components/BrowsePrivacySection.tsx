@@ -17,9 +17,9 @@ export function BrowsePrivacySection({ profile }: { profile: ProfileDto }) {
       save={useSetBrowseInvisibly()}
       hint={
         <>
-          Vos visites n'apparaîtront pas dans {quoted("Qui a vu mon profil")} des autres membres. Celles
-          faites avant d'activer ce réglage y restent visibles jusqu'à {VISITS.DAYS} jours. Vous pouvez
-          changer d'avis à tout moment.
+          Vos visites n’apparaîtront pas dans {quoted("Qui a vu mon profil")} des autres membres. Celles
+          faites avant d’activer ce réglage y restent visibles jusqu’à {VISITS.DAYS} jours. Vous pouvez
+          changer d’avis à tout moment.
         </>
       }
       saved={{

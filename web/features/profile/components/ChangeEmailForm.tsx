@@ -52,7 +52,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby="change-email-title">
       <h3 id="change-email-title" className="text-lg font-semibold text-teal-900">
-        Changer d'adresse e-mail
+        Changer d’adresse e-mail
       </h3>
       <Field id="account-newEmail" label="Nouvelle adresse e-mail" error={errors.newEmail?.message}>
         {(c) => (
@@ -81,7 +81,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
         loadingText="Envoi…"
         className="sm:w-fit"
       >
-        Modifier l'adresse e-mail
+        Modifier l’adresse e-mail
       </Button>
     </form>
   );

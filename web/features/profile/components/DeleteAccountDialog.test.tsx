@@ -39,7 +39,7 @@ describe("DeleteAccountDialog", () => {
     }));
     const dialog = screen.getByRole("dialog", { name: "Supprimer mon compte" });
     expect(dialog).toHaveTextContent("les messages disparaissent des deux côtés");
-    expect(dialog).toHaveTextContent("Un abonnement en cours n'est pas remboursé.");
+    expect(dialog).toHaveTextContent("Un abonnement en cours n’est pas remboursé.");
     const password = within(dialog).getByLabelText("Votre mot de passe");
 
     await user.click(within(dialog).getByRole("button", { name: "Supprimer définitivement" }));

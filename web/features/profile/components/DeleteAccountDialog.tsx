@@ -76,7 +76,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
         <p className="font-semibold">Cette action est définitive. Seront supprimés :</p>
         <ul className="ml-5 list-disc space-y-1">
           <li>votre compte, votre profil et vos photos ;</li>
-          <li>vos {quoted("J'aime")} et vos matchs ;</li>
+          <li>vos {quoted("J’aime")} et vos matchs ;</li>
           <li>
             vos conversations, pour vous comme pour les personnes avec qui vous échangiez : les messages
             disparaissent des deux côtés ;
@@ -84,17 +84,17 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
           <li>vos sessions : vous serez déconnecté(e) de tous vos appareils.</li>
         </ul>
         <p>
-          Un abonnement en cours n'est pas remboursé. Les signalements déjà transmis à notre équipe de
-          modération sont conservés 12 mois, comme l'explique notre{" "}
+          Un abonnement en cours n’est pas remboursé. Les signalements déjà transmis à notre équipe de
+          modération sont conservés 12 mois, comme l’explique notre{" "}
           <Link to="/privacy-policy" className="font-medium text-teal-700 underline">
             politique de confidentialité
           </Link>
-          . Pour garder une copie de vos données, téléchargez-les d'abord.
+          . Pour garder une copie de vos données, téléchargez-les d’abord.
         </p>
         <Field
           id="delete-password"
           label="Votre mot de passe"
-          hint="Pour confirmer que c'est bien vous."
+          hint="Pour confirmer que c’est bien vous."
           error={fieldError}
           required
         >

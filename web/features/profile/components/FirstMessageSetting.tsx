@@ -13,12 +13,12 @@ type Choice = "matches" | "liked";
 const OPTIONS = [
   {
     value: "matches",
-    label: "Toute personne avec qui j'ai un match",
-    description: "Un J'aime ouvre la conversation : la personne peut vous écrire tout de suite.",
+    label: "Toute personne avec qui j’ai un match",
+    description: "Un J’aime ouvre la conversation : la personne peut vous écrire tout de suite.",
   },
   {
     value: "liked",
-    label: "Seulement les personnes que j'ai aimées en retour",
+    label: "Seulement les personnes que j’ai aimées en retour",
     description: `Les autres premiers messages attendent dans ${quoted("Demandes")} : vous les acceptez ou les refusez.`,
   },
 ] as const;
@@ -30,11 +30,11 @@ export function FirstMessageSetting({ profile }: { profile: ProfileDto }) {
     <div className="flex flex-col gap-3">
       <RadioCards<Choice>
         name="first-message"
-        legend="Qui peut m'écrire en premier"
+        legend="Qui peut m’écrire en premier"
         options={OPTIONS}
         value={on ? "liked" : "matches"}
         onChange={(choice) => save.mutate(choice === "liked")}
-        hint="Enregistré dès que vous choisissez. Vous pouvez changer d'avis à tout moment."
+        hint="Enregistré dès que vous choisissez. Vous pouvez changer d’avis à tout moment."
       />
       {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
     </div>

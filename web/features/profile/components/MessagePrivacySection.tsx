@@ -25,7 +25,7 @@ export function MessagePrivacySection({ profile }: { profile: ProfileDto }) {
       />
       <p className="text-sm text-ink-soft">
         Les membres sans la mention {quoted("Profil vérifié")} ne pourront plus vous écrire, même dans vos
-        matchs existants. Vous pouvez changer d'avis à tout moment.
+        matchs existants. Vous pouvez changer d’avis à tout moment.
       </p>
       {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
     </div>

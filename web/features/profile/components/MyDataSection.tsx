@@ -20,7 +20,7 @@ export function MyDataSection() {
         </h3>
         <p>
           Un fichier .zip avec tout ce que Passerelle conserve sur vous : compte, profil et photos,{" "}
-          {quoted("J'aime")}, matchs, messages envoyés, abonnements, blocages, signalements et sessions.
+          {quoted("J’aime")}, matchs, messages envoyés, abonnements, blocages, signalements et sessions.
         </p>
         <Button
           variant="secondary"
@@ -37,7 +37,7 @@ export function MyDataSection() {
             <Alert tone="success">Votre fichier {download.data} est en cours de téléchargement.</Alert>
           )}
           {download.isError && (
-            <Alert tone="error" title="Le téléchargement n'a pas abouti">
+            <Alert tone="error" title="Le téléchargement n’a pas abouti">
               {errorMessage(download.error)}
             </Alert>
           )}

@@ -160,11 +160,11 @@ export function PhotoCropDialog({
     >
       <div className="flex flex-col gap-4">
         <p id={helpId} className="text-sm text-ink-soft">
-          Ce carré s'affiche dans la recherche et les messages. Faites-le glisser, ou utilisez les flèches du
+          Ce carré s’affiche dans la recherche et les messages. Faites-le glisser, ou utilisez les flèches du
           clavier et + / − pour zoomer.
         </p>
         {failed ? (
-          <Alert tone="error">Impossible d'afficher cette photo. Réessayez plus tard.</Alert>
+          <Alert tone="error">Impossible d’afficher cette photo. Réessayez plus tard.</Alert>
         ) : !image || !square ? (
           <div className="flex h-48 items-center justify-center">
             <Spinner label="Chargement de la photo…" />

@@ -34,7 +34,7 @@ function setup(
 /** The photos' alt texts in the order shown: « a », « b »… from their thumbnails. */
 const shownOrder = () =>
   screen
-    .getAllByRole("img", { name: /^Photo \d d'Awa$/ })
+    .getAllByRole("img", { name: /^Photo \d d’Awa$/ })
     .map((img) => img.getAttribute("src")!.replace("/s/thumbs/", "").replace(".jpg", ""));
 
 /** The API's answer to a reorder: the photos in the order of the keys sent. */
@@ -46,8 +46,8 @@ const reordered = (body: unknown, photos: PhotoDto[]): ProfileDto => {
 describe("PhotoManager", () => {
   it("marks the main photo, uses French alt texts and confirms before deleting", async () => {
     const { user, calls } = setup([A, B]);
-    expect(screen.getByAltText("Photo 1 d'Awa")).toBeInTheDocument();
-    expect(screen.getByAltText("Photo 2 d'Awa")).toBeInTheDocument();
+    expect(screen.getByAltText("Photo 1 d’Awa")).toBeInTheDocument();
+    expect(screen.getByAltText("Photo 2 d’Awa")).toBeInTheDocument();
     expect(screen.getByText("Photo principale")).toBeInTheDocument();
     expect(screen.getAllByRole("button", { name: /Définir comme principale/ })).toHaveLength(1);
 
@@ -93,7 +93,7 @@ describe("PhotoManager", () => {
     await waitFor(() => expect(shownOrder()).toEqual(["b", "a", "c"]));
     expect(calls.at(-1)?.body).toEqual({ keys: [B.key, A.key, C.key] });
     expect(
-      await screen.findByText("Photo déplacée en première position : c'est votre photo principale."),
+      await screen.findByText("Photo déplacée en première position : c’est votre photo principale."),
     ).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole("button", { name: "Déplacer la photo 1 après" })).toHaveFocus(),
@@ -122,7 +122,7 @@ describe("PhotoManager", () => {
     await waitFor(() => expect(calls.some((c) => c.url === "/api/profile" && c.method === "GET")).toBe(true));
   });
 
-  it("re-frames a photo's thumbnail: the square is sent and the photo gets its new key", async () => {
+  it("re-frames a photo’s thumbnail: the square is sent and the photo gets its new key", async () => {
     const framed = photo("b2");
     const { user, calls } = setup([A, B], (url) =>
       url === "/api/profile/photos/crop" ? { body: profileFixture({ photos: [A, framed] }) } : undefined,

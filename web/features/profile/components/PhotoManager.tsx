@@ -98,7 +98,7 @@ export function PhotoManager({ photos, firstName, prepare = preparePhoto }: Phot
       await moved;
       confirm(
         target === 0
-          ? "Photo déplacée en première position : c'est votre photo principale."
+          ? "Photo déplacée en première position : c’est votre photo principale."
           : `Photo déplacée en position ${target + 1}.`,
       );
     } catch (err) {
@@ -125,7 +125,7 @@ export function PhotoManager({ photos, firstName, prepare = preparePhoto }: Phot
       {photos.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed border-sand-300 px-4 py-8 text-center text-ink-soft">
           <ImageOff className="size-8" aria-hidden="true" />
-          <p>Vous n'avez pas encore de photo. Un profil avec photo reçoit bien plus de visites.</p>
+          <p>Vous n’avez pas encore de photo. Un profil avec photo reçoit bien plus de visites.</p>
         </div>
       ) : (
         <ul

@@ -50,7 +50,7 @@ describe("PhotoUploader", () => {
     ["too big even once prepared", "PHOTO_TOO_LARGE", MSG.PHOTO_TOO_LARGE],
     ["undecodable", "PHOTO_NOT_IMAGE", MSG.PHOTO_NOT_IMAGE],
     ["a HEIC photo this browser cannot read", "PHOTO_HEIC_UNSUPPORTED", MSG.PHOTO_HEIC_UNSUPPORTED],
-  ] as const)("shows the preparer's refusal of a file %s and sends nothing", async (_l, code, message) => {
+  ] as const)("shows the preparer’s refusal of a file %s and sends nothing", async (_l, code, message) => {
     const { user, input, prepare } = setup();
     await user.upload(input, cameraPhoto());
     act(() => prepare.reject(new PhotoPreparationError(code)));
@@ -121,7 +121,7 @@ describe("PhotoUploader", () => {
     act(() => xhr.respond(201, updated));
     await waitFor(() => expect(screen.queryByRole("progressbar")).not.toBeInTheDocument());
     expect(client.getQueryData(profileKeys.own)).toEqual(updated);
-    expect(await screen.findByAltText("Photo 1 d'Awa")).toBeInTheDocument();
+    expect(await screen.findByAltText("Photo 1 d’Awa")).toBeInTheDocument();
     expect((await screen.findByText("Photo ajoutée.")).closest("[aria-live]")).toHaveAttribute(
       "aria-live",
       "polite",
@@ -154,12 +154,12 @@ describe("PhotoUploader", () => {
     act(() => FakeXhr.last?.progress(10, 100));
     await user.click(await screen.findByRole("button", { name: "Annuler" }));
     expect(FakeXhr.last?.aborted).toBe(true);
-    expect(await screen.findByText("Envoi annulé : la photo n'a pas été ajoutée.")).toBeInTheDocument();
+    expect(await screen.findByText("Envoi annulé : la photo n’a pas été ajoutée.")).toBeInTheDocument();
     expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
     expect(client.getQueryData<{ photos: unknown[] }>(profileKeys.own)?.photos).toEqual([]);
   });
 
-  it("shows the server's refusal under the button, and again when it repeats", async () => {
+  it("shows the server’s refusal under the button, and again when it repeats", async () => {
     const { user, input, prepare } = setup();
     const scrolled = vi.spyOn(Element.prototype, "scrollIntoView");
     for (let attempt = 1; attempt <= 2; attempt++) {

@@ -85,7 +85,7 @@ export function PhotoUploader({ count, prepare, onUploaded }: PhotoUploaderProps
       await upload.mutateAsync({ file: prepared.file, square, signal, onProgress: progress("sending") });
       onUploaded();
     } catch (err) {
-      if (isAbort(err)) toast.show({ tone: "info", text: "Envoi annulé : la photo n'a pas été ajoutée." });
+      if (isAbort(err)) toast.show({ tone: "info", text: "Envoi annulé : la photo n’a pas été ajoutée." });
       else fail(err);
     } finally {
       setPhase({ step: "idle" });
@@ -116,7 +116,7 @@ export function PhotoUploader({ count, prepare, onUploaded }: PhotoUploaderProps
         <p id="photo-upload-hint" className="text-sm text-ink-soft">
           {full
             ? `Vous avez atteint le maximum de ${PHOTO_MAX_COUNT} photos.`
-            : `JPEG, PNG ou WebP : les grandes photos sont réduites sur votre appareil avant l'envoi. ${count}/${PHOTO_MAX_COUNT} photos.`}
+            : `JPEG, PNG ou WebP : les grandes photos sont réduites sur votre appareil avant l’envoi. ${count}/${PHOTO_MAX_COUNT} photos.`}
         </p>
       </div>
       <p role="status" className="sr-only">

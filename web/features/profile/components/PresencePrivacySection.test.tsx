@@ -28,7 +28,7 @@ describe("PresencePrivacySection", () => {
     const box = await screen.findByRole("checkbox", { name: "Masquer mon activité" });
     expect(box).not.toBeChecked();
     expect(box).toHaveAccessibleDescription(
-      /Les autres ne verront plus quand vous êtes en ligne, et vous ne verrez plus l'activité des autres/,
+      /Les autres ne verront plus quand vous êtes en ligne, et vous ne verrez plus l’activité des autres/,
     );
 
     await user.click(box);

@@ -16,9 +16,9 @@ export function PresencePrivacySection({ profile }: { profile: ProfileDto }) {
       save={useSetPresenceHidden()}
       hint={
         <>
-          Les autres ne verront plus quand vous êtes en ligne, et vous ne verrez plus l'activité des autres :
+          Les autres ne verront plus quand vous êtes en ligne, et vous ne verrez plus l’activité des autres :
           ni sur les profils, ni dans la recherche ({quoted("En ligne récemment")}, tri par activité récente).
-          Vous pouvez changer d'avis à tout moment.
+          Vous pouvez changer d’avis à tout moment.
         </>
       }
       saved={{

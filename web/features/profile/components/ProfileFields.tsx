@@ -124,7 +124,7 @@ export function BirthDateField({ confirmed }: { confirmed: boolean }) {
       hint={
         confirmed
           ? "Passerelle est réservé aux personnes de 18 ans ou plus."
-          : "Pas encore indiquée : tant qu'elle manque, les autres membres ne vous voient pas et vous ne pouvez pas leur écrire. Passerelle est réservé aux personnes de 18 ans ou plus."
+          : "Pas encore indiquée : tant qu’elle manque, les autres membres ne vous voient pas et vous ne pouvez pas leur écrire. Passerelle est réservé aux personnes de 18 ans ou plus."
       }
       error={formState.errors.birthDate?.message}
     >
@@ -171,7 +171,7 @@ export function CountryField() {
 
 /** `hint`: the member's own unless given (the administrators' form does not say « vous »). */
 export function OriginCountryField({
-  hint = "Facultatif : le pays d'où vous venez, s'il n'est pas celui où vous vivez.",
+  hint = "Facultatif : le pays d’où vous venez, s’il n’est pas celui où vous vivez.",
 }: {
   hint?: string;
 }) {
@@ -179,7 +179,7 @@ export function OriginCountryField({
   return (
     <Field
       id="profile-originCountry"
-      label="Pays d'origine"
+      label="Pays d’origine"
       hint={hint}
       error={formState.errors.originCountry?.message}
     >
@@ -234,7 +234,7 @@ export function PhoneField() {
     <Field
       id="profile-phoneNumber"
       label="Téléphone"
-      hint="Facultatif. Votre numéro n'est jamais montré aux autres membres."
+      hint="Facultatif. Votre numéro n’est jamais montré aux autres membres."
       error={formState.errors.phoneNumber?.message}
     >
       {(c) => <Input {...c} type="tel" autoComplete="tel" inputMode="tel" {...register("phoneNumber")} />}
@@ -295,10 +295,10 @@ const LISTS = {
     placeholder: "Autre langue",
   },
   interests: {
-    label: "Centres d'intérêt",
-    hint: "Choisissez parmi les suggestions ou ajoutez un centre d'intérêt, puis appuyez sur Entrée.",
+    label: "Centres d’intérêt",
+    hint: "Choisissez parmi les suggestions ou ajoutez un centre d’intérêt, puis appuyez sur Entrée.",
     suggestions: INTEREST_SUGGESTIONS,
-    placeholder: "Autre centre d'intérêt",
+    placeholder: "Autre centre d’intérêt",
   },
 } as const;
 

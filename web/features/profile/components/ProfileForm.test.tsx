@@ -15,7 +15,7 @@ function setup() {
 }
 
 describe("ProfileForm", () => {
-  it("refuses a birth date under 18 with the schema's French message", async () => {
+  it("refuses a birth date under 18 with the schema’s French message", async () => {
     const { fetchMock } = stubFetch(() => undefined);
     const { save } = setup();
     const birthDate = screen.getByLabelText(/Date de naissance/);
@@ -59,16 +59,16 @@ describe("ProfileForm", () => {
     expect(within(selected).getByText("Anglais")).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Retirer Rencontre" }));
-    await user.type(screen.getByLabelText("Centres d'intérêt"), "Jardinage");
+    await user.type(screen.getByLabelText("Centres d’intérêt"), "Jardinage");
     await user.click(
-      screen.getByRole("button", { name: "Ajouter à la liste «\u00a0Centres d'intérêt\u00a0»" }),
+      screen.getByRole("button", { name: "Ajouter à la liste «\u00a0Centres d’intérêt\u00a0»" }),
     );
-    const interests = screen.getByRole("list", { name: frenchTypography("Sélection : Centres d'intérêt") });
+    const interests = screen.getByRole("list", { name: frenchTypography("Sélection : Centres d’intérêt") });
     expect(within(interests).getByText("Jardinage")).toBeInTheDocument();
     expect(within(interests).queryByText("Rencontre")).not.toBeInTheDocument();
   });
 
-  it("sends every field and maps the server's field errors onto the fields", async () => {
+  it("sends every field and maps the server’s field errors onto the fields", async () => {
     const { calls } = stubFetch((call) =>
       call.url === "/api/profile" && call.method === "PUT"
         ? {
@@ -78,8 +78,8 @@ describe("ProfileForm", () => {
                 code: "VALIDATION_ERROR",
                 message: "Certaines informations sont invalides",
                 fields: {
-                  firstName: "Ce prénom n'est pas accepté",
-                  "interests.0": "Centre d'intérêt refusé",
+                  firstName: "Ce prénom n’est pas accepté",
+                  "interests.0": "Centre d’intérêt refusé",
                 },
               },
             },
@@ -89,10 +89,10 @@ describe("ProfileForm", () => {
     const { save } = setup();
     await save();
 
-    expect(await screen.findByText("Ce prénom n'est pas accepté")).toBeInTheDocument();
+    expect(await screen.findByText("Ce prénom n’est pas accepté")).toBeInTheDocument();
     expect(screen.getByLabelText(/Prénom/)).toHaveAttribute("aria-invalid", "true");
-    expect(screen.getByLabelText(/Prénom/)).toHaveAccessibleDescription("Ce prénom n'est pas accepté");
-    expect(screen.getByText("Centre d'intérêt refusé")).toBeInTheDocument();
+    expect(screen.getByLabelText(/Prénom/)).toHaveAccessibleDescription("Ce prénom n’est pas accepté");
+    expect(screen.getByText("Centre d’intérêt refusé")).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("Certaines informations sont invalides");
 
     const put = calls.find((c) => c.method === "PUT");
@@ -122,16 +122,16 @@ describe("ProfileForm", () => {
         : undefined,
     );
     const { user, save } = setup();
-    const group = screen.getByRole("group", { name: "Où vous vivez, d'où vous venez" });
+    const group = screen.getByRole("group", { name: "Où vous vivez, d’où vous venez" });
     const residence = within(group).getByLabelText(/Pays de résidence/);
     const regions = within(residence)
       .getAllByRole("group")
       .map((g) => g.getAttribute("label"));
-    expect(regions.slice(0, 3)).toEqual(["Afrique de l'Ouest", "Afrique centrale", "Maghreb"]);
+    expect(regions.slice(0, 3)).toEqual(["Afrique de l’Ouest", "Afrique centrale", "Maghreb"]);
     await user.selectOptions(residence, "France");
     await user.clear(within(group).getByLabelText(/Ville/));
     await user.type(within(group).getByLabelText(/Ville/), "Marseille");
-    await user.selectOptions(within(group).getByLabelText(/Pays d'origine/), "Sénégal");
+    await user.selectOptions(within(group).getByLabelText(/Pays d’origine/), "Sénégal");
     // Awa is a woman: the question agrees.
     await user.selectOptions(
       within(group).getByLabelText("Prête à déménager pour la bonne personne ?", { exact: false }),
@@ -181,7 +181,7 @@ describe("ProfileForm", () => {
     const birthDate = screen.getByLabelText(/Date de naissance/);
     expect(birthDate).toHaveValue("");
     expect(birthDate).toHaveAccessibleDescription(
-      /Pas encore indiquée\s: tant qu'elle manque, les autres membres ne vous voient pas/,
+      /Pas encore indiquée\s: tant qu’elle manque, les autres membres ne vous voient pas/,
     );
 
     await user.click(screen.getByRole("button", { name: "Enregistrer le profil" }));

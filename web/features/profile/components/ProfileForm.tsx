@@ -57,7 +57,7 @@ export function ProfileForm({ profile }: { profile: ProfileDto }) {
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-label="Mes informations">
-        <p className="text-sm text-ink-soft">Les champs marqués d'un astérisque (*) sont obligatoires.</p>
+        <p className="text-sm text-ink-soft">Les champs marqués d’un astérisque (*) sont obligatoires.</p>
         <div className="grid gap-5 sm:grid-cols-2">
           <FirstNameField />
           <LastNameField />
@@ -71,7 +71,7 @@ export function ProfileForm({ profile }: { profile: ProfileDto }) {
         </div>
 
         <fieldset className="flex flex-col gap-5">
-          <legend className="mb-3 font-semibold text-teal-900">Où vous vivez, d'où vous venez</legend>
+          <legend className="mb-3 font-semibold text-teal-900">Où vous vivez, d’où vous venez</legend>
           <div className="grid gap-5 sm:grid-cols-2">
             <CountryField />
             <CityField />

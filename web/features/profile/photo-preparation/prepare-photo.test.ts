@@ -73,12 +73,12 @@ describe("photo preparation", () => {
 
   it("names the prepared file as a JPEG", () => {
     expect(preparedName("IMG_1234.HEIC")).toBe("IMG_1234.jpg");
-    expect(preparedName("Capture d'écran 2026-11-22.png")).toBe("Capture d'écran 2026-11-22.jpg");
+    expect(preparedName("Capture d’écran 2026-11-22.png")).toBe("Capture d’écran 2026-11-22.jpg");
     expect(preparedName("photo")).toBe("photo.jpg");
     expect(preparedName(".png")).toBe("photo.jpg");
   });
 
-  it("refuses a non-image with the SPEC's message before any decoding", async () => {
+  it("refuses a non-image with the SPEC’s message before any decoding", async () => {
     const refusal = preparePhoto(file("notes.txt", "text/plain"));
     await expect(refusal).rejects.toBeInstanceOf(PhotoPreparationError);
     await expect(refusal).rejects.toThrow(MSG.PHOTO_NOT_IMAGE);

@@ -60,7 +60,7 @@ export function BlockDialog({ target, onClose, onBlocked }: BlockDialogProps) {
           blocage depuis votre profil, rubrique {quoted("Vie privée")}.
         </p>
         <p className="text-sm text-ink-soft">
-          {target?.name} n'est pas prévenu(e). Si ce membre vous a manqué de respect ou demandé de l'argent,
+          {target?.name} n’est pas prévenu(e). Si ce membre vous a manqué de respect ou demandé de l’argent,
           signalez-le aussi : notre équipe de modération examinera son compte.
         </p>
         {block.isError && <Alert tone="error">{errorMessage(block.error)}</Alert>}

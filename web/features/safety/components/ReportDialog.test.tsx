@@ -25,7 +25,7 @@ describe("ReportDialog", () => {
         .map((r) => r.closest("label")?.textContent),
     ).toEqual([
       "Faux profil",
-      "Arnaque ou demande d'argent",
+      "Arnaque ou demande d’argent",
       "Harcèlement",
       "Contenu inapproprié",
       "Personne mineure",
@@ -58,22 +58,22 @@ describe("ReportDialog", () => {
     expect(onReported).toHaveBeenCalledWith(moussa, true);
   });
 
-  it("reports a message with the reason given by the warning, and shows the server's refusal", async () => {
+  it("reports a message with the reason given by the warning, and shows the server’s refusal", async () => {
     const user = userEvent.setup({ delay: null });
     const { calls } = stubFetch(() => ({
       status: 429,
       body: {
-        error: { code: "RATE_LIMITED", message: "Vous avez envoyé beaucoup de signalements aujourd'hui." },
+        error: { code: "RATE_LIMITED", message: "Vous avez envoyé beaucoup de signalements aujourd’hui." },
       },
     }));
     renderWithProviders(
       <ReportDialog target={moussa} messageId="msg-1" initialReason="scam" onClose={() => {}} />,
     );
     const dialog = screen.getByRole("dialog", { name: "Signaler ce message" });
-    expect(within(dialog).getByRole("radio", { name: "Arnaque ou demande d'argent" })).toBeChecked();
+    expect(within(dialog).getByRole("radio", { name: "Arnaque ou demande d’argent" })).toBeChecked();
     await user.click(within(dialog).getByRole("button", { name: "Envoyer le signalement" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      "Vous avez envoyé beaucoup de signalements aujourd'hui.",
+      "Vous avez envoyé beaucoup de signalements aujourd’hui.",
     );
     expect(calls[0]?.body).toEqual({
       userId: "u-moussa",

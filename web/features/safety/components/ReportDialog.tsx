@@ -96,7 +96,7 @@ export function ReportDialog({ target, messageId, initialReason, onClose, onRepo
       {sent ? (
         <Alert tone="success" title="Merci, votre signalement a bien été envoyé">
           <p>
-            Notre équipe de modération va l'examiner. Vous ne saurez pas quelle suite lui est donnée, mais
+            Notre équipe de modération va l’examiner. Vous ne saurez pas quelle suite lui est donnée, mais
             chaque signalement compte.
           </p>
           {sent.blocked && target && (
@@ -108,7 +108,7 @@ export function ReportDialog({ target, messageId, initialReason, onClose, onRepo
           <p className="text-sm text-ink-soft">
             {messageId
               ? "Le texte de ce message sera transmis à notre équipe de modération avec votre signalement."
-              : `Votre signalement est confidentiel : ${name} ne saura pas que vous l'avez fait.`}
+              : `Votre signalement est confidentiel : ${name} ne saura pas que vous l’avez fait.`}
           </p>
           <RadioGroup
             name="report-reason"
@@ -125,7 +125,7 @@ export function ReportDialog({ target, messageId, initialReason, onClose, onRepo
           <Field
             id="report-details"
             label="Précisions (facultatif)"
-            hint="Ce qui s'est passé, en quelques mots."
+            hint="Ce qui s’est passé, en quelques mots."
             aside={`${formatNumber(details.length)} / ${formatNumber(REPORT_DETAILS_MAX)}`}
           >
             {(c) => (

@@ -74,7 +74,7 @@ export function SafetyMenu({ name, onReport, onBlock, className, buttonClassName
         )}
       >
         <EllipsisVertical className="size-5" aria-hidden="true" />
-        <span className="sr-only">Plus d'actions pour {name}</span>
+        <span className="sr-only">Plus d’actions pour {name}</span>
       </button>
       {/* Drawn only while open: a page of search results carries one menu per card. */}
       {open && (

@@ -96,9 +96,9 @@ export const ProfileCard = memo(function ProfileCard({
             <X className="size-5" aria-hidden="true" />
             Passer
           </Button>
-          <Button onClick={() => onReact(member, "like")} aria-label={`J'aime ${name}`}>
+          <Button onClick={() => onReact(member, "like")} aria-label={`J’aime ${name}`}>
             <Heart className="size-5" aria-hidden="true" />
-            J'aime
+            J’aime
           </Button>
         </div>
       </div>

@@ -63,20 +63,20 @@ describe("SearchFiltersForm", () => {
     const groups = within(select).getAllByRole("group");
     expect(groups[0]).toHaveAttribute("label", "Continents");
     expect(optionLabels(groups[0]!)).toEqual([
-      "Toute l'Afrique",
-      "Toute l'Europe",
+      "Toute l’Afrique",
+      "Toute l’Europe",
       "Toutes les Amériques",
-      "Toute l'Asie",
-      "Toute l'Océanie",
+      "Toute l’Asie",
+      "Toute l’Océanie",
     ]);
-    expect(groups[1]).toHaveAttribute("label", "Afrique de l'Ouest");
+    expect(groups[1]).toHaveAttribute("label", "Afrique de l’Ouest");
     expect(optionLabels(groups[1]!).slice(0, 3)).toEqual([
-      "Toute l'Afrique de l'Ouest",
+      "Toute l’Afrique de l’Ouest",
       "Bénin",
       "Burkina Faso",
     ]);
     const caribbean = groups.find((g) => g.getAttribute("label") === "Caraïbes et Amérique latine")!;
-    expect(optionLabels(caribbean)[0]).toBe("Toutes les Caraïbes et l'Amérique latine");
+    expect(optionLabels(caribbean)[0]).toBe("Toutes les Caraïbes et l’Amérique latine");
     // « oceanie » is both the continent and its only region: the region offers its countries only.
     const oceania = groups.find((g) => g.getAttribute("label") === "Océanie")!;
     expect(optionLabels(oceania)[0]).not.toMatch(/Toute|toute la région/);
@@ -99,13 +99,13 @@ describe("SearchFiltersForm", () => {
       within(chosen)
         .getAllByRole("listitem")
         .map((li) => li.textContent),
-    ).toEqual(["Sénégal", "Europe de l'Ouest"]);
+    ).toEqual(["Sénégal", "Europe de l’Ouest"]);
     expect(select).toHaveValue("");
     expect(within(select).queryByRole("option", { name: "Sénégal" })).not.toBeInTheDocument();
     expect(
-      within(select).queryByRole("option", { name: "Toute l'Europe de l'Ouest" }),
+      within(select).queryByRole("option", { name: "Toute l’Europe de l’Ouest" }),
     ).not.toBeInTheDocument();
-    expect(screen.getByText("Ajouté : Europe de l'Ouest.")).toBeInTheDocument();
+    expect(screen.getByText("Ajouté : Europe de l’Ouest.")).toBeInTheDocument();
 
     await user.click(within(chosen).getByRole("button", { name: "Retirer Sénégal" }));
     expect(within(chosen).queryByText("Sénégal")).not.toBeInTheDocument();
@@ -131,13 +131,13 @@ describe("SearchFiltersForm", () => {
     expect(select).toHaveFocus();
 
     const chosen = screen.getByRole("list", { name: frenchTypography("Originaire de : lieux choisis") });
-    const removeIvoryCoast = within(chosen).getByRole("button", { name: "Retirer Côte d'Ivoire" });
+    const removeIvoryCoast = within(chosen).getByRole("button", { name: "Retirer Côte d’Ivoire" });
     removeIvoryCoast.focus();
     await user.keyboard(" ");
     // Focus moves to the chip now in its place, then to the select once none is left.
     const removeMaghreb = within(chosen).getByRole("button", { name: "Retirer Maghreb" });
     expect(removeMaghreb).toHaveFocus();
-    expect(screen.getByText("Retiré : Côte d'Ivoire.")).toBeInTheDocument();
+    expect(screen.getByText("Retiré : Côte d’Ivoire.")).toBeInTheDocument();
     await user.keyboard("{Enter}");
     expect(
       screen.queryByRole("list", { name: frenchTypography("Originaire de : lieux choisis") }),
@@ -174,7 +174,7 @@ describe("SearchFiltersForm", () => {
     await user.click(within(intentions).getByRole("checkbox", { name: "Le mariage" }));
     await user.click(screen.getByRole("checkbox", { name: "Avec photo" }));
     await user.click(
-      within(screen.getByRole("group", { name: "Centres d'intérêt" })).getByRole("button", {
+      within(screen.getByRole("group", { name: "Centres d’intérêt" })).getByRole("button", {
         name: "Cuisine",
       }),
     );
@@ -197,7 +197,7 @@ describe("SearchFiltersForm", () => {
     expect(applied()?.languages).toEqual([]);
   });
 
-  it("counts the new filters in the phone's « Modifier » button", () => {
+  it("counts the new filters in the phone’s « Modifier » button", () => {
     screenWidth(false);
     render(
       <SearchFiltersForm
@@ -228,7 +228,7 @@ describe("SearchFiltersForm", () => {
     const user = userEvent.setup({ delay: null });
     const { applied } = renderForm();
     const sort = screen.getByRole("combobox", { name: "Trier par" });
-    expect(optionLabels(sort)).toEqual(["Profils avec photo d'abord", "Activité récente", "Compatibilité"]);
+    expect(optionLabels(sort)).toEqual(["Profils avec photo d’abord", "Activité récente", "Compatibilité"]);
     expect(sort).toHaveValue("default");
     // What the order does, under it (issue 34: the label is short enough for a phone).
     expect(sort).toHaveAccessibleDescription(/^Les abonnés avec photo, puis les autres profils avec photo/);
@@ -258,7 +258,7 @@ describe("SearchFiltersForm", () => {
     expect(sort).toHaveValue("default");
     expect(within(sort).getByRole("option", { name: "Activité récente" })).toBeDisabled();
     expect(within(sort).getByRole("option", { name: "Compatibilité" })).toBeEnabled();
-    expect(sort).toHaveAccessibleDescription(/«\s?Activité récente\s?» n'est pas disponible/);
+    expect(sort).toHaveAccessibleDescription(/«\s?Activité récente\s?» n’est pas disponible/);
     for (const link of screen.getAllByRole("link", { name: "Modifier ce réglage" }))
       expect(link).toHaveAttribute("href", "/profile?rubrique=vie-privee");
 

@@ -181,7 +181,7 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({
               hint={
                 presenceHidden ? (
                   <PresenceHiddenHint>
-                    {`${quoted(SEARCH_SORT_LABELS.activity)} n'est pas disponible : vous masquez votre activité.`}
+                    {`${quoted(SEARCH_SORT_LABELS.activity)} n’est pas disponible : vous masquez votre activité.`}
                   </PresenceHiddenHint>
                 ) : (
                   SEARCH_SORT_HINTS[shown.sort]
@@ -234,7 +234,7 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({
             <PlacePicker
               id={`${panelId}-from`}
               label="Originaire de"
-              hint="Le pays d'origine du profil ou, s'il n'est pas indiqué, celui où vit le membre."
+              hint="Le pays d’origine du profil ou, s’il n’est pas indiqué, celui où vit le membre."
               value={draft.from}
               onChange={(v) => set("from", v)}
             />
@@ -292,7 +292,7 @@ export const SearchFiltersForm = memo(function SearchFiltersForm({
             />
             <ChipFieldset
               id={`${panelId}-interests`}
-              legend="Centres d'intérêt"
+              legend="Centres d’intérêt"
               hint="Au moins un en commun avec les profils affichés."
               suggestions={INTEREST_SUGGESTIONS}
               value={draft.interests}

@@ -127,7 +127,7 @@ export function DemoMobileMoney({ operator, amount, onAnswer, answering, busy }:
         </div>
         <p>
           En situation réelle, {operator} envoie une demande de paiement au {phone.trim()} : vous la validez
-          sur votre téléphone avec votre code secret. Ici, rien n'est envoyé : simulez votre réponse.
+          sur votre téléphone avec votre code secret. Ici, rien n’est envoyé : simulez votre réponse.
         </p>
       </section>
       {serverError && (
@@ -142,7 +142,7 @@ export function DemoMobileMoney({ operator, amount, onAnswer, answering, busy }:
           loadingText="Confirmation…"
           onClick={() => answer("paid")}
         >
-          J'ai validé sur mon téléphone
+          J’ai validé sur mon téléphone
         </Button>
         <Button
           variant="secondary"

@@ -47,7 +47,7 @@ export function PlanCards({ plans: allPlans, currency, pending, disabled, onChoo
             </p>
             {saving > 0 && (
               <p className="self-start rounded-full bg-teal-50 px-2.5 py-0.5 text-sm font-semibold text-teal-800">
-                {saving}&nbsp;% d'économie par mois
+                {saving}&nbsp;% d’économie par mois
               </p>
             )}
             <p className="text-sm text-ink-soft">Paiement unique, sans renouvellement automatique.</p>

@@ -23,10 +23,10 @@ export function PricesNote({
   const local = currencyForCountry(country);
   let text: string | null = null;
   if (options.localCardPricesFrom && country)
-    text = `Vous avez indiqué votre pays de résidence (${country}) il y a moins de ${LOCAL_CARD_PRICES_AFTER_DAYS} jours : les prix en francs CFA (FCFA) vous sont proposés dès maintenant en mobile money, dont le compte est lié à un opérateur de votre pays, et par carte à partir du ${formatDate(options.localCardPricesFrom)}. D'ici là, la carte se paie en euros.`;
+    text = `Vous avez indiqué votre pays de résidence (${country}) il y a moins de ${LOCAL_CARD_PRICES_AFTER_DAYS} jours : les prix en francs CFA (FCFA) vous sont proposés dès maintenant en mobile money, dont le compte est lié à un opérateur de votre pays, et par carte à partir du ${formatDate(options.localCardPricesFrom)}. D’ici là, la carte se paie en euros.`;
   else if (isCfaFranc(currency))
     text = mobileMoney
-      ? `Prix en francs CFA (FCFA), la monnaie de votre pays de résidence${country ? ` (${country})` : ""} : avec le mobile money, c'est ce montant en FCFA qui est débité de votre compte.`
+      ? `Prix en francs CFA (FCFA), la monnaie de votre pays de résidence${country ? ` (${country})` : ""} : avec le mobile money, c’est ce montant en FCFA qui est débité de votre compte.`
       : `Prix en francs CFA (FCFA), la monnaie de votre pays de résidence${country ? ` (${country})` : ""}.`;
   else if (local === "EUR")
     text =

@@ -67,7 +67,7 @@ export function BarChart({ title, data, unit, unitOne }: BarChartProps) {
           : ".");
 
   // « Nombre de messages », « Nombre d'inscriptions ».
-  const countHeader = `Nombre ${/^[aeéèêiouy]/i.test(unit) ? "d'" : "de "}${unit}`;
+  const countHeader = `Nombre ${/^[aeéèêiouy]/i.test(unit) ? "d’" : "de "}${unit}`;
 
   return (
     <figure className="flex flex-col gap-2">

@@ -37,7 +37,7 @@ const FIELDS: [string, string][] = [
     "country",
     "Pays de résidence : un pays de la liste du formulaire de profil, par exemple « Sénégal » ou « France ».",
   ],
-  ["originCountry", "Pays d'origine : un pays de la même liste, par exemple « Mali »."],
+  ["originCountry", "Pays d’origine : un pays de la même liste, par exemple « Mali »."],
   ["city", `Ville, ${CITY_MAX_LENGTH} caractères au maximum.`],
   [
     "relocate",
@@ -93,7 +93,7 @@ export function FormatHelp() {
         className={buttonClasses("secondary", "sm", "w-fit")}
       >
         <Download className="size-4" aria-hidden="true" />
-        Télécharger un fichier d'exemple (5 membres)
+        Télécharger un fichier d’exemple (5 membres)
       </a>
     </Card>
   );

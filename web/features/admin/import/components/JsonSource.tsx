@@ -34,7 +34,7 @@ export function JsonSource({
     try {
       onChange(await file.text(), file.name);
     } catch {
-      onError("Le fichier n'a pas pu être lu. Réessayez ou collez son contenu.");
+      onError("Le fichier n’a pas pu être lu. Réessayez ou collez son contenu.");
     }
   };
 

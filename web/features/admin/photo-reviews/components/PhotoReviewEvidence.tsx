@@ -19,7 +19,7 @@ function Photo({ photo, alt, caption }: { photo: PhotoDto | null; alt: string; c
       href={photo?.url}
       alt={`${alt} (agrandir dans un nouvel onglet)`}
       caption={caption}
-      unavailable={photo ? "Photo indisponible." : "Cette photo n'est plus sur le profil."}
+      unavailable={photo ? "Photo indisponible." : "Cette photo n’est plus sur le profil."}
     />
   );
 }
@@ -42,17 +42,17 @@ export function PhotoReviewEvidence({ review: r, name }: { review: AdminPhotoRev
   const matchedName = r.matched?.member ? memberName(r.matched.member) : null;
   return (
     <div className="flex flex-col gap-3">
-      <p className="font-semibold text-ink">Même photo qu'un autre compte : elle a peut-être été volée.</p>
+      <p className="font-semibold text-ink">Même photo qu’un autre compte : elle a peut-être été volée.</p>
       {/* Side by side on every screen: the comparison is the point. */}
       <div className="grid max-w-2xl grid-cols-2 gap-3 sm:gap-4">
         <Photo photo={r.photo} alt={`Photo envoyée par ${name}`} caption="Photo envoyée" />
         <Photo
           photo={r.matched?.photo ?? null}
-          alt={matchedName ? `Photo du compte ${deName(matchedName)}` : "Photo d'un compte supprimé"}
+          alt={matchedName ? `Photo du compte ${deName(matchedName)}` : "Photo d’un compte supprimé"}
           caption={
             r.matched?.member ? (
               <>
-                Même photo sur le compte {matchedName && elidesBefore(matchedName) ? "d'" : "de "}
+                Même photo sur le compte {matchedName && elidesBefore(matchedName) ? "d’" : "de "}
                 <Link
                   to={`/admin/users/${encodeURIComponent(r.matched.member.userId)}`}
                   className="text-teal-800 underline underline-offset-2"

@@ -158,7 +158,7 @@ export function AdminProfileForm({ row }: { row: AdminProfileRow }) {
             hint={
               row.birthDateConfirmed
                 ? undefined
-                : "Non confirmée : le membre ne l'a pas encore indiquée. Une date saisie ici vaut confirmation."
+                : "Non confirmée : le membre ne l’a pas encore indiquée. Une date saisie ici vaut confirmation."
             }
             error={errors.birthDate?.message}
           >
@@ -214,7 +214,7 @@ export function AdminProfileForm({ row }: { row: AdminProfileRow }) {
         {(
           [
             ["languages", "Langues", LANGUAGE_SUGGESTIONS, "Autre langue"],
-            ["interests", "Centres d'intérêt", INTEREST_SUGGESTIONS, "Autre centre d'intérêt"],
+            ["interests", "Centres d’intérêt", INTEREST_SUGGESTIONS, "Autre centre d’intérêt"],
           ] as const
         ).map(([name, label, suggestions, placeholder]) => (
           <Controller

@@ -26,7 +26,7 @@ export function PhotoGallery({
     return (
       <p className="flex items-center gap-2 text-ink-soft">
         <ImageOff className="size-5" aria-hidden="true" />
-        Ce profil n'a pas de photo.
+        Ce profil n’a pas de photo.
       </p>
     );
 
@@ -92,7 +92,7 @@ export function PhotoGallery({
             />
             <p>
               {sentence(`La photo ${target.index + 1} sera supprimée du profil ${deName(name)}`)} Le membre
-              n'en sera pas averti.
+              n’en sera pas averti.
             </p>
           </div>
         )}

@@ -48,7 +48,7 @@ export function ReportSummary({ report }: { report: AdminReportDetail }) {
             {report.handledBy && <span className="block text-sm text-ink-soft">par {report.handledBy}</span>}
           </Fact>
         )}
-        {report.note && <Fact label="Note de l'équipe">{quoted(report.note)}</Fact>}
+        {report.note && <Fact label="Note de l’équipe">{quoted(report.note)}</Fact>}
       </dl>
     </Card>
   );
@@ -87,7 +87,7 @@ export function ReportContext({ report }: { report: AdminReportDetail }) {
       ) : report.messageExcerpt ? (
         <div className="flex flex-col gap-2">
           <p className="text-sm text-ink-soft">
-            La conversation n'existe plus ; voici la copie du message gardée avec le signalement :
+            La conversation n’existe plus ; voici la copie du message gardée avec le signalement :
           </p>
           <blockquote className="rounded-xl bg-danger-50 px-4 py-3 break-words whitespace-pre-wrap ring-2 ring-danger-600 [overflow-wrap:anywhere]">
             {report.messageExcerpt}

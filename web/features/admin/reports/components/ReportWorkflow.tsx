@@ -99,9 +99,9 @@ export function ReportWorkflow({
   };
 
   const confirmWarning = () => {
-    const value = requireNote(NOTE_MAX, "Écrivez le message d'avertissement.");
+    const value = requireNote(NOTE_MAX, "Écrivez le message d’avertissement.");
     if (value)
-      measure({ action: "warning", note: value }, sentence(`L'avertissement a été envoyé à ${name}`));
+      measure({ action: "warning", note: value }, sentence(`L’avertissement a été envoyé à ${name}`));
   };
 
   const confirmPhoto = () => {
@@ -152,7 +152,7 @@ export function ReportWorkflow({
         </p>
       ) : !member ? (
         <p className="text-sm text-ink-soft">
-          Le compte signalé n'existe plus : vous pouvez seulement classer ce signalement.
+          Le compte signalé n’existe plus : vous pouvez seulement classer ce signalement.
         </p>
       ) : null}
       <div className="flex flex-col gap-3">
@@ -206,14 +206,14 @@ export function ReportWorkflow({
           {sentence(`Aucune mesure ne sera prise contre ${name}`)} Vous pourrez reprendre ce signalement plus
           tard.
         </p>
-        {noteField("Note (facultatif)", "Gardée avec le signalement, pour l'équipe.", NOTE_MAX, false)}
+        {noteField("Note (facultatif)", "Gardée avec le signalement, pour l’équipe.", NOTE_MAX, false)}
       </ConfirmDialog>
 
       <ConfirmDialog
         open={open === "warning"}
         onClose={close}
         title={`Avertir ${name}`}
-        confirmLabel="Envoyer l'avertissement"
+        confirmLabel="Envoyer l’avertissement"
         pendingLabel="Envoi…"
         pending={act.isPending}
         error={actError}
@@ -223,7 +223,7 @@ export function ReportWorkflow({
           {name} recevra un e-mail rappelant les règles de Passerelle, avec votre message. Le signalement sera
           clos.
         </p>
-        {noteField("Message de l'équipe", "Il figure dans l'e-mail envoyé au membre.", NOTE_MAX, true)}
+        {noteField("Message de l’équipe", "Il figure dans l’e-mail envoyé au membre.", NOTE_MAX, true)}
       </ConfirmDialog>
 
       <ConfirmDialog

@@ -10,7 +10,7 @@ export function TotpQrCode({ uri }: { uri: string }) {
   return (
     <img
       src={src}
-      alt="Code QR à scanner avec votre application d'authentification"
+      alt="Code QR à scanner avec votre application d’authentification"
       width={208}
       height={208}
       className="size-52 rounded-lg border border-sand-200 bg-white p-1"

@@ -34,7 +34,7 @@ export function TotpSetupPanel({
       await navigator.clipboard.writeText(setup.backupCodes.join("\n"));
       setCopied("Codes de secours copiés.");
     } catch {
-      setCopied("La copie n'a pas fonctionné : notez les codes à la main.");
+      setCopied("La copie n’a pas fonctionné : notez les codes à la main.");
     }
   };
 
@@ -47,13 +47,13 @@ export function TotpSetupPanel({
           1. Ajoutez Passerelle à votre application
         </h3>
         <p className="text-ink-soft">
-          Scannez ce code avec votre application d'authentification (par exemple Google Authenticator,
+          Scannez ce code avec votre application d’authentification (par exemple Google Authenticator,
           Microsoft Authenticator ou FreeOTP).
         </p>
         <TotpQrCode uri={setup.totpURI} />
         {secret && (
           <p className="text-sm">
-            Impossible de scanner ? Saisissez cette clé dans l'application :{" "}
+            Impossible de scanner ? Saisissez cette clé dans l’application :{" "}
             <code className="rounded bg-sand-100 px-2 py-1 font-mono text-base break-all">
               {groupSecret(secret)}
             </code>
@@ -96,7 +96,7 @@ export function TotpSetupPanel({
             id="totp-code"
             label="Code à 6 chiffres"
             required
-            hint="Le code affiché par l'application pour Passerelle."
+            hint="Le code affiché par l’application pour Passerelle."
             error={errors.code?.message}
           >
             {(c) => <Input {...c} {...totpInputProps} {...register("code")} />}

@@ -31,7 +31,7 @@ export function ExtendDialog({
     <ConfirmDialog
       open={open}
       onClose={onClose}
-      title="Prolonger l'abonnement"
+      title="Prolonger l’abonnement"
       confirmLabel="Prolonger"
       pendingLabel="Enregistrement…"
       pending={extend.isPending}
@@ -40,8 +40,8 @@ export function ExtendDialog({
     >
       {subscription && (
         <p>
-          L'abonnement {deName(subscription.member.name || subscription.member.email)} se termine le{" "}
-          {formatDate(subscription.endDate)}. La durée choisie s'ajoute à cette date, sans paiement.
+          L’abonnement {deName(subscription.member.name || subscription.member.email)} se termine le{" "}
+          {formatDate(subscription.endDate)}. La durée choisie s’ajoute à cette date, sans paiement.
         </p>
       )}
       <MonthsSelect id="extend-months" label="Prolonger de" value={months} onChange={setMonths} />

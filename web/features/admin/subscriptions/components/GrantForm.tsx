@@ -29,7 +29,7 @@ export function GrantForm({ onNotice }: { onNotice: (text: string) => void }) {
         onSuccess: (s) => {
           setMember(null);
           onNotice(
-            `Abonnement offert à ${s.member.name || s.member.email} jusqu'au ${formatDate(s.endDate)}.`,
+            `Abonnement offert à ${s.member.name || s.member.email} jusqu’au ${formatDate(s.endDate)}.`,
           );
         },
       },
@@ -42,7 +42,7 @@ export function GrantForm({ onNotice }: { onNotice: (text: string) => void }) {
         <h2 id="grant-title" className="text-lg font-bold text-teal-900">
           Offrir un abonnement
         </h2>
-        <p className="text-sm text-ink-soft">Gratuit, enregistré comme {quoted("Offert par l'équipe")}.</p>
+        <p className="text-sm text-ink-soft">Gratuit, enregistré comme {quoted("Offert par l’équipe")}.</p>
         <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]">
           <MemberFinder
             id="grant-user"

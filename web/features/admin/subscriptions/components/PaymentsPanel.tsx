@@ -19,14 +19,14 @@ export function PaymentsPanel() {
     <div className="flex flex-col gap-6">
       <p className="text-ink-soft">
         Chaque tentative de paiement des membres, par carte ou par mobile money, et son état chez le
-        prestataire. Un paiement confirmé ouvre l'abonnement correspondant ; cette liste est en lecture seule.
+        prestataire. Un paiement confirmé ouvre l’abonnement correspondant ; cette liste est en lecture seule.
       </p>
       <FilterBar label="Filtrer les paiements">
         <SearchBox
           id="payments-q"
           label="Rechercher"
           placeholder="E-mail, nom ou référence"
-          hint="Une référence se saisit en entier, telle que le prestataire l'affiche."
+          hint="Une référence se saisit en entier, telle que le prestataire l’affiche."
           value={params.q}
           onSearch={params.setQuery}
         />

@@ -40,7 +40,7 @@ export function SubscriptionsPanel({ onNotice }: { onNotice: (text: string) => v
           s.status === "active" ? (
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" size="sm" onClick={() => setExtending(s)}>
-                Prolonger <span className="sr-only">l'abonnement {deName(memberName(s))}</span>
+                Prolonger <span className="sr-only">l’abonnement {deName(memberName(s))}</span>
               </Button>
               <Button
                 variant="ghost"
@@ -50,7 +50,7 @@ export function SubscriptionsPanel({ onNotice }: { onNotice: (text: string) => v
                   setCancelling(s);
                 }}
               >
-                Annuler <span className="sr-only">l'abonnement {deName(memberName(s))}</span>
+                Annuler <span className="sr-only">l’abonnement {deName(memberName(s))}</span>
               </Button>
             </div>
           ) : null,
@@ -104,16 +104,16 @@ export function SubscriptionsPanel({ onNotice }: { onNotice: (text: string) => v
         onDone={(row) => {
           setExtending(null);
           onNotice(
-            `L'abonnement ${deName(memberName(row))} est prolongé jusqu'au ${formatDate(row.endDate)}.`,
+            `L’abonnement ${deName(memberName(row))} est prolongé jusqu’au ${formatDate(row.endDate)}.`,
           );
         }}
       />
       <ConfirmDialog
         open={cancelling !== null}
         onClose={() => setCancelling(null)}
-        title="Annuler l'abonnement"
-        confirmLabel="Annuler l'abonnement"
-        cancelLabel="Garder l'abonnement"
+        title="Annuler l’abonnement"
+        confirmLabel="Annuler l’abonnement"
+        cancelLabel="Garder l’abonnement"
         pendingLabel="Annulation…"
         tone="danger"
         pending={cancel.isPending}
@@ -123,15 +123,15 @@ export function SubscriptionsPanel({ onNotice }: { onNotice: (text: string) => v
           cancel.mutate(cancelling.id, {
             onSuccess: (row) => {
               setCancelling(null);
-              onNotice(`L'abonnement ${deName(memberName(row))} est annulé.`);
+              onNotice(`L’abonnement ${deName(memberName(row))} est annulé.`);
             },
           });
         }}
       >
         {cancelling && (
           <p>
-            L'abonnement {deName(memberName(cancelling))}, prévu jusqu'au {formatDate(cancelling.endDate)},
-            sera annulé. Aucun remboursement n'est effectué depuis cette page.
+            L’abonnement {deName(memberName(cancelling))}, prévu jusqu’au {formatDate(cancelling.endDate)},
+            sera annulé. Aucun remboursement n’est effectué depuis cette page.
           </p>
         )}
       </ConfirmDialog>

@@ -48,7 +48,7 @@ export function DeleteUserDialog({
     >
       <p>
         Le compte de <strong>{user.name.trim() || user.email}</strong> sera supprimé avec son profil, ses
-        photos, ses {quoted("J'aime")}, ses matchs et ses messages.{" "}
+        photos, ses {quoted("J’aime")}, ses matchs et ses messages.{" "}
         <strong>Cette action est irréversible.</strong>
       </p>
       <Field

@@ -33,7 +33,7 @@ export function GrantDialog({
       open={open}
       onClose={onClose}
       title="Offrir un abonnement"
-      confirmLabel="Offrir l'abonnement"
+      confirmLabel="Offrir l’abonnement"
       pendingLabel="Enregistrement…"
       pending={grant.isPending}
       error={grant.isError ? errorMessage(grant.error) : null}
@@ -41,7 +41,7 @@ export function GrantDialog({
     >
       <p>
         {user.name.trim() || user.email} recevra un abonnement gratuit de la durée choisie, enregistré comme{" "}
-        {quoted("Offert par l'équipe")}.
+        {quoted("Offert par l’équipe")}.
       </p>
       <MonthsSelect id="grant-months" value={months} onChange={setMonths} />
     </ConfirmDialog>

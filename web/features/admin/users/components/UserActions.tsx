@@ -48,7 +48,7 @@ export function UserActions({
       <h2 className="text-lg font-bold text-teal-900">Actions</h2>
       {self && (
         <p className="text-sm text-ink-soft">
-          C'est votre propre compte : le bannir, changer son rôle ou le supprimer n'est pas possible ici.
+          C’est votre propre compte : le bannir, changer son rôle ou le supprimer n’est pas possible ici.
         </p>
       )}
       <div className="flex flex-wrap gap-3">
@@ -69,7 +69,7 @@ export function UserActions({
           ) : (
             <ShieldOff className="size-4.5" aria-hidden="true" />
           )}
-          {nextRole === "admin" ? "Nommer administrateur" : "Retirer le rôle d'administrateur"}
+          {nextRole === "admin" ? "Nommer administrateur" : "Retirer le rôle d’administrateur"}
         </Button>
         <Button variant="secondary" onClick={() => show("grant")}>
           <Gift className="size-4.5" aria-hidden="true" />
@@ -138,7 +138,7 @@ export function UserActions({
       <ConfirmDialog
         open={open === "role"}
         onClose={close}
-        title={nextRole === "admin" ? "Nommer administrateur" : "Retirer le rôle d'administrateur"}
+        title={nextRole === "admin" ? "Nommer administrateur" : "Retirer le rôle d’administrateur"}
         confirmLabel="Confirmer"
         pendingLabel="Enregistrement…"
         tone={nextRole === "admin" ? "danger" : "primary"}
@@ -151,7 +151,7 @@ export function UserActions({
               onNotice(
                 nextRole === "admin"
                   ? `${name} est désormais administrateur.`
-                  : `${name} n'est plus administrateur.`,
+                  : `${name} n’est plus administrateur.`,
               );
             },
           })
@@ -159,8 +159,8 @@ export function UserActions({
       >
         <p>
           {nextRole === "admin"
-            ? `${name} aura accès à toute l'administration : utilisateurs, profils, messages et abonnements.`
-            : `${name} redeviendra un simple membre et n'aura plus accès à l'administration.`}
+            ? `${name} aura accès à toute l’administration : utilisateurs, profils, messages et abonnements.`
+            : `${name} redeviendra un simple membre et n’aura plus accès à l’administration.`}
         </p>
       </ConfirmDialog>
       <GrantDialog
@@ -169,7 +169,7 @@ export function UserActions({
         onClose={close}
         onDone={(s) => {
           close();
-          onNotice(`Abonnement offert à ${name} jusqu'au ${formatDate(s.endDate)}.`);
+          onNotice(`Abonnement offert à ${name} jusqu’au ${formatDate(s.endDate)}.`);
         }}
       />
       <DeleteUserDialog

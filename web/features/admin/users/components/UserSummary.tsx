@@ -52,7 +52,7 @@ export function UserSummary({ user }: { user: AdminUserDetail }) {
             <Fact label="Genre">{user.gender ? GENDER_LABELS[user.gender] : "Non renseigné"}</Fact>
             <Fact label="Pays">{user.country || "Non renseigné"}</Fact>
             <Fact label="Abonnement">
-              {user.subscriptionEndsAt ? `Jusqu'au ${formatDate(user.subscriptionEndsAt)}` : "Aucun"}
+              {user.subscriptionEndsAt ? `Jusqu’au ${formatDate(user.subscriptionEndsAt)}` : "Aucun"}
             </Fact>
             <Fact label="Identifiant">
               <code className="text-sm break-all">{user.id}</code>
@@ -62,7 +62,7 @@ export function UserSummary({ user }: { user: AdminUserDetail }) {
         <Card className="sm:p-5">
           <h2 className="mb-3 text-lg font-bold text-teal-900">Activité</h2>
           <dl className="grid grid-cols-2 gap-3">
-            <Fact label={`${quoted("J'aime")} donnés`}>{formatNumber(user.counts.likesGiven)}</Fact>
+            <Fact label={`${quoted("J’aime")} donnés`}>{formatNumber(user.counts.likesGiven)}</Fact>
             <Fact label="Matchs">{formatNumber(user.counts.matches)}</Fact>
             <Fact label="Messages envoyés">{formatNumber(user.counts.messagesSent)}</Fact>
             <Fact label="Signalements reçus">{formatNumber(user.counts.reportsReceived)}</Fact>
