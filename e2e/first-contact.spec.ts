@@ -4,15 +4,8 @@
 // un J'aime »; he likes her back from the conversation and both read « C'est un match ! ». Moussa
 // likes her and writes first: his message waits in her « Demandes », where she accepts it.
 // With E2E_SCREENS set to a folder, the journey keeps a picture of each screen (for the issue's note).
-import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { joinThroughApi, mailsTo, uniqueFirstName } from "./fixtures.ts";
-
-/** Keeps a picture of the screen when E2E_SCREENS names a folder; nothing otherwise. */
-async function screen(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENS;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
+import { expect, test } from "@playwright/test";
+import { joinThroughApi, mailsTo, keepScreen as screen, uniqueFirstName } from "./fixtures.ts";
 
 test("a first contact said as it happened: a J’aime, a match when both like, a request in « Demandes »", async ({
   browser,

@@ -6,7 +6,13 @@
 // 360 or 375 px.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { openConfirmationLink, sendSignUpForm, uniqueEmail, uniqueFirstName } from "./fixtures.ts";
+import {
+  keepScreen,
+  openConfirmationLink,
+  sendSignUpForm,
+  uniqueEmail,
+  uniqueFirstName,
+} from "./fixtures.ts";
 import { addPhoto, cameraJpeg, expectCameraPhotoStoredUpright, storedPhoto } from "./photo-fixtures.ts";
 
 /** Serious or critical axe violations, and how far each phone width makes the page scroll sideways. */
@@ -68,6 +74,7 @@ test("a new member signs up on a phone, completes a first profile with a camera 
   await page.getByLabel("Pays de résidence").selectOption("Côte d’Ivoire");
   // Where she comes from, asked here: the same country, in one tap.
   await page.getByRole("button", { name: "Identique au pays de résidence" }).click();
+  await keepScreen(page, "00a-onboarding-pays-d-origine");
   await expect(page.getByLabel("Pays d’origine")).toHaveValue("Côte d’Ivoire");
   await page.getByRole("button", { name: "Continuer" }).click();
 
@@ -106,6 +113,8 @@ test("a new member signs up on a phone, completes a first profile with a camera 
   const whoWrites = page.getByRole("group", { name: "Qui peut m’écrire en premier" });
   await expect(whoWrites.getByRole("radio", { name: "Toute personne avec qui j’ai un match" })).toBeChecked();
   await whoWrites.getByRole("radio", { name: "Seulement les personnes que j’ai aimées en retour" }).check();
+  await whoWrites.scrollIntoViewIfNeeded();
+  await keepScreen(page, "00b-onboarding-qui-peut-m-ecrire");
   await page
     .getByLabel("Présentation")
     .fill("Juriste à Abidjan, j’aime le cinéma, la cuisine et les voyages.");
@@ -118,6 +127,7 @@ test("a new member signs up on a phone, completes a first profile with a camera 
   const blurred = page.getByRole("list", { name: /floutés/ }).getByRole("listitem");
   await expect(blurred).toHaveCount(6);
   await expect(blurred.first()).toHaveText(/^[A-ZÀ-Ý]\., \d{2} ans/);
+  await keepScreen(page, "00c-abonnement-qui-attend");
   problems.push(...(await audit(page, "abonnement")));
   // In Côte d'Ivoire: FCFA, by mobile money with a local operator.
   await page.getByRole("radio", { name: "Orange Money", exact: true }).check();

@@ -204,3 +204,12 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
 }
+
+/**
+ * Keeps a picture of the page when E2E_SCREENS names a folder (the screens of an issue's note);
+ * nothing otherwise.
+ */
+export async function keepScreen(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENS;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
