@@ -35,8 +35,8 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
   const post = (path: string, json?: unknown, method = "POST") =>
     t.request(path, { method, cookie: admin.cookie, json });
 
-  async function matchedPair() {
-    const him = await signUpMember(t, "male");
+  async function matchedPair(his: Parameters<typeof signUpMember>[2] = {}) {
+    const him = await signUpMember(t, "male", his);
     const her = await signUpMember(t, "female");
     const like = await t.request("/api/likes", {
       method: "POST",
@@ -84,14 +84,7 @@ describeOnEngine("admin: matches, messages, subscriptions, import", (engine) => 
 
   it("finds a member’s matches and messages by their name too (issue 34), wildcards taken literally", async () => {
     const surname = `Ndiaye${Date.now().toString(36)}`;
-    const him = await signUpMember(t, "male", { firstName: "Ousmane", lastName: surname });
-    const her = await signUpMember(t, "female");
-    const like = await t.request("/api/likes", {
-      method: "POST",
-      cookie: him.cookie,
-      json: { likedId: her.userId, type: "like" },
-    });
-    const { matchId } = (await like.json()) as { matchId: string };
+    const { him, her, matchId } = await matchedPair({ firstName: "Ousmane", lastName: surname });
     await t.request(`/api/matches/${matchId}/messages`, {
       method: "POST",
       cookie: him.cookie,

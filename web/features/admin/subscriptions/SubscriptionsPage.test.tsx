@@ -1,9 +1,9 @@
-import type { AdminPaymentRow, AdminSubscriptionRow, AdminUserRow } from "@domain/admin.ts";
+import type { AdminPaymentRow, AdminSubscriptionRow } from "@domain/admin.ts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { stubFetch } from "@web/test/fetch-stub.ts";
 import { describe, expect, it } from "vitest";
-import { listOf, renderRoute } from "../shared/test-helpers.tsx";
+import { listOf, renderRoute, userRowFixture } from "../shared/test-helpers.tsx";
 import SubscriptionsPage from "./SubscriptionsPage.tsx";
 
 const sub: AdminSubscriptionRow = {
@@ -74,21 +74,6 @@ const payments = [
   payment({ id: "c1" }),
 ];
 
-const userRow: AdminUserRow = {
-  id: "u0",
-  email: "",
-  name: "",
-  role: "user",
-  banned: false,
-  banReason: null,
-  emailVerified: true,
-  createdAt: "2026-11-01T10:00:00.000Z",
-  accountStatus: "trial",
-  gender: "female",
-  country: "Sénégal",
-  photo: null,
-};
-
 function renderPage(route = "/admin/subscriptions") {
   const api = stubFetch((call) => {
     if (call.url.endsWith("/extend")) return { body: { ...sub, endDate: "2027-05-01T00:00:00.000Z" } };
@@ -103,9 +88,7 @@ function renderPage(route = "/admin/subscriptions") {
     if (call.url.startsWith("/api/admin/users"))
       return {
         body: listOf(
-          new URL(call.url, "http://x").searchParams.get("q") === "diop"
-            ? [{ ...userRow, id: "u1", name: "Awa Diop", email: "awa.diop@example.com" }]
-            : [],
+          new URL(call.url, "http://x").searchParams.get("q") === "diop" ? [userRowFixture()] : [],
         ),
       };
     return { body: listOf([sub, paidByMobileMoney]) };

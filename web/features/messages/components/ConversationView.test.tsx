@@ -312,26 +312,35 @@ describe("ConversationView", () => {
   });
 });
 
+/**
+ * fetch stub for the answers to a J’aime or a request: the history, the J’aime back (a match) and
+ * the removal, recorded in the returned list.
+ */
+function stubAnswerApi(history: MessageDto[]): string[] {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url === "/api/profile") return json(200, profileFixture({ userId: ME }));
+      if (init?.method === "POST" && url === "/api/likes") {
+        calls.push(`POST /api/likes ${String(init.body)}`);
+        return json(200, { type: "like", matched: true, mutual: true, matchId: "m1" });
+      }
+      if (init?.method === "DELETE") {
+        calls.push(`DELETE ${url}`);
+        return json(200, { id: "m1", status: "rejected" });
+      }
+      if (url.endsWith("/read")) return json(200, { readAt: null });
+      return json(200, { data: history, nextCursor: null });
+    }),
+  );
+  return calls;
+}
+
 describe("a conversation opened by the other member’s J’aime", () => {
   it("says so, and likes back or declines (after a confirmation) through the API", async () => {
-    const calls: string[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        if (url === "/api/profile") return json(200, profileFixture({ userId: ME }));
-        if (init?.method === "POST" && url === "/api/likes") {
-          calls.push(`POST /api/likes ${String(init.body)}`);
-          return json(200, { type: "like", matched: true, mutual: true, matchId: "m1" });
-        }
-        if (init?.method === "DELETE") {
-          calls.push(`DELETE ${url}`);
-          return json(200, { id: "m1", status: "rejected" });
-        }
-        if (url.endsWith("/read")) return json(200, { readAt: null });
-        return json(200, { data: [], nextCursor: null });
-      }),
-    );
+    const calls = stubAnswerApi([]);
     const user = userEvent.setup({ delay: null });
     const received = { ...conversation, likedBy: "them" as const };
     const view = renderWithProviders(
@@ -368,20 +377,7 @@ describe("a conversation opened by the other member’s J’aime", () => {
 
 describe("a message request (issue 34)", () => {
   it("shows the request with « Accepter » and « Refuser » and no message box; accepting likes back", async () => {
-    const calls: string[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        if (url === "/api/profile") return json(200, profileFixture({ userId: ME }));
-        if (init?.method === "POST" && url === "/api/likes") {
-          calls.push(`POST /api/likes ${String(init.body)}`);
-          return json(200, { type: "like", matched: true, mutual: true, matchId: "m1" });
-        }
-        if (url.endsWith("/read")) return json(200, { readAt: null });
-        return json(200, { data: [message({ content: "Bonjour, tu vas bien ?" })], nextCursor: null });
-      }),
-    );
+    const calls = stubAnswerApi([message({ content: "Bonjour, tu vas bien ?" })]);
     const user = userEvent.setup({ delay: null });
     renderView({ ...conversation, likedBy: "them", request: true, unread: 1 });
     const notice = screen.getByRole("region", { name: "Demande de message" });
