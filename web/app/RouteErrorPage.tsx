@@ -1,14 +1,9 @@
 import { buttonClasses } from "@web/components/ui/Button.tsx";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { CloudOff } from "lucide-react";
+import { useEffect } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
-
-function isChunkLoadError(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    /dynamically imported module|Importing a module script failed/i.test(error.message)
-  );
-}
+import { isChunkLoadError, shouldReloadForChunk } from "./chunk-reload.ts";
 
 /** Router error element, in French, always with a way home. */
 export function RouteErrorPage({ standalone = false }: { standalone?: boolean }) {
@@ -17,6 +12,11 @@ export function RouteErrorPage({ standalone = false }: { standalone?: boolean })
   const chunk = isChunkLoadError(error);
   usePageTitle(notFound ? "Page introuvable" : "Erreur");
   if (!notFound) console.error(error);
+  // A page's code that did not load: one reload, at once (chunk-reload.ts); the page below stays
+  // for a second failure.
+  useEffect(() => {
+    if (chunk && shouldReloadForChunk(window.sessionStorage)) window.location.reload();
+  }, [chunk]);
 
   const content = (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-16 text-center">
