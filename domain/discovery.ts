@@ -178,16 +178,7 @@ export function birthDateBounds(ageMin: number, ageMax: number, today: string) {
   return { latest: minusYears(today, ageMin), earliestExclusive: minusYears(today, ageMax + 1) };
 }
 
-export const LIKE_TYPES = ["like", "reject"] as const;
-export type LikeType = (typeof LIKE_TYPES)[number];
-
-/**
- * Who liked, in an accepted match, seen by one of its members: the first J'aime opens the
- * conversation (SPEC §4) but is not a match of two people who like each other; « C'est un match ! »
- * is said only for « both ».
- */
-export const LIKED_BY = ["me", "them", "both"] as const;
-export type LikedBy = (typeof LIKED_BY)[number];
+export { LIKE_TYPES, LIKED_BY, type LikedBy, type LikeType } from "./enums.ts";
 
 export const likeInputSchema = z.strictObject({
   likedId: z
@@ -211,3 +202,5 @@ export type {
   SearchResultDto,
   SearchTeaserDto,
 } from "./responses/discovery.ts";
+
+import { LIKE_TYPES } from "./enums.ts";

@@ -2,9 +2,16 @@
 // providers (Stripe, CinetPay, FedaPay, the demo) are the server's business; the member chooses a
 // method, an operator and a currency, and the server routes the payment to a provider that covers
 // them (server/payments/registry.ts).
+import { OPERATORS, type OperatorId, type PaymentMethod, type ProviderName } from "./enums.ts";
 
-export const PROVIDER_NAMES = ["stripe", "cinetpay", "fedapay", "demo"] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
+export {
+  OPERATORS,
+  type OperatorId,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  PROVIDER_NAMES,
+  type ProviderName,
+} from "./enums.ts";
 
 /** How providers are named to members and administrators. */
 export const PROVIDER_LABELS: Record<ProviderName | "admin", string> = {
@@ -15,24 +22,10 @@ export const PROVIDER_LABELS: Record<ProviderName | "admin", string> = {
   admin: "Offert par l’équipe",
 };
 
-export const PAYMENT_METHODS = ["card", "mobile-money"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
 export const METHOD_LABELS: Record<PaymentMethod, string> = {
   card: "Carte bancaire",
   "mobile-money": "Mobile money",
 };
-
-export const OPERATORS = {
-  "orange-money": "Orange Money",
-  wave: "Wave",
-  "free-money": "Free Money",
-  "mtn-momo": "MTN Mobile Money",
-  "moov-money": "Moov Money",
-  "t-money": "T-Money",
-  "airtel-money": "Airtel Money",
-} as const;
-export type OperatorId = keyof typeof OPERATORS;
 
 export function isOperator(value: unknown): value is OperatorId {
   return typeof value === "string" && Object.hasOwn(OPERATORS, value);

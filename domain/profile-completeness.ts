@@ -1,7 +1,7 @@
 // How complete a member's profile is: a percentage and what is missing, shown in the guided first
 // profile (/onboarding) and on /profile. Also the « ready » rule: the essentials without which a
 // member is offered to finish their profile (docs/decisions/0010-onboarding-and-birth-date.md).
-import type { ProfileDto } from "./profile.ts";
+import type { ProfileDto } from "./responses/profile.ts";
 
 /** The steps of the guided first profile, in order; each completeness item belongs to one. */
 export const ONBOARDING_STEPS = ["identity", "photos", "about"] as const;

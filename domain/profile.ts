@@ -19,6 +19,7 @@ import {
   SHORT_TEXT_MAX_LENGTH,
 } from "./constants.ts";
 import { isKnownCountry } from "./countries.ts";
+import { RELOCATE_OPTIONS, type Relocate } from "./enums.ts";
 import { ONBOARDING_DONE } from "./profile-completeness.ts";
 import { cleanParagraphs } from "./text.ts";
 import { typographicApostrophes } from "./typography.ts";
@@ -40,8 +41,7 @@ export const LOOKING_FOR_OPTIONS = [
 ] as const;
 
 /** « Prêt(e) à déménager » for the right person: yes, no, perhaps (or not said: null). */
-export const RELOCATE_OPTIONS = ["yes", "maybe", "no"] as const;
-export type Relocate = (typeof RELOCATE_OPTIONS)[number];
+export { RELOCATE_OPTIONS, type Relocate } from "./enums.ts";
 export const RELOCATE_LABELS: Record<Relocate, string> = { yes: "Oui", maybe: "Peut-être", no: "Non" };
 
 /** The relocation answer as others read it, agreed with the member's gender. */

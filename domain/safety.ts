@@ -15,6 +15,13 @@
 //   POST /api/admin/reports/:id/action {action: "ban" | "photo_removed" | "warning", note?, photoKey?} → AdminReportDetail
 import type { ReportReason } from "./responses/safety.ts";
 
+export {
+  REPORT_ACTIONS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  type ReportAction,
+  type ReportStatus,
+} from "./enums.ts";
 // Blocks, reports and their moderation as the API sends them: described by their schemas in
 // responses/safety.ts, re-exported as types only (see responses/scalars.ts).
 export type {
@@ -24,14 +31,7 @@ export type {
   ReportReason,
 } from "./responses/safety.ts";
 
-export const REPORT_REASONS = [
-  "fake_profile",
-  "scam",
-  "harassment",
-  "inappropriate",
-  "minor",
-  "other",
-] as const;
+import type { ReportAction, ReportStatus } from "./enums.ts";
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   fake_profile: "Faux profil",
@@ -43,8 +43,6 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   spam: "Envois en masse (détection automatique)",
 };
 
-export const REPORT_STATUSES = ["pending", "in_review", "action_taken", "dismissed"] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
   pending: "En attente",
   in_review: "En cours d’examen",
@@ -52,8 +50,6 @@ export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
   dismissed: "Classé sans suite",
 };
 
-export const REPORT_ACTIONS = ["ban", "photo_removed", "warning"] as const;
-export type ReportAction = (typeof REPORT_ACTIONS)[number];
 export const REPORT_ACTION_LABELS: Record<ReportAction, string> = {
   ban: "Compte banni",
   photo_removed: "Photo retirée",

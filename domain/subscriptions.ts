@@ -4,6 +4,12 @@ import type { AccountStatus } from "./constants.ts";
 import type { Currency } from "./money.ts";
 import type { Plan } from "./responses/subscriptions.ts";
 
+/**
+ * A subscription's states: active; expired (its end date passed); cancelled by an administrator;
+ * suspended while its payment is disputed at the member's bank; refunded (its payment refunded in
+ * full, or charged back). Only an active one gives access.
+ */
+export { SUBSCRIPTION_STATES } from "./enums.ts";
 // Plans, payment options, payments and checkouts as the API sends them: described by their schemas
 // in responses/subscriptions.ts, re-exported as types only (see responses/scalars.ts).
 export type {
@@ -15,13 +21,6 @@ export type {
   SubscriptionOverviewDto,
   SubscriptionStatusDto,
 } from "./responses/subscriptions.ts";
-
-/**
- * A subscription's states: active; expired (its end date passed); cancelled by an administrator;
- * suspended while its payment is disputed at the member's bank; refunded (its payment refunded in
- * full, or charged back). Only an active one gives access.
- */
-export const SUBSCRIPTION_STATES = ["active", "expired", "cancelled", "suspended", "refunded"] as const;
 
 // CFA prices are set for the members' purchasing power, not converted from the euro prices
 // (19,99 € would be 13 112 FCFA at the fixed parity).

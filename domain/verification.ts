@@ -1,8 +1,8 @@
 // Verified profiles (issue 16): a member proves they are the person in their photos with a short
 // series of live selfies while following gestures the server chose. Shared by the API and the web app.
+import type { Gesture } from "./enums.ts";
 
-export const GESTURES = ["tilt-left", "tilt-right", "turn-left", "turn-right", "smile", "blink"] as const;
-export type Gesture = (typeof GESTURES)[number];
+export { GESTURES, type Gesture } from "./enums.ts";
 
 /** What the member is asked to do, in the order asked. */
 export const GESTURE_LABELS: Record<Gesture, string> = {

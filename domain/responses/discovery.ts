@@ -2,9 +2,8 @@
 // ./scalars.ts for why they live here.
 import { z } from "zod";
 import { GENDERS } from "../constants.ts";
-import { LIKE_TYPES, LIKED_BY } from "../discovery.ts";
+import { LIKE_TYPES, LIKED_BY, RELOCATE_OPTIONS } from "../enums.ts";
 import { PRESENCE_LEVELS } from "../presence.ts";
-import { RELOCATE_OPTIONS } from "../profile.ts";
 import { photoDtoSchema } from "./profile.ts";
 import { instant, whole } from "./scalars.ts";
 

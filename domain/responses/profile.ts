@@ -2,7 +2,7 @@
 // ./scalars.ts for why they live here.
 import { z } from "zod";
 import { ACCOUNT_STATUSES, GENDERS } from "../constants.ts";
-import { RELOCATE_OPTIONS } from "../profile.ts";
+import { RELOCATE_OPTIONS } from "../enums.ts";
 import { day, instant, whole } from "./scalars.ts";
 
 export const photoDtoSchema = z.strictObject({

@@ -1,7 +1,7 @@
 // Response schemas of trust and safety: blocks, reports, and their moderation. See ./scalars.ts for
 // why they live here.
 import { z } from "zod";
-import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from "../safety.ts";
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from "../enums.ts";
 import { memberRefSchema } from "./admin.ts";
 import { photoDtoSchema } from "./profile.ts";
 import { instant, whole } from "./scalars.ts";

@@ -2,9 +2,14 @@
 // ./scalars.ts for why they live here.
 import { z } from "zod";
 import { ACCOUNT_STATUSES } from "../constants.ts";
+import {
+  OPERATORS,
+  type OperatorId,
+  PAYMENT_METHODS,
+  PROVIDER_NAMES,
+  SUBSCRIPTION_STATES,
+} from "../enums.ts";
 import { CURRENCIES } from "../money.ts";
-import { OPERATORS, type OperatorId, PAYMENT_METHODS, PROVIDER_NAMES } from "../payments.ts";
-import { SUBSCRIPTION_STATES } from "../subscriptions.ts";
 import { instant, whole } from "./scalars.ts";
 
 const currency = z.enum(CURRENCIES);

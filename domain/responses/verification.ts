@@ -1,6 +1,6 @@
 // Response schemas of profile verification (issue 16). See ./scalars.ts for why they live here.
 import { z } from "zod";
-import { GESTURES } from "../verification.ts";
+import { GESTURES } from "../enums.ts";
 import { instant, whole } from "./scalars.ts";
 
 /** POST /api/verification/challenge (201): the gestures to make, and until when. */
