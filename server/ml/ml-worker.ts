@@ -3,8 +3,8 @@
 // one at a time, in order: the WebAssembly backend is single-threaded, and ordering keeps each
 // caller's wait predictable. Each model loads on its first request (or the server's preload).
 import { parentPort } from "node:worker_threads";
-import { NsfwModel } from "../moderation/nsfw-model.ts";
-import { HumanModel } from "../verification/human-model.ts";
+import { HumanModel } from "./models/human-model.ts";
+import { NsfwModel } from "./models/nsfw-model.ts";
 import type { MlReply, MlRequest } from "./protocol.ts";
 import { tfjs } from "./tfjs.ts";
 

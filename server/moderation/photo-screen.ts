@@ -1,8 +1,9 @@
 // Photo screening on upload (issue 16), on our own servers: nudity with nsfwjs (its MobileNetV2
-// model, server/moderation/nsfw-model.ts) in the ML worker thread (server/ml/ml-worker.ts), and reuse
+// model, server/ml/models/nsfw-model.ts) in the ML worker thread (server/ml/ml-worker.ts), and reuse
 // with a perceptual hash (sharp-phash) compared with every other account's photos.
 import { memberImage, perceptualHash } from "../images/index.ts";
 import { type MlClient, mlClient } from "../ml/ml-client.ts";
+import { NSFW_INPUT, type NudityScores } from "../ml/protocol.ts";
 
 export const SCREEN = {
   /** « Porn » + « Hentai » at or above this: refused at upload. */
@@ -14,13 +15,7 @@ export const SCREEN = {
   SAME_PHOTO_BITS: 6,
 } as const;
 
-export interface NudityScores {
-  explicit: number;
-  suggestive: number;
-}
-
-/** The side of the square image the nudity model takes. */
-export const NSFW_INPUT = 224;
+export { NSFW_INPUT, type NudityScores } from "../ml/protocol.ts";
 
 export class PhotoScreen {
   constructor(private readonly ml: MlClient) {}

@@ -1,34 +1,12 @@
 // Face analysis on our own servers (docs/decisions/0013-verified-profiles.md). The models
-// (@vladmandic/human, server/verification/human-model.ts) run in the ML worker thread
+// (@vladmandic/human, server/ml/models/human-model.ts) run in the ML worker thread
 // (server/ml/ml-worker.ts), so an analysis never holds the event loop; here the image is decoded and
 // resized with sharp (libuv's pool) and its pixels sent there. Descriptors are compared here.
 import { memberImage } from "../images/index.ts";
 import { type MlClient, mlClient } from "../ml/ml-client.ts";
+import type { FaceFinding } from "../ml/protocol.ts";
 
-export interface FaceFinding {
-  /** Detection confidence, 0 to 1. */
-  score: number;
-  /** [x, y, width, height] in pixels of the analysed image. */
-  box: [number, number, number, number];
-  /** The face's descriptor (1024 numbers): compared with similarity(). */
-  embedding: number[];
-  /** Anti-spoofing and liveness models' confidence that the face is real and live, 0 to 1. */
-  real: number;
-  live: number;
-  /** Head rotation in radians: roll (tilt, positive clockwise in the image), yaw (turn), pitch. */
-  roll: number;
-  yaw: number;
-  pitch: number;
-  /** Confidence that the face smiles (the emotion model's « happy »), 0 to 1. */
-  smile: number;
-  /** Eyes closed in this frame, as Human's gestures say. */
-  blink: boolean;
-  /**
-   * Mouth width over the distance between the outer eye corners, from the face mesh: it grows with
-   * a smile and, unlike the emotion model, does not move when a picture is tilted or lit differently.
-   */
-  mouthWidth: number;
-}
+export type { FaceFinding } from "../ml/protocol.ts";
 
 export interface FaceAnalysis {
   width: number;

@@ -1,7 +1,7 @@
 // The nudity model, run inside the ML worker (server/ml/ml-worker.ts): nsfwjs's MobileNetV2, bundled
 // inside the package as JavaScript, on the shared TensorFlow.js WebAssembly backend.
-import { require, type Tf, tfjs } from "../ml/tfjs.ts";
-import { NSFW_INPUT, type NudityScores } from "./photo-screen.ts";
+import { NSFW_INPUT, type NudityScores } from "../protocol.ts";
+import { require, type Tf, tfjs } from "../tfjs.ts";
 
 type NsfwModule = typeof import("nsfwjs");
 type Model = Awaited<ReturnType<NsfwModule["load"]>>;

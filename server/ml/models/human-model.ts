@@ -5,8 +5,8 @@
 // Human's package "exports" map has no "./" entries, so its Node WebAssembly build is required by
 // its file path; its models are read from the package through server/ml/tfjs.ts's file:// router.
 import path from "node:path";
-import { require, type Tf, tfjs, WASM_DIR } from "../ml/tfjs.ts";
-import type { FaceFinding } from "./face-engine.ts";
+import type { FaceFinding } from "../protocol.ts";
+import { require, type Tf, tfjs, WASM_DIR } from "../tfjs.ts";
 
 // Types only, from Human's declarations; the runtime module is required below.
 type HumanModule = typeof import("@vladmandic/human");
