@@ -4,8 +4,8 @@ import path from "node:path";
 import { PHOTO_THUMB_DIMENSION } from "@domain/constants.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { thumbKey } from "../../server/features/photos/photo-keys.ts";
 import { createLocalStorage } from "../../server/storage/local.ts";
+import { thumbKey } from "../../server/storage/photo-keys.ts";
 import type { Storage } from "../../server/storage/storage.ts";
 import {
   ensurePhotoPool,

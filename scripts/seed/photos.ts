@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { GENDERS, PHOTO_FOLDER, PHOTO_FORMATS, PHOTO_THUMB_DIMENSION } from "@domain/constants.ts";
 import sharp from "sharp";
-import { photoKey, thumbKey } from "../../server/features/photos/photo-keys.ts";
+import { photoKey, thumbKey } from "../../server/storage/photo-keys.ts";
 import { ObjectExistsError, type Storage } from "../../server/storage/storage.ts";
 import type { Region } from "./names.ts";
 import {

@@ -25,8 +25,8 @@ import { z } from "zod";
 import { apiRoutes } from "../api.ts";
 import { queryRows } from "../db/client.ts";
 import { uuid } from "../db/row-schemas.ts";
-import { photoKey, thumbKey } from "../features/photos/photo-keys.ts";
 import { unsubscribeToken } from "../notifications/unsubscribe-token.ts";
+import { photoKey, thumbKey } from "../storage/photo-keys.ts";
 import { ADMIN_PASSWORD, createAdmin, totpCode } from "../test/admin.ts";
 import { captureTimes } from "../test/face-samples.ts";
 import {

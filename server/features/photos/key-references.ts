@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../db/client.ts";
-import { thumbKey } from "./photo-keys.ts";
+import { thumbKey } from "../../storage/photo-keys.ts";
 
 export interface KeyColumn {
   table: string;

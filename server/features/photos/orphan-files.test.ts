@@ -11,13 +11,13 @@ import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { photoHashes, photoReviews } from "../../db/schema/index.ts";
 import { startJobWorkers } from "../../jobs/workers.ts";
+import { thumbKey } from "../../storage/photo-keys.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { createTestApp, engines, type TestApp } from "../../test/harness.ts";
 import { makeImage } from "../../test/image-fixtures.ts";
 import { insertMember } from "../../test/members.ts";
 import { type LocalS3, startLocalS3 } from "../../test/s3-server.ts";
 import { ORPHAN_GRACE_MS, sweepOrphanFiles } from "./orphan-files.ts";
-import { thumbKey } from "./photo-keys.ts";
 import { addPhoto } from "./photos.service.ts";
 
 const HASH = "0101".repeat(16);

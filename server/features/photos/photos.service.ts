@@ -9,10 +9,10 @@ import { type Db, inTransaction } from "../../db/client.ts";
 import { lockMember } from "../../db/member-lock.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { AppError, unauthenticated } from "../../http/errors.ts";
+import { isOwnedBy, lastSegment, photoKey, thumbKey } from "../../storage/photo-keys.ts";
 import { ObjectExistsError, type Storage } from "../../storage/storage.ts";
 import { getOrCreateProfile, type ProfileRow } from "../profile/index.ts";
 import { extensionFor, type PhotoFormat, processPhoto, thumbnailFromMain } from "./image.ts";
-import { isOwnedBy, lastSegment, photoKey, thumbKey } from "./photo-keys.ts";
 
 export interface UploadedFile {
   name: string;

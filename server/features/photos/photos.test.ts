@@ -14,6 +14,7 @@ import type { ProfileDto } from "@domain/profile.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { IMAGE_WORK_LIMITS, ImageWork } from "../../images/index.ts";
+import { photoNonce } from "../../storage/photo-keys.ts";
 import { createTestApp, describeEachEngine, ruleIt, type TestApp } from "../../test/harness.ts";
 import {
   EXIF_MARKERS,
@@ -23,7 +24,6 @@ import {
   makeTruncatedJpeg,
   SVG_FIXTURE,
 } from "../../test/image-fixtures.ts";
-import { photoNonce } from "./photo-keys.ts";
 import { addPhoto } from "./photos.service.ts";
 
 interface Member {

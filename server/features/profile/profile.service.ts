@@ -5,8 +5,8 @@ import type { Db } from "../../db/client.ts";
 import { causeChain } from "../../db/conflicts.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { unauthenticated } from "../../http/errors.ts";
+import { photoDto } from "../../storage/photo-keys.ts";
 import type { Storage } from "../../storage/storage.ts";
-import { photoDto } from "../photos/index.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
 

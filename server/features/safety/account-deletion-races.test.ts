@@ -127,7 +127,7 @@ describeEachEngine("account deletion during the member’s own writes", (engine)
     "removes the files of a photo whose upload committed while the deletion waited for it",
     async () => {
       const him = await signUpMember(t, "male");
-      // A name as an upload gives it (server/features/photos/photo-keys.ts).
+      // A name as an upload gives it (server/storage/photo-keys.ts).
       const key = `photos/${him.userId}${Date.now()}-${randomBytes(16).toString("hex")}.jpg`;
       const image = await makeImage("jpeg", 200, 150);
       await t.deps.storage.put(key, image, "image/jpeg");

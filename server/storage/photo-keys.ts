@@ -1,11 +1,12 @@
 // Storage keys of profile photos (SPEC §3): folder photos/, file name = user id + timestamp +
 // original extension, and 128 random bits before the extension (issue 33: with the id and the
 // millisecond alone, a photo held from public view was found in 1,514 guesses). Each photo has a
-// thumbnail under photos/thumbs/ with the same file name.
+// thumbnail under photos/thumbs/ with the same file name. Part of the storage layer (issue 35): the
+// profile shows photos and the photos feature writes them, both from these names.
 import { randomBytes } from "node:crypto";
 import { PHOTO_FOLDER } from "@domain/constants.ts";
 import type { PhotoDto } from "@domain/profile.ts";
-import type { Storage } from "../../storage/storage.ts";
+import type { Storage } from "./storage.ts";
 
 /** The random part of a new photo's name (an object, so that a test can choose it). */
 export const photoNonce = { next: (): string => randomBytes(16).toString("hex") };
