@@ -26,7 +26,7 @@ import { closeDeps, createDeps } from "../server/bootstrap.ts";
 import { loadConfig } from "../server/config.ts";
 import { queryRows } from "../server/db/client.ts";
 import { createScratchDatabase } from "../server/db/scratch-database.ts";
-import { startJobWorkers } from "../server/jobs/workers.ts";
+import { startJobWorkers } from "../server/job-workers.ts";
 import { createLogger } from "../server/logger.ts";
 import { newsFor } from "../server/notifications/email-content.ts";
 import { DIGEST_BATCH, handleDigestBatch, planDigests } from "../server/notifications/handlers.ts";

@@ -10,7 +10,7 @@ import { closeDeps, createDeps } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import type { AppDeps } from "./deps.ts";
 import { sweepExpiredSubscriptions } from "./features/subscriptions/subscription-status.ts";
-import { startJobWorkers } from "./jobs/workers.ts";
+import { startJobWorkers } from "./job-workers.ts";
 import { createLogger } from "./logger.ts";
 import { photoScreen } from "./moderation/photo-screen.ts";
 import { recheckPendingPayments } from "./payments/settle.ts";

@@ -4,7 +4,7 @@
 // written once a minute per active member) are never reclaimed. The planner then guesses: a search
 // took 1.5 s instead of 35 ms on a fresh 100,000-member database (bench/load.ts, issue 19).
 //
-// Run as scheduled jobs (server/jobs/workers.ts, PGlite only): VACUUM hourly, ANALYZE daily (at
+// Run as scheduled jobs (server/job-workers.ts, PGlite only): VACUUM hourly, ANALYZE daily (at
 // 100,000 members, ANALYZE profiles takes 0.75–0.9 s and VACUUM of every table under 0.3 s in all,
 // bench/load.ts), one table at a time, so that the requests queued behind PGlite's single thread
 // wait for one table's statement, never for the whole pass.

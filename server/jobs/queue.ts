@@ -59,7 +59,7 @@ export interface Jobs {
      */
     within?: SqlExecutor,
   ): Promise<string | null>;
-  /** Set by the workers of this instance (jobs/workers.ts): wakes the one serving `queue`. */
+  /** Set by the workers of this instance (job-workers.ts): wakes the one serving `queue`. */
   wake: ((queue: QueueName) => void) | null;
   stop(): Promise<void>;
 }
@@ -95,7 +95,7 @@ export async function installJobSchema(database: Database): Promise<PgBoss> {
   return boss;
 }
 
-/** The producer side: every instance sends jobs; only main.ts starts workers (jobs/workers.ts). */
+/** The producer side: every instance sends jobs; only main.ts starts workers (job-workers.ts). */
 export async function openJobs(database: Database, logger: Logger): Promise<Jobs> {
   const boss = await installJobSchema(database);
   boss.on("error", (err) => logger.error({ err }, "jobs: queue error"));

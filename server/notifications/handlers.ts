@@ -1,4 +1,4 @@
-// The notification jobs' work (queues in jobs/queue.ts, started by jobs/workers.ts).
+// The notification jobs' work (queues in jobs/queue.ts, started by job-workers.ts).
 
 import { NOTIFICATION_LIMITS, type PushPayload } from "@domain/notifications.ts";
 import { and, eq, isNull, sql } from "drizzle-orm";

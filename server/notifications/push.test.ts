@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
 import { queryRows } from "../db/client.ts";
-import { startJobWorkers } from "../jobs/workers.ts";
+import { startJobWorkers } from "../job-workers.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../test/harness.ts";
 import { signUpMember } from "../test/members.ts";
 import { type PushServiceHandle, startPushService } from "../test/push-service.ts";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { photoHashes, photoReviews } from "../../db/schema/index.ts";
-import { startJobWorkers } from "../../jobs/workers.ts";
+import { startJobWorkers } from "../../job-workers.ts";
 import { thumbKey } from "../../storage/photo-keys.ts";
 import type { Storage } from "../../storage/storage.ts";
 import { createTestApp, engines, type TestApp } from "../../test/harness.ts";

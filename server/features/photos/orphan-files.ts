@@ -1,6 +1,6 @@
 // The orphan sweep (issue 33): stored files that no row names, left by a process killed between an
 // upload's writes and its commit (kill -9 left two or three per run in the reliability test), are
-// removed once they are older than a grace period. A daily job runs it (server/jobs/workers.ts).
+// removed once they are older than a grace period. A daily job runs it (server/job-workers.ts).
 //
 // It compares the stored files with the keys the database names (key-references.ts), each with its
 // thumbnail: nothing here depends on how keys are made.

@@ -1,12 +1,14 @@
 // The job workers of an instance (main.ts starts them unless JOB_WORKERS=false) and the recurring
-// schedules. pg-boss hands each job to one worker of one instance; a job whose worker died (kill -9)
+// schedules. Part of the composition, beside app.ts and server.ts (issue 35): it wires the features'
+// handlers to the platform's queues, which know no feature. pg-boss hands each job to one worker of one instance; a job whose worker died (kill -9)
 // is given up after its queue's expireInSeconds by the maintenance (supervise) and retried.
 import PgBoss from "pg-boss";
-import { maintainEmbeddedDatabase } from "../db/embedded-maintenance.ts";
-import type { AppDeps } from "../deps.ts";
-import { sweepOrphanFiles } from "../features/photos/index.ts";
-import { purgeExpiredLimits } from "../http/rate-limit.ts";
-import type { ImmediateEmailJob, MessageJob, PushJob } from "../notifications/announce.ts";
+import { maintainEmbeddedDatabase } from "./db/embedded-maintenance.ts";
+import type { AppDeps } from "./deps.ts";
+import { sweepOrphanFiles } from "./features/photos/index.ts";
+import { purgeExpiredLimits } from "./http/rate-limit.ts";
+import { bossOptions, QUEUES, type QueueName } from "./jobs/queue.ts";
+import type { ImmediateEmailJob, MessageJob, PushJob } from "./notifications/announce.ts";
 import {
   handleDelivery,
   handleDigestBatch,
@@ -16,8 +18,7 @@ import {
   planDigests,
   purgeOld,
   sendSubscriptionReminders,
-} from "../notifications/handlers.ts";
-import { bossOptions, QUEUES, type QueueName } from "./queue.ts";
+} from "./notifications/handlers.ts";
 
 export interface WorkerOptions {
   /** How often idle workers look for jobs queued by other instances (seconds, ≥ 0.5). */
