@@ -2,10 +2,9 @@
 // composition's types, built once by server/bootstrap.ts (or per test).
 import type Stripe from "stripe";
 import type { Auth } from "./auth/auth.ts";
-import type { SessionReader, SessionRow, UserRow } from "./auth/session-reader.ts";
+import type { SessionReader } from "./auth/session-reader.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import type { profiles } from "./db/schema/index.ts";
 import type { Mailer } from "./email/mailer.ts";
 import type { ImageWork } from "./images/index.ts";
 import type { Jobs } from "./jobs/queue.ts";
@@ -39,20 +38,5 @@ export interface AppDeps {
   images: ImageWork;
 }
 
-export type SessionUser = UserRow;
-
-/** A member's profile row, as requireUser reads it with the session. */
-type ProfileRow = typeof profiles.$inferSelect;
-
-export interface AppEnv {
-  Variables: {
-    user: SessionUser;
-    session: SessionRow;
-    /** Set by requireUser: the member's profile as read with the session (null before its creation). */
-    ownProfile: ProfileRow | null;
-    log: Logger;
-    requestId: string;
-    /** Set by requireSubscription. */
-    profile: ProfileRow;
-  };
-}
+// What a request carries: a platform type, re-exported here where the routes import it from.
+export type { AppEnv, SessionUser } from "./http/env.ts";

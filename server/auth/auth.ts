@@ -23,6 +23,7 @@ import type { Logger } from "../logger.ts";
 import { attemptHooks } from "./attempt-hooks.ts";
 import { emailChangeHooks } from "./email-change.ts";
 import { confirmAddressByReset, retireResetLinks } from "./reset-links.ts";
+import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "./session-reader.ts";
 
 export interface AuthDeps {
   config: Config;
@@ -31,10 +32,7 @@ export interface AuthDeps {
   logger: Logger;
 }
 
-const DAY = 60 * 60 * 24;
-/** Sessions last 30 days; one used after a day is extended: members stay signed in while active. */
-export const SESSION_EXPIRES_IN = 30 * DAY;
-export const SESSION_UPDATE_AGE = DAY;
+export { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "./session-reader.ts";
 
 export function createAuth({ config, db, mailer, logger }: AuthDeps) {
   // Sending is not awaited by the request (no timing oracle); failures are logged.

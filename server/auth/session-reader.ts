@@ -12,7 +12,23 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { profiles, session, user } from "../db/schema/index.ts";
-import { type Auth, SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "./auth.ts";
+
+const DAY = 60 * 60 * 24;
+/** Sessions last 30 days; one used after a day is extended: members stay signed in while active. */
+export const SESSION_EXPIRES_IN = 30 * DAY;
+export const SESSION_UPDATE_AGE = DAY;
+
+/**
+ * What the reader uses of Better Auth (server/auth/auth.ts's instance fits it): its cookies' names
+ * and the session read that extends a session. Named here so that this module, which the request's
+ * types depend on, does not import the instance's module (issue 35: no cycle).
+ */
+export interface SessionAuth {
+  $context: Promise<{
+    authCookies: { sessionToken: { name: string }; dontRememberToken: { name: string } };
+  }>;
+  api: { getSession(input: { headers: Headers }): Promise<unknown> };
+}
 
 /** What the routes use of the session and its account: fewer columns, less to parse per request. */
 const sessionColumns = { id: session.id, userId: session.userId, expiresAt: session.expiresAt };
@@ -74,7 +90,7 @@ export function dueForExtension(expiresAt: Date, now = Date.now()): boolean {
   return expiresAt.getTime() - SESSION_EXPIRES_IN * 1000 + SESSION_UPDATE_AGE * 1000 <= now;
 }
 
-export function createSessionReader(auth: Auth, db: Db, secret: string) {
+export function createSessionReader(auth: SessionAuth, db: Db, secret: string) {
   // Built and named once: on PostgreSQL each pooled connection parses and plans it once.
   const byToken = db
     .select({ session: sessionColumns, user: userColumns, profile: profiles })

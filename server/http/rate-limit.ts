@@ -9,7 +9,7 @@ import { z } from "zod";
 import { type Db, queryRows } from "../db/client.ts";
 import { int8 } from "../db/row-schemas.ts";
 import { attemptCounters, usedTotpCodes } from "../db/schema/index.ts";
-import type { AppEnv } from "../deps.ts";
+import type { AppEnv } from "./env.ts";
 import { AppError } from "./errors.ts";
 
 export interface RateLimit {
