@@ -6,6 +6,7 @@ import { Alert } from "@web/components/ui/Alert.tsx";
 import { RadioCards } from "@web/components/ui/RadioCards.tsx";
 import { errorMessage } from "@web/lib/api.ts";
 import { quoted } from "@web/lib/format.ts";
+import { useState } from "react";
 import { useSetFirstMessagesFromLikedOnly } from "../api.ts";
 
 type Choice = "matches" | "liked";
@@ -25,7 +26,11 @@ const OPTIONS = [
 
 export function FirstMessageSetting({ profile }: { profile: ProfileDto }) {
   const save = useSetFirstMessagesFromLikedOnly();
-  const on = save.isPending ? Boolean(save.variables) : profile.firstMessagesFromLikedOnly;
+  // The choice shows at once, in the same render as the click: the mutation's pending state comes a
+  // tick later, and a controlled radio would meanwhile snap back (seen by a journey in CI). A
+  // refusal puts back what is stored.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const on = chosen ?? profile.firstMessagesFromLikedOnly;
   return (
     <div className="flex flex-col gap-3">
       <RadioCards<Choice>
@@ -33,7 +38,11 @@ export function FirstMessageSetting({ profile }: { profile: ProfileDto }) {
         legend="Qui peut m’écrire en premier"
         options={OPTIONS}
         value={on ? "liked" : "matches"}
-        onChange={(choice) => save.mutate(choice === "liked")}
+        onChange={(choice) => {
+          const value = choice === "liked";
+          setChosen(value);
+          save.mutate(value, { onError: () => setChosen(null) });
+        }}
         hint="Enregistré dès que vous choisissez. Vous pouvez changer d’avis à tout moment."
       />
       {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
