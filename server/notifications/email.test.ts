@@ -225,24 +225,21 @@ describeOnEngine("e-mail notifications", (engine) => {
       json: { firstMessagesFromLikedOnly: true },
     });
     expect(on.status).toBe(200);
-    const matchId = await like(him, her);
-    expect((await send(him, matchId, "Envoie-moi ton numéro WhatsApp")).status).toBe(201);
-    await db().execute(
-      sql`UPDATE profiles SET last_active_at = now() - interval '1 hour' WHERE user_id = ${her.userId}`,
-    );
-    await handleImmediateEmail(t.deps, { userId: her.userId }, "job-request");
-    const [toHer] = await mailsTo(her.email);
+    /** He likes `to` and writes first while she is away; then her « Tout de suite » e-mail is built. */
+    const likeWriteAndMail = async (to: Member, job: string) => {
+      const matchId = await like(him, to);
+      expect((await send(him, matchId, "Envoie-moi ton numéro WhatsApp")).status).toBe(201);
+      await db().execute(
+        sql`UPDATE profiles SET last_active_at = now() - interval '1 hour' WHERE user_id = ${to.userId}`,
+      );
+      await handleImmediateEmail(t.deps, { userId: to.userId }, job);
+      return mailsTo(to.email);
+    };
+    const [toHer] = await likeWriteAndMail(her, "job-request");
     expect(plain(toHer?.subject)).toBe("Abdoulaye vous a envoyé un J’aime sur Passerelle");
     expect(plain(toHer?.text)).not.toContain("WhatsApp");
     // Without the setting, the same message is told with its words.
-    const other = await member("female", "Awa");
-    const second = await like(him, other);
-    expect((await send(him, second, "Envoie-moi ton numéro WhatsApp")).status).toBe(201);
-    await db().execute(
-      sql`UPDATE profiles SET last_active_at = now() - interval '1 hour' WHERE user_id = ${other.userId}`,
-    );
-    await handleImmediateEmail(t.deps, { userId: other.userId }, "job-message");
-    const [toAwa] = await mailsTo(other.email);
+    const [toAwa] = await likeWriteAndMail(await member("female", "Awa"), "job-message");
     expect(plain(toAwa?.text)).toContain("WhatsApp");
   });
 
