@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // on both engines (PGlite and a PostgreSQL server).
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./server/db/schema/index.ts",
-  out: "./server/db/migrations",
+  schema: "./server/platform/db/schema/index.ts",
+  out: "./server/platform/db/migrations",
 });

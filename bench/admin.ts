@@ -25,10 +25,10 @@ import pg from "pg";
 import { seedMembers } from "../scripts/seed/bulk.ts";
 import { createApp } from "../server/app.ts";
 import { closeDeps, createDeps } from "../server/bootstrap.ts";
-import { loadConfig } from "../server/config.ts";
 import type { AppDeps } from "../server/deps.ts";
-import { createLogger } from "../server/logger.ts";
-import { vapidEnv } from "../server/notifications/vapid-keys.ts";
+import { createLogger } from "../server/platform/logger.ts";
+import { loadConfig } from "../server/platform/settings/config.ts";
+import { vapidEnv } from "../server/platform/settings/vapid-keys.ts";
 import {
   type ActivityCounts,
   activityCounts,
@@ -51,7 +51,7 @@ const EXPLAIN_MS = 100;
 const EXPLAIN_STATEMENT_MS = 10;
 const AUDIT_ENTRIES = 3_000;
 const ADMIN = { email: "admin-bench@exemple.fr", password: "mot de passe du bench admin" };
-/** The app's pool runs every statement with this (server/db/client.ts); so do our EXPLAINs. */
+/** The app's pool runs every statement with this (server/platform/db/client.ts); so do our EXPLAINs. */
 const POOL_OPTIONS = "-c max_parallel_workers_per_gather=0";
 
 interface Options {

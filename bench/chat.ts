@@ -25,7 +25,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { openDatabase } from "../server/db/client.ts";
+import { openDatabase } from "../server/platform/db/client.ts";
 import { cleanupAll, cleanupOnSignals, deferCleanup } from "./chat/cleanup.ts";
 import {
   ENGINE_LABEL,

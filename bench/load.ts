@@ -20,10 +20,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
-import { openDatabase } from "../server/db/client.ts";
-import { maintainEmbeddedDatabase } from "../server/db/embedded-maintenance.ts";
-import { createScratchDatabase } from "../server/db/scratch-database.ts";
-import { vapidEnv } from "../server/notifications/vapid-keys.ts";
+import { openDatabase } from "../server/platform/db/client.ts";
+import { maintainEmbeddedDatabase } from "../server/platform/db/embedded-maintenance.ts";
+import { createScratchDatabase } from "../server/platform/db/scratch-database.ts";
+import { vapidEnv } from "../server/platform/settings/vapid-keys.ts";
 import { linkIn, waitForMail } from "../server/test/mail.ts";
 import { bareServerRun, REFERENCE_PORT, startReference } from "./load/references.ts";
 
@@ -268,7 +268,7 @@ async function main() {
       for (const command of ["VACUUM", "ANALYZE"] as const) {
         const report = await maintainEmbeddedDatabase(database, [command]);
         console.log(
-          `Embedded ${command} pass (server/db/embedded-maintenance.ts): ${report.tables} tables in ${fmt(report.ms, 0)} ms, ` +
+          `Embedded ${command} pass (server/platform/db/embedded-maintenance.ts): ${report.tables} tables in ${fmt(report.ms, 0)} ms, ` +
             `longest ${report.longest?.table} ${fmt(report.longest?.ms ?? 0, 0)} ms.`,
         );
       }

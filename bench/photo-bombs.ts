@@ -8,16 +8,16 @@
 //  3. With --old: what the screening did before, on the 10000² bomb — a whole decode under sharp's
 //     default limit (268 megapixels) — timed once (about 49 s in the outside test).
 //  4. The gate: four 40-megapixel uploads and four phone photos at once, by eight members, with
-//     the production limits (server/images/image-work.ts): each one's wait and total time.
+//     the production limits (server/platform/images/image-work.ts): each one's wait and total time.
 // Prints markdown; asserts nothing. Run it on an idle machine: the load average is printed.
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
+import { screenUpload } from "../server/features/moderation/moderation.service.ts";
+import { photoScreen } from "../server/features/moderation/photo-screen.ts";
 import { processPhoto, readPhotoHeader } from "../server/features/photos/image.ts";
-import { ImageWork } from "../server/images/index.ts";
-import { createLogger } from "../server/logger.ts";
-import { screenUpload } from "../server/moderation/moderation.service.ts";
-import { photoScreen } from "../server/moderation/photo-screen.ts";
+import { ImageWork } from "../server/platform/images/index.ts";
+import { createLogger } from "../server/platform/logger.ts";
 import { makeImage, makePngBomb } from "../server/test/image-fixtures.ts";
 
 const { values } = parseArgs({

@@ -34,7 +34,6 @@ import { serve } from "@hono/node-server";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { createApp } from "../server/app.ts";
-import { type Db, queryRows } from "../server/db/client.ts";
 import {
   activityPageQuery,
   compatibilityPoolQueries,
@@ -45,6 +44,7 @@ import {
   searchRange,
 } from "../server/features/search/search.service.ts";
 import { decodeSearchCursor } from "../server/features/search/search-cursor.ts";
+import { type Db, queryRows } from "../server/platform/db/client.ts";
 import { baselineSearch } from "./search/baseline.ts";
 import { BASE, type DataSet, ENGINE_LABEL, type Engine, log, openDataSet, PORT } from "./search/dataset.ts";
 import { MIX, type Params } from "./search/mix.ts";
@@ -252,7 +252,7 @@ async function explain(set: DataSet, mix: Case[], title: string): Promise<void> 
   for (const q of mix.filter((m) => m.explain)) {
     for (const [kind, stmt] of statements(set, q.query)) {
       // Once to warm the cache, then the plan that is printed (the pool runs without parallel
-      // workers, as the service's pool does: server/db/client.ts).
+      // workers, as the service's pool does: server/platform/db/client.ts).
       await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${stmt}`);
       const rows = await queryRows(
         db,

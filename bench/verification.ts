@@ -1,5 +1,5 @@
 // Verified profiles, issue 16: `npm run bench:verification`. The face engine of
-// server/verification (@vladmandic/human on TensorFlow.js's WebAssembly backend, the models of its
+// server/features/verification (@vladmandic/human on TensorFlow.js's WebAssembly backend, the models of its
 // package), its models in the ML worker thread as in the server (server/ml), on the faces that
 // server/test/face-samples.ts composes from the library's own sample grid
 // (bench/verification/samples.ts):
@@ -51,7 +51,7 @@ import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { mlClient } from "../server/ml/ml-client.ts";
+import { mlClient } from "../server/platform/ml/ml-client.ts";
 import { pct } from "./chat/stats.ts";
 import { attemptSets, frameKinds, photoPairs, runSets, smiles } from "./verification/accuracy.ts";
 import { eventLoop } from "./verification/event-loop.ts";
@@ -141,7 +141,7 @@ export async function benchVerification(argv = process.argv.slice(2)): Promise<v
   await mlClient().close();
   const totalS = (performance.now() - started) / 1000;
   const { backend: b } = loop;
-  const backendLine = `TensorFlow.js backend ${b.name} (SIMD ${b.simd}, threads ${b.threads}; read on the main thread for the last section, the worker starting it the same way, server/ml/tfjs.ts); after the load, the worker holds ${loaded.weights.tensors} tensors, ${(loaded.weights.bytes / 1024 / 1024).toFixed(1)} MB (the face models' weights).`;
+  const backendLine = `TensorFlow.js backend ${b.name} (SIMD ${b.simd}, threads ${b.threads}; read on the main thread for the last section, the worker starting it the same way, server/platform/ml/tfjs.ts); after the load, the worker holds ${loaded.weights.tensors} tensors, ${(loaded.weights.bytes / 1024 / 1024).toFixed(1)} MB (the face models' weights).`;
 
   printHeading(loadBefore, loadavg(), totalS, runs);
   printLoad(loaded, [screened, afterDecisions, end], baselineMs, backendLine);

@@ -143,3 +143,24 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 
 export const IMPORT_MAX_ROWS = 5_000;
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The administration's refusals (server/features/admin). */
+export const ADMIN_MSG = {
+  MATCH_NOT_FOUND: "Ce match n’existe pas",
+  MESSAGE_NOT_FOUND: "Ce message n’existe pas",
+  PROFILE_NOT_FOUND: "Ce profil n’existe pas",
+  NOTHING_TO_SAVE: "Aucune modification à enregistrer",
+  REPORT_NOT_FOUND: "Ce signalement n’existe pas",
+  REPORT_ALREADY_HANDLED: "Ce signalement est déjà traité",
+  REPORTED_ACCOUNT_GONE: "Le compte signalé n’existe plus",
+  CHOOSE_PHOTO: "Choisissez la photo à retirer",
+  SUBSCRIPTION_NOT_FOUND: "Cet abonnement n’existe pas",
+  ACCOUNT_NOT_FOUND: "Ce compte n’existe pas",
+  CANCELLED_NOT_EXTENDABLE: "Un abonnement annulé ne peut pas être prolongé",
+  REVERSED_NOT_EXTENDABLE:
+    "Le paiement de cet abonnement a été remboursé ou est contesté : il ne peut pas être prolongé. Offrez plutôt des mois au membre.",
+  SELF_BAN: "Vous ne pouvez pas vous bannir vous-même",
+  SELF_DEMOTE: "Vous ne pouvez pas retirer votre propre rôle d’administrateur",
+  SELF_DELETE: "Vous ne pouvez pas supprimer votre propre compte ici",
+  CONFIRM_EMAIL_MISMATCH: "L’adresse e-mail de confirmation ne correspond pas",
+} as const;

@@ -3,7 +3,7 @@
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 /**
  * Pixels an image a member sends may have (40 megapixels, more than any phone photo): checked on the
- * header before anything is decoded (server/images/member-image.ts, ADR 0003).
+ * header before anything is decoded (server/platform/images/member-image.ts, ADR 0003).
  */
 export const PHOTO_MAX_PIXELS = 40_000_000;
 export const PHOTO_CACHE_SECONDS = 3600;

@@ -2,6 +2,9 @@
 import { NAME_MAX_LENGTH } from "./constants.ts";
 
 export const MSG = {
+  CURSOR_INVALID: "Le curseur de pagination est invalide",
+  TOO_MANY_REPORTS: "Vous avez envoyé beaucoup de signalements aujourd’hui. Réessayez demain.",
+  MESSAGE_NOT_FOUND: "Ce message est introuvable",
   // SPEC §5
   PHOTO_NOT_IMAGE: "Le fichier doit être une image",
   PHOTO_EXPLICIT:

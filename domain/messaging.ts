@@ -11,6 +11,7 @@ export const MESSAGE_PREVIEW_LENGTH = 120;
 export { MESSAGES_PAGE_SIZE };
 
 export const MESSAGE_MSG = {
+  BEFORE_OR_AFTER: "Utilisez soit «\u00a0before\u00a0», soit «\u00a0after\u00a0», pas les deux",
   EMPTY: "Votre message est vide",
   TOO_LONG: `Votre message ne doit pas dépasser ${new Intl.NumberFormat("fr-FR").format(MESSAGE_MAX_LENGTH)} caractères`,
   NOT_TEXT: "Le message doit être un texte",

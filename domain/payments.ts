@@ -1,7 +1,7 @@
 // How members pay: by card, or by mobile money with an operator of the country they live in. The
 // providers (Stripe, CinetPay, FedaPay, the demo) are the server's business; the member chooses a
 // method, an operator and a currency, and the server routes the payment to a provider that covers
-// them (server/payments/registry.ts).
+// them (server/features/billing/providers/registry.ts).
 import { OPERATORS, type OperatorId, type PaymentMethod, type ProviderName } from "./enums.ts";
 
 export {
@@ -80,6 +80,8 @@ export function localCardPricesFrom(countryChangedAt: Date | null, now: Date = n
 export type { PaymentMethodOption, PaymentOptionsDto } from "./responses/subscriptions.ts";
 
 export const PAYMENT_MSG = {
+  INVALID_SIGNATURE: "Signature invalide",
+  PROVIDER_SILENT: "Le prestataire de paiement n’a pas répondu",
   METHOD_UNAVAILABLE: "Ce moyen de paiement n’est pas disponible pour votre pays ou cette devise",
   OPERATOR_REQUIRED: "Veuillez choisir votre opérateur de mobile money",
   CURRENCY_UNAVAILABLE: "Cette formule n’est pas proposée dans cette devise",

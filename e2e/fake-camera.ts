@@ -2,7 +2,7 @@
 // of @vladmandic/human's package (server/test/face-samples.ts): the man straight and neutral, then
 // his head tilting steadily to his left (clockwise in the camera's unmirrored picture) and held,
 // then straightening while he smiles (his mouth warped a little more each frame) — one picture moving
-// continuously, as the server demands of a live capture (server/verification/decide.ts), timed on
+// continuously, as the server demands of a live capture (server/features/verification/decide.ts), timed on
 // the page's capture schedule so that each gesture is on screen when it is asked for. Written as
 // YUV4MPEG2 (4:2:0), which Chromium's file capture device reads and plays in a loop; the file is
 // made by the journey's first worker, in the test output folder, and never committed.

@@ -4,7 +4,7 @@
 // tilting steadily to his left, then straightening and smiling, timed on the page's schedule — the
 // server's challenge being fixed to those gestures (VERIFICATION_GESTURES in playwright.config.ts);
 // the page sends its whole burst with each frame's time, the server finds one live sequence in it
-// (server/verification/decide.ts) with the real models, and the member gets the badge.
+// (server/features/verification/decide.ts) with the real models, and the member gets the badge.
 // The camera's flags are given to this file's browser only; nothing binary is committed.
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";

@@ -5,8 +5,8 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { PHOTO_BUCKET } from "@domain/constants.ts";
-import { ConfigError, loadConfig } from "../server/config.ts";
-import { createS3Storage } from "../server/storage/s3.ts";
+import { ConfigError, loadConfig } from "../server/platform/settings/config.ts";
+import { createS3Storage } from "../server/platform/storage/s3.ts";
 import { type BackupStep, backup } from "./backup/backup.ts";
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });

@@ -7,9 +7,9 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@domain/constants.ts";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { closeDeps, createDeps } from "../server/bootstrap.ts";
-import { ConfigError, loadConfig } from "../server/config.ts";
-import { user } from "../server/db/schema/index.ts";
-import { createLogger } from "../server/logger.ts";
+import { user } from "../server/platform/db/schema/index.ts";
+import { createLogger } from "../server/platform/logger.ts";
+import { ConfigError, loadConfig } from "../server/platform/settings/config.ts";
 
 const USAGE = "Usage: npm run admin:create -- --email admin@example.org --password 'a long password'";
 
@@ -42,7 +42,7 @@ function parse(): { email: string; password: string | undefined } {
   return { email: email.data, password: password.data };
 }
 
-/** What the administrator meets at the first sign-in (server/http/admin-guard.ts). */
+/** What the administrator meets at the first sign-in (server/platform/http/admin-guard.ts). */
 function secondFactorNotice(required: boolean): string {
   return required
     ? "Two-factor authentication is required: at the first sign-in (/admin/login), the administrator sets up an authenticator app (TOTP) before anything else."
@@ -80,7 +80,7 @@ async function main() {
       process.exitCode = 1;
       return;
     }
-    // The sign-up guard (server/auth/auth.ts) also requires the age and terms confirmations.
+    // The sign-up guard (server/platform/auth/auth.ts) also requires the age and terms confirmations.
     const body = {
       email: args.email,
       password: args.password,

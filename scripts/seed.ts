@@ -5,8 +5,8 @@
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { closeDeps, createDeps } from "../server/bootstrap.ts";
-import { ConfigError, loadConfig } from "../server/config.ts";
-import { createLogger } from "../server/logger.ts";
+import { createLogger } from "../server/platform/logger.ts";
+import { ConfigError, loadConfig } from "../server/platform/settings/config.ts";
 import { DEMO_PASSWORD } from "./seed/accounts.ts";
 import { seedMembers } from "./seed/bulk.ts";
 import { createDemoAccounts, hashDemoPasswords } from "./seed/demo.ts";

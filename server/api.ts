@@ -4,25 +4,27 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
-import { eventRoutes } from "./features/events/events.routes.ts";
+import { subscriptionRoutes } from "./features/billing/subscriptions.routes.ts";
+import { eventRoutes } from "./features/events/index.ts";
 import { likeRoutes } from "./features/likes/likes.routes.ts";
 import { matchRoutes } from "./features/matches/matches.routes.ts";
 import { memberRoutes } from "./features/members/members.routes.ts";
+import { visitRoutes } from "./features/members/visits.routes.ts";
 import { conversationRoutes } from "./features/messages/messages.routes.ts";
 import { navRoutes } from "./features/nav/nav.routes.ts";
+import { notificationsRoutes } from "./features/notifications/notifications.routes.ts";
 import { photoRoutes } from "./features/photos/photos.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
 import { blockRoutes, myDataRoutes, reportRoutes } from "./features/safety/safety.routes.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
-import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes.ts";
-import { notificationsRoutes } from "./notifications/notifications.routes.ts";
-import { verificationRoutes } from "./verification/verification.routes.ts";
+import { verificationRoutes } from "./features/verification/verification.routes.ts";
 
 export function apiRoutes(deps: AppDeps) {
   const { config } = deps;
   return new Hono<AppEnv>()
     .get("/api/config", (c) => c.json({ contactEmail: config.contactEmail }))
     .route("/api/profile", profileRoutes(deps))
+    .route("/api/profile/visits", visitRoutes(deps))
     .route("/api/profile/photos", photoRoutes(deps))
     .route("/api/nav", navRoutes(deps))
     .route("/api/search", searchRoutes(deps))

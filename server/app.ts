@@ -9,21 +9,21 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { apiRoutes } from "./api.ts";
-import { translateAuthResponse } from "./auth/french-errors.ts";
-import type { Config } from "./config.ts";
 import type { AppDeps, AppEnv } from "./deps.ts";
-import { createBaseApp } from "./http/base-app.ts";
-import { AppError } from "./http/errors.ts";
-import { requireSameOrigin } from "./http/origin-check.ts";
-import type { Logger } from "./logger.ts";
-import { heldPhotoOwner } from "./moderation/index.ts";
-import { ONE_CLICK_UNSUBSCRIBE_PATH } from "./notifications/email-outbox.ts";
-import { healthRoutes } from "./observability/health.routes.ts";
-import { createMetrics } from "./observability/metrics.ts";
-import { notificationRoutes } from "./payments/provider.ts";
+import { paymentNotificationRoutes } from "./features/billing/index.ts";
+import { heldPhotoOwner } from "./features/moderation/index.ts";
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "./features/notifications/email-outbox.ts";
+import { VERIFICATION_BODY_LIMIT } from "./features/verification/verification.routes.ts";
+import { translateAuthResponse } from "./platform/auth/french-errors.ts";
+import { createBaseApp } from "./platform/http/base-app.ts";
+import { AppError } from "./platform/http/errors.ts";
+import { requireSameOrigin } from "./platform/http/origin-check.ts";
+import type { Logger } from "./platform/logger.ts";
+import { healthRoutes } from "./platform/observability/health.routes.ts";
+import { createMetrics } from "./platform/observability/metrics.ts";
+import type { Config } from "./platform/settings/config.ts";
+import { storageRoutes } from "./platform/storage/storage.routes.ts";
 import { spaDocument } from "./spa-document.ts";
-import { storageRoutes } from "./storage/storage.routes.ts";
-import { VERIFICATION_BODY_LIMIT } from "./verification/verification.routes.ts";
 
 const JSON_BODY_LIMIT = 100 * 1024;
 /** Larger bodies, by path: photo uploads (2 MB file + multipart), JSON imports (2 MB file, JSON-escaped). */
@@ -88,7 +88,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   // Payment providers' notifications are signed by the provider, not sent by our pages.
-  const notifications = notificationRoutes(deps.payments.providers);
+  const notifications = paymentNotificationRoutes(deps);
   app.use(
     "/api/*",
     requireSameOrigin(config, [
@@ -112,7 +112,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.on(["GET", "POST"], "/api/auth/*", async (c) => translateAuthResponse(await auth.handler(c.req.raw)));
 
   app.route("/", apiRoutes(deps));
-  for (const n of notifications) app.route(n.path, n.routes(deps));
+  for (const n of notifications) app.route(n.path, n.routes);
   app.route("/storage", storageRoutes(deps, { heldBy: (key) => heldPhotoOwner(deps.database.db, key) }));
 
   app.all("/api/*", () => {

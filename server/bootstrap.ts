@@ -2,27 +2,31 @@
 
 import path from "node:path";
 import { PHOTO_BUCKET } from "@domain/constants.ts";
-import { createAuth } from "./auth/auth.ts";
-import { createSessionReader } from "./auth/session-reader.ts";
-import type { Config } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
 import type { AppDeps } from "./deps.ts";
-import { createMailer } from "./email/mailer.ts";
+import { cinetpayProvider } from "./features/billing/providers/cinetpay/provider.ts";
+import { demoProvider } from "./features/billing/providers/demo.ts";
+import { fedapayProvider } from "./features/billing/providers/fedapay/provider.ts";
+import type { PaymentProvider } from "./features/billing/providers/provider.ts";
+import { PaymentRegistry } from "./features/billing/providers/registry.ts";
+import { createStripeClient, stripeProvider } from "./features/billing/providers/stripe.ts";
 import { findMessage } from "./features/messages/messages.service.ts";
-import { ImageWork } from "./images/index.ts";
-import { openJobs } from "./jobs/queue.ts";
-import type { Logger } from "./logger.ts";
-import { cinetpayProvider } from "./payments/cinetpay/provider.ts";
-import { demoProvider } from "./payments/demo.ts";
-import { fedapayProvider } from "./payments/fedapay/provider.ts";
-import type { PaymentProvider } from "./payments/provider.ts";
-import { PaymentRegistry } from "./payments/registry.ts";
-import { createStripeClient, stripeProvider } from "./payments/stripe.ts";
-import { createMemoryBus } from "./realtime/bus.ts";
-import { RealtimeHub } from "./realtime/hub.ts";
-import { createPgBus } from "./realtime/pg-bus.ts";
-import { createLocalStorage } from "./storage/local.ts";
-import { createS3Storage } from "./storage/s3.ts";
+import { JOB_CATALOGUE } from "./job-catalogue.ts";
+import { createAuth } from "./platform/auth/auth.ts";
+import { createSessionReader } from "./platform/auth/session-reader.ts";
+import { openDatabase } from "./platform/db/client.ts";
+import { createMailer } from "./platform/email/mailer.ts";
+import { createDomainEvents } from "./platform/events/domain-events.ts";
+import { ImageWork } from "./platform/images/index.ts";
+import { openJobs } from "./platform/jobs/queue.ts";
+import { queuesOf } from "./platform/jobs/workers.ts";
+import type { Logger } from "./platform/logger.ts";
+import { createMemoryBus } from "./platform/realtime/bus.ts";
+import { RealtimeHub } from "./platform/realtime/hub.ts";
+import { createPgBus } from "./platform/realtime/pg-bus.ts";
+import type { Config } from "./platform/settings/config.ts";
+import { createLocalStorage } from "./platform/storage/local.ts";
+import { createS3Storage } from "./platform/storage/s3.ts";
+import { REACTIONS } from "./reactions.ts";
 
 export async function createDeps(
   config: Config,
@@ -39,7 +43,7 @@ export async function createDeps(
     loadDataDir: opts.loadDataDir,
   });
   await database.migrate();
-  const jobs = await openJobs(database, logger);
+  const jobs = await openJobs(database, logger, queuesOf(JOB_CATALOGUE));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -58,7 +62,7 @@ export async function createDeps(
     : createLocalStorage(config.storageDir, PHOTO_BUCKET);
   const auth = createAuth({ config, db: database.db, mailer, logger });
   const sessions = createSessionReader(auth, database.db, config.authSecret);
-  const events = config.databaseUrl
+  const bus = config.databaseUrl
     ? await createPgBus({
         url: config.databaseUrl,
         db: database.db,
@@ -66,7 +70,7 @@ export async function createDeps(
         loadMessage: (id) => findMessage(database.db, id),
       })
     : createMemoryBus();
-  const hub = new RealtimeHub(events);
+  const hub = new RealtimeHub(bus);
   const stripe = config.stripe ? createStripeClient(config.stripe) : null;
   const payments = paymentRegistry(config, stripe);
   if (payments.providers.length === 0)
@@ -75,7 +79,7 @@ export async function createDeps(
     );
   else logger.info({ providers: payments.names }, "payments: providers enabled");
   const images = new ImageWork();
-  return {
+  const deps: AppDeps = {
     config,
     database,
     auth,
@@ -83,19 +87,22 @@ export async function createDeps(
     storage,
     mailer,
     logger,
-    events,
+    bus,
+    // Every reaction receives the whole composition, built just below.
+    events: createDomainEvents({ jobs, logger, reactions: REACTIONS, context: () => deps }),
     hub,
     payments,
     stripe,
     jobs,
     images,
   };
+  return deps;
 }
 
 /** The enabled providers in order of preference; the demo last, taking what no real one takes. */
 function paymentRegistry(config: Config, stripe: ReturnType<typeof createStripeClient> | null) {
   const providers: PaymentProvider[] = [];
-  if (stripe && config.stripe) providers.push(stripeProvider(stripe, config.stripe.webhookSecret));
+  if (stripe && config.stripe) providers.push(stripeProvider(stripe));
   for (const name of config.mobileMoneyOrder) {
     if (name === "cinetpay" && config.cinetpay)
       providers.push(cinetpayProvider(config.cinetpay, config.publicBaseUrl));
@@ -109,6 +116,6 @@ function paymentRegistry(config: Config, stripe: ReturnType<typeof createStripeC
 export async function closeDeps(deps: AppDeps): Promise<void> {
   deps.hub.closeAll();
   await deps.jobs.stop();
-  await deps.events.close();
+  await deps.bus.close();
   await deps.database.close();
 }

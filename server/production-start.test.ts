@@ -7,10 +7,10 @@ import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { DEMO_ADMIN_EMAIL } from "./auth/demo-administrator.ts";
-import { openDatabase } from "./db/client.ts";
-import { user } from "./db/schema/index.ts";
-import { vapidEnv } from "./notifications/vapid-keys.ts";
+import { DEMO_ADMIN_EMAIL } from "./platform/auth/demo-administrator.ts";
+import { openDatabase } from "./platform/db/client.ts";
+import { user } from "./platform/db/schema/index.ts";
+import { vapidEnv } from "./platform/settings/vapid-keys.ts";
 import { freePort } from "./test/app-process.ts";
 
 const dirs: string[] = [];

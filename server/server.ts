@@ -5,16 +5,14 @@
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { type App, createApp, createStartingApp } from "./app.ts";
-import { DemoAdministratorError, refuseDemoAdministrator } from "./auth/demo-administrator.ts";
 import { closeDeps, createDeps } from "./bootstrap.ts";
-import { ConfigError, loadConfig } from "./config.ts";
 import type { AppDeps } from "./deps.ts";
-import { sweepExpiredSubscriptions } from "./features/subscriptions/subscription-status.ts";
+import { photoScreen } from "./features/moderation/photo-screen.ts";
+import { faceEngine } from "./features/verification/face-engine.ts";
 import { startJobWorkers } from "./job-workers.ts";
-import { createLogger } from "./logger.ts";
-import { photoScreen } from "./moderation/photo-screen.ts";
-import { recheckPendingPayments } from "./payments/settle.ts";
-import { faceEngine } from "./verification/face-engine.ts";
+import { DemoAdministratorError, refuseDemoAdministrator } from "./platform/auth/demo-administrator.ts";
+import { createLogger } from "./platform/logger.ts";
+import { ConfigError, loadConfig } from "./platform/settings/config.ts";
 
 /**
  * Puts demo members and accounts into an empty database (scripts/seed/demo.ts): given by the
@@ -95,8 +93,6 @@ export function startServer(options: ServerOptions = {}): void {
       if (config.preloadModels) await preloadModels();
       app = full;
       if (deps) {
-        startSubscriptionSweep(deps);
-        startPendingPaymentChecks(deps);
         if (config.jobWorkers)
           // Without workers the site still answers; notifications and digests wait in the queue.
           stopWorkers = await startJobWorkers(deps, {
@@ -119,38 +115,6 @@ export function startServer(options: ServerOptions = {}): void {
       process.exit(1);
     },
   );
-
-  /** Expires passed subscriptions now and every SUBSCRIPTION_SWEEP_MINUTES (SPEC §4: expiry). */
-  function startSubscriptionSweep(d: AppDeps) {
-    const sweep = () =>
-      sweepExpiredSubscriptions(d.database.db)
-        .then((n) => n > 0 && logger.info({ members: n }, "subscriptions: expired members updated"))
-        .catch((err) => logger.error({ err }, "subscriptions: sweep failed"));
-    void sweep();
-    setInterval(sweep, config.subscriptionSweepMs).unref();
-  }
-
-  /**
-   * Asks the providers about pending payments every PAYMENT_RECHECK_SECONDS (the rows hold when each is
-   * due, so a restart loses nothing and several instances share the work: server/payments/settle.ts).
-   */
-  function startPendingPaymentChecks(d: AppDeps) {
-    let running = false;
-    const run = async () => {
-      if (running) return;
-      running = true;
-      try {
-        const r = await recheckPendingPayments(d);
-        if (r.settled + r.expired > 0) logger.info(r, "payments: pending payments settled");
-      } catch (err) {
-        logger.error({ err }, "payments: re-checking pending payments failed");
-      } finally {
-        running = false;
-      }
-    };
-    void run();
-    setInterval(() => void run(), config.pendingPayments.recheckMs).unref();
-  }
 
   async function preloadModels() {
     const started = Date.now();

@@ -1,5 +1,5 @@
 // A signed-in member's page carries the session and the subscription status inline
-// (server/http/spa-document.ts). Runs on a stand-in of dist/.
+// (server/platform/http/spa-document.ts). Runs on a stand-in of dist/.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -14,7 +14,7 @@
 // 2.8 s): the page's chunks then share the slow link with the entry, which the first paint waits for.
 import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "./deps.ts";
-import { checkUserSubscription } from "./features/subscriptions/subscription-status.ts";
+import { checkUserSubscription } from "./features/billing/subscription-status.ts";
 
 /** The pages behind the sign-in (web/app/router.tsx, RequireAuth). */
 const MEMBER_PAGES = new Set([

@@ -8,8 +8,8 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { seedMembers } from "../../scripts/seed/bulk.ts";
 import { pgArray } from "../../scripts/seed/insert.ts";
-import { type Database, queryRows } from "../../server/db/client.ts";
-import { createLocalStorage } from "../../server/storage/local.ts";
+import { type Database, queryRows } from "../../server/platform/db/client.ts";
+import { createLocalStorage } from "../../server/platform/storage/local.ts";
 
 export interface Member {
   index: number;
@@ -33,7 +33,7 @@ export interface Population {
 
 const SEED = 4242;
 const DAY_MS = 86_400_000;
-/** As at sign-in (server/auth/auth.ts: expiresIn 30 days), so that no request extends them. */
+/** As at sign-in (server/platform/auth/auth.ts: expiresIn 30 days), so that no request extends them. */
 const SESSION_DAYS = 30;
 /** Outside production Better Auth uses no `__Secure-` prefix. */
 const SESSION_COOKIE = "better-auth.session_token";

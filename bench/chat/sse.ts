@@ -1,5 +1,6 @@
 // A member's open page, as far as events go: GET /api/events held open with fetch streaming and
-// parsed as Server-Sent Events (event/data lines, blank line ends an event, ':' lines are comments).
+// parsed as Server-Sent Events by eventsource-parser, as the web app does.
+import { createParser } from "eventsource-parser";
 
 export interface SseEvent {
   event: string;
@@ -10,10 +11,12 @@ export interface SseEvent {
 
 export class SseStream {
   private readonly abort = new AbortController();
-  private buffer = "";
-  private event = "message";
-  private data: string[] = [];
   private ready = false;
+  /** The events of the chunk being read (the parser calls back synchronously, within feed). */
+  private pending: { event: string; data: string }[] = [];
+  private readonly parser = createParser({
+    onEvent: (e) => this.pending.push({ event: e.event ?? "message", data: e.data }),
+  });
   /** Why the stream ended if the server ended it (not the bench closing it), else null. */
   dropped: string | null = null;
 
@@ -68,25 +71,9 @@ export class SseStream {
   }
 
   private parse(chunk: string, at: number): SseEvent[] {
-    const events: SseEvent[] = [];
-    this.buffer += chunk;
-    let start = 0;
-    for (let nl = this.buffer.indexOf("\n"); nl >= 0; nl = this.buffer.indexOf("\n", start)) {
-      const line = this.buffer.slice(start, nl).replace(/\r$/, "");
-      start = nl + 1;
-      if (line === "") {
-        if (this.data.length > 0) events.push({ event: this.event, data: this.data.join("\n"), at });
-        this.event = "message";
-        this.data = [];
-      } else if (!line.startsWith(":")) {
-        const colon = line.indexOf(":");
-        const field = colon < 0 ? line : line.slice(0, colon);
-        const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-        if (field === "event") this.event = value;
-        else if (field === "data") this.data.push(value);
-      }
-    }
-    this.buffer = this.buffer.slice(start);
+    this.parser.feed(chunk);
+    const events = this.pending.map((e) => ({ ...e, at }));
+    this.pending = [];
     return events;
   }
 }

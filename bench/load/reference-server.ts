@@ -11,7 +11,7 @@ import pg from "pg";
 
 const secret = process.env.AUTH_SECRET ?? "";
 const port = Number(process.env.PORT ?? 3241);
-// The app's pool size (server/db/client.ts).
+// The app's pool size (server/platform/db/client.ts).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
 const COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;

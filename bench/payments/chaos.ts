@@ -9,8 +9,8 @@
 // every pending checkout made due, recheckPendingPayments() until none is due.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { queryRows } from "../../server/db/client.ts";
-import { recheckPendingPayments } from "../../server/payments/settle.ts";
+import { recheckPendingPayments } from "../../server/features/billing/settle.ts";
+import { queryRows } from "../../server/platform/db/client.ts";
 import { type Bench, newMembers, openCheckout } from "./members.ts";
 import { type Opened, type Outcome, sent } from "./paths.ts";
 import { log, type Options, pick, pool, prng } from "./setup.ts";

@@ -11,7 +11,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../server/db/client.ts";
+import { type Db, queryRows } from "../../server/platform/db/client.ts";
 import { type Bench, type Member, newMembers, openCheckout } from "./members.ts";
 import { type Opened, PATH_ORDER, type PathName } from "./paths.ts";
 import { log, type Options, pool } from "./setup.ts";

@@ -7,10 +7,10 @@ import { randomBytes } from "node:crypto";
 import { ONBOARDING_DONE } from "@domain/profile-completeness.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../server/db/client.ts";
-import { profiles, user } from "../../server/db/schema/index.ts";
 import type { AppDeps } from "../../server/deps.ts";
-import { startCheckout } from "../../server/features/subscriptions/subscriptions.service.ts";
+import { startCheckout } from "../../server/features/billing/subscriptions.service.ts";
+import { type Db, queryRows } from "../../server/platform/db/client.ts";
+import { profiles, user } from "../../server/platform/db/schema/index.ts";
 import type { Opened, PathName, PaymentPath } from "./paths.ts";
 
 export interface Member {

@@ -8,8 +8,8 @@
 // payments still pending, and subscriptions without a checkout.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { queryRows } from "../../server/db/client.ts";
-import { timestampText } from "../../server/db/row-schemas.ts";
+import { queryRows } from "../../server/platform/db/client.ts";
+import { timestampText } from "../../server/platform/db/row-schemas.ts";
 import type { Bench } from "./members.ts";
 import type { Opened, Outcome } from "./paths.ts";
 

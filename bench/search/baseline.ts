@@ -9,8 +9,8 @@ import { countriesOfPlaces, type SearchQuery } from "@domain/discovery.ts";
 import { PRESENCE } from "@domain/presence.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../server/db/client.ts";
 import { oppositeGender, textArray } from "../../server/features/members/public-profile.ts";
+import { type Db, queryRows } from "../../server/platform/db/client.ts";
 
 /** A profiles row as PostgREST returns it (every column, `p.*`): the columns the client reads. */
 const baselineProfile = z.looseObject({

@@ -11,13 +11,13 @@ import pg from "pg";
 import { seedMembers } from "../../scripts/seed/bulk.ts";
 import { createApp } from "../../server/app.ts";
 import { closeDeps, createDeps } from "../../server/bootstrap.ts";
-import { loadConfig } from "../../server/config.ts";
-import type { Db } from "../../server/db/client.ts";
 import type { AppDeps } from "../../server/deps.ts";
 import { type Viewer, viewerFrom } from "../../server/features/members/public-profile.ts";
 import { findProfile } from "../../server/features/profile/profile.service.ts";
-import { createLogger } from "../../server/logger.ts";
-import { vapidEnv } from "../../server/notifications/vapid-keys.ts";
+import type { Db } from "../../server/platform/db/client.ts";
+import { createLogger } from "../../server/platform/logger.ts";
+import { loadConfig } from "../../server/platform/settings/config.ts";
+import { vapidEnv } from "../../server/platform/settings/vapid-keys.ts";
 import { linkIn, waitForMail } from "../../server/test/mail.ts";
 
 export type Engine = "pglite" | "postgres";

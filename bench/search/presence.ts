@@ -8,7 +8,7 @@
 import { PRESENCE } from "@domain/presence.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../server/db/client.ts";
+import { type Db, queryRows } from "../../server/platform/db/client.ts";
 import { ms, n, pct, ratio } from "./report.ts";
 
 const WRITES = 2000;

@@ -8,11 +8,15 @@
 // the one set that says so. decide() is pure: each frame is analysed once and its analysis reused.
 import type { Gesture } from "@domain/verification.ts";
 import sharp from "sharp";
+import { captureTimesFit } from "../../server/features/verification/capture.ts";
+import { type Decision, decide, THRESHOLDS } from "../../server/features/verification/decide.ts";
+import type {
+  FaceAnalysis,
+  FaceEngine,
+  FaceFinding,
+} from "../../server/features/verification/face-engine.ts";
+import { checkFrames } from "../../server/features/verification/verification.service.ts";
 import { captureTimes, spreadStills } from "../../server/test/face-samples.ts";
-import { captureTimesFit } from "../../server/verification/capture.ts";
-import { type Decision, decide, THRESHOLDS } from "../../server/verification/decide.ts";
-import type { FaceAnalysis, FaceEngine, FaceFinding } from "../../server/verification/face-engine.ts";
-import { checkFrames } from "../../server/verification/verification.service.ts";
 import { type Analyses, LIT, PRINT_BACK, type Sequences, SMILING, STEP, TILT } from "./samples.ts";
 
 export type Kind = "genuine" | "impostor" | "spoof" | "composed";

@@ -11,11 +11,11 @@
 // the in-thread models add a second copy of TensorFlow.js and the weights to the process.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import sharp from "sharp";
-import { HumanModel } from "../../server/ml/models/human-model.ts";
-import { NsfwModel } from "../../server/ml/models/nsfw-model.ts";
-import { tfjs } from "../../server/ml/tfjs.ts";
-import { NSFW_INPUT, type PhotoScreen } from "../../server/moderation/photo-screen.ts";
-import type { FaceEngine } from "../../server/verification/face-engine.ts";
+import { NSFW_INPUT, type PhotoScreen } from "../../server/features/moderation/photo-screen.ts";
+import type { FaceEngine } from "../../server/features/verification/face-engine.ts";
+import { HumanModel } from "../../server/platform/ml/models/human-model.ts";
+import { NsfwModel } from "../../server/platform/ml/models/nsfw-model.ts";
+import { tfjs } from "../../server/platform/ml/tfjs.ts";
 
 /** face-engine.ts's MAX_SIDE (not exported): the largest side an image is analysed at. */
 const MAX_SIDE = 1024;

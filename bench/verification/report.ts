@@ -8,9 +8,9 @@
 // against the sequential scan it replaced); then what the ML worker thread buys the event loop
 // (event-loop.ts).
 import { cpus } from "node:os";
-import { SCREEN } from "../../server/moderation/photo-screen.ts";
-import { THRESHOLDS } from "../../server/verification/decide.ts";
-import type { FaceFinding } from "../../server/verification/face-engine.ts";
+import { SCREEN } from "../../server/features/moderation/photo-screen.ts";
+import { THRESHOLDS } from "../../server/features/verification/decide.ts";
+import type { FaceFinding } from "../../server/features/verification/face-engine.ts";
 import { max, mib, ms, n, pct, ratio } from "../chat/stats.ts";
 import type { Outcome as AttemptOutcome, Kind, Measures, SetResult } from "./accuracy.ts";
 import { type EventLoop, PING_MS, RESOLUTION_MS } from "./event-loop.ts";
@@ -38,7 +38,7 @@ export function printHeading(loadBefore: number[], loadAfter: number[], totalS: 
     "\n## Verified profiles: decision time, screening time per photo, memory, false accepts and rejects (bench/verification.ts)",
   );
   console.log(
-    `\nNode ${process.version}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "?"}); load average (1 / 5 / 15 min) ${load3(loadBefore)} at the start, ${load3(loadAfter)} at the end — run it on an idle machine. ${runs} runs per timed row, interleaved; ${totalS.toFixed(0)} s in all. The models run in the ML worker thread (server/ml/ml-worker.ts), as in the server; the last section runs them on the main thread too, for comparison.`,
+    `\nNode ${process.version}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "?"}); load average (1 / 5 / 15 min) ${load3(loadBefore)} at the start, ${load3(loadAfter)} at the end — run it on an idle machine. ${runs} runs per timed row, interleaved; ${totalS.toFixed(0)} s in all. The models run in the ML worker thread (server/platform/ml/ml-worker.ts), as in the server; the last section runs them on the main thread too, for comparison.`,
   );
 }
 
@@ -253,7 +253,7 @@ export function printScreenLoad(l: ScreenLoad, later: Memory[], warmMs: number):
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
   const weights = `TensorFlow.js, in the worker: ${n(l.weights.before.tensors)} tensors held (${mb(l.weights.before.bytes)} MB) before photoScreen(), ${n(l.weights.after.tensors)} (${mb(l.weights.after.bytes)} MB) after it: the nudity model holds ${n(l.weights.after.tensors - l.weights.before.tensors)} tensors, ${mb(l.weights.after.bytes - l.weights.before.bytes)} MB of weights.`;
   console.log(
-    "\n## Photo screening on upload: what screenUpload() runs on every photo (server/moderation), screening time per photo and memory",
+    "\n## Photo screening on upload: what screenUpload() runs on every photo (server/features/moderation), screening time per photo and memory",
   );
   console.log(
     "\n### The nudity model's load (in the ML worker, after the face engine's, on the same WebAssembly backend)",

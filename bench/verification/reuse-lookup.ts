@@ -6,14 +6,20 @@
 // recordScreening() whole. Split from screening.ts, which times the screening itself.
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Database, type Db, inTransaction, openDatabase, queryRows } from "../../server/db/client.ts";
 import {
   bandsOf,
   nearestPhoto,
   nearestPhotoQuery,
   recordScreening,
-} from "../../server/moderation/moderation.service.ts";
-import { mirroredPhotoHash, photoHash, SCREEN } from "../../server/moderation/photo-screen.ts";
+} from "../../server/features/moderation/moderation.service.ts";
+import { mirroredPhotoHash, photoHash, SCREEN } from "../../server/features/moderation/photo-screen.ts";
+import {
+  type Database,
+  type Db,
+  inTransaction,
+  openDatabase,
+  queryRows,
+} from "../../server/platform/db/client.ts";
 import type { Images } from "./samples.ts";
 import { mirrored, reencoded, screened, UPLOADER } from "./screening.ts";
 import type { Row } from "./timing.ts";

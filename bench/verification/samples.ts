@@ -14,6 +14,7 @@
 import { PHOTO_MAX_DIMENSION } from "@domain/constants.ts";
 import type { Gesture } from "@domain/verification.ts";
 import sharp from "sharp";
+import type { FaceAnalysis, FaceEngine } from "../../server/features/verification/face-engine.ts";
 import {
   blended,
   type Capture,
@@ -28,7 +29,6 @@ import {
   sentFrame,
   tilted,
 } from "../../server/test/face-samples.ts";
-import type { FaceAnalysis, FaceEngine } from "../../server/verification/face-engine.ts";
 
 /** Degrees, clockwise: the head (or the print) tilted to the member's left. */
 export const TILT = 25;

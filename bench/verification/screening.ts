@@ -1,5 +1,5 @@
 // Photo screening on upload (issue 16), in bench/verification.ts: what screenUpload
-// (server/moderation/moderation.service.ts) runs on every uploaded photo — sharp-phash's perceptual
+// (server/features/moderation/moderation.service.ts) runs on every uploaded photo — sharp-phash's perceptual
 // hash of the photo and of its mirror image (photoHash, mirroredPhotoHash) and nsfwjs's MobileNetV2
 // nudity model (photoScreen().nudity, in the ML worker thread with the face models) — and what
 // recordScreening runs in the transaction that adds the photo: the advisory locks on the bands of
@@ -15,9 +15,7 @@
 import { readFile } from "node:fs/promises";
 import pino from "pino";
 import sharp from "sharp";
-import { AppError } from "../../server/http/errors.ts";
-import type { MlMemory } from "../../server/ml/protocol.ts";
-import { screenUpload } from "../../server/moderation/moderation.service.ts";
+import { screenUpload } from "../../server/features/moderation/moderation.service.ts";
 import {
   mirroredPhotoHash,
   type NudityScores,
@@ -25,8 +23,10 @@ import {
   photoHash,
   photoScreen,
   SCREEN,
-} from "../../server/moderation/photo-screen.ts";
-import type { FaceEngine } from "../../server/verification/face-engine.ts";
+} from "../../server/features/moderation/photo-screen.ts";
+import type { FaceEngine } from "../../server/features/verification/face-engine.ts";
+import { AppError } from "../../server/platform/http/errors.ts";
+import type { MlMemory } from "../../server/platform/ml/protocol.ts";
 import { type Images, PRINT_BACK, TILT } from "./samples.ts";
 import { type Memory, memory, type Row, workerMemory } from "./timing.ts";
 

@@ -3,16 +3,20 @@
 // submitVerification does — stopping at a frame without one clear face — without its database,
 // storage and frame checks). Runs are interleaved
 // across rows (run 1 of every row, then run 2…), so that a drift of the machine touches them all.
-// The models run in the ML worker thread (server/ml/ml-worker.ts), as in the server: the process's
+// The models run in the ML worker thread (server/platform/ml/ml-worker.ts), as in the server: the process's
 // rss covers it, the JavaScript heap figures are the main thread's, and TensorFlow.js's tensors are
 // counted in the worker (mlClient().call({ op: "memory" })).
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { Gesture } from "@domain/verification.ts";
 import sharp from "sharp";
-import { mlClient } from "../../server/ml/ml-client.ts";
-import type { MlMemory } from "../../server/ml/protocol.ts";
-import { type Decision, decide, THRESHOLDS } from "../../server/verification/decide.ts";
-import { type FaceAnalysis, type FaceEngine, faceEngine } from "../../server/verification/face-engine.ts";
+import { type Decision, decide, THRESHOLDS } from "../../server/features/verification/decide.ts";
+import {
+  type FaceAnalysis,
+  type FaceEngine,
+  faceEngine,
+} from "../../server/features/verification/face-engine.ts";
+import { mlClient } from "../../server/platform/ml/ml-client.ts";
+import type { MlMemory } from "../../server/platform/ml/protocol.ts";
 import type { Images } from "./samples.ts";
 
 export interface Memory {

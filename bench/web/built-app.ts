@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { setPriority, tmpdir } from "node:os";
 import path from "node:path";
-import { vapidEnv } from "../../server/notifications/vapid-keys.ts";
+import { vapidEnv } from "../../server/platform/settings/vapid-keys.ts";
 
 export const DEMO = { email: "demo@passerelle.example", password: "Passerelle2026!" };
 export const CHROME_FLAGS =

@@ -1,7 +1,7 @@
 // domain/responses/: the zod schemas of the JSON the API sends to the web app, one file per area.
 // Each response type of domain/ is inferred from its schema here (domain/profile.ts re-exports
 // ProfileDto from ./profile.ts, and so on), so there is one description of each response, and
-// server/http/response-contract.test.ts parses what every route really sends with it. Objects are
+// server/platform/http/response-contract.test.ts parses what every route really sends with it. Objects are
 // strict: a field nobody declared (an e-mail, a password hash in a public profile) fails the parse.
 //
 // Bundle rule: the web app reaches these modules through `import type` only (the re-exports in

@@ -10,8 +10,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { createScratchDatabase, type ScratchDatabase } from "../../server/db/scratch-database.ts";
-import { vapidEnv } from "../../server/notifications/vapid-keys.ts";
+import { createScratchDatabase, type ScratchDatabase } from "../../server/platform/db/scratch-database.ts";
+import { vapidEnv } from "../../server/platform/settings/vapid-keys.ts";
 
 export interface Production {
   base: string;

@@ -9,9 +9,9 @@ import { mkdir, readdir, readFile, rm, utimes, writeFile } from "node:fs/promise
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, inject, it } from "vitest";
-import { openDatabase } from "../../server/db/client.ts";
-import { DataDirLockedError } from "../../server/db/data-lock.ts";
 import { deletePhoto } from "../../server/features/photos/photos.service.ts";
+import { openDatabase } from "../../server/platform/db/client.ts";
+import { DataDirLockedError } from "../../server/platform/db/data-lock.ts";
 import { createServerDatabase, createTestApp, engines } from "../../server/test/harness.ts";
 import { insertMember } from "../../server/test/members.ts";
 import { backup, restore } from "./backup.ts";

@@ -1,6 +1,6 @@
 // Backups of the database and the photos, and their restore.
 // - Embedded database (PGlite, DATA_DIR/db): the folder is opened exclusively for the whole backup
-//   (the app must be stopped: server/db/data-lock.ts refuses otherwise, and no app can start until
+//   (the app must be stopped: server/platform/db/data-lock.ts refuses otherwise, and no app can start until
 //   the backup is done) and PGlite writes a consistent gzipped tarball of it (dumpDataDir); a
 //   restore starts a fresh folder from that tarball (loadDataDir).
 // - PostgreSQL server (DATABASE_URL): pg_dump in its custom format, restored with pg_restore
@@ -14,11 +14,11 @@
 import { cp, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PHOTO_BUCKET } from "@domain/constants.ts";
-import { type Database, openDatabase } from "../../server/db/client.ts";
-import { lockDataDir } from "../../server/db/data-lock.ts";
 import { withThumbnails } from "../../server/features/photos/index.ts";
-import { createLocalStorage } from "../../server/storage/local.ts";
-import { ObjectExistsError, type Storage } from "../../server/storage/storage.ts";
+import { type Database, openDatabase } from "../../server/platform/db/client.ts";
+import { lockDataDir } from "../../server/platform/db/data-lock.ts";
+import { createLocalStorage } from "../../server/platform/storage/local.ts";
+import { ObjectExistsError, type Storage } from "../../server/platform/storage/storage.ts";
 import { databaseKeys, dumpEmbedded, dumpKeys, dumpServer, type Engine, run, sha256 } from "./dump.ts";
 import {
   type CopiedFiles,

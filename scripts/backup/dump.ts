@@ -8,8 +8,8 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
-import { type Database, openDatabase } from "../../server/db/client.ts";
 import { type KeyColumn, keysSql, STORAGE_KEY_COLUMNS } from "../../server/features/photos/index.ts";
+import { type Database, openDatabase } from "../../server/platform/db/client.ts";
 
 export type Engine = "pglite" | "postgres";
 

@@ -10,7 +10,7 @@
 // - it is no longer there (deleted after the dump): a copy known complete (SETTLED_MS) is kept;
 //   otherwise a new dump is taken, which no longer names it.
 import path from "node:path";
-import type { Storage } from "../../server/storage/storage.ts";
+import type { Storage } from "../../server/platform/storage/storage.ts";
 
 /** Objects read and written at once: S3 answers each in tens of milliseconds; a few in flight hide it. */
 const PARALLEL = 8;

@@ -8,12 +8,14 @@ import { PHOTO_BUCKET, PHOTO_MAX_COUNT } from "@domain/constants.ts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, inject } from "vitest";
 import { z } from "zod";
-import { type Db, queryRows } from "../../server/db/client.ts";
-import { profiles } from "../../server/db/schema/index.ts";
 import { thumbKey } from "../../server/features/photos/index.ts";
 import { addPhoto, deletePhoto } from "../../server/features/photos/photos.service.ts";
-import { createLocalStorage } from "../../server/storage/local.ts";
-import type { Storage } from "../../server/storage/storage.ts";
+import { type Db, queryRows } from "../../server/platform/db/client.ts";
+import { profiles } from "../../server/platform/db/schema/index.ts";
+import { createDomainEvents } from "../../server/platform/events/domain-events.ts";
+import { createLogger } from "../../server/platform/logger.ts";
+import { createLocalStorage } from "../../server/platform/storage/local.ts";
+import type { Storage } from "../../server/platform/storage/storage.ts";
 import { makeImage } from "../../server/test/image-fixtures.ts";
 
 /**
@@ -45,11 +47,23 @@ export const localPhotos = (dataDir: string): Storage =>
 
 let image: Promise<Buffer> | undefined;
 
+/**
+ * The domain events without the app's reactions: these tests run on a bare database (no job queue),
+ * and nothing reacts to « photo.added » that a backup would need.
+ */
+const noQueue = () => Promise.reject(new Error("backup tests have no job queue"));
+const photoEvents = createDomainEvents({
+  jobs: { send: noQueue, sendDebounced: noQueue, wake: null },
+  logger: createLogger("silent", false),
+  reactions: [],
+  context: () => ({}),
+});
+
 /** One photo uploaded the app's way (files, then the row); returns its key. */
 export async function uploadPhoto(db: Db, storage: Storage, userId: string): Promise<string> {
   image ??= makeImage("jpeg");
   const bytes = new Uint8Array(await image);
-  const row = await addPhoto(db, storage, userId, {
+  const row = await addPhoto({ database: { db }, storage, events: photoEvents }, userId, {
     name: "photo.jpg",
     type: "image/jpeg",
     size: bytes.length,

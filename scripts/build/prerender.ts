@@ -1,7 +1,7 @@
 // Vite plugin: after the client build, renders the public pages and the member frames
 // (web/prerender.tsx, through scripts/build/render-pages.ts in a process of its own) into copies of
 // dist/index.html under dist/pages/, with manifests the server reads to send them for those paths
-// (server/app.ts, server/http/spa-document.ts).
+// (server/app.ts, server/platform/http/spa-document.ts).
 import { execFile } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";

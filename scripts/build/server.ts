@@ -1,8 +1,8 @@
 // Bundles the server (server/main.ts and the code it imports: server/, domain/), `npm start`'s entry
 // with the demo data (scripts/demo-server.ts: the same server and scripts/seed/), its ML worker
-// thread (server/ml/ml-worker.ts) and the operator's commands (admin:create, seed, backup, restore,
+// thread (server/platform/ml/ml-worker.ts) and the operator's commands (admin:create, seed, backup, restore,
 // vapid:keys) into ES modules with esbuild; packages stay imports of node_modules. The
-// migrations are copied next to them, where server/db/client.ts looks for them (beside the module).
+// migrations are copied next to them, where server/platform/db/client.ts looks for them (beside the module).
 //
 // `npm run build` writes build/server/, which `npm start`, `npm run serve` and the commands run with
 // plain `node`: no TypeScript compilation at start-up, tsx is for development only (ADR 0016). The
@@ -37,9 +37,9 @@ const ENTRIES = {
   // `npm start`: the same server with the demo data (scripts/seed/demo.ts), which production's
   // main.mjs does not carry.
   demo: "scripts/demo-server.ts",
-  // The ML worker's thread is started from its own file next to the server's (server/ml/ml-client.ts
+  // The ML worker's thread is started from its own file next to the server's (server/platform/ml/ml-client.ts
   // looks for ml-worker.mjs beside itself): bundled as plain JavaScript, it needs no tsx.
-  "ml-worker": "server/ml/ml-worker.ts",
+  "ml-worker": "server/platform/ml/ml-worker.ts",
   "create-admin": "scripts/create-admin.ts",
   seed: "scripts/seed.ts",
   backup: "scripts/backup.ts",
@@ -75,7 +75,9 @@ export async function buildServer(outDir: string): Promise<string> {
     plugins: [bundleJson],
     logLevel: "warning",
   });
-  await cp(path.join(root, "server/db/migrations"), path.join(outDir, "migrations"), { recursive: true });
+  await cp(path.join(root, "server/platform/db/migrations"), path.join(outDir, "migrations"), {
+    recursive: true,
+  });
   return outfile;
 }
 

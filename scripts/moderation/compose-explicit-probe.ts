@@ -1,5 +1,5 @@
 // Composes server/test/fixtures/screening-explicit-probe.png, the test image for « an explicit
-// image is refused » (issue 16, photo screening on upload: server/moderation/photo-screen.ts).
+// image is refused » (issue 16, photo screening on upload: server/features/moderation/photo-screen.ts).
 //
 // README — what this image is, and why it is not explicit content
 //
@@ -21,7 +21,7 @@
 //     The script then reads the PNG back and checks it twice, and exits 1 if either check fails:
 //       1. on the CPU backend, with the model's own classify(): Porn + Hentai ≥ 0.8;
 //       2. in a child process, the way the server does it: photoScreen().nudity() on the
-//          WebAssembly backend (server/ml/tfjs.ts): explicit ≥ SCREEN.EXPLICIT (0.6).
+//          WebAssembly backend (server/platform/ml/tfjs.ts): explicit ≥ SCREEN.EXPLICIT (0.6).
 //   Only check an existing file (no regeneration): add --verify.
 //   The same inputs give the same file (the CPU backend is deterministic); a different sharp/
 //   libvips or nsfwjs version may give different pixels, which the checks still have to pass.
@@ -170,8 +170,8 @@ async function checkCpu(loaded?: Awaited<ReturnType<typeof cpuModel>>): Promise<
 
 /** Check 2 (its own process): the server's path, photoScreen().nudity() on WebAssembly. */
 async function checkWasm(): Promise<void> {
-  const { photoScreen, SCREEN } = await import("../../server/moderation/photo-screen.ts");
-  const { tfjs } = await import("../../server/ml/tfjs.ts");
+  const { photoScreen, SCREEN } = await import("../../server/features/moderation/photo-screen.ts");
+  const { tfjs } = await import("../../server/platform/ml/tfjs.ts");
   const screen = await photoScreen();
   const { explicit, suggestive } = await screen.nudity(await readFile(PROBE));
   console.log(

@@ -1,7 +1,7 @@
 // The demo accounts created with the demo data; README lists these credentials.
 
 import type { Relocate } from "@domain/profile.ts";
-import { DEMO_ADMIN_EMAIL } from "../../server/auth/demo-administrator.ts";
+import { DEMO_ADMIN_EMAIL } from "../../server/platform/auth/demo-administrator.ts";
 /** Password of the demo members and of every seeded member. */
 export const DEMO_PASSWORD = "Passerelle2026!";
 export const ADMIN_PASSWORD = "AdminPasserelle2026!";

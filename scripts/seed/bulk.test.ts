@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { account, profiles, subscriptions, user } from "../../server/db/schema/index.ts";
-import { thumbKey } from "../../server/storage/photo-keys.ts";
+import { account, profiles, subscriptions, user } from "../../server/platform/db/schema/index.ts";
+import { thumbKey } from "../../server/platform/storage/photo-keys.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../server/test/harness.ts";
 import { seedMembers } from "./bulk.ts";
 import { insertMembers } from "./insert.ts";

@@ -1,8 +1,8 @@
 // Seeds N generated members in batches: one transaction per batch, photos drawn per member (small
 // runs) or picked from a shared pool (large data sets), progress reported after every batch.
 import { ageOn, todayIso } from "@domain/age.ts";
-import type { Database } from "../../server/db/client.ts";
-import type { Storage } from "../../server/storage/storage.ts";
+import type { Database } from "../../server/platform/db/client.ts";
+import type { Storage } from "../../server/platform/storage/storage.ts";
 import { countUsers, insertMembers } from "./insert.ts";
 import { generateMember, type SeedMember, type SeedProfile } from "./members.ts";
 import { originOf, type Region } from "./names.ts";

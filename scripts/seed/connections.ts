@@ -2,7 +2,7 @@
 // them) and a few profiles they passed, so /matches has something to show on a first visit.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../server/db/client.ts";
+import { type Db, queryRows } from "../../server/platform/db/client.ts";
 import { DEMO_MEMBER, DEMO_MEMBER_2 } from "./accounts.ts";
 
 /** Opening lines of the demo conversations: [from the demo member?, text]. */

@@ -5,8 +5,8 @@ import type { ConversationDto, NavCountsDto } from "@domain/messaging.ts";
 import { and, eq, gt, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { account, profiles, subscriptions, user } from "../../server/db/schema/index.ts";
-import { thumbKey } from "../../server/storage/photo-keys.ts";
+import { account, profiles, subscriptions, user } from "../../server/platform/db/schema/index.ts";
+import { thumbKey } from "../../server/platform/storage/photo-keys.ts";
 import { createTestApp, describeOnEngine, sessionCookie, type TestApp } from "../../server/test/harness.ts";
 import {
   DEMO_ADMIN,

@@ -5,8 +5,8 @@
 import { ONBOARDING_DONE } from "@domain/profile-completeness.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, inTransaction, queryRows } from "../../server/db/client.ts";
-import { user } from "../../server/db/schema/index.ts";
+import { type Db, inTransaction, queryRows } from "../../server/platform/db/client.ts";
+import { user } from "../../server/platform/db/schema/index.ts";
 import { type SeedMember, SUBSCRIPTION, seedPayment } from "./members.ts";
 import { randomId } from "./random.ts";
 

@@ -4,9 +4,9 @@ import path from "node:path";
 import { PHOTO_THUMB_DIMENSION } from "@domain/constants.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalStorage } from "../../server/storage/local.ts";
-import { thumbKey } from "../../server/storage/photo-keys.ts";
-import type { Storage } from "../../server/storage/storage.ts";
+import { createLocalStorage } from "../../server/platform/storage/local.ts";
+import { thumbKey } from "../../server/platform/storage/photo-keys.ts";
+import type { Storage } from "../../server/platform/storage/storage.ts";
 import {
   ensurePhotoPool,
   MAIN_HEIGHT,

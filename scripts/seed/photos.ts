@@ -4,8 +4,8 @@
 import { createHash } from "node:crypto";
 import { GENDERS, PHOTO_FOLDER, PHOTO_FORMATS, PHOTO_THUMB_DIMENSION } from "@domain/constants.ts";
 import sharp from "sharp";
-import { photoKey, thumbKey } from "../../server/storage/photo-keys.ts";
-import { ObjectExistsError, type Storage } from "../../server/storage/storage.ts";
+import { photoKey, thumbKey } from "../../server/platform/storage/photo-keys.ts";
+import { ObjectExistsError, type Storage } from "../../server/platform/storage/storage.ts";
 import type { Region } from "./names.ts";
 import {
   type Person,

@@ -1,7 +1,7 @@
 // Test administrators: an account promoted to the admin role, signed in through /api/admin/login.
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { user } from "../db/schema/index.ts";
+import { user } from "../platform/db/schema/index.ts";
 import { sessionCookie, type TestApp } from "./harness.ts";
 
 export const ADMIN_PASSWORD = "mot de passe administrateur";

@@ -7,14 +7,16 @@
 //   (CREATE DATABASE … TEMPLATE, a file copy on the server).
 // Outside a vitest run (benchmarks) the harness builds the PGlite template once per process.
 import { readFile, writeFile } from "node:fs/promises";
-import { openDatabase } from "../db/client.ts";
-import { createScratchDatabase } from "../db/scratch-database.ts";
-import { installJobSchema } from "../jobs/queue.ts";
+import { JOB_CATALOGUE } from "../job-catalogue.ts";
+import { openDatabase } from "../platform/db/client.ts";
+import { createScratchDatabase } from "../platform/db/scratch-database.ts";
+import { installJobSchema } from "../platform/jobs/queue.ts";
+import { queuesOf } from "../platform/jobs/workers.ts";
 
 /** The migrations, then pg-boss's schema and queues (what createDeps does at start-up). */
 async function migrateAll(database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
   await database.migrate();
-  const boss = await installJobSchema(database);
+  const boss = await installJobSchema(database, queuesOf(JOB_CATALOGUE));
   await boss.stop({ graceful: false, wait: true, close: false });
 }
 

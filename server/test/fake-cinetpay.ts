@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { notificationToken } from "../payments/cinetpay/protocol.ts";
+import { notificationToken } from "../features/billing/providers/cinetpay/protocol.ts";
 
 export type FakeCinetPayState = "WAITING" | "ACCEPTED" | "REFUSED" | "CANCELLED";
 

@@ -4,7 +4,10 @@
 // declined, canceled) to a URL, as FedaPay does — with another secret or an old timestamp on demand.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type FedaPayStatus, webhookSignatureHeader } from "../payments/fedapay/protocol.ts";
+import {
+  type FedaPayStatus,
+  webhookSignatureHeader,
+} from "../features/billing/providers/fedapay/protocol.ts";
 import type { Deliver } from "./fake-cinetpay.ts";
 
 export interface FakeFedaPayTransaction {

@@ -8,10 +8,10 @@ import path from "node:path";
 import { describe, inject, it } from "vitest";
 import { createApp } from "../app.ts";
 import { closeDeps, createDeps } from "../bootstrap.ts";
-import { loadConfig } from "../config.ts";
-import { createScratchDatabase, type ScratchDatabase } from "../db/scratch-database.ts";
 import type { AppDeps } from "../deps.ts";
-import { createLogger } from "../logger.ts";
+import { createScratchDatabase, type ScratchDatabase } from "../platform/db/scratch-database.ts";
+import { createLogger } from "../platform/logger.ts";
+import { loadConfig } from "../platform/settings/config.ts";
 import { pgliteTemplateBlob, readPgliteTemplate } from "./database-templates.ts";
 import { linkIn, waitForMail } from "./mail.ts";
 

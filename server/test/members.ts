@@ -6,9 +6,9 @@ import { minusYears, todayIso } from "@domain/age.ts";
 import type { AccountStatus, Gender } from "@domain/constants.ts";
 import { ONBOARDING_DONE } from "@domain/profile-completeness.ts";
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { profiles, subscriptions, user } from "../db/schema/index.ts";
 import type { Viewer } from "../features/members/public-profile.ts";
+import type { Db } from "../platform/db/client.ts";
+import { profiles, subscriptions, user } from "../platform/db/schema/index.ts";
 import type { TestApp } from "./harness.ts";
 
 export interface ProfileFields {

@@ -3,7 +3,7 @@
 import { createApp } from "../app.ts";
 import { closeDeps, createDeps } from "../bootstrap.ts";
 import type { AppDeps } from "../deps.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger } from "../platform/logger.ts";
 import { BASE_URL, type TestApp } from "./harness.ts";
 
 export interface SecondInstance {

@@ -1,4 +1,6 @@
-// Reads a Server-Sent Events response in tests: waits for events by type, with a timeout.
+// Reads a Server-Sent Events response in tests (eventsource-parser, as the web app does): waits for
+// events by type, with a timeout.
+import { createParser } from "eventsource-parser";
 export interface SseEvent {
   event: string;
   data: unknown;
@@ -20,7 +22,13 @@ export function readEvents(res: Response): EventReader {
   const decoder = new TextDecoder();
   const received: SseEvent[] = [];
   const waiters = new Set<() => void>();
-  let buffer = "";
+  // Comments (the heartbeats) are not events; an event without a name is a « message ».
+  const parser = createParser({
+    onEvent(e) {
+      received.push({ event: e.event ?? "message", data: JSON.parse(e.data) });
+      for (const w of waiters) w();
+    },
+  });
   let ended = false;
   let markEnded!: () => void;
   const endedPromise = new Promise<void>((resolve) => {
@@ -32,20 +40,7 @@ export function readEvents(res: Response): EventReader {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        for (let i = buffer.indexOf("\n\n"); i >= 0; i = buffer.indexOf("\n\n")) {
-          const block = buffer.slice(0, i);
-          buffer = buffer.slice(i + 2);
-          let event = "message";
-          const data: string[] = [];
-          for (const line of block.split("\n")) {
-            if (line.startsWith("event: ")) event = line.slice(7);
-            else if (line.startsWith("data: ")) data.push(line.slice(6));
-          }
-          if (data.length === 0) continue; // comments (heartbeats)
-          received.push({ event, data: JSON.parse(data.join("\n")) });
-          for (const w of waiters) w();
-        }
+        parser.feed(decoder.decode(value, { stream: true }));
       }
     } catch {
       // cancelled

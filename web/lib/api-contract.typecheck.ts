@@ -17,7 +17,7 @@ export async function contract(): Promise<void> {
   // @ts-expect-error — a result's count is a number, not text
   const wrong: string = page.count;
 
-  // Inputs: a route's body and query are its validators' (server/http/validate.ts).
+  // Inputs: a route's body and query are its validators' (server/platform/http/validate.ts).
   // @ts-expect-error — a like is « like » or « reject »
   void api.likes.$post({ json: { likedId: "x", type: "love" } });
   // @ts-expect-error — PUT /api/profile takes JSON, not a form

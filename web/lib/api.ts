@@ -105,7 +105,7 @@ export async function call<R extends ClientResponse<unknown, number, string>>(
   const data = parseJson(await response.text().catch(() => ""));
   if (!response.ok) throw toApiError(response.status, data);
   // The one place the server's word is taken: the route's declared response type (server/api.ts),
-  // which server/http/response-contract.test.ts checks against what the routes really send.
+  // which server/platform/http/response-contract.test.ts checks against what the routes really send.
   return (data ?? null) as SuccessBody<R>;
 }
 

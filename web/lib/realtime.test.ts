@@ -1,18 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { connectRealtime, parseSse, type StreamEvent } from "./realtime.ts";
-
-describe("parseSse", () => {
-  it("splits complete events and keeps the unfinished rest", () => {
-    const { events, rest } = parseSse(
-      'event: ready\ndata: {}\n\n: ping\n\nevent: a\ndata: {"x":1}\n\nevent: b\ndata: {"y"',
-    );
-    expect(events).toEqual([
-      { event: "ready", data: "{}" },
-      { event: "a", data: '{"x":1}' },
-    ]);
-    expect(rest).toBe('event: b\ndata: {"y"');
-  });
-});
+import { connectRealtime, type StreamEvent } from "./realtime.ts";
 
 /** A fetch that serves scripted event streams, one per connection. */
 function scriptedFetch(script: (n: number) => Response) {

@@ -3,6 +3,7 @@
 // and no retry after a 401 (signed out) or 403 (no subscription). Each « ready » after the first
 // tells the page to catch up.
 import type { RealtimeEvent } from "@domain/messaging.ts";
+import { createParser } from "eventsource-parser";
 
 export type StreamEvent = RealtimeEvent | { type: "resync" };
 export type StreamStatus = "connecting" | "open" | "waiting" | "closed";
@@ -19,24 +20,6 @@ export interface RealtimeOptions {
 
 export const defaultBackoff = (attempt: number) =>
   Math.min(30_000, 1_000 * 2 ** attempt) * (0.75 + Math.random() * 0.5);
-
-/** Splits an SSE text buffer into complete events; returns them and the unfinished rest. */
-export function parseSse(buffer: string): { events: { event: string; data: string }[]; rest: string } {
-  const events: { event: string; data: string }[] = [];
-  const normalized = buffer.replace(/\r\n?/g, "\n");
-  const blocks = normalized.split("\n\n");
-  const rest = blocks.pop() ?? "";
-  for (const block of blocks) {
-    let event = "message";
-    const data: string[] = [];
-    for (const line of block.split("\n")) {
-      if (line.startsWith("event:")) event = line.slice(6).trim();
-      else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
-    }
-    if (data.length > 0) events.push({ event, data: data.join("\n") });
-  }
-  return { events, rest };
-}
 
 /** Opens the stream and keeps it open until the returned function is called. */
 export function connectRealtime(opts: RealtimeOptions): () => void {
@@ -71,29 +54,28 @@ export function connectRealtime(opts: RealtimeOptions): () => void {
         return;
       }
       if (!res.ok || !res.body) throw new Error(`event stream: HTTP ${res.status}`);
-      const reader = res.body.getReader();
-      const decoder = new TextDecoder();
-      let buffer = "";
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        const parsed = parseSse(buffer);
-        buffer = parsed.rest;
-        for (const e of parsed.events) {
+      const parser = createParser({
+        onEvent(e) {
           if (e.event === "ready") {
             attempt = 0;
             status("open");
             if (everOpened) opts.onReconnect();
             everOpened = true;
-            continue;
+            return;
           }
           try {
             opts.onEvent(JSON.parse(e.data) as StreamEvent);
           } catch {
             // An unreadable event is skipped; the next reconnection reloads anyway.
           }
-        }
+        },
+      });
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parser.feed(decoder.decode(value, { stream: true }));
       }
     } catch {
       if (stopped) return;

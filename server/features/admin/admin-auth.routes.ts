@@ -9,16 +9,16 @@ import { verifyPassword } from "better-auth/crypto";
 import { and, eq, not } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { DUMMY_PASSWORD_HASH, markAdminSignIn } from "../../auth/admin-sign-in.ts";
-import { authRefusal } from "../../auth/french-errors.ts";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { user } from "../../db/schema/index.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { attemptOrRefuse } from "../../http/attempt-limits.ts";
-import { AppError } from "../../http/errors.ts";
-import { jsonBody } from "../../http/validate.ts";
-import { audit } from "./audit.ts";
+import { audit } from "../../platform/admin/audit.ts";
+import { DUMMY_PASSWORD_HASH, markAdminSignIn } from "../../platform/auth/admin-sign-in.ts";
+import { authRefusal } from "../../platform/auth/french-errors.ts";
+import type { Db } from "../../platform/db/client.ts";
+import { user } from "../../platform/db/schema/index.ts";
+import { attemptOrRefuse } from "../../platform/http/attempt-limits.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import { jsonBody } from "../../platform/http/validate.ts";
+import type { Config } from "../../platform/settings/config.ts";
 
 const loginSchema = z.strictObject({
   email: emailSchema,
@@ -81,7 +81,7 @@ function authCall(deps: AppDeps, c: Context<AppEnv>, path: string, body: unknown
     const value = c.req.header(name);
     if (value) headers.set(name, name === "cookie" ? withoutTrustedDevice(value) : value);
   }
-  // The one sign-in of an administrator Better Auth accepts (server/auth/admin-sign-in.ts).
+  // The one sign-in of an administrator Better Auth accepts (server/platform/auth/admin-sign-in.ts).
   if (path === "/sign-in/email") markAdminSignIn(headers);
   return deps.auth.handler(
     new Request(`${deps.config.publicBaseUrl}/api/auth${path}`, {

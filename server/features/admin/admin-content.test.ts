@@ -13,7 +13,7 @@ import { frenchTypography } from "@domain/typography.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../platform/db/client.ts";
 import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { linkIn, waitForMail } from "../../test/mail.ts";

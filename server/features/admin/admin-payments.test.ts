@@ -12,7 +12,7 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../platform/db/client.ts";
 import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";

@@ -3,13 +3,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { requireAdmin } from "../../http/admin-guard.ts";
-import { jsonBody, queryOf } from "../../http/validate.ts";
-import { decidePhotoReview, listPendingPhotoReviews } from "../../moderation/index.ts";
-import { decideVerification, listPendingVerifications, pendingSelfie } from "../../verification/index.ts";
+import { listAudit } from "../../platform/admin/audit.ts";
+import { listBase, listQuery } from "../../platform/admin/list-query.ts";
+import { requireAdmin } from "../../platform/http/admin-guard.ts";
+import { jsonBody, queryOf } from "../../platform/http/validate.ts";
+import { decidePhotoReview, listPendingPhotoReviews } from "../moderation/index.ts";
 import { PATH_QUERY_RULES, photoPathQuery } from "../photos/index.ts";
+import { decideVerification, listPendingVerifications, pendingSelfie } from "../verification/index.ts";
 import { adminAuthRoutes, adminRecord } from "./admin-auth.routes.ts";
-import { listAudit } from "./audit.ts";
 import {
   deleteMessage,
   listMatches,
@@ -20,7 +21,6 @@ import {
 } from "./conversations.service.ts";
 import { dashboard } from "./dashboard.service.ts";
 import { importBodySchema, previewImport, runImport } from "./import.service.ts";
-import { listBase, listQuery } from "./list-query.ts";
 import { listPayments, paymentListShape } from "./payments.service.ts";
 import {
   adminProfileUpdateSchema,

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../platform/db/client.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";
 

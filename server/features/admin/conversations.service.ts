@@ -1,4 +1,5 @@
 // Administration of matches and messages: lists with filters, setting a match to rejected (final:
+import { ADMIN_MSG } from "@domain/admin.ts";
 // the administrator is recorded as the one who said no, so no like can reopen it), deleting a
 // message (the members' open pages drop it).
 
@@ -6,15 +7,15 @@ import type { AdminList, AdminMatchRow, AdminMessageRow } from "@domain/admin.ts
 import { UUID } from "@domain/uuid.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, inTransaction, queryRows } from "../../db/client.ts";
-import { timestampText, uuid } from "../../db/row-schemas.ts";
-import { matchStatusEnum } from "../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
-import { AppError } from "../../http/errors.ts";
-import type { Storage } from "../../storage/storage.ts";
-import { type Actor, audit } from "./audit.ts";
-import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
-import { memberIdsFrom, memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
+import { type Actor, audit } from "../../platform/admin/audit.ts";
+import { cappedTotal, likePattern, listBase, orderBy } from "../../platform/admin/list-query.ts";
+import { memberIdsFrom, memberRefJson, memberRefRow, toMemberRef } from "../../platform/admin/member-ref.ts";
+import { type Db, inTransaction, queryRows } from "../../platform/db/client.ts";
+import { timestampText, uuid } from "../../platform/db/row-schemas.ts";
+import { matchStatusEnum } from "../../platform/db/schema/index.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
 
 const uuidParam = z.string().regex(UUID, "Identifiant invalide");
 
@@ -103,10 +104,10 @@ export async function listMatches(
   return { data: rows.map((r) => toMatch(r, storage)), ...total, page: q.page, size: q.size };
 }
 
-const matchNotFound = () => new AppError(404, "MATCH_NOT_FOUND", "Ce match n’existe pas");
+const matchNotFound = () => new AppError(404, "MATCH_NOT_FOUND", ADMIN_MSG.MATCH_NOT_FOUND);
 
 export async function rejectMatch(
-  deps: Pick<AppDeps, "database" | "storage" | "events" | "logger">,
+  deps: Pick<AppDeps, "database" | "storage" | "bus" | "logger">,
   actor: Actor,
   id: string,
 ): Promise<AdminMatchRow> {
@@ -125,7 +126,7 @@ export async function rejectMatch(
     return row;
   });
   if (pair.was === "accepted")
-    await deps.events
+    await deps.bus
       .publish([pair.user1Id, pair.user2Id], { type: "match.removed", matchId: id })
       .catch((err) => deps.logger.error({ err }, "event publishing failed"));
   const [row] = await queryRows(
@@ -191,11 +192,11 @@ export async function listMessages(
 }
 
 export async function deleteMessage(
-  deps: Pick<AppDeps, "database" | "events" | "logger">,
+  deps: Pick<AppDeps, "database" | "bus" | "logger">,
   actor: Actor,
   id: string,
 ): Promise<void> {
-  if (!UUID.test(id)) throw new AppError(404, "NOT_FOUND", "Ce message n’existe pas");
+  if (!UUID.test(id)) throw new AppError(404, "NOT_FOUND", ADMIN_MSG.MESSAGE_NOT_FOUND);
   const removed = await inTransaction(deps.database.db, async (tx) => {
     const [row] = await queryRows(
       tx,
@@ -210,7 +211,7 @@ export async function deleteMessage(
         RETURNING x.match_id AS "matchId", x.sender_id AS "senderId", char_length(x.content) AS length,
           m.user1_id AS user1, m.user2_id AS user2`,
     );
-    if (!row) throw new AppError(404, "NOT_FOUND", "Ce message n’existe pas");
+    if (!row) throw new AppError(404, "NOT_FOUND", ADMIN_MSG.MESSAGE_NOT_FOUND);
     await audit(
       tx,
       actor,
@@ -220,7 +221,7 @@ export async function deleteMessage(
     );
     return row;
   });
-  await deps.events
+  await deps.bus
     .publish([removed.user1, removed.user2], {
       type: "message.deleted",
       matchId: removed.matchId,

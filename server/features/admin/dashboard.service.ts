@@ -6,9 +6,9 @@ import type { DashboardDto } from "@domain/admin.ts";
 import { CURRENCIES, isCurrency } from "@domain/money.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
-import { dateText } from "../../db/row-schemas.ts";
-import { latestAudit } from "./audit.ts";
+import { latestAudit } from "../../platform/admin/audit.ts";
+import { type Db, queryRows } from "../../platform/db/client.ts";
+import { dateText } from "../../platform/db/row-schemas.ts";
 
 const DAYS = 30;
 

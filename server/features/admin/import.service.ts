@@ -17,12 +17,12 @@ import { DEFAULT_INTERESTS, DEFAULT_LANGUAGES, DEFAULT_LOOKING_FOR } from "@doma
 import { profileUpdateSchema } from "@domain/profile.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, inTransaction, queryRows } from "../../db/client.ts";
-import { user } from "../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
-import { importedWelcomeMail } from "../../email/templates.ts";
-import { AppError } from "../../http/errors.ts";
-import { type Actor, audit } from "./audit.ts";
+import { type Actor, audit } from "../../platform/admin/audit.ts";
+import { type Db, inTransaction, queryRows } from "../../platform/db/client.ts";
+import { user } from "../../platform/db/schema/index.ts";
+import { importedWelcomeMail } from "../../platform/email/templates.ts";
+import { AppError } from "../../platform/http/errors.ts";
 
 const p = profileUpdateSchema.shape;
 /** One member: the sign-up e-mail plus the profile form's fields, the optional ones defaulted. */
@@ -251,7 +251,7 @@ async function writeImport(
         city = excluded.city, relocate = excluded.relocate, phone_number = excluded.phone_number, bio = excluded.bio,
         occupation = excluded.occupation, education = excluded.education, languages = excluded.languages,
         interests = excluded.interests, updated_at = now()`);
-    // Each new member's link to choose a password (server/auth/reset-links.ts: the same rows).
+    // Each new member's link to choose a password (server/platform/auth/reset-links.ts: the same rows).
     const createdIds = new Set(created.map((c) => c.id));
     const welcomes = accounts
       .filter((a) => createdIds.has(a.id))

@@ -14,13 +14,13 @@ import { PROVIDER_NAMES } from "@domain/payments.ts";
 import { UUID } from "@domain/uuid.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
-import { timestampText, uuid } from "../../db/row-schemas.ts";
-import { checkoutStatusEnum } from "../../db/schema/index.ts";
-import { currencyColumn, methodColumn, operatorColumn, providerColumn } from "../../payments/index.ts";
-import type { Storage } from "../../storage/storage.ts";
-import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
-import { memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
+import { cappedTotal, likePattern, listBase, orderBy } from "../../platform/admin/list-query.ts";
+import { memberRefJson, memberRefRow, toMemberRef } from "../../platform/admin/member-ref.ts";
+import { type Db, queryRows } from "../../platform/db/client.ts";
+import { timestampText, uuid } from "../../platform/db/row-schemas.ts";
+import { checkoutStatusEnum } from "../../platform/db/schema/index.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
+import { currencyColumn, methodColumn, operatorColumn, providerColumn } from "../billing/index.ts";
 
 export const paymentListShape = {
   ...listBase,

@@ -1,21 +1,23 @@
 // Administration of profiles: list with filters, one profile, edits under the same rules as the
+
 // member's own form, and photo removal (moderation).
 import type { AdminList, AdminProfileRow } from "@domain/admin.ts";
+import { ADMIN_MSG } from "@domain/admin.ts";
 import { ageOn, todayIso } from "@domain/age.ts";
 import { ACCOUNT_STATUSES, GENDERS } from "@domain/constants.ts";
 import { profileUpdateSchema } from "@domain/profile.ts";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, inTransaction, queryRows } from "../../db/client.ts";
-import { dateText, profileTextColumns, timestampText } from "../../db/row-schemas.ts";
-import { accountStatusEnum, genderEnum, profiles } from "../../db/schema/index.ts";
-import { AppError } from "../../http/errors.ts";
-import { forgetPhoto } from "../../moderation/index.ts";
-import type { Storage } from "../../storage/storage.ts";
+import { type Actor, audit } from "../../platform/admin/audit.ts";
+import { bool, cappedTotal, likePattern, listBase, orderBy } from "../../platform/admin/list-query.ts";
+import { type Db, inTransaction, queryRows } from "../../platform/db/client.ts";
+import { dateText, profileTextColumns, timestampText } from "../../platform/db/row-schemas.ts";
+import { accountStatusEnum, genderEnum, profiles } from "../../platform/db/schema/index.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
+import { forgetPhoto } from "../moderation/index.ts";
 import { deletePhoto, photoDto } from "../photos/index.ts";
 import { countryChange, isRelocate } from "../profile/index.ts";
-import { type Actor, audit } from "./audit.ts";
-import { bool, cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
 
 export const profileListShape = {
   ...listBase,
@@ -32,7 +34,7 @@ export type ProfileListQuery = z.output<z.ZodObject<typeof profileListShape>>;
 /** An admin may change any field, but each one follows the member form's rules. */
 export const adminProfileUpdateSchema = profileUpdateSchema.partial();
 
-const profileNotFound = () => new AppError(404, "PROFILE_NOT_FOUND", "Ce profil n’existe pas");
+const profileNotFound = () => new AppError(404, "PROFILE_NOT_FOUND", ADMIN_MSG.PROFILE_NOT_FOUND);
 
 /** A COLUMNS row. */
 const profileRow = z.strictObject({
@@ -136,7 +138,7 @@ export async function updateAdminProfile(
   input: z.output<typeof adminProfileUpdateSchema>,
 ): Promise<AdminProfileRow> {
   const entries = Object.entries(input).filter(([, v]) => v !== undefined);
-  if (entries.length === 0) throw new AppError(400, "VALIDATION_ERROR", "Aucune modification à enregistrer");
+  if (entries.length === 0) throw new AppError(400, "VALIDATION_ERROR", ADMIN_MSG.NOTHING_TO_SAVE);
   await inTransaction(db, async (tx) => {
     // Fields left out (undefined) are not set.
     const [row] = await tx

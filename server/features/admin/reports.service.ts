@@ -1,4 +1,5 @@
 // The moderation queue (« Signalements »): reports newest first with the reported content and its
+import { ADMIN_MSG } from "@domain/admin.ts";
 // context, a workflow pending → in review → action taken (ban, photo removed, warning) or
 // dismissed, every step in the audit log. Members reported by several people stand out.
 
@@ -15,16 +16,16 @@ import { cleanParagraphs } from "@domain/text.ts";
 import { UUID } from "@domain/uuid.ts";
 import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { inTransaction, queryRows } from "../../db/client.ts";
-import { timestampText, uuid } from "../../db/row-schemas.ts";
-import { profiles, reportStatusEnum, reports, user } from "../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
-import { warningMail } from "../../email/templates.ts";
-import { AppError } from "../../http/errors.ts";
+import { type Actor, audit } from "../../platform/admin/audit.ts";
+import { cappedTotal, listBase } from "../../platform/admin/list-query.ts";
+import { memberRefJson, memberRefRow, toMemberRef } from "../../platform/admin/member-ref.ts";
+import { inTransaction, queryRows } from "../../platform/db/client.ts";
+import { timestampText, uuid } from "../../platform/db/row-schemas.ts";
+import { profiles, reportStatusEnum, reports, user } from "../../platform/db/schema/index.ts";
+import { warningMail } from "../../platform/email/templates.ts";
+import { AppError } from "../../platform/http/errors.ts";
 import { photoDto } from "../photos/index.ts";
-import { type Actor, audit } from "./audit.ts";
-import { cappedTotal, listBase } from "./list-query.ts";
-import { memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
 import { removeProfilePhoto } from "./profiles.service.ts";
 import { banUser } from "./users.service.ts";
 
@@ -118,7 +119,7 @@ export async function listReports(
   return { data: rows.map((r) => toRow(r, deps)), ...total, page: q.page, size: q.size };
 }
 
-const reportNotFound = () => new AppError(404, "NOT_FOUND", "Ce signalement n’existe pas");
+const reportNotFound = () => new AppError(404, "NOT_FOUND", ADMIN_MSG.REPORT_NOT_FOUND);
 
 export async function getReport(
   deps: Pick<AppDeps, "database" | "storage">,
@@ -158,7 +159,7 @@ export async function getReport(
   };
 }
 
-type Deps = Pick<AppDeps, "database" | "storage" | "events" | "logger" | "mailer">;
+type Deps = Pick<AppDeps, "database" | "storage" | "bus" | "logger" | "mailer" | "events">;
 
 export async function setReportStatus(
   deps: Deps,
@@ -179,7 +180,7 @@ export async function setReportStatus(
       })
       .where(and(eq(reports.id, id), ne(reports.status, "action_taken")))
       .returning({ id: reports.id });
-    if (!row) throw new AppError(409, "VALIDATION_ERROR", "Ce signalement est déjà traité");
+    if (!row) throw new AppError(409, "VALIDATION_ERROR", ADMIN_MSG.REPORT_ALREADY_HANDLED);
     await audit(
       tx,
       actor,
@@ -200,13 +201,13 @@ export async function actOnReport(
 ): Promise<AdminReportDetail> {
   const report = await getReport(deps, id);
   const memberId = report.reported?.userId;
-  if (!memberId) throw new AppError(409, "VALIDATION_ERROR", "Le compte signalé n’existe plus");
+  if (!memberId) throw new AppError(409, "VALIDATION_ERROR", ADMIN_MSG.REPORTED_ACCOUNT_GONE);
   if (input.action === "ban")
     await banUser(deps, actor, memberId, input.note || `Signalement : ${report.reason}`);
   if (input.action === "photo_removed") {
     if (!input.photoKey)
-      throw new AppError(400, "VALIDATION_ERROR", "Choisissez la photo à retirer", {
-        photoKey: "Choisissez la photo à retirer",
+      throw new AppError(400, "VALIDATION_ERROR", ADMIN_MSG.CHOOSE_PHOTO, {
+        photoKey: ADMIN_MSG.CHOOSE_PHOTO,
       });
     await removeProfilePhoto(deps.database.db, deps.storage, actor, memberId, input.photoKey);
   }

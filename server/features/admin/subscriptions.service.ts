@@ -1,4 +1,5 @@
 // Administration of subscriptions: the list, and granting, extending or cancelling by hand. After
+import { ADMIN_MSG } from "@domain/admin.ts";
 // each change check_user_subscription recomputes the member's status, so account_status always
 // follows the subscriptions table.
 
@@ -8,21 +9,22 @@ import { addMonths, SUBSCRIPTION_STATES } from "@domain/subscriptions.ts";
 import { UUID } from "@domain/uuid.ts";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, inTransaction, queryRows } from "../../db/client.ts";
-import { timestampText, uuid } from "../../db/row-schemas.ts";
-import { profiles, subscriptionStatusEnum, subscriptions, user } from "../../db/schema/index.ts";
-import { AppError } from "../../http/errors.ts";
+import { type Actor, audit } from "../../platform/admin/audit.ts";
+import { cappedTotal, likePattern, listBase, orderBy } from "../../platform/admin/list-query.ts";
+import { memberRefJson, memberRefRow, toMemberRef } from "../../platform/admin/member-ref.ts";
+import { type Db, inTransaction, queryRows } from "../../platform/db/client.ts";
+import { timestampText, uuid } from "../../platform/db/row-schemas.ts";
+import { profiles, subscriptionStatusEnum, subscriptions, user } from "../../platform/db/schema/index.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
 import {
+  checkUserSubscription,
   currencyColumn,
   methodColumn,
+  nextPeriodStart,
   operatorColumn,
   subscriptionProviderColumn,
-} from "../../payments/index.ts";
-import type { Storage } from "../../storage/storage.ts";
-import { checkUserSubscription, nextPeriodStart } from "../subscriptions/index.ts";
-import { type Actor, audit } from "./audit.ts";
-import { cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
-import { memberRefJson, memberRefRow, toMemberRef } from "./member-ref.ts";
+} from "../billing/index.ts";
 
 export const subscriptionListShape = {
   ...listBase,
@@ -118,7 +120,7 @@ export async function listSubscriptions(
   return { data: rows.map((r) => toDto(r, storage)), ...total, page: q.page, size: q.size };
 }
 
-const subscriptionNotFound = () => new AppError(404, "NOT_FOUND", "Cet abonnement n’existe pas");
+const subscriptionNotFound = () => new AppError(404, "NOT_FOUND", ADMIN_MSG.SUBSCRIPTION_NOT_FOUND);
 
 async function getOne(db: Db, storage: Storage, id: string): Promise<AdminSubscriptionRow> {
   const [row] = await queryRows(
@@ -144,7 +146,7 @@ export async function grantSubscription(
       .leftJoin(profiles, eq(profiles.userId, user.id))
       .where(eq(user.id, input.userId))
       .for("update", { of: user });
-    if (!member) throw new AppError(404, "NOT_FOUND", "Ce compte n’existe pas");
+    if (!member) throw new AppError(404, "NOT_FOUND", ADMIN_MSG.ACCOUNT_NOT_FOUND);
     if (member.profileOf === null)
       await tx.insert(profiles).values({ userId: input.userId }).onConflictDoNothing();
     const startDate = await nextPeriodStart(tx, input.userId);
@@ -192,14 +194,10 @@ export async function extendSubscription(
       .for("update");
     if (!row) throw subscriptionNotFound();
     if (row.status === "cancelled")
-      throw new AppError(409, "VALIDATION_ERROR", "Un abonnement annulé ne peut pas être prolongé");
+      throw new AppError(409, "VALIDATION_ERROR", ADMIN_MSG.CANCELLED_NOT_EXTENDABLE);
     // Its payment was taken back (or is being): extending it would give the time without the payment.
     if (row.status === "refunded" || row.status === "suspended")
-      throw new AppError(
-        409,
-        "VALIDATION_ERROR",
-        "Le paiement de cet abonnement a été remboursé ou est contesté : il ne peut pas être prolongé. Offrez plutôt des mois au membre.",
-      );
+      throw new AppError(409, "VALIDATION_ERROR", ADMIN_MSG.REVERSED_NOT_EXTENDABLE);
     // An ended subscription is extended from today, not from its past end date.
     const from = new Date(Math.max(row.endDate.getTime(), Date.now()));
     const end = addMonths(from, monthsToAdd);

@@ -1,18 +1,21 @@
 // Administration of accounts: the list (search, filters, sort, pages), one account's details, ban
+import { ADMIN_MSG } from "@domain/admin.ts";
 // and unban (ending every session and event stream), role, and deletion with photos and data.
+
 import type { AdminList, AdminUserDetail, AdminUserRow } from "@domain/admin.ts";
 import { ACCOUNT_STATUSES } from "@domain/constants.ts";
+import { memberBanned } from "@domain/events.ts";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, inTransaction, queryRows } from "../../db/client.ts";
-import { timestampText } from "../../db/row-schemas.ts";
-import { accountStatusEnum, genderEnum, profiles, session, user } from "../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
-import { AppError } from "../../http/errors.ts";
-import type { Storage } from "../../storage/storage.ts";
+import { type Actor, audit } from "../../platform/admin/audit.ts";
+import { bool, cappedTotal, likePattern, listBase, orderBy } from "../../platform/admin/list-query.ts";
+import { type Db, inTransaction, queryRows } from "../../platform/db/client.ts";
+import { timestampText } from "../../platform/db/row-schemas.ts";
+import { accountStatusEnum, genderEnum, profiles, session, user } from "../../platform/db/schema/index.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
 import { isOwnedBy, photoDto, thumbKey } from "../photos/index.ts";
-import { type Actor, audit } from "./audit.ts";
-import { bool, cappedTotal, likePattern, listBase, orderBy } from "./list-query.ts";
 
 export const userListShape = {
   ...listBase,
@@ -23,7 +26,7 @@ export const userListShape = {
 };
 export type UserListQuery = z.output<z.ZodObject<typeof userListShape>>;
 
-export const userNotFound = () => new AppError(404, "NOT_FOUND", "Ce compte n’existe pas");
+export const userNotFound = () => new AppError(404, "NOT_FOUND", ADMIN_MSG.ACCOUNT_NOT_FOUND);
 
 /** A COLUMNS row (the profile's columns are null for an account without one). */
 const userRow = z.strictObject({
@@ -122,7 +125,7 @@ export async function getUser(db: Db, storage: Storage, id: string): Promise<Adm
   };
 }
 
-type Deps = Pick<AppDeps, "database" | "storage" | "events" | "logger">;
+type Deps = Pick<AppDeps, "database" | "storage" | "bus" | "logger" | "events">;
 
 async function endSessions(tx: Db, userId: string): Promise<void> {
   await tx.delete(session).where(eq(session.userId, userId));
@@ -130,14 +133,14 @@ async function endSessions(tx: Db, userId: string): Promise<void> {
 
 /** Tells every instance to close the member's event streams (after the commit). */
 async function closeStreams(deps: Deps, userId: string): Promise<void> {
-  await deps.events
+  await deps.bus
     .publish([userId], { type: "session.revoked" })
     .catch((err) => deps.logger.error({ err }, "stream revocation failed"));
 }
 
 export async function banUser(deps: Deps, actor: Actor, id: string, reason: string): Promise<void> {
-  if (id === actor.id) throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas vous bannir vous-même");
-  await inTransaction(deps.database.db, async (tx) => {
+  if (id === actor.id) throw new AppError(400, "SELF_ACTION", ADMIN_MSG.SELF_BAN);
+  await deps.events.transaction(deps.database.db, async (tx, record) => {
     const [row] = await tx
       .update(user)
       .set({ banned: true, banReason: reason, banExpires: null, updatedAt: sql`now()` })
@@ -146,8 +149,8 @@ export async function banUser(deps: Deps, actor: Actor, id: string, reason: stri
     if (!row) throw userNotFound();
     await endSessions(tx, id);
     await audit(tx, actor, "user.ban", { type: "user", id }, `${row.email} : ${reason}`);
+    await record(memberBanned, { userId: id });
   });
-  await closeStreams(deps, id);
 }
 
 export async function unbanUser(deps: Deps, actor: Actor, id: string): Promise<void> {
@@ -163,8 +166,7 @@ export async function unbanUser(deps: Deps, actor: Actor, id: string): Promise<v
 }
 
 export async function setRole(deps: Deps, actor: Actor, id: string, role: "user" | "admin"): Promise<void> {
-  if (id === actor.id && role !== "admin")
-    throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas retirer votre propre rôle d’administrateur");
+  if (id === actor.id && role !== "admin") throw new AppError(400, "SELF_ACTION", ADMIN_MSG.SELF_DEMOTE);
   await inTransaction(deps.database.db, async (tx) => {
     const [row] = await tx
       .update(user)
@@ -190,8 +192,7 @@ export async function setRole(deps: Deps, actor: Actor, id: string, role: "user"
  * ON DELETE CASCADE), then its photo files. `confirmEmail` must repeat the account's e-mail.
  */
 export async function deleteUser(deps: Deps, actor: Actor, id: string, confirmEmail: string): Promise<void> {
-  if (id === actor.id)
-    throw new AppError(400, "SELF_ACTION", "Vous ne pouvez pas supprimer votre propre compte ici");
+  if (id === actor.id) throw new AppError(400, "SELF_ACTION", ADMIN_MSG.SELF_DELETE);
   const photos = await inTransaction(deps.database.db, async (tx) => {
     const [row] = await tx
       .select({ email: user.email, photos: profiles.photos })
@@ -201,7 +202,7 @@ export async function deleteUser(deps: Deps, actor: Actor, id: string, confirmEm
       .for("update", { of: user });
     if (!row) throw userNotFound();
     if (row.email.toLowerCase() !== confirmEmail.trim().toLowerCase())
-      throw new AppError(400, "VALIDATION_ERROR", "L’adresse e-mail de confirmation ne correspond pas", {
+      throw new AppError(400, "VALIDATION_ERROR", ADMIN_MSG.CONFIRM_EMAIL_MISMATCH, {
         confirmEmail: "Saisissez l’adresse e-mail exacte du compte",
       });
     await tx.delete(user).where(eq(user.id, id));

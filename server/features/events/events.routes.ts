@@ -5,9 +5,9 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { requireUser } from "../../http/session.ts";
-import { presenceRecorder } from "../../presence/presence.ts";
-import { requireSubscription } from "../subscriptions/index.ts";
+import { requireUser } from "../../platform/http/session.ts";
+import { presenceRecorder } from "../../platform/presence/presence.ts";
+import { requireSubscription } from "../billing/index.ts";
 
 const HEARTBEAT_MS = 25_000;
 /** Events queued for one stream beyond which it is considered stuck. */

@@ -2,7 +2,7 @@
 // MAX_STREAMS_PER_MEMBER streams per instance: a new one beyond closes the oldest, so the newest tab
 // always works and nobody holds more.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { MAX_STREAMS_PER_MEMBER } from "../../realtime/hub.ts";
+import { MAX_STREAMS_PER_MEMBER } from "../../platform/realtime/hub.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";
 import { type EventReader, readEvents } from "../../test/sse.ts";

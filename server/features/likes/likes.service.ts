@@ -6,31 +6,34 @@
 // match only when nobody, or the liker themself, rejected it; once the other member has passed or
 // removed the match, a like cannot force it back.
 import type { LikeResultDto, LikeType } from "@domain/discovery.ts";
+import { likeCreated, matchChanged } from "@domain/events.ts";
 import { MSG } from "@domain/messages.ts";
 import { sql } from "drizzle-orm";
-import { type Db, inTransaction } from "../../db/client.ts";
-import { likes, matches } from "../../db/schema/index.ts";
-import { AppError } from "../../http/errors.ts";
+import type { Db } from "../../platform/db/client.ts";
+import { likes, matches } from "../../platform/db/schema/index.ts";
+import type { DomainEvents } from "../../platform/events/domain-events.ts";
+import { AppError } from "../../platform/http/errors.ts";
 import { birthDateUnconfirmed, findVisibleMember, memberNotFound, type Viewer } from "../members/index.ts";
 
 const PAIR = sql`(least(user1_id, user2_id)), (greatest(user1_id, user2_id))`;
 
 /** What a reaction did to the pair's match, for the real-time events. */
-export type MatchChange = "accepted" | "removed" | null;
+type MatchChange = "accepted" | "removed" | null;
 
 /**
  * What the other member is told of a like: « X vous a envoyé un J'aime » when they have not liked
  * the liker (the first like opens the conversation all the same, SPEC §4), « C'est un match ! » when
  * they had: both have liked. Nothing for a like that changed nothing (a second click).
  */
-export type LikeNews = "like" | "mutual" | null;
+type LikeNews = "like" | "mutual" | null;
 
 export async function react(
+  events: DomainEvents,
   db: Db,
   viewer: Viewer,
   likedId: string,
   type: LikeType,
-): Promise<{ result: LikeResultDto; change: MatchChange; news: LikeNews; matchId: string | null }> {
+): Promise<LikeResultDto> {
   const me = viewer.userId;
   if (likedId === me) throw new AppError(400, "SELF_ACTION", MSG.SELF_ACTION);
   // A like makes an accepted match at once (SPEC §4), which opens a conversation: reaching out
@@ -39,7 +42,7 @@ export async function react(
     throw birthDateUnconfirmed(MSG.BIRTH_DATE_UNCONFIRMED_LIKE);
   if (!(await findVisibleMember(db, viewer, likedId))) throw memberNotFound();
 
-  return inTransaction(db, async (tx) => {
+  return events.transaction(db, async (tx, record) => {
     // A row back when the like is new or changed from a pass: a second click returns none.
     const written = await tx
       .insert(likes)
@@ -100,11 +103,16 @@ export async function react(
         : null;
     const news: LikeNews =
       matched && written.length > 0 && type === "like" ? (likedBack ? "mutual" : "like") : null;
-    return {
-      result: { type, matched, mutual: matched && likedBack, matchId: matched ? match.id : null },
-      change,
-      news,
-      matchId: match?.id ?? null,
-    };
+    const matchId = match?.id ?? null;
+    // A like back changes no status, but both lists now say « C'est un match ! ».
+    if ((change || news === "mutual") && matchId)
+      await record(matchChanged, {
+        matchId,
+        userIds: [me, likedId],
+        status: change === "removed" ? "removed" : "accepted",
+      });
+    if (news && matchId)
+      await record(likeCreated, { likerId: me, likedId, matchId, mutual: news === "mutual" });
+    return { type, matched, mutual: matched && likedBack, matchId: matched ? match.id : null };
   });
 }

@@ -1,3 +1,3 @@
 // The matches feature's public surface: what other features and capabilities use. The rest of this
 // folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
-export { matchNotFound } from "./matches.service.ts";
+export { matchReactions } from "./reactions.ts";

@@ -1,13 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { queryRules } from "../../http/query.ts";
-import { requireUser } from "../../http/session.ts";
-import { queryOf } from "../../http/validate.ts";
-import { notify } from "../../realtime/notify.ts";
+import { queryRules } from "../../platform/http/query.ts";
+import { requireUser } from "../../platform/http/session.ts";
+import { queryOf } from "../../platform/http/validate.ts";
+import { requireSubscription } from "../billing/index.ts";
 import { viewerFrom } from "../members/index.ts";
 import { messageRoutes } from "../messages/index.ts";
-import { requireSubscription } from "../subscriptions/index.ts";
 import { listMatches, removeMatch } from "./matches.service.ts";
 
 /** The next page's cursor (checked by listMatches). */
@@ -24,10 +23,8 @@ export function matchRoutes(deps: AppDeps) {
       return c.json(await listMatches(db, deps.storage, viewer, c.req.valid("query").cursor));
     })
     .delete("/:id", async (c) => {
-      const me = c.get("user").id;
       const matchId = c.req.param("id");
-      const { otherId, changed } = await removeMatch(db, me, matchId);
-      if (changed) await notify(deps, [me, otherId], { type: "match.removed", matchId });
+      await removeMatch(deps.events, db, c.get("user").id, matchId);
       return c.json({ id: matchId, status: "rejected" });
     })
     .route("/", messageRoutes(deps));

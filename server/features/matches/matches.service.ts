@@ -3,20 +3,21 @@
 
 import { todayIso } from "@domain/age.ts";
 import { LIKED_BY, MATCHES_PAGE_SIZE, type MatchListDto } from "@domain/discovery.ts";
+import { matchChanged } from "@domain/events.ts";
 import { MSG } from "@domain/messages.ts";
 import { UUID } from "@domain/uuid.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
-import { microsText, timestampText, uuid } from "../../db/row-schemas.ts";
-import { AppError } from "../../http/errors.ts";
-import type { Storage } from "../../storage/storage.ts";
+import { type Db, queryRows } from "../../platform/db/client.ts";
+import { microsText, timestampText, uuid } from "../../platform/db/row-schemas.ts";
+import type { DomainEvents } from "../../platform/events/domain-events.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
 import { likedBy } from "../likes/index.ts";
 import { PUBLIC_COLUMNS, publicRow, toPublicProfile, VISIBLE, type Viewer } from "../members/index.ts";
+import { matchNotFound } from "../messages/index.ts";
 
 const CURSOR = /^(\d{1,17})_([0-9a-f-]{36})$/i;
-
-export const matchNotFound = () => new AppError(404, "MATCH_NOT_FOUND", MSG.MATCH_NOT_FOUND);
 
 const matchRow = publicRow.extend({
   matchId: uuid,
@@ -37,8 +38,7 @@ export async function listMatches(
   let after = sql``;
   if (cursor) {
     const m = CURSOR.exec(cursor);
-    if (!m || !UUID.test(m[2]!))
-      throw new AppError(400, "VALIDATION_ERROR", "Le curseur de pagination est invalide");
+    if (!m || !UUID.test(m[2]!)) throw new AppError(400, "VALIDATION_ERROR", MSG.CURSOR_INVALID);
     after = sql`AND (m.updated_at, m.id) <
       (timestamptz '1970-01-01 00:00:00+00' + ${m[1]}::bigint * interval '1 microsecond', ${m[2]}::uuid)`;
   }
@@ -74,15 +74,17 @@ export async function listMatches(
  * already rejected changes nothing; a match of other members, or no match at all, is a 404.
  */
 export async function removeMatch(
+  events: DomainEvents,
   db: Db,
   userId: string,
   matchId: string,
-): Promise<{ otherId: string; changed: boolean }> {
+): Promise<void> {
   if (!UUID.test(matchId)) throw matchNotFound();
-  const [row] = await queryRows(
-    db,
-    z.strictObject({ otherId: z.string(), changed: z.boolean() }),
-    sql`WITH mine AS (
+  await events.transaction(db, async (tx, record) => {
+    const [row] = await queryRows(
+      tx,
+      z.strictObject({ otherId: z.string(), changed: z.boolean() }),
+      sql`WITH mine AS (
         SELECT id, status, CASE WHEN user1_id = ${userId} THEN user2_id ELSE user1_id END AS other_id
         FROM matches WHERE id = ${matchId}::uuid AND (user1_id = ${userId} OR user2_id = ${userId})
       ), updated AS (
@@ -90,7 +92,9 @@ export async function removeMatch(
         WHERE id IN (SELECT id FROM mine) AND (status = 'accepted' OR rejected_by IS NULL)
       )
       SELECT other_id AS "otherId", status = 'accepted' AS changed FROM mine`,
-  );
-  if (!row) throw matchNotFound();
-  return row;
+    );
+    if (!row) throw matchNotFound();
+    if (row.changed)
+      await record(matchChanged, { matchId, userIds: [userId, row.otherId], status: "removed" });
+  });
 }

@@ -5,7 +5,7 @@ import { MSG } from "@domain/messages.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../platform/db/client.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { bornYearsAgo, insertMember, setBanned, signUpMember } from "../../test/members.ts";
 

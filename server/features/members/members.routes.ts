@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { requireUser } from "../../http/session.ts";
-import { requireSubscription } from "../subscriptions/index.ts";
+import { requireUser } from "../../platform/http/session.ts";
+import { requireSubscription } from "../billing/index.ts";
 import { findVisibleMember, getPublicProfile, memberNotFound } from "./members.service.ts";
 import { viewerFrom } from "./public-profile.ts";
 import { recordVisit } from "./visits.service.ts";

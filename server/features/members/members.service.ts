@@ -4,9 +4,9 @@ import { todayIso } from "@domain/age.ts";
 import type { PublicProfileDto } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
-import { AppError } from "../../http/errors.ts";
-import type { Storage } from "../../storage/storage.ts";
+import { type Db, queryRows } from "../../platform/db/client.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
 import { blockedBetween } from "../safety/index.ts";
 import {
   oppositeGender,

@@ -9,10 +9,10 @@ import { MSG } from "@domain/messages.ts";
 import { presenceOf } from "@domain/presence.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { dateText, profileTextColumns, timestampText } from "../../db/row-schemas.ts";
-import { AppError } from "../../http/errors.ts";
-import { visiblePhotos } from "../../moderation/index.ts";
-import type { Storage } from "../../storage/storage.ts";
+import { dateText, profileTextColumns, timestampText } from "../../platform/db/row-schemas.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
+import { visiblePhotos } from "../moderation/index.ts";
 import { photoDto } from "../photos/index.ts";
 import { isRelocate, type ProfileRow } from "../profile/index.ts";
 

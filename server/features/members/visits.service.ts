@@ -5,10 +5,10 @@
 import { todayIso } from "@domain/age.ts";
 import { type ProfileVisitDto, VISITS } from "@domain/discovery.ts";
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
-import { timestampText } from "../../db/row-schemas.ts";
-import { profileVisits } from "../../db/schema/index.ts";
-import type { Storage } from "../../storage/storage.ts";
+import { type Db, queryRows } from "../../platform/db/client.ts";
+import { timestampText } from "../../platform/db/row-schemas.ts";
+import { profileVisits } from "../../platform/db/schema/index.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
 import { blockedBetween } from "../safety/index.ts";
 import { PUBLIC_COLUMNS, publicRow, toPublicProfile, VISIBLE, type Viewer } from "./public-profile.ts";
 

@@ -2,16 +2,19 @@
 // member is still visible (not banned). A match of other members, or an invented id, is a 404 so
 // that nobody learns it exists; a removed match is closed (403) for its own members.
 
+import { MSG } from "@domain/messages.ts";
 import { MESSAGE_MSG } from "@domain/messaging.ts";
 import { UUID } from "@domain/uuid.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
-import { matchStatusEnum } from "../../db/schema/index.ts";
-import { AppError } from "../../http/errors.ts";
-import { matchNotFound } from "../matches/index.ts";
+import { type Db, queryRows } from "../../platform/db/client.ts";
+import { matchStatusEnum } from "../../platform/db/schema/index.ts";
+import { AppError } from "../../platform/http/errors.ts";
 import { VISIBLE } from "../members/index.ts";
 import { blockedBetween } from "../safety/index.ts";
+
+/** A match that is not one of the member's (or does not exist): the same 404 either way. */
+export const matchNotFound = () => new AppError(404, "MATCH_NOT_FOUND", MSG.MATCH_NOT_FOUND);
 
 export const conversationClosed = () => new AppError(403, "CONVERSATION_CLOSED", MESSAGE_MSG.CLOSED);
 

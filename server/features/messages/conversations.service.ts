@@ -8,12 +8,12 @@ import { type ConversationDto, MESSAGE_PREVIEW_LENGTH, type NavCountsDto } from 
 import { presenceOf } from "@domain/presence.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
-import { timestampText, uuid } from "../../db/row-schemas.ts";
-import { visiblePhotos } from "../../moderation/index.ts";
-import type { Storage } from "../../storage/storage.ts";
+import { type Db, queryRows } from "../../platform/db/client.ts";
+import { timestampText, uuid } from "../../platform/db/row-schemas.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
 import { likedBy } from "../likes/index.ts";
 import { VISIBLE } from "../members/index.ts";
+import { visiblePhotos } from "../moderation/index.ts";
 import { photoDto } from "../photos/index.ts";
 import { requestFor } from "./message-requests.ts";
 

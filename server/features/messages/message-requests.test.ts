@@ -9,7 +9,7 @@ import type { ReadReceiptDto } from "@domain/responses/messaging.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../platform/db/client.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";
 
@@ -100,7 +100,7 @@ describeEachEngine("message requests", (engine) => {
       lastMessage: { content: "Tu as vu mon message ?" },
     });
     expect(await conversation(him, matchId)).toMatchObject({ request: false, requestSent: true });
-    // No e-mail job (what her next e-mail says: server/notifications/email.test.ts).
+    // No e-mail job (what her next e-mail says: server/features/notifications/email.test.ts).
     expect(await emailJobs(her.userId)).toBe(before);
     // She reads it without a receipt.
     const read = await t.request(`/api/matches/${matchId}/read`, { method: "POST", cookie: her.cookie });

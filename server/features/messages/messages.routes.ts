@@ -8,12 +8,11 @@ import { messageInputSchema } from "@domain/message-input.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { queryRules } from "../../http/query.ts";
-import { requireUser } from "../../http/session.ts";
-import { jsonBody, queryOf } from "../../http/validate.ts";
-import { wakeQueues } from "../../notifications/index.ts";
-import { notify } from "../../realtime/notify.ts";
-import { requireSubscription } from "../subscriptions/index.ts";
+import { queryRules } from "../../platform/http/query.ts";
+import { requireUser } from "../../platform/http/session.ts";
+import { jsonBody, queryOf } from "../../platform/http/validate.ts";
+import { notify } from "../../platform/realtime/notify.ts";
+import { requireSubscription } from "../billing/index.ts";
 import { listConversations } from "./conversations.service.ts";
 import { listMessages, markRead, sendMessage } from "./messages.service.ts";
 import { TypingRelay } from "./typing.service.ts";
@@ -43,19 +42,15 @@ export function messageRoutes(deps: AppDeps) {
       return c.json(page);
     })
     .post("/:id/messages", jsonBody(messageInputSchema), async (c) => {
-      const sender = c.get("profile");
       const { content } = c.req.valid("json");
-      const me = sender.userId;
-      const { message, recipientId, queued } = await sendMessage(
+      const message = await sendMessage(
+        deps.events,
         db,
-        deps.jobs,
         deps.config.messageLimits,
-        sender,
+        c.get("profile"),
         c.req.param("id"),
         content,
       );
-      wakeQueues(deps, queued);
-      await notify(deps, [me, recipientId], { type: "message.created", message });
       return c.json(message, 201);
     })
     .post("/:id/read", async (c) => {

@@ -1,19 +1,19 @@
 // Messages (SPEC §3, §7): insert (match_id, sender_id, content) inside an accepted match of the
 // sender, select by match newest first, 50 per page (§9), mark read. Spam limits are counted on the
 // messages table itself, under a per-sender advisory lock, so they hold across API instances.
+
+import { messageSent } from "@domain/events.ts";
 import { MSG } from "@domain/messages.ts";
 import { MESSAGE_MSG, MESSAGES_PAGE_SIZE, type MessageDto, type MessagePageDto } from "@domain/messaging.ts";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, inTransaction, queryRows, transactionSql } from "../../db/client.ts";
-import { lockMember } from "../../db/member-lock.ts";
-import { microsText, timestampText, uuid } from "../../db/row-schemas.ts";
-import { messages } from "../../db/schema/index.ts";
-import { AppError, unauthenticated } from "../../http/errors.ts";
-import type { Jobs, QueueName } from "../../jobs/queue.ts";
-import { AWAY, queueMessageJobs } from "../../notifications/index.ts";
+import { type Db, queryRows } from "../../platform/db/client.ts";
+import { lockMember } from "../../platform/db/member-lock.ts";
+import { microsText, timestampText, uuid } from "../../platform/db/row-schemas.ts";
+import { messages } from "../../platform/db/schema/index.ts";
+import type { DomainEvents } from "../../platform/events/domain-events.ts";
+import { AppError, unauthenticated } from "../../platform/http/errors.ts";
 import { birthDateUnconfirmed } from "../members/index.ts";
-import { detectCopyPaste } from "../safety/index.ts";
 import {
   allowedConversation,
   conversationQuery,
@@ -72,29 +72,23 @@ function parseCursor(value: string): { us: string; id: string } {
   return { us: m[1]!, id: m[2]! };
 }
 
-export interface SendResult {
-  message: MessageDto;
-  recipientId: string;
-  /** The notification queues the message's transaction wrote a job to: to wake once committed. */
-  queued: QueueName[];
-}
-
 /**
  * Sends a message in one of the sender's matches. `sender` is their profile as the request loaded
- * it: a member whose birth date is still the default cannot write (docs/decisions/0010).
+ * it: a member whose birth date is still the default cannot write (docs/decisions/0010). Records
+ * « message.sent » in the message's transaction: notifications, safety and the live screens react.
  */
 export async function sendMessage(
+  events: DomainEvents,
   db: Db,
-  jobs: Pick<Jobs, "sendDebounced">,
   limits: MessageLimits,
   sender: { userId: string; birthDateConfirmed: boolean },
   matchId: string,
   content: string,
-): Promise<SendResult> {
+): Promise<MessageDto> {
   const senderId = sender.userId;
   if (!sender.birthDateConfirmed) throw birthDateUnconfirmed(MSG.BIRTH_DATE_UNCONFIRMED_MESSAGE);
-  return inTransaction(db, async (tx) => {
-    // The sender's account row first (server/db/member-lock.ts): an account deleted meanwhile is a
+  return events.transaction(db, async (tx, record) => {
+    // The sender's account row first (server/platform/db/member-lock.ts): an account deleted meanwhile is a
     // signed-out request, never a deadlock with the deletion's cascade.
     if (!(await lockMember(tx, senderId))) throw unauthenticated();
     // One sender's messages are written one at a time, so two tabs cannot both pass the limits.
@@ -119,24 +113,12 @@ export async function sendMessage(
     );
     const { otherId, opened, lastMinute, started, newToday } = allowedConversation(conversation);
     // A member may receive messages only from members with « Profil vérifié » (issue 16). Read in the
-    // same statement: how the recipient may be told outside the site. A job with nothing to do is not
-    // queued (on the embedded database's single thread it costs about as much as the message).
+    // same statement: whether the message is a request (issue 34).
     const [gate] = await queryRows(
       tx,
-      z.strictObject({
-        closed: z.boolean(),
-        request: z.boolean(),
-        firstName: z.string(),
-        push: z.boolean(),
-        email: z.boolean(),
-      }),
+      z.strictObject({ closed: z.boolean(), request: z.boolean(), firstName: z.string() }),
       sql`SELECT r.messages_from_verified_only AND s.verified_at IS NULL AS closed, r.first_name AS "firstName",
-          ${wouldBeRequest(otherId, senderId, sql`${matchId}::uuid`)} AS request,
-          EXISTS (SELECT 1 FROM push_subscriptions ps WHERE ps.user_id = r.user_id) AS push,
-          EXISTS (SELECT 1 FROM profiles p JOIN "user" u ON u.id = p.user_id
-              LEFT JOIN notification_settings ns ON ns.user_id = p.user_id
-            WHERE p.user_id = r.user_id AND u.email_verified AND ${AWAY}
-              AND coalesce(ns.email_rhythm, 'immediate') = 'immediate') AS email
+          ${wouldBeRequest(otherId, senderId, sql`${matchId}::uuid`)} AS request
         FROM profiles r, profiles s WHERE r.user_id = ${otherId} AND s.user_id = ${senderId}`,
     );
     if (gate?.closed)
@@ -148,18 +130,14 @@ export async function sendMessage(
     const [row] = await tx.insert(messages).values({ matchId, senderId, content }).returning();
     // Writing in a conversation is opening it.
     if (!opened) await markOpened(tx, senderId, matchId);
-    // Copy-pasted openers sent to many people are a spam pattern worth a moderator's look.
-    if (!started) await detectCopyPaste(tx, senderId, content);
-    // A request (issue 34) waits in the recipient's « Demandes »: no push, no e-mail.
-    const told = gate !== undefined && !gate.request;
-    const audience = { push: told && gate.push, email: told && gate.email };
-    const queued = await queueMessageJobs(
-      jobs,
-      transactionSql(tx),
-      { recipientId: otherId, matchId },
-      audience,
-    );
-    return { message: toMessageDto(row!), recipientId: otherId, queued };
+    const message = toMessageDto(row!);
+    await record(messageSent, {
+      message,
+      recipientId: otherId,
+      opening: !started,
+      request: gate?.request ?? false,
+    });
+    return message;
   });
 }
 
@@ -174,12 +152,7 @@ export async function listMessages(
   opts: { before?: string | undefined; after?: string | undefined },
 ): Promise<MessagePageDto> {
   await openConversation(db, userId, matchId);
-  if (opts.before && opts.after)
-    throw new AppError(
-      400,
-      "VALIDATION_ERROR",
-      "Utilisez soit «\u00a0before\u00a0», soit «\u00a0after\u00a0», pas les deux",
-    );
+  if (opts.before && opts.after) throw new AppError(400, "VALIDATION_ERROR", MESSAGE_MSG.BEFORE_OR_AFTER);
   if (opts.after) {
     const c = parseCursor(opts.after);
     const rows = await queryRows(

@@ -7,7 +7,7 @@ import { afterCursor, MESSAGE_MSG } from "@domain/messaging.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../platform/db/client.ts";
 import { createTestApp, describeEachEngine, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";
 import { readEvents } from "../../test/sse.ts";

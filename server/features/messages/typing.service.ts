@@ -6,7 +6,7 @@
 import { TYPING } from "@domain/messaging.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
+import { type Db, queryRows } from "../../platform/db/client.ts";
 import { openConversation } from "./conversation-access.ts";
 
 /** Above this many conversations remembered, the map starts again (a few extra events at worst). */

@@ -5,7 +5,7 @@ import { TYPING } from "@domain/messaging.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../platform/db/client.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";
 import { readEvents } from "../../test/sse.ts";

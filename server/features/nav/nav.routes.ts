@@ -3,7 +3,7 @@
 // messages. Pages refresh them when an event arrives.
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { requireUser } from "../../http/session.ts";
+import { requireUser } from "../../platform/http/session.ts";
 import { navCounts } from "../messages/index.ts";
 
 export function navRoutes(deps: AppDeps) {

@@ -2,7 +2,7 @@ import { PHOTO_MAX_DIMENSION, PHOTO_THUMB_DIMENSION } from "@domain/constants.ts
 import { MSG } from "@domain/messages.ts";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../platform/http/errors.ts";
 import {
   EXIF_MARKERS,
   makeImage,
@@ -182,7 +182,7 @@ describe("processPhoto", () => {
       MSG.PHOTO_TOO_MANY_PIXELS,
     ]);
     // Decoding would need 400 megapixels (≥ 400 MB even as 8-bit greyscale). How fast the refusal is
-    // is measured in bench/, not asserted here: server/images/member-image.test.ts shows the header
+    // is measured in bench/, not asserted here: server/platform/images/member-image.test.ts shows the header
     // alone decides.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(150 * 1024 * 1024);
   });

@@ -5,8 +5,8 @@ import { PHOTO_FORMATS, PHOTO_MAX_DIMENSION, PHOTO_THUMB_DIMENSION } from "@doma
 import { MSG } from "@domain/messages.ts";
 import { type PhotoSquare, scaleSquare, squareFits } from "@domain/photo-square.ts";
 import type { Sharp } from "sharp";
-import { AppError } from "../../http/errors.ts";
-import { type ImageHeader, ImageRefused, memberImage, readImageHeader } from "../../images/index.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import { type ImageHeader, ImageRefused, memberImage, readImageHeader } from "../../platform/images/index.ts";
 
 export type PhotoFormat = keyof typeof PHOTO_FORMATS;
 

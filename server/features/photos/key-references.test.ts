@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../platform/db/client.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { STORAGE_KEY_COLUMNS } from "./key-references.ts";
 

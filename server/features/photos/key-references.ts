@@ -4,8 +4,8 @@
 // when a new column looks like it holds keys and is not listed here.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows } from "../../db/client.ts";
-import { thumbKey } from "../../storage/photo-keys.ts";
+import { type Db, queryRows } from "../../platform/db/client.ts";
+import { thumbKey } from "../../platform/storage/photo-keys.ts";
 
 export interface KeyColumn {
   table: string;

@@ -8,15 +8,16 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { queryRows } from "../../db/client.ts";
-import { photoHashes, photoReviews } from "../../db/schema/index.ts";
 import { startJobWorkers } from "../../job-workers.ts";
-import { thumbKey } from "../../storage/photo-keys.ts";
-import type { Storage } from "../../storage/storage.ts";
+import { queryRows } from "../../platform/db/client.ts";
+import { photoHashes, photoReviews } from "../../platform/db/schema/index.ts";
+import { thumbKey } from "../../platform/storage/photo-keys.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
 import { createTestApp, engines, type TestApp } from "../../test/harness.ts";
 import { makeImage } from "../../test/image-fixtures.ts";
 import { insertMember } from "../../test/members.ts";
 import { type LocalS3, startLocalS3 } from "../../test/s3-server.ts";
+import { PHOTO_QUEUES } from "./jobs.ts";
 import { ORPHAN_GRACE_MS, sweepOrphanFiles } from "./orphan-files.ts";
 import { addPhoto } from "./photos.service.ts";
 
@@ -33,7 +34,7 @@ async function keysIn(storage: Storage): Promise<string[]> {
 
 async function upload(t: TestApp, userId: string, storage: Storage = t.deps.storage) {
   const file = await makeImage("jpeg");
-  const row = await addPhoto(t.deps.database.db, storage, userId, {
+  const row = await addPhoto({ ...t.deps, storage }, userId, {
     name: "photo.jpg",
     type: "image/jpeg",
     size: file.length,
@@ -186,7 +187,7 @@ describe.each(engines())("orphan sweep job [%s]", (engine) => {
     for (const key of [orphan, photo, thumbKey(photo)])
       await utimes(path.join(folder, key), twoDaysAgo, twoDaysAgo);
 
-    const id = await t.deps.jobs.send("orphan-files", {});
+    const id = await t.deps.jobs.send(PHOTO_QUEUES.orphanFiles, {});
     const state = async () =>
       (
         await queryRows(

@@ -8,7 +8,7 @@ import { MSG } from "@domain/messages.ts";
 import type { ProfileDto } from "@domain/profile.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../../platform/db/client.ts";
 import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeEachEngine, ruleIt, type TestApp } from "../../test/harness.ts";
 import { makeImage } from "../../test/image-fixtures.ts";

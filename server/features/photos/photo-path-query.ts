@@ -2,7 +2,7 @@
 // with the SPEC's « Invalid file path »; missing, nothing is found.
 import { MSG } from "@domain/messages.ts";
 import { z } from "zod";
-import { queryRules } from "../../http/query.ts";
+import { queryRules } from "../../platform/http/query.ts";
 
 export const photoPathQuery = z.object({
   path: z.string({ error: MSG.INVALID_FILE_PATH }).max(300, MSG.INVALID_FILE_PATH).default(""),

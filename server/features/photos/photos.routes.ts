@@ -8,18 +8,18 @@ import {
 import { eq } from "drizzle-orm";
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { Db } from "../../db/client.ts";
-import { profiles } from "../../db/schema/index.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { AppError, parseOrThrow } from "../../http/errors.ts";
-import { readJson } from "../../http/json.ts";
-import { memberRateLimit } from "../../http/rate-limit.ts";
-import { requireUser } from "../../http/session.ts";
-import { jsonBody, queryOf } from "../../http/validate.ts";
-import { inImageTurn } from "../../images/index.ts";
-import { forgetPhoto, recordScreening, renamePhoto, screenUpload } from "../../moderation/index.ts";
-import { withMainPhotoRecheck } from "../../verification/index.ts";
+import type { Db } from "../../platform/db/client.ts";
+import { profiles } from "../../platform/db/schema/index.ts";
+import { AppError, parseOrThrow } from "../../platform/http/errors.ts";
+import { readJson } from "../../platform/http/json.ts";
+import { memberRateLimit } from "../../platform/http/rate-limit.ts";
+import { requireUser } from "../../platform/http/session.ts";
+import { jsonBody, queryOf } from "../../platform/http/validate.ts";
+import { inImageTurn } from "../../platform/images/index.ts";
+import { forgetPhoto, recordScreening, renamePhoto, screenUpload } from "../moderation/index.ts";
 import { toProfileDto } from "../profile/index.ts";
+import { withMainPhotoRecheck } from "../verification/index.ts";
 import { readPhotoHeader } from "./image.ts";
 import { PATH_QUERY_RULES, photoPathQuery } from "./photo-path-query.ts";
 import {
@@ -110,8 +110,7 @@ export function photoRoutes(deps: AppDeps) {
             const screening = await screenUpload(deps.logger, userId, bytes);
             return withMainPhotoRecheck(deps, userId, () =>
               addPhoto(
-                db,
-                storage,
+                deps,
                 userId,
                 { name: file.name, type: file.type, size: file.size, bytes: async () => bytes },
                 square,

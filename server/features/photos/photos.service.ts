@@ -1,16 +1,19 @@
 // Photo upload, deletion, ordering and re-framing. The profile row is changed in one conditional
 // UPDATE so the 6-photo limit, ownership and the order hold under concurrent requests; stored files
 // are cleaned up when the row change does not happen, so a refused request leaves nothing behind.
+
 import { PHOTO_FORMATS, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from "@domain/constants.ts";
+import { photoAdded } from "@domain/events.ts";
 import { MSG } from "@domain/messages.ts";
 import type { PhotoSquare } from "@domain/photo-square.ts";
 import { and, eq, sql } from "drizzle-orm";
-import { type Db, inTransaction } from "../../db/client.ts";
-import { lockMember } from "../../db/member-lock.ts";
-import { profiles } from "../../db/schema/index.ts";
-import { AppError, unauthenticated } from "../../http/errors.ts";
-import { isOwnedBy, lastSegment, photoKey, thumbKey } from "../../storage/photo-keys.ts";
-import { ObjectExistsError, type Storage } from "../../storage/storage.ts";
+import type { Db } from "../../platform/db/client.ts";
+import { lockMember } from "../../platform/db/member-lock.ts";
+import { profiles } from "../../platform/db/schema/index.ts";
+import type { DomainEvents } from "../../platform/events/domain-events.ts";
+import { AppError, unauthenticated } from "../../platform/http/errors.ts";
+import { isOwnedBy, lastSegment, photoKey, thumbKey } from "../../platform/storage/photo-keys.ts";
+import { ObjectExistsError, type Storage } from "../../platform/storage/storage.ts";
 import { getOrCreateProfile, type ProfileRow } from "../profile/index.ts";
 import { extensionFor, type PhotoFormat, processPhoto, thumbnailFromMain } from "./image.ts";
 
@@ -62,14 +65,15 @@ async function putUnique(
 }
 
 export async function addPhoto(
-  db: Db,
-  storage: Storage,
+  deps: { database: { db: Db }; storage: Storage; events: DomainEvents },
   userId: string,
   file: UploadedFile,
   square?: PhotoSquare,
   /** Runs in the transaction that adds the photo, with its key (photo screening's record). */
   onAdded?: (tx: Db, key: string) => Promise<unknown>,
 ): Promise<ProfileRow> {
+  const { storage } = deps;
+  const { db } = deps.database;
   checkDeclaredFile(file);
   const profile = await getOrCreateProfile(db, userId);
   if (profile.photos.length >= PHOTO_MAX_COUNT) throw limitReached();
@@ -85,8 +89,8 @@ export async function addPhoto(
   );
   let row: ProfileRow | undefined;
   try {
-    row = await inTransaction(db, async (tx) => {
-      // The account row first (server/db/member-lock.ts): deleted meanwhile, the upload is answered
+    row = await deps.events.transaction(db, async (tx, record) => {
+      // The account row first (server/platform/db/member-lock.ts): deleted meanwhile, the upload is answered
       // as signed out, and its files go (below); never a deadlock with the deletion.
       if (!(await lockMember(tx, userId))) throw unauthenticated();
       const [added] = await tx
@@ -100,6 +104,7 @@ export async function addPhoto(
         )
         .returning();
       if (added && onAdded) await onAdded(tx, key);
+      if (added) await record(photoAdded, { userId, key });
       return added;
     });
   } catch (err) {

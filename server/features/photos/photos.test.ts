@@ -13,8 +13,8 @@ import { MSG } from "@domain/messages.ts";
 import type { ProfileDto } from "@domain/profile.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { IMAGE_WORK_LIMITS, ImageWork } from "../../images/index.ts";
-import { photoNonce } from "../../storage/photo-keys.ts";
+import { IMAGE_WORK_LIMITS, ImageWork } from "../../platform/images/index.ts";
+import { photoNonce } from "../../platform/storage/photo-keys.ts";
 import { createTestApp, describeEachEngine, ruleIt, type TestApp } from "../../test/harness.ts";
 import {
   EXIF_MARKERS,
@@ -586,8 +586,7 @@ describeEachEngine("photos API", (engine) => {
       // The profile's update ran; what runs in its transaction after it (the screening's record) fails.
       await expect(
         addPhoto(
-          t.deps.database.db,
-          t.deps.storage,
+          t.deps,
           member.userId,
           { name: "photo.jpg", type: "image/jpeg", size: bytes.length, bytes: async () => bytes },
           undefined,

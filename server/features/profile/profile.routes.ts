@@ -2,10 +2,8 @@ import { profileSaveSchema } from "@domain/profile.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { requireUser } from "../../http/session.ts";
-import { jsonBody } from "../../http/validate.ts";
-import { listVisits, viewerFrom } from "../members/index.ts";
-import { requireSubscription } from "../subscriptions/index.ts";
+import { requireUser } from "../../platform/http/session.ts";
+import { jsonBody } from "../../platform/http/validate.ts";
 import { getOrCreateProfile, setPrivacy, toProfileDto, updateProfile } from "./profile.service.ts";
 
 // Each setting may be sent alone; at least one.
@@ -33,11 +31,6 @@ export function profileRoutes(deps: AppDeps) {
         const input = c.req.valid("json");
         const row = await updateProfile(db, c.get("user").id, input);
         return c.json(toProfileDto(row, deps.storage));
-      })
-      // GET /api/profile/visits → { data: ProfileVisitDto[] } (« Qui a vu mon profil », subscribers)
-      .get("/visits", requireSubscription(deps), async (c) => {
-        const viewer = viewerFrom(c.get("profile"));
-        return c.json({ data: await listVisits(db, deps.storage, viewer) });
       })
       // PUT /api/profile/privacy {messagesFromVerifiedOnly?, firstMessagesFromLikedOnly?, presenceHidden?,
       // browseInvisibly?} → ProfileDto

@@ -1,12 +1,12 @@
 // Profiles: created with the SPEC §7 defaults on first load, edited by their owner only.
 import { type ProfileDto, type ProfileSave, RELOCATE_OPTIONS, type Relocate } from "@domain/profile.ts";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { causeChain } from "../../db/conflicts.ts";
-import { profiles } from "../../db/schema/index.ts";
-import { unauthenticated } from "../../http/errors.ts";
-import { photoDto } from "../../storage/photo-keys.ts";
-import type { Storage } from "../../storage/storage.ts";
+import type { Db } from "../../platform/db/client.ts";
+import { causeChain } from "../../platform/db/conflicts.ts";
+import { profiles } from "../../platform/db/schema/index.ts";
+import { unauthenticated } from "../../platform/http/errors.ts";
+import { photoDto } from "../../platform/storage/photo-keys.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
 

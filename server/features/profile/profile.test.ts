@@ -3,7 +3,7 @@ import type { ProfileDto } from "@domain/profile.ts";
 import { frenchTypography } from "@domain/typography.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { profiles } from "../../db/schema/index.ts";
+import { profiles } from "../../platform/db/schema/index.ts";
 import { createTestApp, describeEachEngine, ruleIt, type TestApp } from "../../test/harness.ts";
 
 const complete = {

@@ -11,8 +11,8 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
-import { queryRows } from "../../db/client.ts";
-import { profiles, session, user } from "../../db/schema/index.ts";
+import { queryRows } from "../../platform/db/client.ts";
+import { profiles, session, user } from "../../platform/db/schema/index.ts";
 import { createTestApp, describeEachEngine, MEMBER_PASSWORD, type TestApp } from "../../test/harness.ts";
 import { makeImage } from "../../test/image-fixtures.ts";
 import { signUpMember } from "../../test/members.ts";
@@ -127,7 +127,7 @@ describeEachEngine("account deletion during the member’s own writes", (engine)
     "removes the files of a photo whose upload committed while the deletion waited for it",
     async () => {
       const him = await signUpMember(t, "male");
-      // A name as an upload gives it (server/storage/photo-keys.ts).
+      // A name as an upload gives it (server/platform/storage/photo-keys.ts).
       const key = `photos/${him.userId}${Date.now()}-${randomBytes(16).toString("hex")}.jpg`;
       const image = await makeImage("jpeg", 200, 150);
       await t.deps.storage.put(key, image, "image/jpeg");

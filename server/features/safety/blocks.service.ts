@@ -1,17 +1,18 @@
 // Blocking: from the block on, neither member sees the other (search, profiles, matches,
 // conversations) and their match, if any, is rejected in the blocker's name, so that only the
 // blocker could ever reopen it. Unblocking lifts the invisibility, not the rejection.
+import { matchChanged } from "@domain/events.ts";
 import { MSG } from "@domain/messages.ts";
 import type { BlockedMemberDto } from "@domain/safety.ts";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, inTransaction, queryRows } from "../../db/client.ts";
-import { timestampText, uuid } from "../../db/row-schemas.ts";
-import { blocks, user } from "../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
-import { AppError } from "../../http/errors.ts";
-import { visiblePhotos } from "../../moderation/index.ts";
-import type { Storage } from "../../storage/storage.ts";
+import { type Db, queryRows } from "../../platform/db/client.ts";
+import { timestampText, uuid } from "../../platform/db/row-schemas.ts";
+import { blocks, user } from "../../platform/db/schema/index.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
+import { visiblePhotos } from "../moderation/index.ts";
 import { photoDto } from "../photos/index.ts";
 
 /** True when either member blocked the other (for WHERE clauses). */
@@ -58,13 +59,13 @@ export async function listBlocks(db: Db, storage: Storage, me: string): Promise<
 }
 
 export async function blockMember(
-  deps: Pick<AppDeps, "database" | "storage" | "events" | "logger">,
+  deps: Pick<AppDeps, "database" | "storage" | "events">,
   me: string,
   userId: string,
 ): Promise<BlockedMemberDto> {
   if (userId === me) throw new AppError(400, "SELF_ACTION", MSG.SELF_ACTION);
   const { db } = deps.database;
-  const removed = await inTransaction(db, async (tx) => {
+  await deps.events.transaction(db, async (tx, record) => {
     const [exists] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
     if (!exists || userId.length > 64) throw new AppError(404, "MEMBER_NOT_FOUND", MSG.MEMBER_NOT_FOUND);
     await tx.insert(blocks).values({ blockerId: me, blockedId: userId }).onConflictDoNothing();
@@ -80,12 +81,9 @@ export async function blockMember(
         FROM pair WHERE m.id = pair.id AND (pair.status = 'accepted' OR m.rejected_by IS NULL)
         RETURNING m.id, pair.status = 'accepted' AS "wasAccepted"`,
     );
-    return rows.filter((r) => r.wasAccepted);
+    for (const { id } of rows.filter((r) => r.wasAccepted))
+      await record(matchChanged, { matchId: id, userIds: [me, userId], status: "removed" });
   });
-  for (const { id } of removed)
-    await deps.events
-      .publish([me, userId], { type: "match.removed", matchId: id })
-      .catch((err) => deps.logger.error({ err }, "event publishing failed"));
   const [row] = await queryRows(
     db,
     blockRow,

@@ -5,8 +5,9 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { z } from "zod";
-import { inTransaction, queryRows } from "../../db/client.ts";
-import { dateText, profileTextColumns, timestampText, uuid } from "../../db/row-schemas.ts";
+import type { AppDeps } from "../../deps.ts";
+import { inTransaction, queryRows } from "../../platform/db/client.ts";
+import { dateText, profileTextColumns, timestampText, uuid } from "../../platform/db/row-schemas.ts";
 import {
   accountStatusEnum,
   checkoutStatusEnum,
@@ -16,8 +17,7 @@ import {
   reportStatusEnum,
   subscriptionStatusEnum,
   user,
-} from "../../db/schema/index.ts";
-import type { AppDeps } from "../../deps.ts";
+} from "../../platform/db/schema/index.ts";
 import { isOwnedBy, thumbKey } from "../photos/index.ts";
 
 /** Another member as the export names them: « Awa N. » (null without a profile). */
@@ -243,11 +243,11 @@ export async function exportMyData(
  * keep their copy (12 months) for safety reasons.
  */
 export async function deleteMyAccount(
-  deps: Pick<AppDeps, "database" | "storage" | "events" | "logger">,
+  deps: Pick<AppDeps, "database" | "storage" | "bus" | "logger">,
   userId: string,
 ) {
   const { row, open } = await inTransaction(deps.database.db, async (tx) => {
-    // The account row first, exclusively (server/db/member-lock.ts): writes of the member's that
+    // The account row first, exclusively (server/platform/db/member-lock.ts): writes of the member's that
     // hold it finish first, and those that come after find no account. The photos are read by a
     // statement of their own, once the lock is held: read in the locking statement, they would be
     // the profile as it was when that statement began waiting (READ COMMITTED re-reads only the
@@ -267,8 +267,8 @@ export async function deleteMyAccount(
     return { row, open };
   });
   // Their own streams end; the members they were talking with see the conversation close.
-  const publish = (to: string[], event: Parameters<typeof deps.events.publish>[1]) =>
-    deps.events.publish(to, event).catch((err) => deps.logger.error({ err }, "event publishing failed"));
+  const publish = (to: string[], event: Parameters<typeof deps.bus.publish>[1]) =>
+    deps.bus.publish(to, event).catch((err) => deps.logger.error({ err }, "event publishing failed"));
   await publish([userId], { type: "session.revoked" });
   for (const m of open) await publish([m.otherId], { type: "match.removed", matchId: m.matchId });
   for (const key of (row?.photos ?? []).filter((k) => isOwnedBy(k, userId))) {

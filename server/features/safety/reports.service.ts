@@ -13,9 +13,9 @@ import { cleanParagraphs } from "@domain/text.ts";
 import { UUID } from "@domain/uuid.ts";
 import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, inTransaction, queryRows } from "../../db/client.ts";
-import { matches, messages, reports } from "../../db/schema/index.ts";
-import { AppError } from "../../http/errors.ts";
+import { type Db, inTransaction, queryRows } from "../../platform/db/client.ts";
+import { matches, messages, reports } from "../../platform/db/schema/index.ts";
+import { AppError } from "../../platform/http/errors.ts";
 
 export const reportInputSchema = z.strictObject({
   userId: z.string({ error: "Membre à signaler manquant" }).min(1, "Membre à signaler manquant").max(64),
@@ -44,12 +44,7 @@ export async function fileReport(db: Db, me: string, input: ReportInput): Promis
       reports,
       and(eq(reports.reporterId, me), sql`${reports.createdAt} > now() - interval '1 day'`),
     );
-    if (today >= REPORTS_PER_DAY)
-      throw new AppError(
-        429,
-        "RATE_LIMITED",
-        "Vous avez envoyé beaucoup de signalements aujourd’hui. Réessayez demain.",
-      );
+    if (today >= REPORTS_PER_DAY) throw new AppError(429, "RATE_LIMITED", MSG.TOO_MANY_REPORTS);
     const [target] = await queryRows(
       tx,
       z.strictObject({ label: z.string().nullable() }),
@@ -70,7 +65,7 @@ export async function fileReport(db: Db, me: string, input: ReportInput): Promis
             or(eq(matches.user1Id, me), eq(matches.user2Id, me)),
           ),
         );
-      if (!message) throw new AppError(404, "NOT_FOUND", "Ce message est introuvable");
+      if (!message) throw new AppError(404, "NOT_FOUND", MSG.MESSAGE_NOT_FOUND);
     }
     const [row] = await tx
       .insert(reports)

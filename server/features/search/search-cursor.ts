@@ -8,7 +8,7 @@
 
 import { SEARCH_MSG, SEARCH_POOL_SIZE } from "@domain/discovery.ts";
 import { UUID } from "@domain/uuid.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../platform/http/errors.ts";
 
 export interface SearchCursor {
   /** The default order's first key: 0, 1 or 2 (search.service.ts TIER). */

@@ -5,7 +5,7 @@ import { frenchTypography } from "@domain/typography.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { z } from "zod";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../platform/db/client.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { bareViewer, insertMember, signUpMember } from "../../test/members.ts";
 import { searchClient } from "../../test/search.ts";

@@ -4,7 +4,7 @@ import { SEARCH_COUNT_CAP, searchQuerySchema } from "@domain/discovery.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../platform/db/client.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { bareViewer, bornYearsAgo, signUpMember } from "../../test/members.ts";
 import { searchTag } from "../../test/search.ts";

@@ -1,10 +1,10 @@
 import { SEARCH_LIST_PARAMS, SEARCH_MSG, SEARCH_PARAMS, searchQuerySchema } from "@domain/discovery.ts";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { requireUser } from "../../http/session.ts";
-import { queryOf } from "../../http/validate.ts";
+import { requireUser } from "../../platform/http/session.ts";
+import { queryOf } from "../../platform/http/validate.ts";
+import { requireSubscription } from "../billing/index.ts";
 import { viewerFrom } from "../members/index.ts";
-import { requireSubscription } from "../subscriptions/index.ts";
 import { searchProfiles } from "./search.service.ts";
 import { searchTeaser } from "./teaser.service.ts";
 

@@ -18,11 +18,10 @@ import {
 import { PRESENCE } from "@domain/presence.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, queryRows, type RowSchema } from "../../db/client.ts";
-import { microsText, uuid } from "../../db/row-schemas.ts";
-import { AppError } from "../../http/errors.ts";
-import { MEMBERS_WITH_ONLY_HELD_PHOTOS } from "../../moderation/index.ts";
-import type { Storage } from "../../storage/storage.ts";
+import { type Db, queryRows, type RowSchema } from "../../platform/db/client.ts";
+import { microsText, uuid } from "../../platform/db/row-schemas.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
 import {
   oppositeGender,
   PUBLIC_COLUMNS,
@@ -32,6 +31,7 @@ import {
   toPublicProfile,
   type Viewer,
 } from "../members/index.ts";
+import { MEMBERS_WITH_ONLY_HELD_PHOTOS } from "../moderation/index.ts";
 import { blockedSet } from "../safety/index.ts";
 import {
   type ActivityCursor,
@@ -166,7 +166,7 @@ export function searchCountQuery(range: SQL, conditions: SQL, walk = SEARCH_WALK
 
 const countRow = z.strictObject({ n: z.number().int() });
 
-/** Runs the count (the connection pool disables parallel workers: see server/db/client.ts). */
+/** Runs the count (the connection pool disables parallel workers: see server/platform/db/client.ts). */
 export async function countSearchMatches(db: Db, range: SQL, conditions: SQL): Promise<number> {
   const [row] = await queryRows(db, countRow, searchCountQuery(range, conditions));
   return row?.n ?? 0;

@@ -10,9 +10,9 @@ import {
   type SearchTeaserDto,
   searchQuerySchema,
 } from "@domain/discovery.ts";
-import type { Db } from "../../db/client.ts";
-import { memberImage } from "../../images/index.ts";
-import type { Storage } from "../../storage/storage.ts";
+import type { Db } from "../../platform/db/client.ts";
+import { memberImage } from "../../platform/images/index.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
 import type { Viewer } from "../members/index.ts";
 import { thumbKey } from "../photos/index.ts";
 import { runSearch } from "./search.service.ts";

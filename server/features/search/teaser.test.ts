@@ -4,7 +4,7 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { profiles } from "../../db/schema/index.ts";
+import { profiles } from "../../platform/db/schema/index.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { makeImage } from "../../test/image-fixtures.ts";
 import { insertMember, setBanned, signUpMember } from "../../test/members.ts";

@@ -1,6 +1,6 @@
 // The front camera for the verification selfies: opened only after the member's consent, shown
 // mirrored (as a mirror, which is what people expect of a selfie) but captured as the camera sees
-// it — the server reads the gestures in the unmirrored picture (server/verification/decide.ts).
+// it — the server reads the gestures in the unmirrored picture (server/features/verification/decide.ts).
 import { CAPTURE } from "@domain/verification.ts";
 
 /** Why the camera could not be opened, in French. */

@@ -36,7 +36,7 @@ export function useEnableTwoFactor() {
   return useMutation({
     mutationFn: async (password: string): Promise<TotpSetup> => {
       const setup = await settled(twoFactor.enable({ password }));
-      // The server is set up for TOTP (server/auth/auth.ts): its answer always carries the URI.
+      // The server is set up for TOTP (server/platform/auth/auth.ts): its answer always carries the URI.
       if (!("totpURI" in setup)) throw toApiError(500, undefined);
       return { totpURI: setup.totpURI, backupCodes: setup.backupCodes };
     },

@@ -1,0 +1,101 @@
+// The domain events (issue 35): what a write records as having happened, inside its own transaction,
+// for the features that react (server/platform/events/domain-events.ts runs them; server/reactions.ts lists
+// who reacts; docs/events.md, generated, shows both). An event carries what its readers need
+// without reading the write back; payloads are plain data checked by their schema.
+import { z } from "zod";
+import { CURRENCIES } from "./money.ts";
+import { messageDtoSchema } from "./responses/messaging.ts";
+
+export interface DomainEventType<S extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly payload: S;
+  /** What it means, for docs/events.md. */
+  readonly description: string;
+}
+
+const event = <S extends z.ZodType>(name: string, payload: S, description: string): DomainEventType<S> => ({
+  name,
+  payload,
+  description,
+});
+
+/** A message was written in a conversation (features/messages). */
+export const messageSent = event(
+  "message.sent",
+  z.object({
+    message: messageDtoSchema,
+    recipientId: z.string(),
+    /** The sender's first message in this conversation. */
+    opening: z.boolean(),
+    /** It waits in the recipient's « Demandes » (issue 34): nobody is told outside the site. */
+    request: z.boolean(),
+  }),
+  "A member sent a message in one of their conversations.",
+);
+
+/** A J'aime that is new (not a second click), from a like or from a pass changed to a like. */
+export const likeCreated = event(
+  "like.created",
+  z.object({
+    likerId: z.string(),
+    likedId: z.string(),
+    matchId: z.string(),
+    /** The liked member had liked the liker already: « C'est un match ! ». */
+    mutual: z.boolean(),
+  }),
+  "A member liked another one (a first like opens the conversation).",
+);
+
+/** A match between two members was accepted or removed (a like, a pass, « Retirer », a block). */
+export const matchChanged = event(
+  "match.changed",
+  z.object({
+    matchId: z.string(),
+    /** The two members. */
+    userIds: z.tuple([z.string(), z.string()]),
+    status: z.enum(["accepted", "removed"]),
+  }),
+  "A match became accepted (or was confirmed by a like back), or was removed.",
+);
+
+/** A photo was added to a member's profile (features/photos). */
+export const photoAdded = event(
+  "photo.added",
+  z.object({ userId: z.string(), key: z.string() }),
+  "A member added a photo to their profile (screened and stored).",
+);
+
+/** A payment was recorded and the member's subscription extended (features/billing). */
+export const paymentSettled = event(
+  "payment.settled",
+  z.object({
+    userId: z.string(),
+    checkoutId: z.string(),
+    email: z.string(),
+    plan: z.string(),
+    amount: z.number(),
+    currency: z.enum(CURRENCIES),
+    /** « Carte bancaire », « Orange Money »… as the receipt says it. */
+    paidWith: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+  }),
+  "A checkout was paid: its subscription period is recorded.",
+);
+
+/** An administrator banned a member (features/admin). */
+export const memberBanned = event(
+  "member.banned",
+  z.object({ userId: z.string() }),
+  "An administrator banned a member: their sessions are ended.",
+);
+
+/** Every event, in the order docs/events.md lists them. */
+export const DOMAIN_EVENTS: readonly DomainEventType[] = [
+  messageSent,
+  likeCreated,
+  matchChanged,
+  photoAdded,
+  paymentSettled,
+  memberBanned,
+];

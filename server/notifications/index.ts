@@ -1,4 +1,0 @@
-// The notifications capability's public surface: what other features and capabilities use. The rest of this
-// folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
-export { announceMatch, announcePayment, queueMessageJobs, wakeQueues } from "./announce.ts";
-export { AWAY } from "./email-outbox.ts";

@@ -1,0 +1,58 @@
+// Public photo URLs: /storage/profiles/<key>, cached for PHOTO_CACHE_SECONDS (SPEC §9: cache 3600).
+// A photo held by screening (issue 16) is served only to its owner and to administrators, never
+// cached by anyone on the way; misses are limited per client address (issue 33).
+import { PHOTO_BUCKET, PHOTO_CACHE_SECONDS } from "@domain/constants.ts";
+import { MSG } from "@domain/messages.ts";
+import { type Context, Hono } from "hono";
+import { clientAddress } from "../http/attempt-limits.ts";
+import type { AppEnv } from "../http/env.ts";
+import { AppError, notFound } from "../http/errors.ts";
+import type { PlatformDeps } from "../platform-deps.ts";
+import { MissLimiter } from "./miss-limit.ts";
+import { isSafeKey } from "./storage.ts";
+
+export interface StorageRouteOptions {
+  /** The owner of the held photo a key belongs to (main photo or thumbnail), or null when it is public. */
+  heldBy: (key: string) => Promise<string | null>;
+  misses?: MissLimiter;
+}
+
+export function storageRoutes(
+  deps: Pick<PlatformDeps, "storage" | "sessions">,
+  options: StorageRouteOptions,
+) {
+  const misses = options.misses ?? new MissLimiter();
+  const missed = (c: Context<AppEnv>) => {
+    misses.miss(clientAddress(c.req.raw.headers));
+    return notFound();
+  };
+  return new Hono<AppEnv>().get(`/${PHOTO_BUCKET}/*`, async (c) => {
+    const wait = misses.retryAfter(clientAddress(c.req.raw.headers));
+    if (wait > 0) {
+      c.header("Retry-After", String(wait));
+      throw new AppError(429, "RATE_LIMITED", MSG.RATE_LIMITED);
+    }
+    let key: string;
+    try {
+      key = decodeURIComponent(c.req.path.slice(`/storage/${PHOTO_BUCKET}/`.length));
+    } catch {
+      // Malformed percent-encoding ("%E0%A4%A", a lone "%") names no object.
+      throw missed(c);
+    }
+    if (!isSafeKey(key)) throw missed(c);
+    const owner = await options.heldBy(key);
+    if (owner !== null) {
+      const viewer = await deps.sessions(c.req.raw.headers);
+      // Held from public view: as if it did not exist, for anyone but its owner and administrators.
+      if (!viewer || (viewer.user.id !== owner && viewer.user.role !== "admin")) throw missed(c);
+    }
+    const obj = await deps.storage.get(key);
+    if (!obj) throw missed(c);
+    return c.body(obj.body as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": obj.contentType,
+      "Cache-Control": owner === null ? `public, max-age=${PHOTO_CACHE_SECONDS}` : "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    });
+  });
+}
