@@ -14,21 +14,10 @@
 // and EXPLAIN (ANALYZE, BUFFERS) of those that took 10 ms or more. BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres) names the server. The database, the temporary
 // folder and the server are removed on failure and on Ctrl-C too. See docs/admin-lists.md.
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { serve } from "@hono/node-server";
-import pg from "pg";
-import { seedMembers } from "../scripts/seed/bulk.ts";
-import { createApp } from "../server/app.ts";
-import { closeDeps, createDeps } from "../server/bootstrap.ts";
 import type { AppDeps } from "../server/deps.ts";
-import { createLogger } from "../server/platform/logger.ts";
-import { loadConfig } from "../server/platform/settings/config.ts";
-import { vapidEnv } from "../server/platform/settings/vapid-keys.ts";
 import {
   type ActivityCounts,
   activityCounts,
@@ -38,10 +27,20 @@ import {
 } from "./admin/activity.ts";
 import { describeValues, explainStatement, recordStatements, statStatementsStatus } from "./admin/capture.ts";
 import { adminCases, type Case, describeParams, sampleData } from "./admin/cases.ts";
-import { freePort } from "./chat/server.ts";
-import { max, ms, n, pct } from "./chat/stats.ts";
+import { deferCleanup, withCleanup } from "./harness/cleanup.ts";
+import {
+  benchServerUrl,
+  databaseUrl,
+  dropDatabase,
+  recreateDatabase,
+  withClient,
+} from "./harness/database.ts";
+import { type Machine, watchMachine } from "./harness/machine.ts";
+import { seedRealisticMembers } from "./harness/members.ts";
+import { printHeading, progress, table } from "./harness/report.ts";
+import { cookieOf, startApp } from "./harness/server.ts";
+import { interleaved, max, ms, n, pct } from "./harness/stats.ts";
 
-const SEED = 42;
 const WARMUP_ROUNDS = 2;
 /** p95 above this: « not interactive ». */
 const INTERACTIVE_MS = 200;
@@ -81,51 +80,14 @@ function options(argv = process.argv.slice(2)): Options {
     rounds,
     keep: values.keep,
     explain: values.explain,
-    serverUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+    serverUrl: benchServerUrl(),
   };
 }
 
-const log = (message: string) => process.stderr.write(`[bench:admin] ${message}\n`);
-
-// ---------------------------------------------------------------------------------------------
-// Undo steps (server, database, folder), newest first, on success, failure and Ctrl-C.
-
-const undo: (() => Promise<void> | void)[] = [];
-
-async function cleanup(): Promise<void> {
-  while (undo.length > 0) {
-    try {
-      await undo.pop()!();
-    } catch (err) {
-      log(`cleanup failed: ${String(err)}`);
-    }
-  }
-}
-
-function cleanupOnSignals(): void {
-  for (const [signal, code] of [
-    ["SIGINT", 130],
-    ["SIGTERM", 143],
-  ] as const) {
-    process.once(signal, () => {
-      log(`${signal}: cleaning up…`);
-      void cleanup().finally(() => process.exit(code));
-    });
-  }
-}
+const log = progress("admin");
 
 // ---------------------------------------------------------------------------------------------
 // Database and data set
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>, opts = ""): Promise<T> {
-  const client = new pg.Client({ connectionString: url, ...(opts ? { options: opts } : {}) });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Marker {
   bench: "admin";
@@ -157,15 +119,6 @@ interface DataSet {
   base: string;
   seedMs: number;
   reused: boolean;
-}
-
-/** The session cookie(s) of a response, ready for a Cookie header. */
-function cookieOf(res: Response): string {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => c && !c.endsWith("="))
-    .join("; ");
 }
 
 async function post(base: string, p: string, body: unknown, cookie?: string): Promise<Response> {
@@ -204,65 +157,29 @@ async function adminLogin(base: string): Promise<string> {
 
 async function openDataSet(opts: Options): Promise<DataSet> {
   const dbName = `passerelle_bench_admin_${opts.size}`;
-  const url = new URL(opts.serverUrl);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
+  const url = databaseUrl(opts.serverUrl, dbName);
   const marker = opts.keep ? await keptDataSet(opts.serverUrl, dbName, opts.size) : null;
-  if (!marker) {
-    await withClient(opts.serverUrl, async (c) => {
-      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await c.query(`CREATE DATABASE ${dbName}`);
-    });
-  } else log(`reusing the kept database ${dbName}`);
-  if (!opts.keep)
-    undo.push(async () => {
-      await withClient(opts.serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
-    });
+  if (!marker) await recreateDatabase(opts.serverUrl, dbName);
+  else log(`reusing the kept database ${dbName}`);
+  if (!opts.keep) deferCleanup(() => dropDatabase(opts.serverUrl, dbName));
 
-  const dir = mkdtempSync(path.join(tmpdir(), "passerelle-bench-admin-"));
-  undo.push(() => rmSync(dir, { recursive: true, force: true }));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   // Production settings, as deployed (secure cookies, rate limits).
-  const config = loadConfig({
-    NODE_ENV: "production",
-    ...vapidEnv(),
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_BASE_URL: base,
-    AUTH_SECRET: randomBytes(32).toString("hex"),
-    DATA_DIR: dir,
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO: "false",
-    LOG_LEVEL: "silent",
-  });
-  const deps = await createDeps(config, createLogger("silent", false));
-  undo.push(() => closeDeps(deps));
-  const set: DataSet = { deps, databaseUrl, base, seedMs: marker?.seedMs ?? 0, reused: marker !== null };
-
-  const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" });
-  undo.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const { deps, base } = await startApp({ databaseUrl: url });
+  const set: DataSet = {
+    deps,
+    databaseUrl: url,
+    base,
+    seedMs: marker?.seedMs ?? 0,
+    reused: marker !== null,
+  };
   if (marker) return set;
 
   const started = performance.now();
-  log(`seeding ${n(opts.size)} members…`);
-  let lastLog = performance.now();
-  await seedMembers(deps, {
-    count: opts.size,
-    seed: SEED,
-    photos: "pool",
-    passwordHash: null,
-    onProgress: (done, total) => {
-      if (performance.now() - lastLog < 15_000) return;
-      lastLog = performance.now();
-      log(`  ${n(done)} / ${n(total)}`);
-    },
-  });
-  log(`  members seeded in ${((performance.now() - started) / 1000).toFixed(1)} s; activity…`);
-  await withClient(databaseUrl, (c) => seedActivity(c, activityPlan(opts.size), log));
+  const seedMs = await seedRealisticMembers(deps, opts.size, log);
+  log(`  members seeded in ${(seedMs / 1000).toFixed(1)} s; activity…`);
+  await withClient(url, (c) => seedActivity(c, activityPlan(opts.size), log));
   const admin = await createAdministrator(set);
-  await withClient(databaseUrl, async (c) => {
+  await withClient(url, async (c) => {
     await seedAudit(c, admin, AUDIT_ENTRIES);
     log("  VACUUM ANALYZE…");
     // What autovacuum does on a server after a bulk load (statistics, visibility map).
@@ -306,12 +223,6 @@ async function call(base: string, cookie: string, c: Case): Promise<ListBody> {
   return (await res.json()) as ListBody;
 }
 
-async function timedCall(base: string, cookie: string, c: Case): Promise<number> {
-  const started = performance.now();
-  await call(base, cookie, c);
-  return performance.now() - started;
-}
-
 async function measure(base: string, cookie: string, cases: Case[], rounds: number): Promise<Measured[]> {
   const measured: Measured[] = [];
   for (const c of cases) {
@@ -321,13 +232,13 @@ async function measure(base: string, cookie: string, cases: Case[], rounds: numb
   }
   // Round-robin: each round requests every case once, so that a slow period of the machine
   // spreads over all of them instead of one.
-  for (let round = -WARMUP_ROUNDS; round < rounds; round++) {
-    if (round === 0) log(`measuring ${rounds} rounds of ${cases.length} requests…`);
-    for (const m of measured) {
-      const t = await timedCall(base, cookie, m.c);
-      if (round >= 0) m.samples.push(t);
-    }
-  }
+  log(`measuring ${rounds} rounds of ${cases.length} requests after ${WARMUP_ROUNDS} warm-up rounds…`);
+  const samples = await interleaved(
+    measured.map((m) => () => call(base, cookie, m.c)),
+    rounds,
+    WARMUP_ROUNDS,
+  );
+  for (const [i, m] of measured.entries()) m.samples = samples[i]!;
   return measured;
 }
 
@@ -362,6 +273,7 @@ async function describeServer(databaseUrl: string): Promise<{ server: string; si
 
 function printDataSet(
   opts: Options,
+  machine: Machine,
   set: DataSet,
   counts: ActivityCounts,
   server: { server: string; sizes: string },
@@ -369,9 +281,10 @@ function printDataSet(
   const seeded = set.reused
     ? `reused (seeded earlier in ${(set.seedMs / 1000).toFixed(0)} s)`
     : `seeded in ${(set.seedMs / 1000).toFixed(0)} s`;
-  console.log(`\n## Administration lists, ${n(opts.size)} members (bench/admin.ts)`);
-  console.log(
-    `\nNode ${process.version}, ${cpus().length} cores shared by the server, the app and the benchmark; ${server.server}. Data set ${seeded}: ${n(counts.matches)} matches (${n(counts.accepted)} accepted), ${n(counts.messages)} messages, ${n(counts.banned)} banned accounts, ${n(counts.pastSubscriptions)} past subscriptions (expired or cancelled), ${n(counts.audit)} audit entries. Tables: ${server.sizes}.`,
+  printHeading(
+    `Administration lists, ${n(opts.size)} members (bench/admin.ts)`,
+    machine,
+    `The cores are shared by the server, the app and the benchmark; ${server.server}. Data set ${seeded}: ${n(counts.matches)} matches (${n(counts.accepted)} accepted), ${n(counts.messages)} messages, ${n(counts.banned)} banned accounts, ${n(counts.pastSubscriptions)} past subscriptions (expired or cancelled), ${n(counts.audit)} audit entries. Tables: ${server.sizes}.`,
   );
   console.log(
     `\nGET /api/admin/… over HTTP with the administrator's session, ${WARMUP_ROUNDS} warm-up rounds then ${opts.rounds} rounds (times in ms; « not interactive »: p95 over ${INTERACTIVE_MS} ms).`,
@@ -379,15 +292,24 @@ function printDataSet(
 }
 
 function printTable(measured: Measured[]) {
-  console.log("\n| endpoint | parameters | p50 | p95 | max | rows | total | |");
-  console.log("|---|---|---:|---:|---:|---:|---:|---|");
-  for (const m of measured) {
-    const p95 = pct(m.samples, 95);
-    const flag = p95 > INTERACTIVE_MS ? "**not interactive**" : "";
-    console.log(
-      `| /${m.c.path} | ${describeParams(m.c)} | ${ms(pct(m.samples, 50))} | ${ms(p95)} | ${ms(max(m.samples))} | ${m.rows} | ${m.total === `${n(10_000)}+` ? "« 10 000+ »" : m.total} | ${flag} |`,
-    );
-  }
+  console.log("");
+  table(
+    ["endpoint", "parameters", "p50", "p95", "max", "rows", "total", ""],
+    measured.map((m) => {
+      const p95 = pct(m.samples, 95);
+      return [
+        `/${m.c.path}`,
+        describeParams(m.c),
+        ms(pct(m.samples, 50)),
+        ms(p95),
+        ms(max(m.samples)),
+        m.rows,
+        m.total === `${n(10_000)}+` ? "« 10 000+ »" : m.total,
+        p95 > INTERACTIVE_MS ? "**not interactive**" : "",
+      ];
+    }),
+    "llrrrrrl",
+  );
   const slow = measured.filter((m) => pct(m.samples, 95) > INTERACTIVE_MS);
   console.log(
     `\n${slow.length} of ${measured.length} requests with a p95 over ${INTERACTIVE_MS} ms${slow.length ? `: ${slow.map((m) => `/${m.c.path} ${describeParams(m.c)}`).join("; ")}` : ""}.`,
@@ -424,20 +346,18 @@ async function printExplains(set: DataSet, cookie: string, measured: Measured[])
 
 export async function benchAdmin(argv = process.argv.slice(2)): Promise<void> {
   const opts = options(argv);
-  cleanupOnSignals();
-  try {
+  const machine = watchMachine();
+  await withCleanup(async () => {
     const set = await openDataSet(opts);
     const cookie = await adminLogin(set.base);
     const sample = await withClient(set.databaseUrl, sampleData);
     const counts = await withClient(set.databaseUrl, activityCounts);
     const server = await describeServer(set.databaseUrl);
     const measured = await measure(set.base, cookie, adminCases(sample), opts.rounds);
-    printDataSet(opts, set, counts, server);
+    printDataSet(opts, machine, set, counts, server);
     printTable(measured);
     if (opts.explain) await printExplains(set, cookie, measured);
-  } finally {
-    await cleanup();
-  }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href)

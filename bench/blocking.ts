@@ -10,8 +10,12 @@
 // change: `git worktree add /tmp/base <commit>`. The current checkout is always measured.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { type CDPSession, chromium } from "playwright-core";
-import { type BuiltApp, CHROME_FLAGS, demoCookie, median, startBuiltApp } from "./web/built-app.ts";
+import type { CDPSession } from "playwright-core";
+import { launchChromium } from "./harness/browser.ts";
+import { watchMachine } from "./harness/machine.ts";
+import { printHeading, table } from "./harness/report.ts";
+import { demoCookie, type ServerProcess, startBuiltApp } from "./harness/server.ts";
+import { median } from "./harness/stats.ts";
 
 const FIRST_PORT = 3240;
 const CPU_SLOWDOWN = 4;
@@ -83,11 +87,9 @@ async function main() {
   });
   const runs = Number(values.runs);
   const dirs = [".", ...(values.app ?? [])].map((d) => path.resolve(d));
-  const apps: BuiltApp[] = [];
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: CHROME_FLAGS.split(" "),
-  });
+  const machine = watchMachine();
+  const apps: ServerProcess[] = [];
+  const browser = await launchChromium();
   try {
     for (const [i, dir] of dirs.entries())
       apps.push(await startBuiltApp({ dir, port: FIRST_PORT + i, nice: true }));
@@ -112,17 +114,26 @@ async function main() {
         await context.close();
       }
     }
-    console.log(`/search signed in, phone viewport, CPU slowed ${CPU_SLOWDOWN}×, median of ${runs} loads\n`);
-    console.log("| build | blocking time | longest task | tasks over 50 ms | first contentful paint |");
-    console.log("|---|---:|---:|---:|---:|");
-    for (const [i, dir] of dirs.entries()) {
-      const l = loads[i]!;
-      const m = (f: (x: Load) => number) => Math.round(median(l.map(f)));
-      const all = l.map((x) => Math.round(x.blockingMs)).sort((a, b) => a - b);
-      console.log(
-        `| ${path.relative(process.cwd(), dir) || "this checkout"} | ${m((x) => x.blockingMs)} ms (${all[0]}–${all.at(-1)}) | ${m((x) => x.longestMs)} ms | ${m((x) => x.longTasks)} | ${m((x) => x.fcpMs)} ms |`,
-      );
-    }
+    printHeading(
+      `Main thread blocked while /search starts (bench/blocking.ts): signed in, phone viewport, CPU slowed ${CPU_SLOWDOWN}×, median of ${runs} loads`,
+      machine,
+    );
+    console.log("");
+    table(
+      ["build", "blocking time", "longest task", "tasks over 50 ms", "first contentful paint"],
+      dirs.map((dir, i) => {
+        const l = loads[i]!;
+        const m = (f: (x: Load) => number) => Math.round(median(l.map(f)));
+        const all = l.map((x) => Math.round(x.blockingMs)).sort((a, b) => a - b);
+        return [
+          path.relative(process.cwd(), dir) || "this checkout",
+          `${m((x) => x.blockingMs)} ms (${all[0]}–${all.at(-1)})`,
+          `${m((x) => x.longestMs)} ms`,
+          m((x) => x.longTasks),
+          `${m((x) => x.fcpMs)} ms`,
+        ];
+      }),
+    );
   } finally {
     await browser.close();
     await Promise.all(apps.map((app) => app.stop()));

@@ -20,13 +20,10 @@
 // names the server; the bench creates a database passerelle_bench_chat_<random> and drops it at
 // the end, as it removes its temporary folders and stops its servers, on failure and Ctrl-C too.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { openDatabase } from "../server/platform/db/client.ts";
-import { cleanupAll, cleanupOnSignals, deferCleanup } from "./chat/cleanup.ts";
+import { createScratchDatabase } from "../server/platform/db/scratch-database.ts";
 import {
   ENGINE_LABEL,
   type Engine,
@@ -43,6 +40,12 @@ import {
 import { runScenario } from "./chat/scenario.ts";
 import { type Population, seedPopulation } from "./chat/seed.ts";
 import { type ServerChild, startServer } from "./chat/server.ts";
+import { deferCleanup, withCleanup } from "./harness/cleanup.ts";
+import { benchServerUrl } from "./harness/database.ts";
+import { type Machine, watchMachine } from "./harness/machine.ts";
+import { printHeading, progress } from "./harness/report.ts";
+import { tempDir } from "./harness/server.ts";
+import { n } from "./harness/stats.ts";
 
 interface Options {
   plan: { engine: Engine; sizes: number[] }[];
@@ -89,27 +92,11 @@ function options(argv = process.argv.slice(2)): Options {
     rate: positive("rate", values.rate),
     health: positive("health", values.health),
     profile: values.profile,
-    serverUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+    serverUrl: benchServerUrl(),
   };
 }
 
-const log = (message: string) => process.stderr.write(`[bench:chat] ${message}\n`);
-
-async function adminQuery(serverUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "passerelle-bench-chat-"));
-  deferCleanup(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const log = progress("chat");
 
 /** Migrates and seeds a database from this process (then closes it: PGlite allows one opener). */
 async function prepare(
@@ -123,9 +110,7 @@ async function prepare(
   });
   try {
     await database.migrate();
-    log(
-      `seeding ${count.toLocaleString("en")} members, ${(count / 2).toLocaleString("en")} matches, sessions…`,
-    );
+    log(`seeding ${n(count)} members, ${n(count / 2)} matches, sessions…`);
     const population = await seedPopulation(database, path.join(where.dataDir, "storage"), count, authSecret);
     log(`  seeded in ${(population.seedMs / 1000).toFixed(1)} s`);
     return population;
@@ -150,24 +135,19 @@ async function checkSession(server: ServerChild, population: Population): Promis
 
 async function runEngine(engine: Engine, sizes: number[], opts: Options, runs: Run[]): Promise<void> {
   const authSecret = randomBytes(32).toString("hex");
-  const dataDir = tempDir();
+  const dataDir = tempDir("chat").path;
   let databaseUrl: string | undefined;
   if (engine === "postgres") {
-    const name = `passerelle_bench_chat_${randomBytes(4).toString("hex")}`;
-    await adminQuery(opts.serverUrl, `CREATE DATABASE ${name}`);
-    deferCleanup(() => adminQuery(opts.serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    const url = new URL(opts.serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    const scratch = await createScratchDatabase(opts.serverUrl, "passerelle_bench_chat");
+    deferCleanup(scratch.drop);
+    databaseUrl = scratch.url;
   }
   log(`${ENGINE_LABEL[engine]}:`);
   const population = await prepare({ dataDir, url: databaseUrl }, Math.max(...sizes), authSecret);
   const instances = engine === "postgres" ? ["A", "B"] : ["A"];
 
   for (const size of sizes) {
-    log(
-      `${ENGINE_LABEL[engine]}, ${instances.length} instance(s), ${size.toLocaleString("en")} connections:`,
-    );
+    log(`${ENGINE_LABEL[engine]}, ${instances.length} instance(s), ${n(size)} connections:`);
     const servers: ServerChild[] = [];
     try {
       // One after the other: two instances migrating the same database at once would race.
@@ -192,11 +172,11 @@ async function runEngine(engine: Engine, sizes: number[], opts: Options, runs: R
   }
 }
 
-function printReport(opts: Options, runs: Run[], loadBefore: number[]): void {
-  const load = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(" / ");
-  console.log("\n## Real-time message delivery (bench/chat.ts)");
-  console.log(
-    `\nNode ${process.version}, ${cpus().length} cores, load average (1 / 5 / 15 min) ${load(loadBefore)} at the start and ${load(loadavg())} at the end: the bench (every client), the server instance(s) and PostgreSQL share the machine. Per configuration: ${opts.warmup} untimed then ${opts.messages.toLocaleString("en")} timed messages, open loop at ${opts.rate} msg/s, between random accepted pairs (random direction).`,
+function printReport(opts: Options, runs: Run[], machine: Machine): void {
+  printHeading(
+    "Real-time message delivery (bench/chat.ts)",
+    machine,
+    `The bench (every client), the server instance(s) and PostgreSQL share the machine. Per configuration: ${opts.warmup} untimed then ${n(opts.messages)} timed messages, open loop at ${opts.rate} msg/s, between random accepted pairs (random direction).`,
   );
   if (runs.length === 0) return void console.log("\nNo configuration completed.");
   printBaseline(runs);
@@ -211,14 +191,14 @@ function printReport(opts: Options, runs: Run[], loadBefore: number[]): void {
 
 export async function benchChat(argv = process.argv.slice(2)): Promise<void> {
   const opts = options(argv);
-  cleanupOnSignals();
   const runs: Run[] = [];
-  const loadBefore = loadavg();
+  const machine = watchMachine();
   try {
-    for (const { engine, sizes } of opts.plan) await runEngine(engine, sizes, opts, runs);
+    await withCleanup(async () => {
+      for (const { engine, sizes } of opts.plan) await runEngine(engine, sizes, opts, runs);
+    });
   } finally {
-    await cleanupAll();
-    printReport(opts, runs, loadBefore);
+    printReport(opts, runs, machine);
   }
 }
 

@@ -12,7 +12,11 @@ import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
-import { CHROME_FLAGS, demoCookie, median, startBuiltApp } from "./web/built-app.ts";
+import { CHROME_FLAGS, CHROMIUM_PATH } from "./harness/browser.ts";
+import { watchMachine } from "./harness/machine.ts";
+import { printHeading, table } from "./harness/report.ts";
+import { demoCookie, startBuiltApp } from "./harness/server.ts";
+import { median } from "./harness/stats.ts";
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
 const PORT = 3230;
@@ -44,7 +48,7 @@ async function audit(url: string, cookie?: string): Promise<Report> {
     "--",
     "lighthouse",
     url,
-    "--chrome-path=/usr/bin/chromium",
+    `--chrome-path=${CHROMIUM_PATH}`,
     `--chrome-flags=${CHROME_FLAGS}`,
     `--only-categories=${CATEGORIES.join(",")}`,
     "--output=json",
@@ -72,6 +76,7 @@ async function main() {
     },
   });
   const runs = Number(values.runs);
+  const machine = watchMachine();
   mkdirSync(REPORTS, { recursive: true });
   const app = await startBuiltApp({ port: PORT, nice: values["nice-server"] });
   try {
@@ -81,11 +86,7 @@ async function main() {
       { path: "/login", cookie: undefined },
       { path: "/search", cookie },
     ].filter((p) => !values.page || values.page.includes(p.path));
-    const header = ["page", ...CATEGORIES, ...Object.values(METRICS)];
-    console.log(`Lighthouse ${LIGHTHOUSE.split("@")[1]}, mobile, median of ${runs} run(s)\n`);
-    console.log(`Full reports: ${REPORTS}/\n`);
-    console.log(`| ${header.join(" | ")} |`);
-    console.log(`|${header.map(() => "---").join("|")}|`);
+    const rows: string[][] = [];
     for (const page of pages) {
       const reports: Report[] = [];
       for (let i = 0; i < runs; i++) reports.push(await audit(`${BASE}${page.path}`, page.cookie));
@@ -96,10 +97,15 @@ async function main() {
         const v = median(reports.map((r) => r.audits[id]!.numericValue ?? 0));
         return id === "cumulative-layout-shift" ? v.toFixed(3) : `${Math.round(v)} ms`;
       });
-      console.log(
-        `| ${page.path}${page.cookie ? " (signed in)" : ""} | ${[...scores, ...metrics].join(" | ")} |`,
-      );
+      rows.push([`${page.path}${page.cookie ? " (signed in)" : ""}`, ...scores, ...metrics]);
     }
+    printHeading(
+      `Lighthouse ${LIGHTHOUSE.split("@")[1]}, mobile, median of ${runs} run(s) (bench/lighthouse.ts)`,
+      machine,
+      `Full reports: ${REPORTS}/`,
+    );
+    console.log("");
+    table(["page", ...CATEGORIES, ...Object.values(METRICS)], rows, "l".repeat(8));
   } finally {
     await app.stop();
   }

@@ -13,9 +13,7 @@
 //
 //   npm run build && node --import tsx bench/load.ts [--profiles 100000] [--duration 60]
 //     [--connections 20] [--members 40] [--baseline 15] [--engine pglite|postgres] [--mixed false]
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -24,7 +22,12 @@ import { openDatabase } from "../server/platform/db/client.ts";
 import { maintainEmbeddedDatabase } from "../server/platform/db/embedded-maintenance.ts";
 import { createScratchDatabase } from "../server/platform/db/scratch-database.ts";
 import { vapidEnv } from "../server/platform/settings/vapid-keys.ts";
-import { linkIn, waitForMail } from "../server/test/mail.ts";
+import { deferCleanup, withCleanup } from "./harness/cleanup.ts";
+import { benchServerUrl } from "./harness/database.ts";
+import { watchMachine } from "./harness/machine.ts";
+import { signUp } from "./harness/members.ts";
+import { printHeading, progress, table } from "./harness/report.ts";
+import { startServerProcess, tempDir } from "./harness/server.ts";
 import { bareServerRun, REFERENCE_PORT, startReference } from "./load/references.ts";
 
 const PORT = 3240;
@@ -64,7 +67,7 @@ const opts = {
   mixed: values.mixed !== "false",
 };
 
-const log = (m: string) => console.error(`[bench:load] ${m}`);
+const log = progress("load");
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -76,23 +79,6 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void>
       code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")}: exit ${code}`)),
     );
   });
-}
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["build/server/main.mjs"], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (const started = Date.now(); ; ) {
-    if (Date.now() - started > 120_000) throw new Error("the server did not become ready");
-    try {
-      // Ready: the database open and the models loaded (before, requests go through the starting app).
-      if ((await fetch(`${BASE}/readyz`)).ok) return child;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 async function call(cookie: string, p: string, method = "GET", json?: unknown) {
@@ -113,27 +99,7 @@ interface Member {
 
 async function makeMember(i: number, dataDir: string): Promise<Member> {
   const email = `charge-${i}-${Date.now()}@exemple.fr`;
-  const res = await fetch(`${BASE}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: BASE },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      name: "",
-      ageConfirmed: true,
-      termsAccepted: true,
-    }),
-  });
-  if (!res.ok) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-  const { user } = (await res.json()) as { user: { id: string } };
-  // Sign-up opens no session: the e-mailed confirmation link (in the app's outbox) does.
-  const confirmed = await fetch(linkIn((await waitForMail(dataDir, email, "Confirmez")).text), {
-    redirect: "manual",
-  });
-  const cookie = confirmed.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const { userId, cookie } = await signUp(BASE, dataDir, email, PASSWORD);
   await call(cookie, "/api/profile", "PUT", {
     ...PROFILE,
     firstName: `Charge${i}`,
@@ -141,7 +107,7 @@ async function makeMember(i: number, dataDir: string): Promise<Member> {
   });
   const checkout = await call(cookie, "/api/subscription/checkout", "POST", { plan: "1-mois" });
   await call(cookie, `/api/subscription/checkouts/${checkout.id}/confirm-demo`, "POST", {});
-  return { cookie, userId: user.id };
+  return { cookie, userId };
 }
 
 /** The member a connection acts as in this turn of its cycle (see the mixed run). */
@@ -150,14 +116,13 @@ const memberOf = (context: object) => (context as { member: Member }).member;
 const fmt = (n: number, digits = 1) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "passerelle-load-"));
+  const machine = watchMachine();
+  const dataDir = tempDir("load").path;
   let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
   if (opts.engine === "postgres") {
-    const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-    const scratch = await createScratchDatabase(adminUrl, "passerelle_bench_load");
+    const scratch = await createScratchDatabase(benchServerUrl(), "passerelle_bench_load");
+    deferCleanup(scratch.drop);
     databaseUrl = scratch.url;
-    dropDatabase = scratch.drop;
   }
   const env = {
     NODE_ENV: "production",
@@ -177,110 +142,113 @@ async function main() {
     NEW_CONVERSATIONS_PER_DAY: "1000000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  let server: ChildProcess | undefined;
-  try {
-    log(`seeding ${fmt(opts.profiles)} members on ${opts.engine}…`);
-    const seeded = Date.now();
-    await run(process.execPath, ["build/server/seed.mjs", "--count", String(opts.profiles)], env);
-    log(`seeded in ${fmt((Date.now() - seeded) / 1000)} s; starting the server`);
-    server = await startServer(env);
+  log(`seeding ${fmt(opts.profiles)} members on ${opts.engine}…`);
+  const seeded = Date.now();
+  await run(process.execPath, ["build/server/seed.mjs", "--count", String(opts.profiles)], env);
+  log(`seeded in ${fmt((Date.now() - seeded) / 1000)} s; starting the server`);
+  // Ready: the database open and the models loaded (before, requests go through the starting app).
+  const server = await startServerProcess({
+    entry: "build/server/main.mjs",
+    port: PORT,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 
-    log(`${opts.members} members sign up, subscribe and pair up…`);
-    const members: Member[] = [];
-    for (let i = 0; i < opts.members; i++) members.push(await makeMember(i, dataDir));
-    for (let i = 0; i < members.length; i += 2) {
-      const [a, b] = [members[i]!, members[i + 1]!];
-      const like = await call(a.cookie, "/api/likes", "POST", { likedId: b.userId, type: "like" });
-      a.matchId = b.matchId = String(like.matchId);
+  log(`${opts.members} members sign up, subscribe and pair up…`);
+  const members: Member[] = [];
+  for (let i = 0; i < opts.members; i++) members.push(await makeMember(i, dataDir));
+  for (let i = 0; i < members.length; i += 2) {
+    const [a, b] = [members[i]!, members[i + 1]!];
+    const like = await call(a.cookie, "/api/likes", "POST", { likedId: b.userId, type: "like" });
+    a.matchId = b.matchId = String(like.matchId);
+  }
+
+  const mixed = opts.mixed ? await mixedTraffic(members) : null;
+  // Messages lost: acknowledged sends missing from the database.
+  const stored = mixed ? await countMessages(databaseUrl, members) : 0;
+
+  log(`authenticated profile reads and the references, ${opts.baseline} s each…`);
+  const cookie = members[0]!.cookie;
+  // Each server gets 3 s of the same traffic first (JIT, pools, caches), not counted.
+  const read = async (url: string) => {
+    await autocannon({ url, connections: opts.connections, duration: 3, headers: { cookie } });
+    return autocannon({ url, connections: opts.connections, duration: opts.baseline, headers: { cookie } });
+  };
+  const profileRun = await read(`${BASE}/api/profile`);
+  let referenceRun: autocannon.Result | null = null;
+  if (databaseUrl) {
+    const reference = await startReference(env, REFERENCE_PORT);
+    try {
+      // The reference reads the same member's profile as the app, or the comparison means nothing.
+      const own = await call(cookie, "/api/profile");
+      const ref = await fetch(`http://127.0.0.1:${REFERENCE_PORT}/api/profile`, { headers: { cookie } });
+      const refBody = (await ref.json()) as { user_id?: unknown };
+      if (!ref.ok || refBody.user_id !== own.userId)
+        throw new Error(`the reference answered ${ref.status} for another read: ${JSON.stringify(refBody)}`);
+      referenceRun = await read(`http://127.0.0.1:${REFERENCE_PORT}/api/profile`);
+    } finally {
+      reference.kill("SIGTERM");
     }
+  }
+  const bareRun = await bareServerRun(opts.connections, opts.baseline);
 
-    const mixed = opts.mixed ? await mixedTraffic(members) : null;
-    // Messages lost: acknowledged sends missing from the database.
-    const stored = mixed ? await countMessages(databaseUrl, members) : 0;
-
-    log(`authenticated profile reads and the references, ${opts.baseline} s each…`);
-    const cookie = members[0]!.cookie;
-    // Each server gets 3 s of the same traffic first (JIT, pools, caches), not counted.
-    const read = async (url: string) => {
-      await autocannon({ url, connections: opts.connections, duration: 3, headers: { cookie } });
-      return autocannon({ url, connections: opts.connections, duration: opts.baseline, headers: { cookie } });
-    };
-    const profileRun = await read(`${BASE}/api/profile`);
-    let referenceRun: autocannon.Result | null = null;
-    if (databaseUrl) {
-      const reference = await startReference(env, REFERENCE_PORT);
-      try {
-        // The reference reads the same member's profile as the app, or the comparison means nothing.
-        const own = await call(cookie, "/api/profile");
-        const ref = await fetch(`http://127.0.0.1:${REFERENCE_PORT}/api/profile`, { headers: { cookie } });
-        const refBody = (await ref.json()) as { user_id?: unknown };
-        if (!ref.ok || refBody.user_id !== own.userId)
-          throw new Error(
-            `the reference answered ${ref.status} for another read: ${JSON.stringify(refBody)}`,
-          );
-        referenceRun = await read(`http://127.0.0.1:${REFERENCE_PORT}/api/profile`);
-      } finally {
-        reference.kill("SIGTERM");
-      }
-    }
-    const bareRun = await bareServerRun(opts.connections, opts.baseline);
-
-    const errors = (r: autocannon.Result) => r.errors + r.non2xx + r.timeouts;
-    console.log(`\n## Load (bench/load.ts), ${fmt(opts.profiles)} profiles, ${opts.engine}\n`);
+  const errors = (r: autocannon.Result) => r.errors + r.non2xx + r.timeouts;
+  printHeading(
+    `Load (bench/load.ts), ${fmt(opts.profiles)} profiles, ${opts.engine}`,
+    machine,
+    `The cores are shared by the server and autocannon; ${opts.connections} connections, ` +
+      `${opts.members} subscribed members in ${opts.members / 2} matches; production build (build/server).\n`,
+  );
+  const runs: [string, autocannon.Result | null][] = [
+    ["mixed: search, profile, send, read", mixed?.result ?? null],
+    ["app: GET /api/profile (authenticated)", profileRun],
+    ["reference: node:http + pg, the same read (bench/load/reference-server.ts)", referenceRun],
+    ["bare node:http, fixed JSON", bareRun],
+  ];
+  table(
+    ["run", "duration", "requests", "req/s", "p50 ms", "p99 ms", "errors"],
+    runs.flatMap(([name, r]) =>
+      r
+        ? [
+            [
+              name,
+              `${r.duration} s`,
+              fmt(r.requests.total, 0),
+              fmt(r.requests.average),
+              r.latency.p50,
+              r.latency.p99,
+              errors(r),
+            ],
+          ]
+        : [],
+    ),
+  );
+  if (mixed)
     console.log(
-      `Node ${process.version}, 2 cores shared by the server and autocannon; ${opts.connections} connections, ` +
-        `${opts.members} subscribed members in ${opts.members / 2} matches; production build (build/server).\n`,
+      `\nMessages: ${fmt(mixed.acknowledged, 0)} acknowledged (201), ${fmt(stored, 0)} in the database, ` +
+        `${fmt(Math.max(0, mixed.acknowledged - stored), 0)} lost.`,
     );
-    console.log("| run | duration | requests | req/s | p50 ms | p99 ms | errors |");
-    console.log("|---|---:|---:|---:|---:|---:|---:|");
-    const rows: [string, autocannon.Result | null][] = [
-      ["mixed: search, profile, send, read", mixed?.result ?? null],
-      ["app: GET /api/profile (authenticated)", profileRun],
-      ["reference: node:http + pg, the same read (bench/load/reference-server.ts)", referenceRun],
-      ["bare node:http, fixed JSON", bareRun],
-    ];
-    for (const [name, r] of rows) {
-      if (!r) continue;
-      console.log(
-        `| ${name} | ${r.duration} s | ${fmt(r.requests.total, 0)} | ${fmt(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${errors(r)} |`,
-      );
-    }
-    if (mixed)
-      console.log(
-        `\nMessages: ${fmt(mixed.acknowledged, 0)} acknowledged (201), ${fmt(stored, 0)} in the database, ` +
-          `${fmt(Math.max(0, mixed.acknowledged - stored), 0)} lost.`,
-      );
+  console.log(
+    `App profile read ÷ bare server: ${(profileRun.requests.average / bareRun.requests.average).toFixed(2)}.`,
+  );
+  if (referenceRun)
     console.log(
-      `App profile read ÷ bare server: ${(profileRun.requests.average / bareRun.requests.average).toFixed(2)}.`,
+      `App ÷ reference: throughput ${(profileRun.requests.average / referenceRun.requests.average).toFixed(2)} ` +
+        `(target ≥ 0.6), p99 ${(profileRun.latency.p99 / referenceRun.latency.p99).toFixed(2)}× (target ≤ 2).`,
     );
-    if (referenceRun)
+  if (!databaseUrl) {
+    // The embedded database's hourly VACUUM/ANALYZE pass (no autovacuum in PGlite), after this
+    // traffic: how long requests would wait behind its longest statement.
+    await server.stop();
+    const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+    for (const command of ["VACUUM", "ANALYZE"] as const) {
+      const report = await maintainEmbeddedDatabase(database, [command]);
       console.log(
-        `App ÷ reference: throughput ${(profileRun.requests.average / referenceRun.requests.average).toFixed(2)} ` +
-          `(target ≥ 0.6), p99 ${(profileRun.latency.p99 / referenceRun.latency.p99).toFixed(2)}× (target ≤ 2).`,
+        `Embedded ${command} pass (server/platform/db/embedded-maintenance.ts): ${report.tables} tables in ${fmt(report.ms, 0)} ms, ` +
+          `longest ${report.longest?.table} ${fmt(report.longest?.ms ?? 0, 0)} ms.`,
       );
-    if (!databaseUrl) {
-      // The embedded database's hourly VACUUM/ANALYZE pass (no autovacuum in PGlite), after this
-      // traffic: how long requests would wait behind its longest statement.
-      server.kill("SIGTERM");
-      await new Promise((r) => server?.once("exit", r));
-      server = undefined;
-      const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
-      for (const command of ["VACUUM", "ANALYZE"] as const) {
-        const report = await maintainEmbeddedDatabase(database, [command]);
-        console.log(
-          `Embedded ${command} pass (server/platform/db/embedded-maintenance.ts): ${report.tables} tables in ${fmt(report.ms, 0)} ms, ` +
-            `longest ${report.longest?.table} ${fmt(report.longest?.ms ?? 0, 0)} ms.`,
-        );
-      }
-      await database.close();
     }
-  } finally {
-    if (server) {
-      server.kill("SIGTERM");
-      await new Promise((r) => server?.once("exit", r));
-    }
-    await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.close();
   }
 }
 
@@ -368,4 +336,4 @@ async function countMessages(databaseUrl: string | undefined, members: Member[])
   return total;
 }
 
-await main();
+await withCleanup(main);

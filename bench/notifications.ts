@@ -12,25 +12,26 @@
 //   node --import tsx bench/notifications.ts [--rate 200] [--seconds 10] [--members 100000] [--workers false]
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; a
 // database passerelle_bench_notify_<random> is created and dropped.
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { createHmac } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import webpush from "web-push";
 import { z } from "zod";
-import { createApp } from "../server/app.ts";
-import { closeDeps, createDeps } from "../server/bootstrap.ts";
 import { newsFor } from "../server/features/notifications/email-content.ts";
 import { DIGEST_BATCH, handleDigestBatch, planDigests } from "../server/features/notifications/handlers.ts";
 import { startJobWorkers } from "../server/job-workers.ts";
 import { queryRows } from "../server/platform/db/client.ts";
 import { createScratchDatabase } from "../server/platform/db/scratch-database.ts";
-import { createLogger } from "../server/platform/logger.ts";
-import { loadConfig } from "../server/platform/settings/config.ts";
 import { startPushService } from "../server/test/push-service.ts";
+import { deferCleanup, withCleanup } from "./harness/cleanup.ts";
+import { benchServerUrl } from "./harness/database.ts";
+import { watchMachine } from "./harness/machine.ts";
+import { heading, table } from "./harness/report.ts";
+import { startApp } from "./harness/server.ts";
+import { n as count, ms, pct, ratio } from "./harness/stats.ts";
 import { startPushServiceThread } from "./notifications/push-service-client.ts";
 
 const { values: args } = parseArgs({
@@ -46,53 +47,43 @@ const RATE = Number(args.rate);
 const SECONDS = Number(args.seconds);
 const MEMBERS = Number(args.members);
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
-const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(2));
-
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const scratch = await createScratchDatabase(adminUrl, "passerelle_bench_notify");
-const dataDir = mkdtempSync(path.join(tmpdir(), "passerelle-bench-notify-"));
+const machine = watchMachine();
+const scratch = await createScratchDatabase(benchServerUrl(), "passerelle_bench_notify");
+deferCleanup(scratch.drop);
 // The baseline's service, in this process; the app's pushes go to one on a thread of its own.
 const service = await startPushService();
+deferCleanup(service.close);
 const remote = await startPushServiceThread();
-const config = loadConfig({
-  NODE_ENV: "test",
-  DATABASE_URL: scratch.url,
-  DATA_DIR: dataDir,
-  PUBLIC_BASE_URL: "http://localhost:3000",
-  AUTH_SECRET: randomBytes(32).toString("hex"),
-  SEED_DEMO: "false",
-  MESSAGES_PER_MINUTE: "100000",
-  NEW_CONVERSATIONS_PER_DAY: "100000",
-  PUSH_SERVICE_ORIGINS: remote.origin,
-  PUSH_SERVICE_CA: remote.ca,
+deferCleanup(remote.close);
+const { deps, app, base } = await startApp({
+  databaseUrl: scratch.url,
+  logLevel: "warn",
+  env: {
+    NODE_ENV: "test",
+    MESSAGES_PER_MINUTE: "100000",
+    NEW_CONVERSATIONS_PER_DAY: "100000",
+    PUSH_SERVICE_ORIGINS: remote.origin,
+    PUSH_SERVICE_CA: remote.ca,
+  },
 });
-const deps = await createDeps(config, createLogger("warn", false));
-const app = createApp(deps);
-const stopWorkers =
-  args.workers === "false" ? async () => {} : await startJobWorkers(deps, { pollingSeconds: 0.5 });
+const { config } = deps;
 const db = deps.database.db;
 
-try {
-  console.log(
-    `# Notifications — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, load ${loadavg()[0]?.toFixed(2)}, PostgreSQL\n`,
+await withCleanup(async () => {
+  const stopWorkers =
+    args.workers === "false" ? async () => {} : await startJobWorkers(deps, { pollingSeconds: 0.5 });
+  deferCleanup(() => stopWorkers().catch(() => undefined));
+  heading(
+    `Notifications on PostgreSQL, ${new Date().toISOString().slice(0, 10)} (bench/notifications.ts)`,
+    1,
   );
   await pushDelivery();
   // The digests are built below by hand, batch after batch, and timed: no worker may take them.
   await stopWorkers();
   await digests();
   serviceWorkerWeight();
-} finally {
-  await stopWorkers().catch(() => undefined);
-  await closeDeps(deps);
-  await service.close();
-  await remote.close();
-  await scratch.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+  console.log(machine.line());
+});
 
 /** Members, profiles, accepted matches and sessions straight in SQL (ids m<i>, w<i>). */
 async function seedPairs(n: number, prefix: string): Promise<void> {
@@ -124,7 +115,6 @@ async function pushDelivery(): Promise<void> {
   );
   for (const [i, r] of rows.entries()) {
     const session = await ctx.internalAdapter.createSession(r.w);
-    const { createHmac } = await import("node:crypto");
     const sig = createHmac("sha256", ctx.secret).update(session.token).digest("base64");
     cookies.push(`${ctx.authCookies.sessionToken.name}=${encodeURIComponent(`${session.token}.${sig}`)}`);
     matchIds.push(r.id);
@@ -135,7 +125,7 @@ async function pushDelivery(): Promise<void> {
   }
 
   // Baseline: encryption and HTTP to the same service, no app.
-  const base: number[] = [];
+  const direct: number[] = [];
   for (let i = 0; i < 300; i++) {
     const sub = service.subscribe();
     const started = performance.now();
@@ -148,7 +138,7 @@ async function pushDelivery(): Promise<void> {
       TTL: 60,
       agent: service.agent,
     });
-    base.push(performance.now() - started);
+    direct.push(performance.now() - started);
   }
 
   const sentAt = new Array<number>(n); // Date.now()-based, like the thread's arrival times
@@ -162,11 +152,11 @@ async function pushDelivery(): Promise<void> {
     sentAt[i] = performance.timeOrigin + performance.now();
     posts.push(
       Promise.resolve(
-        app.request(`http://localhost:3000/api/matches/${matchIds[i]}/messages`, {
+        app.request(`${base}/api/matches/${matchIds[i]}/messages`, {
           method: "POST",
           headers: {
             cookie: cookies[i]!,
-            origin: "http://localhost:3000",
+            origin: base,
             "content-type": "application/json",
           },
           body: JSON.stringify({ content: `Bonjour, message ${i}` }),
@@ -208,15 +198,19 @@ async function pushDelivery(): Promise<void> {
   console.log(
     `Jobs: ${states.map((x) => `${x.n} ${x.state}`).join(", ")}; waited ${(waitedMs / 1000).toFixed(1)} s after the last send.\n`,
   );
-  console.log("| | p50 ms | p95 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|");
-  console.log(
-    `| message → push | ${ms(pct(latencies, 50))} | ${ms(pct(latencies, 95))} | ${ms(pct(latencies, 99))} | ${ms(Math.max(...latencies))} |`,
+  const row = (label: string, xs: number[]) => [
+    label,
+    ms(pct(xs, 50)),
+    ms(pct(xs, 95)),
+    ms(pct(xs, 99)),
+    ms(Math.max(...xs)),
+  ];
+  table(
+    ["", "p50 ms", "p95 ms", "p99 ms", "max ms"],
+    [row("message → push", latencies), row("baseline: web-push straight to the service", direct)],
   );
   console.log(
-    `| baseline: web-push straight to the service | ${ms(pct(base, 50))} | ${ms(pct(base, 95))} | ${ms(pct(base, 99))} | ${ms(Math.max(...base))} |`,
-  );
-  console.log(
-    `\nTarget p99 ≤ 1,000 ms at ${RATE} messages/s: ${pct(latencies, 99) <= 1000 && latencies.length === n ? "met" : "not met"} (p50 ${(pct(latencies, 50) / pct(base, 50)).toFixed(1)}× the baseline)\n`,
+    `\nTarget p99 ≤ 1,000 ms at ${RATE} messages/s: ${pct(latencies, 99) <= 1000 && latencies.length === n ? "met" : "not met"} (p50 ${ratio(pct(latencies, 50) / pct(direct, 50))} the baseline)\n`,
   );
 }
 
@@ -265,20 +259,22 @@ async function digests(): Promise<void> {
     batchTimes.push(performance.now() - started);
   }
   const buildMs = performance.now() - buildStart;
-  console.log(`## Daily digest for ${MEMBERS.toLocaleString("en")} members\n`);
+  console.log(`## Daily digest for ${count(MEMBERS)} members\n`);
   console.log(
     `Seeded in ${seedSeconds.toFixed(1)} s; ${planned} members planned in ${jobs.length} batches of ${DIGEST_BATCH}; ${written} e-mails written to the outbox.\n`,
   );
-  console.log("| | ms |\n|---|---:|");
-  console.log(`| plan (select members, queue batches) | ${ms(planMs)} |`);
-  console.log(`| build, all batches (news, French e-mail, outbox rows) | ${ms(buildMs)} |`);
-  console.log(`| one batch, p50 / p95 | ${ms(pct(batchTimes, 50))} / ${ms(pct(batchTimes, 95))} |`);
-  console.log(`| per member, batched | ${(buildMs / MEMBERS).toFixed(3)} |`);
-  console.log(
-    `| baseline: per member, news read one at a time (2,000 sample) | ${perMemberBase.toFixed(3)} |`,
+  table(
+    ["", "ms"],
+    [
+      ["plan (select members, queue batches)", ms(planMs)],
+      ["build, all batches (news, French e-mail, outbox rows)", ms(buildMs)],
+      ["one batch, p50 / p95", `${ms(pct(batchTimes, 50))} / ${ms(pct(batchTimes, 95))}`],
+      ["per member, batched", (buildMs / MEMBERS).toFixed(3)],
+      ["baseline: per member, news read one at a time (2,000 sample)", perMemberBase.toFixed(3)],
+    ],
   );
   console.log(
-    `\nBatched build: ${((perMemberBase * MEMBERS) / buildMs).toFixed(1)}× faster than reading each member's news alone (which would take ${((perMemberBase * MEMBERS) / 1000).toFixed(0)} s for the news only).\n`,
+    `\nBatched build: ${ratio((perMemberBase * MEMBERS) / buildMs)} faster than reading each member's news alone (which would take ${((perMemberBase * MEMBERS) / 1000).toFixed(0)} s for the news only).\n`,
   );
 }
 
@@ -290,12 +286,12 @@ function serviceWorkerWeight(): void {
     return;
   }
   const files = ["sw.js", ...readdirSync(dist).filter((f) => /^workbox-.*\.js$/.test(f))];
-  console.log("| file | bytes | gzip |\n|---|---:|---:|");
-  for (const f of files) {
-    const body = readFileSync(path.join(dist, f));
-    console.log(
-      `| ${f} | ${body.length.toLocaleString("en")} | ${gzipSync(body).length.toLocaleString("en")} |`,
-    );
-  }
+  table(
+    ["file", "bytes", "gzip"],
+    files.map((f) => {
+      const body = readFileSync(path.join(dist, f));
+      return [f, count(body.length), count(gzipSync(body).length)];
+    }),
+  );
   console.log("");
 }

@@ -29,21 +29,13 @@
 // is printed.
 //
 //   node --import tsx bench/payments.ts [--payments 200] [--warmup 10] [--concurrency 20] [--seed N]
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import path from "node:path";
-import { serve } from "@hono/node-server";
-import { createApp } from "../server/app.ts";
-import { closeDeps, createDeps } from "../server/bootstrap.ts";
 import { createScratchDatabase } from "../server/platform/db/scratch-database.ts";
-import { createLogger } from "../server/platform/logger.ts";
-import { loadConfig } from "../server/platform/settings/config.ts";
-import { vapidEnv } from "../server/platform/settings/vapid-keys.ts";
 import { startFakeCinetPay } from "../server/test/fake-cinetpay.ts";
 import { startFakeFedaPay } from "../server/test/fake-fedapay.ts";
 import { startFakeStripe } from "../server/test/fake-stripe.ts";
-import { freePort } from "./chat/server.ts";
+import { deferCleanup, withCleanup } from "./harness/cleanup.ts";
+import { watchMachine } from "./harness/machine.ts";
+import { startApp } from "./harness/server.ts";
 import { chaos } from "./payments/chaos.ts";
 import { latency } from "./payments/latency.ts";
 import type { Bench } from "./payments/members.ts";
@@ -65,23 +57,20 @@ import {
   printLatency,
   printVerdicts,
 } from "./payments/report.ts";
-import { cleanup, cleanupOnSignals, log, options, undo } from "./payments/setup.ts";
+import { log, options } from "./payments/setup.ts";
 import { verify } from "./payments/verify.ts";
 
 const RECEIPT_SUBJECT = "Votre reçu";
 
 export async function benchPayments(argv = process.argv.slice(2)): Promise<number> {
   const opts = options(argv);
-  cleanupOnSignals();
-  const loadBefore = loadavg();
+  const machine = watchMachine();
   const engine = opts.serverUrl ? "postgres" : "pglite";
-  try {
-    const dir = mkdtempSync(path.join(tmpdir(), "passerelle-bench-payments-"));
-    undo.push(() => rmSync(dir, { recursive: true, force: true }));
+  return withCleanup(async () => {
     let databaseUrl: string | undefined;
     if (opts.serverUrl) {
       const scratch = await createScratchDatabase(opts.serverUrl, "passerelle_bench_payments");
-      undo.push(scratch.drop);
+      deferCleanup(scratch.drop);
       databaseUrl = scratch.url;
     }
     const fakes: Fakes = {
@@ -89,53 +78,41 @@ export async function benchPayments(argv = process.argv.slice(2)): Promise<numbe
       cinetpay: await startFakeCinetPay(CINETPAY, capturing(cinetpayKey)),
       fedapay: await startFakeFedaPay(FEDAPAY, capturing(fedapayKey)),
     };
-    undo.push(() => fakes.stripe.close(), fakes.cinetpay.close, fakes.fedapay.close);
+    deferCleanup(() => fakes.stripe.close());
+    deferCleanup(fakes.cinetpay.close);
+    deferCleanup(fakes.fedapay.close);
 
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    // Production settings, as deployed (PGlite in a data folder, not in memory).
-    const config = loadConfig({
-      NODE_ENV: "production",
-      ...vapidEnv(),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_BASE_URL: base,
-      AUTH_SECRET: randomBytes(32).toString("hex"),
-      DATA_DIR: dir,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "silent",
-      ALLOW_EMBEDDED_DATABASE: "true",
-      ALLOW_DEMO_PAYMENTS: "false",
-      STRIPE_SECRET_KEY: STRIPE.secretKey,
-      STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
-      STRIPE_API_URL: fakes.stripe.url,
-      CINETPAY_API_KEY: CINETPAY.apiKey,
-      CINETPAY_SITE_ID: CINETPAY.siteId,
-      CINETPAY_SECRET_KEY: CINETPAY.secretKey,
-      CINETPAY_API_URL: fakes.cinetpay.url,
-      FEDAPAY_SECRET_KEY: FEDAPAY.secretKey,
-      FEDAPAY_WEBHOOK_SECRET: FEDAPAY.webhookSecret,
-      FEDAPAY_API_URL: fakes.fedapay.url,
-      MOBILE_MONEY_PROVIDERS: "fedapay,cinetpay",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
     log(`${ENGINE_LABEL[engine]}: opening and migrating the database…`);
-    const deps = await createDeps(config, createLogger("silent", false));
-    undo.push(() => closeDeps(deps));
     // Receipts counted by recipient on their way to the real mailer (the outbox folder).
     const receipts = new Map<string, number>();
-    const mailer = deps.mailer;
-    deps.mailer = {
-      send(mail) {
-        if (mail.subject.startsWith(RECEIPT_SUBJECT)) receipts.set(mail.to, (receipts.get(mail.to) ?? 0) + 1);
-        return mailer.send(mail);
+    // Production settings, as deployed (PGlite in a data folder, not in memory).
+    const { deps, base } = await startApp({
+      databaseUrl,
+      adjust: (deps) => {
+        const mailer = deps.mailer;
+        deps.mailer = {
+          send(mail) {
+            if (mail.subject.startsWith(RECEIPT_SUBJECT))
+              receipts.set(mail.to, (receipts.get(mail.to) ?? 0) + 1);
+            return mailer.send(mail);
+          },
+        };
       },
-    };
-    const app = createApp(deps);
-    const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" });
-    undo.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    const health = await fetch(`${base}/api/health`);
-    if (health.status !== 200) throw new Error(`GET /api/health: ${health.status}`);
+      env: {
+        ALLOW_DEMO_PAYMENTS: "false",
+        STRIPE_SECRET_KEY: STRIPE.secretKey,
+        STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
+        STRIPE_API_URL: fakes.stripe.url,
+        CINETPAY_API_KEY: CINETPAY.apiKey,
+        CINETPAY_SITE_ID: CINETPAY.siteId,
+        CINETPAY_SECRET_KEY: CINETPAY.secretKey,
+        CINETPAY_API_URL: fakes.cinetpay.url,
+        FEDAPAY_SECRET_KEY: FEDAPAY.secretKey,
+        FEDAPAY_WEBHOOK_SECRET: FEDAPAY.webhookSecret,
+        FEDAPAY_API_URL: fakes.fedapay.url,
+        MOBILE_MONEY_PROVIDERS: "fedapay,cinetpay",
+      },
+    });
 
     const b: Bench = {
       deps,
@@ -150,16 +127,14 @@ export async function benchPayments(argv = process.argv.slice(2)): Promise<numbe
     const { verdicts, strays } = await verify(b);
     const totalS = (performance.now() - started) / 1000;
 
-    printHeading(engine, opts, loadBefore, totalS);
+    printHeading(engine, opts, machine, totalS);
     printLatency(b, opts, lat);
     printChaos(chaosResult, verdicts);
     const chaosIds = new Set(chaosResult.payments.map((p) => p.opened.checkoutId));
     const problems = printVerdicts(verdicts, strays, chaosIds);
     printConclusion(problems);
     return problems === 0 ? 0 : 1;
-  } finally {
-    await cleanup();
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

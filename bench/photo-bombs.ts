@@ -10,7 +10,6 @@
 //  4. The gate: four 40-megapixel uploads and four phone photos at once, by eight members, with
 //     the production limits (server/platform/images/image-work.ts): each one's wait and total time.
 // Prints markdown; asserts nothing. Run it on an idle machine: the load average is printed.
-import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { screenUpload } from "../server/features/moderation/moderation.service.ts";
@@ -19,18 +18,15 @@ import { processPhoto, readPhotoHeader } from "../server/features/photos/image.t
 import { ImageWork } from "../server/platform/images/index.ts";
 import { createLogger } from "../server/platform/logger.ts";
 import { makeImage, makePngBomb } from "../server/test/image-fixtures.ts";
+import { watchMachine } from "./harness/machine.ts";
+import { heading, printHeading, table } from "./harness/report.ts";
+import { median, mib, ms, ratio } from "./harness/stats.ts";
 
 const { values } = parseArgs({
   options: { runs: { type: "string", default: "5" }, old: { type: "boolean", default: false } },
 });
 const RUNS = Number(values.runs);
 const logger = createLogger("silent", false);
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 /** Runs `work`, sampling the process's resident memory; returns the time and the peak added. */
 async function measured<T>(work: () => Promise<T>): Promise<{ ms: number; addedRss: number; result: T }> {
@@ -63,9 +59,7 @@ async function refusalOf(bytes: Uint8Array): Promise<string> {
   );
 }
 
-const loadBefore = loadavg();
-console.log(`# Photo bombs and the image gate (issue 33)\n`);
-console.log(`Load average before: ${loadBefore.map((l) => l.toFixed(2)).join(" / ")}; ${RUNS} runs each.\n`);
+const machine = watchMachine();
 await photoScreen(); // the nudity model, loaded once as in a running server
 
 const bombs: [string, Buffer][] = [
@@ -84,12 +78,21 @@ for (let i = 0; i < RUNS; i++) {
   baselineRss = Math.max(baselineRss, m.addedRss);
 }
 const base = median(baseline);
-
-console.log("| input | answer | time (median) | × the phone photo | memory added (peak) |");
-console.log("|---|---|---:|---:|---:|");
-console.log(
-  `| 4000 × 3000 JPEG (${(phone.length / 1024).toFixed(0)} KB): screened and re-encoded, the baseline | stored | ${base.toFixed(0)} ms | 1 | ${mib(baselineRss)} |`,
-);
+const row = (label: string, answer: string, t: number, rss: number) => [
+  label,
+  answer,
+  `${ms(t)} ms`,
+  ratio(t / base, 4),
+  `${mib(rss)} MiB`,
+];
+const rows = [
+  row(
+    `4000 × 3000 JPEG (${(phone.length / 1024).toFixed(0)} KB): screened and re-encoded, the baseline`,
+    "stored",
+    base,
+    baselineRss,
+  ),
+];
 for (const [label, bytes] of bombs) {
   const times: number[] = [];
   let rss = 0;
@@ -100,10 +103,7 @@ for (const [label, bytes] of bombs) {
     rss = Math.max(rss, m.addedRss);
     answer = m.result;
   }
-  const t = median(times);
-  console.log(
-    `| ${label} (${(bytes.length / 1024).toFixed(0)} KB) | ${answer} | ${t.toFixed(2)} ms | ${(t / base).toFixed(4)} | ${mib(rss)} |`,
-  );
+  rows.push(row(`${label} (${(bytes.length / 1024).toFixed(0)} KB)`, answer, median(times), rss));
 }
 {
   const times: number[] = [];
@@ -113,9 +113,8 @@ for (const [label, bytes] of bombs) {
     times.push(m.ms);
     rss = Math.max(rss, m.addedRss);
   }
-  const t = median(times);
-  console.log(
-    `| 6300 × 6300 interlaced PNG (39.7 MP), the worst still accepted | stored | ${t.toFixed(0)} ms | ${(t / base).toFixed(2)} | ${mib(rss)} |`,
+  rows.push(
+    row("6300 × 6300 interlaced PNG (39.7 MP), the worst still accepted", "stored", median(times), rss),
   );
 }
 if (values.old) {
@@ -130,8 +129,13 @@ if (values.old) {
         () => "refused",
       ),
   );
-  console.log(
-    `| before the fix: ${label} decoded whole by the screening (sharp's default limit) | ${m.result} | ${m.ms.toFixed(0)} ms | ${(m.ms / base).toFixed(1)} | ${mib(m.addedRss)} |`,
+  rows.push(
+    row(
+      `before the fix: ${label} decoded whole by the screening (sharp's default limit)`,
+      m.result,
+      m.ms,
+      m.addedRss,
+    ),
   );
 }
 
@@ -153,13 +157,17 @@ const jobs = Array.from({ length: 8 }, (_, i) => {
     }));
 });
 const done = await Promise.all(jobs);
-console.log(`\n## Eight uploads at once through the gate (at most 2 at a time, one per member)\n`);
-console.log("| upload | waited for its turn | answered after |");
-console.log("|---|---:|---:|");
-for (const d of done) console.log(`| ${d.kind} | ${d.wait.toFixed(0)} ms | ${d.total.toFixed(0)} ms |`);
-console.log(
-  `\nLoad average after: ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" / ")}`,
+printHeading(
+  "Photo bombs and the image gate, issue 33 (bench/photo-bombs.ts)",
+  machine,
+  `${RUNS} runs each.`,
+);
+console.log("");
+table(["input", "answer", "time (median)", "× the phone photo", "memory added (peak)"], rows, "llrrr");
+heading("Eight uploads at once through the gate (at most 2 at a time, one per member)", 3);
+console.log("");
+table(
+  ["upload", "waited for its turn", "answered after"],
+  done.map((d) => [d.kind, `${d.wait.toFixed(0)} ms`, `${d.total.toFixed(0)} ms`]),
 );
 process.exit(0);

@@ -30,10 +30,8 @@ import {
   type SearchResultDto,
   searchQuerySchema,
 } from "@domain/discovery.ts";
-import { serve } from "@hono/node-server";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { createApp } from "../server/app.ts";
 import {
   activityPageQuery,
   compatibilityPoolQueries,
@@ -45,20 +43,16 @@ import {
 } from "../server/features/search/search.service.ts";
 import { decodeSearchCursor } from "../server/features/search/search-cursor.ts";
 import { type Db, queryRows } from "../server/platform/db/client.ts";
+import { withCleanup } from "./harness/cleanup.ts";
+import { benchServerUrl } from "./harness/database.ts";
+import { watchMachine } from "./harness/machine.ts";
+import { heading, table } from "./harness/report.ts";
+import { ms, n, pct, timed } from "./harness/stats.ts";
 import { baselineSearch } from "./search/baseline.ts";
-import { BASE, type DataSet, ENGINE_LABEL, type Engine, log, openDataSet, PORT } from "./search/dataset.ts";
+import { type DataSet, ENGINE_LABEL, type Engine, log, openDataSet } from "./search/dataset.ts";
 import { MIX, type Params } from "./search/mix.ts";
 import { measurePresenceWrites, touchShare } from "./search/presence.ts";
-import {
-  ms,
-  n,
-  type Prepared,
-  pct,
-  printDataSet,
-  printSummary,
-  type Result,
-  type Samples,
-} from "./search/report.ts";
+import { type Prepared, printDataSet, printSummary, type Result, type Samples } from "./search/report.ts";
 
 interface Options {
   plan: { engine: Engine; size: number }[];
@@ -112,7 +106,7 @@ function options(argv = process.argv.slice(2)): Options {
     explain: values.explain === true,
     keep: values.keep === true,
     reuse: values.reuse === true,
-    serverUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+    serverUrl: benchServerUrl(),
   };
 }
 
@@ -125,8 +119,10 @@ function queryString(params: Params): string {
   return qs.toString();
 }
 
-async function httpSearch(cookie: string, params: Params): Promise<SearchResultDto> {
-  const res = await fetch(`${BASE}/api/search?${queryString(params)}`, { headers: { cookie, origin: BASE } });
+async function httpSearch(set: DataSet, params: Params): Promise<SearchResultDto> {
+  const res = await fetch(`${set.base}/api/search?${queryString(params)}`, {
+    headers: { cookie: set.cookie, origin: set.base },
+  });
   if (res.status !== 200) throw new Error(`GET /api/search: ${res.status} ${await res.text()}`);
   return (await res.json()) as SearchResultDto;
 }
@@ -145,12 +141,6 @@ interface Case extends Prepared {
   explain: boolean;
 }
 
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await fn();
-  return performance.now() - started;
-}
-
 async function prepare(set: DataSet): Promise<Case[]> {
   const prepared: Case[] = [];
   const today = todayIso();
@@ -159,7 +149,7 @@ async function prepare(set: DataSet): Promise<Case[]> {
     if (c.cursorAfter) {
       let cursor: string | null = null;
       for (let i = 0; i < c.cursorAfter; i++) {
-        const r: SearchResultDto = await httpSearch(set.cookie, cursor ? { ...c.params, cursor } : c.params);
+        const r: SearchResultDto = await httpSearch(set, cursor ? { ...c.params, cursor } : c.params);
         cursor = r.nextCursor;
       }
       if (!cursor) throw new Error(`${c.label}: no next cursor`);
@@ -167,7 +157,7 @@ async function prepare(set: DataSet): Promise<Case[]> {
     }
     const query = parseQuery(params);
     const page = c.cursorAfter ? c.cursorAfter + 1 : (query.page ?? 1);
-    const r = await httpSearch(set.cookie, params);
+    const r = await httpSearch(set, params);
     const b = await baselineSearch(set.deps.database.db, set.viewer.userId, query, page, today);
     prepared.push({
       label: c.label,
@@ -193,7 +183,7 @@ async function measure(set: DataSet, mix: Case[], rounds: number, withBaseline =
   // of a small shared_buffers, runs after them, so that it never precedes one of the two.
   for (let round = -2; round < rounds; round++) {
     for (const [i, q] of mix.entries()) {
-      const http = () => timed(() => httpSearch(set.cookie, q.params));
+      const http = () => timed(() => httpSearch(set, q.params));
       const bare = () => timed(() => runSearch(db, set.viewer, q.query, today));
       let h: number;
       let t: number;
@@ -312,17 +302,19 @@ async function afterPresence(
   const vacuumed = await measure(set, mix, rounds, false);
   fetches.push(await heapFetches(set, mix));
   const states = [before, after, vacuumed];
-  console.log(
-    `\n### The mix after ${n(touched)} members (${share * 100} %) were active since the last vacuum, then after VACUUM (HTTP, ms)`,
-  );
-  console.log(
-    "| query | p50 before | p50 after | p50 vacuumed | p95 before | p95 after | p95 vacuumed |\n|---|---:|---:|---:|---:|---:|---:|",
+  heading(
+    `The mix after ${n(touched)} members (${share * 100} %) were active since the last vacuum, then after VACUUM (HTTP, ms)`,
+    3,
   );
   const cells = (xs: number[][]) => [...xs.map((x) => ms(pct(x, 50))), ...xs.map((x) => ms(pct(x, 95)))];
-  for (const [i, q] of mix.entries())
-    console.log(`| ${q.label} | ${cells(states.map((s) => s[i]!.http)).join(" | ")} |`);
   const all = cells(states.map((s) => s.flatMap((x) => x.http)));
-  console.log(`| **all queries** | ${all.map((c) => `**${c}**`).join(" | ")} |`);
+  table(
+    ["query", "p50 before", "p50 after", "p50 vacuumed", "p95 before", "p95 after", "p95 vacuumed"],
+    [
+      ...mix.map((q, i) => [q.label, ...cells(states.map((s) => s[i]!.http))]),
+      ["**all queries**", ...all.map((c) => `**${c}**`)],
+    ],
+  );
   const [f0, f1, f2] = fetches.map(n);
   console.log(`\nHeap fetches over all the mix's statements: ${f0} before, ${f1} after, ${f2} vacuumed`);
   console.log(`VACUUM profiles: ${ms(vacuumMs)} ms`);
@@ -330,34 +322,35 @@ async function afterPresence(
 
 export async function benchSearch(argv = process.argv.slice(2)): Promise<void> {
   const opts = options(argv);
+  const machine = watchMachine();
   const results: Result[] = [];
+  heading("Search at scale (bench/search.ts)");
   console.log(
-    `\nSearch: GET /api/search (HTTP), its SQL statements, and the SPEC §7 baseline (5 round trips, filters after paging); ${opts.rounds} rounds of ${MIX.length} queries after 2 warm-up rounds, times in ms`,
+    `\nGET /api/search (HTTP), its SQL statements, and the SPEC §7 baseline (5 round trips, filters after paging); ${opts.rounds} rounds of ${MIX.length} queries after 2 warm-up rounds, times in ms.`,
   );
   const largestPg = Math.max(0, ...opts.plan.filter((p) => p.engine === "postgres").map((p) => p.size));
-  for (const { engine, size } of opts.plan) {
-    const set = await openDataSet(engine, size, opts);
-    const app = createApp(set.deps);
-    const server = serve({ fetch: app.fetch, port: PORT, hostname: "127.0.0.1" });
-    try {
-      log(`${ENGINE_LABEL[engine]}, ${n(size)}: measuring…`);
-      const mix = await prepare(set);
-      const samples = await measure(set, mix, opts.rounds);
-      const result: Result = { engine, size, seedMs: set.seedMs, mix, samples };
-      printDataSet(result);
-      results.push(result);
-      if (opts.explain) await explain(set, mix, `${ENGINE_LABEL[engine]}, ${n(size)} profiles`);
-      if (engine === "postgres" && size === largestPg) {
-        log("presence writes…");
-        await measurePresenceWrites(set.deps.database.db as Db, size);
-        await afterPresence(set, mix, samples, Math.max(1, Math.ceil(opts.rounds / 2)), opts.activeShare);
+  await withCleanup(async () => {
+    for (const { engine, size } of opts.plan) {
+      const set = await openDataSet(engine, size, opts);
+      try {
+        log(`${ENGINE_LABEL[engine]}, ${n(size)}: measuring…`);
+        const mix = await prepare(set);
+        const samples = await measure(set, mix, opts.rounds);
+        const result: Result = { engine, size, seedMs: set.seedMs, mix, samples };
+        printDataSet(result);
+        results.push(result);
+        if (opts.explain) await explain(set, mix, `${ENGINE_LABEL[engine]}, ${n(size)} profiles`);
+        if (engine === "postgres" && size === largestPg) {
+          log("presence writes…");
+          await measurePresenceWrites(set.deps.database.db as Db, size);
+          await afterPresence(set, mix, samples, Math.max(1, Math.ceil(opts.rounds / 2)), opts.activeShare);
+        }
+      } finally {
+        await set.close();
       }
-    } finally {
-      await new Promise((r) => server.close(r));
-      await set.close();
     }
-  }
-  printSummary(results);
+  });
+  printSummary(results, machine);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href)

@@ -5,40 +5,28 @@
 // page "/" answering (the server listens before the database is open) and the API being ready
 // (/api/health answers once the database is open, migrated and seeded).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { watchMachine } from "./harness/machine.ts";
+import { printHeading, table } from "./harness/report.ts";
+import { tempDir, waitForOk } from "./harness/server.ts";
+import { median, ratio } from "./harness/stats.ts";
 
 const PORT = 3210;
 const BASE = `http://127.0.0.1:${PORT}`;
 
-async function firstOk(url: string, started: number): Promise<number> {
-  for (;;) {
-    if (performance.now() - started > 120_000) throw new Error(`${url}: timed out`);
-    try {
-      if ((await fetch(url)).status === 200) return performance.now() - started;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** Starts a command and times its first 200 on each URL. */
+/** Starts a command and times its first 200 on each URL, polled every 20 ms. */
 async function time(args: string[], env: NodeJS.ProcessEnv, urls: string[]): Promise<number[]> {
   const started = performance.now();
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: "ignore" });
   try {
-    return await Promise.all(urls.map((u) => firstOk(u, started)));
+    return await Promise.all(urls.map((u) => waitForOk(u, { started, intervalMs: 20 })));
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 export async function benchStartup(): Promise<void> {
+  const machine = watchMachine();
   const baselineCode = `require("node:http").createServer((q,s)=>s.end("ok")).listen(${PORT},"127.0.0.1")`;
   const [baseline] = await time(["-e", baselineCode], {}, [`${BASE}/`]);
 
@@ -48,13 +36,13 @@ export async function benchStartup(): Promise<void> {
   const compiled = ["build/server/demo.mjs"];
   const onTheFly = ["--import", "tsx", "scripts/demo-server.ts"];
   const urls = [`${BASE}/`, `${BASE}/api/health`];
-  const dirs: string[] = [];
+  const dirs: (() => Promise<void>)[] = [];
   const env = (seed: boolean) => {
-    const dir = mkdtempSync(path.join(tmpdir(), "passerelle-bench-start-"));
-    dirs.push(dir);
+    const dir = tempDir("start");
+    dirs.push(dir.remove);
     return {
       PORT: String(PORT),
-      DATA_DIR: dir,
+      DATA_DIR: dir.path,
       LOG_LEVEL: "silent",
       PUBLIC_BASE_URL: BASE,
       SEED_DEMO: String(seed),
@@ -79,14 +67,25 @@ export async function benchStartup(): Promise<void> {
       ["warm start (median of 3)", warm],
       ["the same, TypeScript compiled at start-up (tsx)", warmTsx],
     ];
-    console.log("\nStart-up of the built app (build/server) on embedded PGlite, command → first HTTP 200");
-    console.log("| case | page / ms | × baseline | API ready ms | × baseline |\n|---|---:|---:|---:|---:|");
-    console.log(`| bare node:http server (baseline) | ${baseline!.toFixed(0)} | 1.0 | | |`);
-    for (const [label, [page, api]] of rows)
-      console.log(
-        `| ${label} | ${page!.toFixed(0)} | ${(page! / baseline!).toFixed(1)} | ${api!.toFixed(0)} | ${(api! / baseline!).toFixed(1)} |`,
-      );
+    printHeading(
+      "Start-up of the built app (build/server) on embedded PGlite, command → first HTTP 200 (bench/startup.ts)",
+      machine,
+    );
+    console.log("");
+    table(
+      ["case", "page / ms", "× baseline", "API ready ms", "× baseline"],
+      [
+        ["bare node:http server (baseline)", baseline!.toFixed(0), "1.0×", "", ""],
+        ...rows.map(([label, [page, api]]) => [
+          label,
+          page!.toFixed(0),
+          ratio(page! / baseline!),
+          api!.toFixed(0),
+          ratio(api! / baseline!),
+        ]),
+      ],
+    );
   } finally {
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    for (const remove of dirs) await remove();
   }
 }

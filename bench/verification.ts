@@ -47,12 +47,12 @@
 // machine: the load average is printed.
 //
 //   node --import tsx bench/verification.ts [--runs 20] [--hashes 10000,100000,1000000]
-import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { mlClient } from "../server/platform/ml/ml-client.ts";
-import { pct } from "./chat/stats.ts";
+import { watchMachine } from "./harness/machine.ts";
+import { pct } from "./harness/stats.ts";
 import { attemptSets, frameKinds, photoPairs, runSets, smiles } from "./verification/accuracy.ts";
 import { eventLoop } from "./verification/event-loop.ts";
 import {
@@ -93,7 +93,7 @@ export async function benchVerification(argv = process.argv.slice(2)): Promise<v
     throw new Error("--hashes: whole numbers ≥ 0, comma-separated");
   setFlagsFromString("--expose-gc");
   const gc = runInNewContext("gc") as () => void;
-  const loadBefore = loadavg();
+  const machine = watchMachine();
   const started = performance.now();
 
   log("composing the test images…");
@@ -143,7 +143,7 @@ export async function benchVerification(argv = process.argv.slice(2)): Promise<v
   const { backend: b } = loop;
   const backendLine = `TensorFlow.js backend ${b.name} (SIMD ${b.simd}, threads ${b.threads}; read on the main thread for the last section, the worker starting it the same way, server/platform/ml/tfjs.ts); after the load, the worker holds ${loaded.weights.tensors} tensors, ${(loaded.weights.bytes / 1024 / 1024).toFixed(1)} MB (the face models' weights).`;
 
-  printHeading(loadBefore, loadavg(), totalS, runs);
+  printHeading(machine, totalS, runs);
   printLoad(loaded, [screened, afterDecisions, end], baselineMs, backendLine);
   printScreening(screen);
   printDecisions(decided, baselineMs);

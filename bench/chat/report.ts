@@ -1,8 +1,8 @@
 // The chat bench's markdown tables and its targets (reported, never asserted).
 
+import { mib, ms, n, pct, ratio, summarize } from "../harness/stats.ts";
 import type { ProfileLine, ProfileSummary } from "./profile.ts";
 import type { PhaseResult, ScenarioResult } from "./scenario.ts";
-import { mib, ms, n, pct, ratio, summarize } from "./stats.ts";
 import { SLOW_MS } from "./tracker.ts";
 
 export type Engine = "pglite" | "postgres";

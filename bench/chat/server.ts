@@ -1,10 +1,9 @@
-// The API as the bench's child process: `node build/server/main.mjs` on a free port, with the probe
-// (probe.ts) preloaded to read memory and load from inside. Stopped with SIGTERM, then SIGKILL.
-import { type ChildProcess, spawn } from "node:child_process";
+// The API as the bench's child process: `node build/server/main.mjs` on a free port (started and
+// stopped by the harness), with the probe (probe.ts) preloaded to read memory and load from inside,
+// and its output read for error log entries.
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { setTimeout as sleep } from "node:timers/promises";
-import { deferCleanup } from "./cleanup.ts";
+import { freePort, startServerProcess } from "../harness/server.ts";
 import type { ProbeReply, ProbeRequest } from "./probe-protocol.ts";
 
 export interface ServerOptions {
@@ -30,20 +29,6 @@ export interface ServerChild {
 
 /** Messages per minute and new conversations per day: out of the way of the bench. */
 const NO_LIMIT = "100000000";
-const START_TIMEOUT_MS = 120_000;
-const STOP_GRACE_MS = 10_000;
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", resolve);
-  });
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no free port");
-  return address.port;
-}
 
 function vmRss(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -104,69 +89,39 @@ function watchOutput(child: ChildProcess): Output {
   };
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = sleep(STOP_GRACE_MS).then(() => "timeout" as const);
-  if ((await Promise.race([exited.then(() => "exited" as const), timer])) === "timeout") {
-    child.kill("SIGKILL");
-    await exited;
-  }
-}
-
 export async function startServer(opts: ServerOptions): Promise<ServerChild> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  // The bench's own environment minus anything that would change the server under test.
-  const { DATABASE_URL: _db, NODE_ENV: _env, ...inherited } = process.env;
-  const env: NodeJS.ProcessEnv = {
-    ...inherited,
-    NODE_ENV: "development",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    PUBLIC_BASE_URL: url,
-    DATA_DIR: opts.dataDir,
-    AUTH_SECRET: opts.authSecret,
-    SEED_DEMO: "false",
-    LOG_LEVEL: "warn",
-    MESSAGES_PER_MINUTE: NO_LIMIT,
-    NEW_CONVERSATIONS_PER_DAY: NO_LIMIT,
-    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
-  };
-  const child = spawn(
-    process.execPath,
-    // The compiled server (npm run build), as in production; tsx only loads the probe.
-    ["--expose-gc", "--import", "tsx", "--import", "./bench/chat/probe.ts", "build/server/main.mjs"],
-    { env, stdio: ["ignore", "pipe", "pipe", "ipc"] },
-  );
-  const output = watchOutput(child);
-  const stop = deferCleanup(() => stopChild(child));
-  const pid = child.pid;
-  if (pid === undefined) throw new Error(`${opts.label}: could not start the server`);
-
+  let output: Output | undefined;
   // Replies come back in request order: one queue of resolvers.
   const waiting: ((reply: ProbeReply) => void)[] = [];
-  child.on("message", (reply: ProbeReply) => waiting.shift()?.(reply));
-
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`${opts.label}: the server exited during start-up:\n${output.tail()}`);
-    if (performance.now() - started > START_TIMEOUT_MS) {
-      await stop();
-      throw new Error(`${opts.label}: /api/health not 200 after ${START_TIMEOUT_MS} ms:\n${output.tail()}`);
-    }
-    try {
-      const res = await fetch(`${url}/api/health`);
-      await res.arrayBuffer();
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await startServerProcess({
+    // The compiled server (npm run build), as in production; tsx only loads the probe.
+    entry: "build/server/main.mjs",
+    nodeArgs: ["--expose-gc", "--import", "tsx", "--import", "./bench/chat/probe.ts"],
+    port,
+    env: {
+      NODE_ENV: "development",
+      PUBLIC_BASE_URL: url,
+      DATA_DIR: opts.dataDir,
+      AUTH_SECRET: opts.authSecret,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      MESSAGES_PER_MINUTE: NO_LIMIT,
+      NEW_CONVERSATIONS_PER_DAY: NO_LIMIT,
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    },
+    ready: "/api/health",
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+    intervalMs: 50,
+    onSpawn: (child) => {
+      output = watchOutput(child);
+      child.on("message", (reply: ProbeReply) => waiting.shift()?.(reply));
+    },
+    detail: () => `${opts.label}:\n${output?.tail() ?? ""}`,
+  });
+  const { child } = server;
+  const pid = child.pid!;
   return {
     label: opts.label,
     url,
@@ -177,7 +132,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerChild> {
         waiting.push(resolve as (reply: ProbeReply) => void);
         if (!child.send(request)) reject(new Error(`${opts.label}: probe unreachable`));
       }),
-    takeErrors: output.takeErrors,
-    stop,
+    takeErrors: () => output!.takeErrors(),
+    stop: server.stop,
   };
 }

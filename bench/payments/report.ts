@@ -3,8 +3,9 @@
 // time goes, then with notifications in flight), the chaos table by way of being notified and
 // provider, the correctness table over every payment of the run with the first problems listed,
 // and the closing verdict. printVerdicts returns the number of problems, the bench's exit status.
-import { cpus, loadavg } from "node:os";
-import { max, ms, n, pct, ratio } from "../chat/stats.ts";
+import type { Machine } from "../harness/machine.ts";
+import { printHeading as printTitle } from "../harness/report.ts";
+import { max, ms, n, pct, ratio } from "../harness/stats.ts";
 import { type ChaosResult, DELIVERIES, DELIVERY_LABEL } from "./chaos.ts";
 import type { LatencyResult, Timing } from "./latency.ts";
 import type { Bench } from "./members.ts";
@@ -20,15 +21,13 @@ export const ENGINE_LABEL = {
 export function printHeading(
   engine: keyof typeof ENGINE_LABEL,
   opts: Options,
-  loadBefore: number[],
+  machine: Machine,
   totalS: number,
 ): void {
-  const load = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(" / ");
-  console.log(
-    "\n## Payments: notification → access, and duplicated, reordered, dropped notifications (bench/payments.ts)",
-  );
-  console.log(
-    `\n${ENGINE_LABEL[engine]}; Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "?"}); load average (1 / 5 / 15 min) ${load(loadBefore)} at the start, ${load(loadavg())} at the end — run it on an idle machine. The app, the three fakes and the bench share one process; ${(totalS).toFixed(0)} s in all. Chaos seed: ${opts.seed} (\`--seed ${opts.seed}\` draws the same plan).`,
+  printTitle(
+    "Payments: notification → access, and duplicated, reordered, dropped notifications (bench/payments.ts)",
+    machine,
+    `${ENGINE_LABEL[engine]}. The app, the three fakes and the bench share one process; ${totalS.toFixed(0)} s in all. Chaos seed: ${opts.seed} (\`--seed ${opts.seed}\` draws the same plan).`,
   );
 }
 

@@ -1,9 +1,9 @@
-// The bench's plumbing: its command-line options, its log line on stderr, the undo steps run on
-// success, failure and Ctrl-C (server, fakes, database, folder, newest first), and small tools: a
+// The bench's plumbing: its command-line options, its log line on stderr, and small tools: a
 // seeded PRNG (mulberry32) with a weighted pick for the chaos plan, and a pool that runs async work
 // a fixed number at a time.
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
+import { progress } from "../harness/report.ts";
 
 export interface Options {
   payments: number;
@@ -37,34 +37,7 @@ export function options(argv = process.argv.slice(2)): Options {
   };
 }
 
-export const log = (message: string) => process.stderr.write(`[bench:payments] ${message}\n`);
-
-// ---------------------------------------------------------------------------------------------
-// Undo steps (server, fakes, database, folder), newest first, on success, failure and Ctrl-C.
-
-export const undo: (() => Promise<void> | void)[] = [];
-
-export async function cleanup(): Promise<void> {
-  while (undo.length > 0) {
-    try {
-      await undo.pop()!();
-    } catch (err) {
-      log(`cleanup failed: ${String(err)}`);
-    }
-  }
-}
-
-export function cleanupOnSignals(): void {
-  for (const [signal, code] of [
-    ["SIGINT", 130],
-    ["SIGTERM", 143],
-  ] as const) {
-    process.once(signal, () => {
-      log(`${signal}: cleaning up…`);
-      void cleanup().finally(() => process.exit(code));
-    });
-  }
-}
+export const log = progress("payments");
 
 // ---------------------------------------------------------------------------------------------
 // Small tools

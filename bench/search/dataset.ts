@@ -2,23 +2,16 @@
 // PostgreSQL server), members from the seed generator, and the searching member — a woman living in
 // Paris, signed up through the app, subscribed, with ~300 likes/passes and 50 matches.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { minusYears, todayIso } from "@domain/age.ts";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { seedMembers } from "../../scripts/seed/bulk.ts";
-import { createApp } from "../../server/app.ts";
-import { closeDeps, createDeps } from "../../server/bootstrap.ts";
 import type { AppDeps } from "../../server/deps.ts";
 import { type Viewer, viewerFrom } from "../../server/features/members/public-profile.ts";
 import { findProfile } from "../../server/features/profile/profile.service.ts";
 import type { Db } from "../../server/platform/db/client.ts";
-import { createLogger } from "../../server/platform/logger.ts";
-import { loadConfig } from "../../server/platform/settings/config.ts";
-import { vapidEnv } from "../../server/platform/settings/vapid-keys.ts";
-import { linkIn, waitForMail } from "../../server/test/mail.ts";
+import { databaseExists, databaseUrl, dropDatabase, recreateDatabase } from "../harness/database.ts";
+import { seedRealisticMembers, signUp } from "../harness/members.ts";
+import { progress } from "../harness/report.ts";
+import { startApp } from "../harness/server.ts";
 
 export type Engine = "pglite" | "postgres";
 export const ENGINE_LABEL: Record<Engine, string> = {
@@ -26,16 +19,15 @@ export const ENGINE_LABEL: Record<Engine, string> = {
   postgres: "PostgreSQL server",
 };
 
-export const PORT = 3212;
-export const BASE = `http://127.0.0.1:${PORT}`;
-const SEED = 42;
 const LIKES = 300;
 const MATCHES = 50;
 
-export const log = (message: string) => process.stderr.write(`[bench:search] ${message}\n`);
+export const log = progress("search");
 
 export interface DataSet {
   deps: AppDeps;
+  /** The app, listening: its URL. */
+  base: string;
   cookie: string;
   viewer: Viewer;
   /** null when an existing database was reused. */
@@ -43,140 +35,53 @@ export interface DataSet {
   close(): Promise<void>;
 }
 
-async function databaseExists(serverUrl: string, name: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const res = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-    return res.rowCount === 1;
-  } finally {
-    await client.end();
-  }
-}
-
-async function adminQuery(serverUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function openDataSet(
   engine: Engine,
   size: number,
   opts: { serverUrl: string; keep: boolean; reuse: boolean },
 ): Promise<DataSet> {
-  const dir = mkdtempSync(path.join(tmpdir(), "passerelle-bench-search-"));
   const dbName = `passerelle_bench_${size}`;
-  let databaseUrl: string | undefined;
+  let url: string | undefined;
   // --reuse: a database kept by an earlier run (--keep) is measured again without seeding.
   let reused = false;
   if (engine === "postgres") {
     reused = opts.reuse && (await databaseExists(opts.serverUrl, dbName));
-    if (!reused) {
-      await adminQuery(opts.serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await adminQuery(opts.serverUrl, `CREATE DATABASE ${dbName}`);
-    }
-    const url = new URL(opts.serverUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    if (!reused) await recreateDatabase(opts.serverUrl, dbName);
+    url = databaseUrl(opts.serverUrl, dbName);
   }
   // Production settings, as deployed: PGlite in a data folder (not in memory), secure cookies.
-  const config = loadConfig({
-    NODE_ENV: "production",
-    ...vapidEnv(),
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    PUBLIC_BASE_URL: BASE,
-    AUTH_SECRET: randomBytes(32).toString("hex"),
-    DATA_DIR: dir,
-    SEED_DEMO: "false",
-    LOG_LEVEL: "silent",
-    ALLOW_EMBEDDED_DATABASE: "true",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const deps = await createDeps(config, createLogger("silent", false));
+  const app = await startApp({ databaseUrl: url });
+  const { deps } = app;
   const close = async () => {
-    await closeDeps(deps);
-    if (engine === "postgres" && !opts.keep)
-      await adminQuery(opts.serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    rmSync(dir, { recursive: true, force: true });
+    await app.stop();
+    if (engine === "postgres" && !opts.keep) await dropDatabase(opts.serverUrl, dbName);
   };
   try {
-    if (reused) {
-      log(`${ENGINE_LABEL[engine]}: reusing ${dbName}; VACUUM ANALYZE…`);
-      await deps.database.db.execute(sql`VACUUM ANALYZE`);
-      const { cookie, userId } = await signUpSearcher(deps);
-      await reactions(deps.database.db, userId);
-      const viewer = viewerFrom(await findProfile(deps.database.db, userId));
-      return { deps, cookie, viewer, seedMs: null, close };
+    let seedMs: number | null = null;
+    if (reused) log(`${ENGINE_LABEL[engine]}: reusing ${dbName}; VACUUM ANALYZE…`);
+    else {
+      seedMs = await seedRealisticMembers(deps, size, (m) => log(`${ENGINE_LABEL[engine]}: ${m}`));
+      log(`  seeded in ${(seedMs / 1000).toFixed(1)} s; VACUUM ANALYZE…`);
     }
-    log(`${ENGINE_LABEL[engine]}: seeding ${size.toLocaleString("en")} members…`);
-    let lastLog = performance.now();
-    const seeded = await seedMembers(deps, {
-      count: size,
-      seed: SEED,
-      photos: "pool",
-      passwordHash: null,
-      onProgress: (done, total) => {
-        if (performance.now() - lastLog < 15_000) return;
-        lastLog = performance.now();
-        log(`  ${done.toLocaleString("en")} / ${total.toLocaleString("en")}`);
-      },
-    });
-    log(`  seeded in ${(seeded.ms / 1000).toFixed(1)} s; VACUUM ANALYZE…`);
     // What autovacuum does on a server after a bulk load (statistics, visibility map).
     await deps.database.db.execute(sql`VACUUM ANALYZE`);
-    const { cookie, userId } = await signUpSearcher(deps);
+    const { cookie, userId } = await signUpSearcher(app.base, deps.config.dataDir);
     await reactions(deps.database.db, userId);
     const viewer = viewerFrom(await findProfile(deps.database.db, userId));
-    return { deps, cookie, viewer, seedMs: seeded.ms, close };
+    return { deps, base: app.base, cookie, viewer, seedMs, close };
   } catch (err) {
     await close();
     throw err;
   }
 }
 
-/** The session cookie of a response, ready for a Cookie header. */
-function cookieOf(res: Response): string {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => c && !c.endsWith("="))
-    .join("; ");
-}
-
-/** Signs up through Better Auth on an app built from the same deps and completes the profile. */
-async function signUpSearcher(deps: AppDeps): Promise<{ cookie: string; userId: string }> {
-  const app = createApp(deps);
-  const call = (p: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set("origin", BASE);
-    headers.set("content-type", "application/json");
-    return app.request(`${BASE}${p}`, { ...init, headers });
-  };
+/** Signs up through the app and completes the profile. */
+async function signUpSearcher(base: string, dataDir: string): Promise<{ cookie: string; userId: string }> {
   const email = `bench-${randomBytes(4).toString("hex")}@exemple.fr`;
-  const res = await call("/api/auth/sign-up/email", {
-    method: "POST",
-    body: JSON.stringify({
-      email,
-      password: "motdepasse-du-bench",
-      name: "",
-      ageConfirmed: true,
-      termsAccepted: true,
-    }),
-  });
-  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const userId = ((await res.json()) as { user: { id: string } }).user.id;
-  // Sign-up opens no session: the e-mailed confirmation link (in the outbox) does.
-  const link = new URL(linkIn((await waitForMail(deps.config.dataDir, email, "Confirmez")).text));
-  const cookie = cookieOf(await call(`${link.pathname}${link.search}`, { redirect: "manual" }));
-  const put = await call("/api/profile", {
+  const { cookie, userId } = await signUp(base, dataDir, email, "motdepasse-du-bench");
+  const put = await fetch(`${base}/api/profile`, {
     method: "PUT",
-    headers: { cookie },
+    headers: { cookie, origin: base, "content-type": "application/json" },
     body: JSON.stringify({
       firstName: "Claire",
       lastName: "Lefèvre",

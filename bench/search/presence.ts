@@ -9,15 +9,11 @@ import { PRESENCE } from "@domain/presence.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../server/platform/db/client.ts";
-import { ms, n, pct, ratio } from "./report.ts";
+import { heading, table } from "../harness/report.ts";
+import { ms, n, pct, timed } from "../harness/stats.ts";
+import { ratio } from "./report.ts";
 
 const WRITES = 2000;
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await fn();
-  return performance.now() - started;
-}
 
 async function hotUpdates(db: Db): Promise<{ updates: number; hot: number }> {
   const [row] = await queryRows(
@@ -59,13 +55,16 @@ export async function measurePresenceWrites(db: Db, size: number): Promise<void>
   // pg_stat counters reach the view when the backend reports them (at most every second).
   await new Promise((r) => setTimeout(r, 1200));
   const after = await hotUpdates(db);
-  console.log(`\n### Presence writes, ${n(size)} profiles (${n(WRITES)} each, interleaved; ms)`);
-  console.log("| write | p50 | p95 | p99 |\n|---|---:|---:|---:|");
-  for (const [label, xs] of [
-    ["presence (last_active_at → active_at, in 2 indexes)", presence],
-    ["same UPDATE of a column in no index", plain],
-  ] as const)
-    console.log(`| ${label} | ${ms(pct(xs, 50))} | ${ms(pct(xs, 95))} | ${ms(pct(xs, 99))} |`);
+  heading(`Presence writes, ${n(size)} profiles (${n(WRITES)} each, interleaved; ms)`, 3);
+  table(
+    ["write", "p50", "p95", "p99"],
+    (
+      [
+        ["presence (last_active_at → active_at, in 2 indexes)", presence],
+        ["same UPDATE of a column in no index", plain],
+      ] as const
+    ).map(([label, xs]) => [label, ms(pct(xs, 50)), ms(pct(xs, 95)), ms(pct(xs, 99))]),
+  );
   console.log(
     `\npresence ÷ plain, p50: ${ratio(pct(presence, 50) / pct(plain, 50))}; HOT updates in this run: ${n(after.hot - before.hot)} of ${n(after.updates - before.updates)}`,
   );

@@ -11,7 +11,9 @@ import { cpus } from "node:os";
 import { SCREEN } from "../../server/features/moderation/photo-screen.ts";
 import { THRESHOLDS } from "../../server/features/verification/decide.ts";
 import type { FaceFinding } from "../../server/features/verification/face-engine.ts";
-import { max, mib, ms, n, pct, ratio } from "../chat/stats.ts";
+import type { Machine } from "../harness/machine.ts";
+import { printHeading as printTitle } from "../harness/report.ts";
+import { max, mib, min, ms, n, pct, ratio } from "../harness/stats.ts";
 import type { Outcome as AttemptOutcome, Kind, Measures, SetResult } from "./accuracy.ts";
 import { type EventLoop, PING_MS, RESOLUTION_MS } from "./event-loop.ts";
 import { type Lookup, SEED_CHUNK } from "./reuse-lookup.ts";
@@ -28,17 +30,14 @@ import type { Decisions, Load, Memory, Row } from "./timing.ts";
 const SCREEN_TARGET_MS = 500;
 const DECISION_TARGET_MS = 5000;
 
-const load3 = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(" / ");
 const two = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "–");
-const min = (xs: number[]) => (xs.length ? Math.min(...xs) : Number.NaN);
 const spread = (xs: number[]) => `${two(min(xs))} / ${two(pct(xs, 50))} / ${two(max(xs))}`;
 
-export function printHeading(loadBefore: number[], loadAfter: number[], totalS: number, runs: number): void {
-  console.log(
-    "\n## Verified profiles: decision time, screening time per photo, memory, false accepts and rejects (bench/verification.ts)",
-  );
-  console.log(
-    `\nNode ${process.version}, ${cpus().length} cores (${cpus()[0]?.model.trim() ?? "?"}); load average (1 / 5 / 15 min) ${load3(loadBefore)} at the start, ${load3(loadAfter)} at the end — run it on an idle machine. ${runs} runs per timed row, interleaved; ${totalS.toFixed(0)} s in all. The models run in the ML worker thread (server/platform/ml/ml-worker.ts), as in the server; the last section runs them on the main thread too, for comparison.`,
+export function printHeading(machine: Machine, totalS: number, runs: number): void {
+  printTitle(
+    "Verified profiles: decision time, screening time per photo, memory, false accepts and rejects (bench/verification.ts)",
+    machine,
+    `${runs} runs per timed row, interleaved; ${totalS.toFixed(0)} s in all. The models run in the ML worker thread (server/platform/ml/ml-worker.ts), as in the server; the last section runs them on the main thread too, for comparison.`,
   );
 }
 

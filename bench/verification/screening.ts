@@ -27,6 +27,7 @@ import {
 import type { FaceEngine } from "../../server/features/verification/face-engine.ts";
 import { AppError } from "../../server/platform/http/errors.ts";
 import type { MlMemory } from "../../server/platform/ml/protocol.ts";
+import { interleaved } from "../harness/stats.ts";
 import { type Images, PRINT_BACK, TILT } from "./samples.ts";
 import { type Memory, memory, type Row, workerMemory } from "./timing.ts";
 
@@ -130,13 +131,11 @@ export async function screenTimes(
   ];
   for (const [image, bytes] of kinds)
     for (const [label, step] of steps) rows.push({ image, label, ms: [], run: () => step(bytes) });
-  for (let r = 0; r < runs; r++)
-    for (const row of rows) {
-      const t = performance.now();
-      await row.run();
-      row.ms.push(performance.now() - t);
-    }
-  return rows.map(({ image, label, ms }) => ({ image, label, ms }));
+  const samples = await interleaved(
+    rows.map((row) => row.run),
+    runs,
+  );
+  return rows.map(({ image, label }, k) => ({ image, label, ms: samples[k]! }));
 }
 
 export type Outcome = "refused" | "held" | "accepted";

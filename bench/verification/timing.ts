@@ -17,6 +17,7 @@ import {
 } from "../../server/features/verification/face-engine.ts";
 import { mlClient } from "../../server/platform/ml/ml-client.ts";
 import type { MlMemory } from "../../server/platform/ml/protocol.ts";
+import { interleaved } from "../harness/stats.ts";
 import type { Images } from "./samples.ts";
 
 export interface Memory {
@@ -88,22 +89,24 @@ export async function screening(engine: FaceEngine, images: Images, runs: number
     label: "of which decoding and resizing a 1600 × 1200 photo (sharp, the engine's first step, replicated)",
     ms: [],
   };
-  for (let r = 0; r < runs; r++) {
-    for (const [k, [, image]] of kinds.entries()) {
-      const t = performance.now();
-      await engine.analyse(image);
-      rows[k]!.ms.push(performance.now() - t);
-    }
-    const t = performance.now();
-    await sharp(images.profile[0]!)
-      .rotate()
-      .resize(1024, 1024, { fit: "inside", withoutEnlargement: true })
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    decodeOnly.ms.push(performance.now() - t);
-  }
-  return [...rows, decodeOnly];
+  const samples = await interleaved(
+    [
+      ...kinds.map(
+        ([, image]) =>
+          () =>
+            engine.analyse(image),
+      ),
+      () =>
+        sharp(images.profile[0]!)
+          .rotate()
+          .resize(1024, 1024, { fit: "inside", withoutEnlargement: true })
+          .removeAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true }),
+    ],
+    runs,
+  );
+  return [...rows, decodeOnly].map((row, k) => ({ ...row, ms: samples[k]! }));
 }
 
 const GESTURES: Gesture[] = ["tilt-left", "smile"];

@@ -1,4 +1,4 @@
-// Things to undo whatever happens (server children, temporary folders, databases): run in reverse
+// Things to undo whatever happens (servers, fakes, temporary folders, databases): run in reverse
 // order at the end of the bench, on failure, and on Ctrl-C / SIGTERM.
 
 type Task = () => Promise<void> | void;
@@ -28,7 +28,7 @@ export async function cleanupAll(): Promise<void> {
     try {
       await task();
     } catch (err) {
-      process.stderr.write(`[bench:chat] cleanup failed: ${String(err)}\n`);
+      process.stderr.write(`[bench] cleanup failed: ${String(err)}\n`);
     }
   }
 }
@@ -44,8 +44,18 @@ export function cleanupOnSignals(): void {
     ["SIGTERM", 143],
   ] as const) {
     process.once(signal, () => {
-      process.stderr.write(`[bench:chat] ${signal}: cleaning up…\n`);
+      process.stderr.write(`[bench] ${signal}: cleaning up…\n`);
       void cleanupAll().finally(() => process.exit(code));
     });
+  }
+}
+
+/** Runs a bench: undoes everything at its end, on failure, and on Ctrl-C / SIGTERM. */
+export async function withCleanup<T>(bench: () => Promise<T>): Promise<T> {
+  cleanupOnSignals();
+  try {
+    return await bench();
+  } finally {
+    await cleanupAll();
   }
 }
