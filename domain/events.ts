@@ -29,6 +29,21 @@ export const messageSent = event(
     opening: z.boolean(),
     /** It waits in the recipient's « Demandes » (issue 34): nobody is told outside the site. */
     request: z.boolean(),
+    /**
+     * What the recipient receives (Bouclier, issue 36): the message as they see it — held behind
+     * the warning, numbers masked — or null while it waits unseen (the sender's quiet hold).
+     */
+    delivered: messageDtoSchema.nullable(),
+    /** What the shield saw in it; null when it was off or could not read it. */
+    shield: z
+      .object({
+        held: z.boolean(),
+        masked: z.boolean(),
+        offPlatform: z.boolean(),
+        /** Why, in French: « moyen de paiement : Western Union », « un numéro de téléphone »… */
+        reasons: z.array(z.string()),
+      })
+      .nullable(),
   }),
   "A member sent a message in one of their conversations.",
 );
@@ -90,6 +105,13 @@ export const memberBanned = event(
   "An administrator banned a member: their sessions are ended.",
 );
 
+/** A member passed the selfie verification (features/verification), by the models or a moderator. */
+export const memberVerified = event(
+  "member.verified",
+  z.object({ userId: z.string() }),
+  "A member’s selfie verification succeeded: « Profil vérifié » is on.",
+);
+
 /** Every event, in the order docs/events.md lists them. */
 export const DOMAIN_EVENTS: readonly DomainEventType[] = [
   messageSent,
@@ -98,4 +120,5 @@ export const DOMAIN_EVENTS: readonly DomainEventType[] = [
   photoAdded,
   paymentSettled,
   memberBanned,
+  memberVerified,
 ];

@@ -137,6 +137,12 @@ export const ERROR_CODES = [
   "INTERNAL_ERROR",
   // Issue 33: card prices in FCFA wait after a change of the country of residence.
   "LOCAL_CARD_PRICES_LATER",
+  // Issue 36: Bouclier, the scam shield.
+  "SHIELD_VERIFICATION_REQUIRED",
+  "MESSAGE_NOT_FOUND",
+  "MESSAGE_NOT_HELD",
+  "APPEAL_NOT_RESTRICTED",
+  "APPEAL_PENDING",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,7 @@
 // The JSON API the web app calls, as one chained Hono value: its type, `ApiRoutes`, is the contract
 // the web app's typed client (web/lib/api.ts) is built from — every route's path, input and response.
 // Mounted by createApp (server/app.ts) after the middleware every /api request goes through.
+
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
@@ -17,6 +18,7 @@ import { photoRoutes } from "./features/photos/photos.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
 import { blockRoutes, myDataRoutes, reportRoutes } from "./features/safety/safety.routes.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
+import { shieldRoutes } from "./features/shield/index.ts";
 import { verificationRoutes } from "./features/verification/verification.routes.ts";
 
 export function apiRoutes(deps: AppDeps) {
@@ -39,6 +41,7 @@ export function apiRoutes(deps: AppDeps) {
     .route("/api/reports", reportRoutes(deps))
     .route("/api/me", myDataRoutes(deps))
     .route("/api/verification", verificationRoutes(deps))
+    .route("/api/shield", shieldRoutes(deps))
     .route("/api/notifications", notificationsRoutes(deps));
 }
 

@@ -67,7 +67,7 @@ export async function createDeps(
         url: config.databaseUrl,
         db: database.db,
         logger,
-        loadMessage: (id) => findMessage(database.db, id),
+        loadMessage: (id, viewer) => findMessage(database.db, id, viewer),
       })
     : createMemoryBus();
   const hub = new RealtimeHub(bus);

@@ -8,12 +8,14 @@ import { matchReactions } from "./features/matches/index.ts";
 import { messageReactions } from "./features/messages/index.ts";
 import { notificationReactions } from "./features/notifications/index.ts";
 import { safetyReactions } from "./features/safety/index.ts";
+import { shieldReactions } from "./features/shield/index.ts";
 import type { Reaction } from "./platform/events/domain-events.ts";
 
 export const REACTIONS: readonly Reaction<AppDeps>[] = [
   ...messageReactions,
   ...matchReactions,
   ...safetyReactions,
+  ...shieldReactions,
   ...notificationReactions,
   ...billingReactions,
   ...streamReactions,

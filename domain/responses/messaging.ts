@@ -15,6 +15,13 @@ export const messageDtoSchema = z.strictObject({
   createdAt: instant,
   /** When the recipient read it; null while unread. */
   readAt: instant.nullable(),
+  /**
+   * Bouclier (issue 36), for the recipient: held behind the warning (a money request from a new or
+   * unverified account) — `content` is empty until they choose to read it (POST …/reveal).
+   */
+  held: z.boolean(),
+  /** Numbers or messaging handles masked until both members are selfie-verified (either side). */
+  masked: z.boolean(),
 });
 export type MessageDto = z.infer<typeof messageDtoSchema>;
 

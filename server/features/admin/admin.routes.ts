@@ -1,5 +1,7 @@
 // /api/admin: the login routes, then everything else behind requireAdmin (the role is checked on
 // the server for every request). See domain/admin.ts for the contract.
+import { ADMIN_PAGE_SIZE } from "@domain/admin.ts";
+import { SHIELD_DECISIONS, shieldSettingsSchema } from "@domain/shield/shield.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../deps.ts";
@@ -7,8 +9,19 @@ import { listAudit } from "../../platform/admin/audit.ts";
 import { listBase, listQuery } from "../../platform/admin/list-query.ts";
 import { requireAdmin } from "../../platform/http/admin-guard.ts";
 import { jsonBody, queryOf } from "../../platform/http/validate.ts";
+import { announceDelivered } from "../messages/index.ts";
 import { decidePhotoReview, listPendingPhotoReviews } from "../moderation/index.ts";
 import { PATH_QUERY_RULES, photoPathQuery } from "../photos/index.ts";
+import {
+  assertInQueue,
+  loadShieldSettings,
+  markBanned,
+  releaseFromQueue,
+  requireVerification,
+  saveShieldSettings,
+  shieldFairness,
+  shieldQueue,
+} from "../shield/index.ts";
 import { decideVerification, listPendingVerifications, pendingSelfie } from "../verification/index.ts";
 import { adminAuthRoutes, adminRecord } from "./admin-auth.routes.ts";
 import {
@@ -72,6 +85,12 @@ const deleteSchema = z.strictObject({
     .min(1, "Saisissez l’adresse e-mail du compte")
     .max(254),
 });
+/** The shield's queue has one order (appeals, then the longest held): pages only. */
+const shieldListShape = { page: listBase.page, size: listBase.size };
+const shieldDecisionSchema = z.strictObject({
+  decision: z.enum(SHIELD_DECISIONS, { error: "Décision inconnue : release, require_verification ou ban" }),
+});
+const SHIELD_BAN_REASON = "Bouclier : tentative d’escroquerie";
 const auditShape = { ...listBase, action: z.string().max(40).optional() };
 /** The review queue has one order (oldest first) and no search: pages only. */
 const verificationListShape = { page: listBase.page, size: listBase.size };
@@ -208,6 +227,32 @@ export function adminRoutes(deps: AppDeps) {
     .post("/photo-reviews/:id/ban", async (c) =>
       c.json(await decidePhotoReview(deps, actor(c), c.req.param("id"), "ban")),
     )
+    // Bouclier (issue 36): held accounts, decisions, settings, fairness
+    .get("/shield", listQuery(shieldListShape), async (c) =>
+      c.json(await shieldQueue(db, c.req.valid("query"))),
+    )
+    .post("/shield/:userId/decision", jsonBody(shieldDecisionSchema), async (c) => {
+      const userId = c.req.param("userId");
+      const { decision } = c.req.valid("json");
+      if (decision === "release") {
+        const delivered = await releaseFromQueue(db, actor(c), userId);
+        // The messages that waited appear on their recipients' open pages, as they see them.
+        await announceDelivered(deps, delivered);
+      } else if (decision === "require_verification") await requireVerification(db, actor(c), userId);
+      else {
+        await assertInQueue(db, userId);
+        await banUser(deps, actor(c), userId, SHIELD_BAN_REASON);
+        await markBanned(db, actor(c), userId);
+      }
+      return c.json(await shieldQueue(db, { page: 1, size: ADMIN_PAGE_SIZE }));
+    })
+    .get("/shield/settings", async (c) => c.json(await loadShieldSettings(deps.database)))
+    .put("/shield/settings", jsonBody(shieldSettingsSchema), async (c) => {
+      const settings = c.req.valid("json");
+      await saveShieldSettings(deps.database, settings, actor(c));
+      return c.json(await loadShieldSettings(deps.database));
+    })
+    .get("/shield/fairness", async (c) => c.json(await shieldFairness(db)))
     // JSON import
     .post("/import/preview", jsonBody(importBodySchema), async (c) =>
       c.json(await previewImport(db, c.req.valid("json").json)),

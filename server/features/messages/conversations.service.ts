@@ -6,6 +6,7 @@ import { GENDERS } from "@domain/constants.ts";
 import { LIKED_BY } from "@domain/discovery.ts";
 import { type ConversationDto, MESSAGE_PREVIEW_LENGTH, type NavCountsDto } from "@domain/messaging.ts";
 import { presenceOf } from "@domain/presence.ts";
+import { SHIELD_MSG } from "@domain/shield/shield.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/client.ts";
@@ -64,8 +65,8 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
         -- Presence (issue 17): not shown to a member who hides her own.
         CASE WHEN (SELECT presence_hidden FROM profiles WHERE user_id = ${me}) THEN NULL ELSE p.active_at END AS "activeAt",
         lm.content, lm.sender_id AS "senderId", lm.created_at AS "sentAt",
-        (SELECT count(*) FROM messages x
-          WHERE x.match_id = m.id AND x.sender_id <> ${me} AND x.read_at IS NULL)::int AS unread,
+        (SELECT count(*) FROM messages x WHERE x.match_id = m.id AND x.sender_id <> ${me}
+          AND x.read_at IS NULL AND x.shield IS DISTINCT FROM 'waiting')::int AS unread,
         ${OPENED(me)} AS opened, ${likedBy(me, sql`p.user_id`)} AS "likedBy",
         ${requestFor(me, sql`p.user_id`, sql`m.id`)} AS request,
         ${requestFor(sql`p.user_id`, me, sql`m.id`)} AS "requestSent",
@@ -73,8 +74,12 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
       FROM matches m
       JOIN profiles p ON p.user_id = ${OTHER(me)}
       JOIN "user" u ON u.id = p.user_id
-      LEFT JOIN LATERAL (SELECT content, sender_id, created_at FROM messages
-        WHERE match_id = m.id ORDER BY created_at DESC, id DESC LIMIT 1) lm ON true
+      -- The last message as this member sees it (issue 36): held, masked, or not yet delivered.
+      LEFT JOIN LATERAL (SELECT CASE WHEN x.sender_id = ${me} THEN x.content
+            WHEN x.shield = 'held' AND x.revealed_at IS NULL THEN ${SHIELD_MSG.HELD_TITLE}
+            ELSE coalesce(x.masked_content, x.content) END AS content, x.sender_id, x.created_at
+        FROM messages x WHERE x.match_id = m.id AND (x.shield IS DISTINCT FROM 'waiting' OR x.sender_id = ${me})
+        ORDER BY x.created_at DESC, x.id DESC LIMIT 1) lm ON true
       WHERE (m.user1_id = ${me} OR m.user2_id = ${me}) AND m.status = 'accepted' AND ${VISIBLE}
       ORDER BY activity DESC, m.id DESC
       LIMIT ${CONVERSATIONS_LIMIT}`,
@@ -109,8 +114,9 @@ const MY_VISIBLE_MATCHES = (me: Me) => sql`FROM matches m
   JOIN profiles p ON p.user_id = ${OTHER(me)}
   JOIN "user" u ON u.id = p.user_id
   WHERE (m.user1_id = ${me} OR m.user2_id = ${me}) AND m.status = 'accepted' AND ${VISIBLE}`;
+// A message waiting on its sender's quiet hold (issue 36) is not delivered yet: not unread either.
 const UNREAD_FROM_OTHER = (me: Me) => sql`EXISTS (SELECT 1 FROM messages x
-  WHERE x.match_id = m.id AND x.sender_id <> ${me} AND x.read_at IS NULL)`;
+  WHERE x.match_id = m.id AND x.sender_id <> ${me} AND x.read_at IS NULL AND x.shield IS DISTINCT FROM 'waiting')`;
 
 export async function navCounts(db: Db, me: string): Promise<NavCountsDto> {
   const [row] = await queryRows(

@@ -5,4 +5,5 @@ export { matchNotFound } from "./conversation-access.ts";
 export { navCounts, unreadConversationsCount } from "./conversations.service.ts";
 export { requestFor } from "./message-requests.ts";
 export { messageRoutes } from "./messages.routes.ts";
+export { announceDelivered } from "./messages.service.ts";
 export { messageReactions } from "./reactions.ts";

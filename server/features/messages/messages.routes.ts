@@ -2,6 +2,7 @@
 //   GET  /api/conversations                      the list
 //   GET  /api/matches/:id/messages?before|after  a page, newest first
 //   POST /api/matches/:id/messages {content}     send (201)
+//   POST /api/matches/:id/messages/:mid/reveal  read a message the shield held (issue 36)
 //   POST /api/matches/:id/read                   open: mark read, send the read receipt
 //   POST /api/matches/:id/typing                 « … est en train d'écrire » to the other member (204)
 import { messageInputSchema } from "@domain/message-input.ts";
@@ -14,7 +15,7 @@ import { jsonBody, queryOf } from "../../platform/http/validate.ts";
 import { notify } from "../../platform/realtime/notify.ts";
 import { requireSubscription } from "../billing/index.ts";
 import { listConversations } from "./conversations.service.ts";
-import { listMessages, markRead, sendMessage } from "./messages.service.ts";
+import { listMessages, markRead, revealMessage, sendMessage } from "./messages.service.ts";
 import { TypingRelay } from "./typing.service.ts";
 
 /** A page of messages: before or after a message's cursor (each checked by listMessages). */
@@ -44,7 +45,7 @@ export function messageRoutes(deps: AppDeps) {
     .post("/:id/messages", jsonBody(messageInputSchema), async (c) => {
       const { content } = c.req.valid("json");
       const message = await sendMessage(
-        deps.events,
+        deps,
         db,
         deps.config.messageLimits,
         c.get("profile"),
@@ -52,6 +53,10 @@ export function messageRoutes(deps: AppDeps) {
         content,
       );
       return c.json(message, 201);
+    })
+    .post("/:id/messages/:messageId/reveal", async (c) => {
+      const message = await revealMessage(db, c.get("user").id, c.req.param("id"), c.req.param("messageId"));
+      return c.json(message);
     })
     .post("/:id/read", async (c) => {
       const me = c.get("user").id;

@@ -5,7 +5,9 @@
 import { messageSent } from "@domain/events.ts";
 import { MSG } from "@domain/messages.ts";
 import { MESSAGE_MSG, MESSAGES_PAGE_SIZE, type MessageDto, type MessagePageDto } from "@domain/messaging.ts";
-import { eq, sql } from "drizzle-orm";
+import { SHIELD_MSG } from "@domain/shield/shield.ts";
+import { UUID } from "@domain/uuid.ts";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/client.ts";
 import { lockMember } from "../../platform/db/member-lock.ts";
@@ -13,7 +15,10 @@ import { microsText, timestampText, uuid } from "../../platform/db/row-schemas.t
 import { messages } from "../../platform/db/schema/index.ts";
 import type { DomainEvents } from "../../platform/events/domain-events.ts";
 import { AppError, unauthenticated } from "../../platform/http/errors.ts";
+import type { Logger } from "../../platform/logger.ts";
+import { notify } from "../../platform/realtime/notify.ts";
 import { birthDateUnconfirmed } from "../members/index.ts";
+import { allowance, loadShieldSettings, screenOutgoing } from "../shield/index.ts";
 import {
   allowedConversation,
   conversationQuery,
@@ -35,34 +40,52 @@ const messageRow = z.strictObject({
   content: z.string(),
   createdAt: timestampText,
   readAt: timestampText.nullable(),
+  shield: z.enum(["held", "waiting"]).nullable(),
+  revealedAt: timestampText.nullable(),
+  maskedContent: z.string().nullable(),
   /** Microseconds since 1970, for cursors. */
   us: microsText,
 });
 type MessageRow = z.output<typeof messageRow>;
 
 const COLUMNS = sql`id, match_id AS "matchId", sender_id AS "senderId", content, created_at AS "createdAt",
-  read_at AS "readAt", ((extract(epoch FROM created_at) * 1000000)::bigint)::text AS us`;
+  read_at AS "readAt", shield, revealed_at AS "revealedAt", masked_content AS "maskedContent",
+  ((extract(epoch FROM created_at) * 1000000)::bigint)::text AS us`;
 const EPOCH = sql`timestamptz '1970-01-01 00:00:00+00'`;
 const CURSOR = /^(\d{1,17})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** A message from the builder (timestamps as Date) or a MessageRow (timestamps as text). */
-type MessageFields = Pick<MessageRow, "id" | "matchId" | "senderId" | "content"> & {
+type MessageFields = Pick<MessageRow, "id" | "matchId" | "senderId" | "content" | "maskedContent"> & {
   createdAt: Date | string;
   readAt: Date | string | null;
+  shield: string | null;
+  revealedAt: Date | string | null;
 };
 
-export function toMessageDto(r: MessageFields): MessageDto {
+/**
+ * The message as `viewer` sees it (Bouclier, issue 36): the sender sees what they wrote; the
+ * recipient sees numbers and handles masked, and a held message's text only once they chose to.
+ */
+export function toMessageDto(r: MessageFields, viewer: string): MessageDto {
+  const mine = r.senderId === viewer;
+  const held = !mine && r.shield === "held" && r.revealedAt === null;
   return {
     id: r.id,
     matchId: r.matchId,
     senderId: r.senderId,
-    content: r.content,
+    content: mine ? r.content : held ? "" : (r.maskedContent ?? r.content),
     createdAt: iso(r.createdAt),
     readAt: r.readAt === null ? null : iso(r.readAt),
+    held,
+    masked: r.maskedContent !== null,
   };
 }
+
+/** What a recipient may see of the messages (alias `x`): not those waiting on the sender's hold. */
+export const deliveredTo = (viewer: SQL | string) =>
+  sql`(x.shield IS DISTINCT FROM 'waiting' OR x.sender_id = ${viewer})`;
 
 const cursorOf = (r: MessageRow) => `${r.us}_${r.id}`;
 
@@ -78,7 +101,7 @@ function parseCursor(value: string): { us: string; id: string } {
  * « message.sent » in the message's transaction: notifications, safety and the live screens react.
  */
 export async function sendMessage(
-  events: DomainEvents,
+  deps: { events: DomainEvents; logger: Logger; database: { db: Db } },
   db: Db,
   limits: MessageLimits,
   sender: { userId: string; birthDateConfirmed: boolean },
@@ -87,7 +110,8 @@ export async function sendMessage(
 ): Promise<MessageDto> {
   const senderId = sender.userId;
   if (!sender.birthDateConfirmed) throw birthDateUnconfirmed(MSG.BIRTH_DATE_UNCONFIRMED_MESSAGE);
-  return events.transaction(db, async (tx, record) => {
+  const settings = await loadShieldSettings(deps.database);
+  return deps.events.transaction(db, async (tx, record) => {
     // The sender's account row first (server/platform/db/member-lock.ts): an account deleted meanwhile is a
     // signed-out request, never a deadlock with the deletion's cascade.
     if (!(await lockMember(tx, senderId))) throw unauthenticated();
@@ -124,18 +148,37 @@ export async function sendMessage(
     if (gate?.closed)
       throw new AppError(403, "RECIPIENT_VERIFIED_ONLY", MESSAGE_MSG.VERIFIED_ONLY(gate.firstName));
     if (lastMinute >= limits.perMinute) throw new AppError(429, "MESSAGE_RATE_LIMITED", MESSAGE_MSG.TOO_FAST);
-    if (!started && newToday >= limits.newConversationsPerDay)
-      throw new AppError(429, "NEW_CONVERSATIONS_LIMITED", MESSAGE_MSG.TOO_MANY_NEW);
+    // Bouclier (issue 36): how the message is delivered, and the sender's trust level.
+    const verdict = await screenOutgoing(tx, deps.logger, settings, {
+      senderId,
+      recipientId: otherId,
+      matchId,
+      content,
+      started,
+    });
+    if (!started && newToday >= allowance(settings, verdict.trust, limits.newConversationsPerDay))
+      throw new AppError(429, "NEW_CONVERSATIONS_LIMITED", SHIELD_MSG.ALLOWANCE_REACHED(verdict.trust));
 
-    const [row] = await tx.insert(messages).values({ matchId, senderId, content }).returning();
+    const [row] = await tx
+      .insert(messages)
+      .values({ matchId, senderId, content, shield: verdict.shield, maskedContent: verdict.maskedContent })
+      .returning();
     // Writing in a conversation is opening it.
     if (!opened) await markOpened(tx, senderId, matchId);
-    const message = toMessageDto(row!);
+    const message = toMessageDto(row!, senderId);
+    const { analysis } = verdict;
     await record(messageSent, {
       message,
       recipientId: otherId,
       opening: !started,
       request: gate?.request ?? false,
+      delivered: verdict.shield === "waiting" ? null : toMessageDto(row!, otherId),
+      shield: analysis && {
+        held: verdict.shield === "held",
+        masked: verdict.maskedContent !== null,
+        offPlatform: analysis.contact.offPlatform,
+        reasons: [...analysis.money.reasons, ...analysis.contact.reasons],
+      },
     });
     return message;
   });
@@ -158,31 +201,31 @@ export async function listMessages(
     const rows = await queryRows(
       db,
       messageRow,
-      sql`SELECT ${COLUMNS} FROM messages WHERE match_id = ${matchId}::uuid
+      sql`SELECT ${COLUMNS} FROM messages x WHERE match_id = ${matchId}::uuid AND ${deliveredTo(userId)}
           AND (created_at, id) > (${EPOCH} + ${c.us}::bigint * interval '1 microsecond', ${c.id}::uuid)
         ORDER BY created_at, id LIMIT 200`,
     );
-    return { data: rows.reverse().map(toMessageDto), nextCursor: null };
+    return { data: rows.reverse().map((r) => toMessageDto(r, userId)), nextCursor: null };
   }
   const c = opts.before ? parseCursor(opts.before) : null;
   const rows = await queryRows(
     db,
     messageRow,
-    sql`SELECT ${COLUMNS} FROM messages WHERE match_id = ${matchId}::uuid
+    sql`SELECT ${COLUMNS} FROM messages x WHERE match_id = ${matchId}::uuid AND ${deliveredTo(userId)}
         ${c ? sql`AND (created_at, id) < (${EPOCH} + ${c.us}::bigint * interval '1 microsecond', ${c.id}::uuid)` : sql``}
       ORDER BY created_at DESC, id DESC LIMIT ${MESSAGES_PAGE_SIZE + 1}`,
   );
   const page = rows.slice(0, MESSAGES_PAGE_SIZE);
   return {
-    data: page.map(toMessageDto),
+    data: page.map((r) => toMessageDto(r, userId)),
     nextCursor: rows.length > MESSAGES_PAGE_SIZE ? cursorOf(page.at(-1)!) : null,
   };
 }
 
-/** One message by id (the event bus reads back messages too big for a notification). */
-export async function findMessage(db: Db, id: string): Promise<MessageDto | null> {
+/** One message by id, as `viewer` sees it (the event bus reads back messages too big for a notification). */
+export async function findMessage(db: Db, id: string, viewer: string): Promise<MessageDto | null> {
   const [row] = await db.select().from(messages).where(eq(messages.id, id));
-  return row ? toMessageDto(row) : null;
+  return row ? toMessageDto(row, viewer) : null;
 }
 
 /** Records that the member opened the match's conversation; writes the row only the first time. */
@@ -210,6 +253,8 @@ export async function markRead(
     sql`WITH read AS (
         UPDATE messages SET read_at = now()
         WHERE match_id = ${matchId}::uuid AND sender_id <> ${userId} AND read_at IS NULL
+          -- A message waiting on its sender's quiet hold is not delivered yet (issue 36).
+          AND shield IS DISTINCT FROM 'waiting'
           -- A request is read without a receipt (issue 34): accepting it is the answer.
           AND NOT ${requestFor(userId, otherId, sql`${matchId}::uuid`)}
         RETURNING read_at)
@@ -217,4 +262,43 @@ export async function markRead(
   );
   if (!opened) await markOpened(db, userId, matchId);
   return { readAt: row?.readAt ? iso(row.readAt) : null, otherId };
+}
+
+/**
+ * The recipient chose to read a message the shield held (issue 36): its text, from now on, for them.
+ * Only the recipient, only a held message, only in a conversation they may read.
+ */
+export async function revealMessage(
+  db: Db,
+  userId: string,
+  matchId: string,
+  messageId: string,
+): Promise<MessageDto> {
+  await openConversation(db, userId, matchId);
+  if (!UUID.test(messageId)) throw new AppError(404, "MESSAGE_NOT_FOUND", SHIELD_MSG.MESSAGE_NOT_FOUND);
+  const [row] = await queryRows(
+    db,
+    messageRow,
+    sql`UPDATE messages x SET revealed_at = coalesce(revealed_at, now())
+      WHERE id = ${messageId}::uuid AND match_id = ${matchId}::uuid AND sender_id <> ${userId}
+        AND ${deliveredTo(userId)}
+      RETURNING ${COLUMNS}`,
+  );
+  if (!row) throw new AppError(404, "MESSAGE_NOT_FOUND", SHIELD_MSG.MESSAGE_NOT_FOUND);
+  if (row.shield !== "held") throw new AppError(409, "MESSAGE_NOT_HELD", SHIELD_MSG.MESSAGE_NOT_HELD);
+  return toMessageDto(row, userId);
+}
+
+/**
+ * Messages delivered late (the shield released their sender, issue 36) appear on their recipients'
+ * open pages, each as its recipient sees it.
+ */
+export async function announceDelivered(
+  deps: { database: { db: Db } } & Parameters<typeof notify>[0],
+  delivered: readonly { id: string; recipientId: string }[],
+): Promise<void> {
+  for (const d of delivered) {
+    const message = await findMessage(deps.database.db, d.id, d.recipientId);
+    if (message) await notify(deps, [d.recipientId], { type: "message.created", message });
+  }
 }

@@ -4,6 +4,7 @@
 import { MSG } from "@domain/messages.ts";
 import type { ConversationDto, MessageDto, MessagePageDto, NavCountsDto } from "@domain/messaging.ts";
 import { afterCursor, MESSAGE_MSG } from "@domain/messaging.ts";
+import { SHIELD_MSG } from "@domain/shield/shield.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -294,7 +295,8 @@ describeEachEngine("messages API: spam limits and events", (engine) => {
       const fourth = await send(me.cookie, matchIds[3]!, "Bonjour !");
       expect(fourth.status).toBe(429);
       expect(await fourth.json()).toEqual({
-        error: { code: "NEW_CONVERSATIONS_LIMITED", message: MESSAGE_MSG.TOO_MANY_NEW },
+        // A member with a confirmed e-mail and no selfie yet (Bouclier's trust levels, issue 36).
+        error: { code: "NEW_CONVERSATIONS_LIMITED", message: SHIELD_MSG.ALLOWANCE_REACHED("email") },
       });
       expect((await send(me.cookie, matchIds[0]!, "Je continue")).status).toBe(201);
       expect(await count(matchIds[3]!)).toBe(0);

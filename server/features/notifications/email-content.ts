@@ -1,6 +1,7 @@
 // What a notification e-mail tells: the new matches and the unread messages that arrived since the
 // member's `email_covered_until`, for many members in one statement (digests are built by batches).
 // Never a blocked member's, a hidden member's, or anything for an unverified address or a banned member.
+import { SHIELD_MSG } from "@domain/shield/shield.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/client.ts";
@@ -57,11 +58,14 @@ export async function newsFor(db: Db, userIds: readonly string[]): Promise<Membe
         FROM me JOIN matches m ON (m.user1_id = me.id OR m.user2_id = me.id) AND m.status = 'accepted'
       ), news AS (
         SELECT c.user_id, 'message' AS kind, c.match_id, op.first_name AS name, count(*)::int AS count,
-          (array_agg(x.content ORDER BY x.created_at DESC))[1] AS latest, max(x.created_at) AS at
+          -- As the recipient reads it (issue 36): held text never in an e-mail, numbers masked.
+          (array_agg(CASE WHEN x.shield = 'held' AND x.revealed_at IS NULL THEN ${SHIELD_MSG.HELD_NOTIFICATION}
+            ELSE coalesce(x.masked_content, x.content) END ORDER BY x.created_at DESC))[1] AS latest,
+          max(x.created_at) AS at
         FROM conv c
         JOIN profiles op ON op.user_id = c.other_id JOIN "user" ou ON ou.id = op.user_id
         JOIN messages x ON x.match_id = c.match_id AND x.sender_id = c.other_id AND x.read_at IS NULL
-          AND x.created_at > c.since
+          AND x.created_at > c.since AND x.shield IS DISTINCT FROM 'waiting'
         WHERE ${OTHER_VISIBLE} AND NOT ${blockedBetween(sql`c.user_id`, sql`c.other_id`)}
           -- A request (issue 34) waits in « Demandes » unannounced: its J'aime is told below.
           AND NOT ${requestFor(sql`c.user_id`, sql`c.other_id`, sql`c.match_id`)}

@@ -1,6 +1,8 @@
 // What a push says: built when the job runs, from the database as it is then (a message read in the
 // meantime is not announced; several of one conversation become « 3 nouveaux messages »).
+
 import { NOTIFICATION_LIMITS, type PushPayload } from "@domain/notifications.ts";
+import { SHIELD_MSG } from "@domain/shield/shield.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/client.ts";
@@ -60,9 +62,12 @@ async function conversationStates(
     sql`SELECT j.recipient_id AS "recipientId", m.id AS "matchId", op.first_name AS name, s.preferences,
         ${DEVICES} AS subscriptions,
         (SELECT count(*)::int FROM messages x WHERE x.match_id = m.id AND x.sender_id = op.user_id
-          AND x.read_at IS NULL) AS unread,
-        (SELECT x.content FROM messages x WHERE x.match_id = m.id AND x.sender_id = op.user_id
-          AND x.read_at IS NULL ORDER BY x.created_at DESC LIMIT 1) AS latest,
+          AND x.read_at IS NULL AND x.shield IS DISTINCT FROM 'waiting') AS unread,
+        -- As the recipient would read it (issue 36): a held message's text is never in a notification.
+        (SELECT CASE WHEN x.shield = 'held' AND x.revealed_at IS NULL THEN ${SHIELD_MSG.HELD_NOTIFICATION}
+            ELSE coalesce(x.masked_content, x.content) END
+          FROM messages x WHERE x.match_id = m.id AND x.sender_id = op.user_id
+          AND x.read_at IS NULL AND x.shield IS DISTINCT FROM 'waiting' ORDER BY x.created_at DESC LIMIT 1) AS latest,
         ${unreadConversationsCount(me)} AS "unreadConversations",
         ${hasLiked(me, sql`op.user_id`)} AS "likedThem"
       FROM unnest(${sql.param(keys.map((k) => k.recipientId))}::text[],

@@ -12,6 +12,7 @@ import {
   type AdminVerificationRow,
   VERIFICATION_REVIEW_MSG,
 } from "@domain/admin.ts";
+import { memberVerified } from "@domain/events.ts";
 import { UUID } from "@domain/uuid.ts";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -96,14 +97,14 @@ const percent = (likeness: number | null) =>
  * verification does); refusing records NO_MATCH. Both erase the selfie and the descriptor.
  */
 export async function decideVerification(
-  deps: Pick<AppDeps, "database" | "logger">,
+  deps: Pick<AppDeps, "database" | "logger" | "events">,
   actor: Actor,
   id: string,
   decision: ReviewDecision,
 ): Promise<AdminVerificationDecision> {
   if (!UUID.test(id)) throw notFound();
   const { db } = deps.database;
-  const result = await inTransaction(db, async (tx) => {
+  const result = await deps.events.transaction(db, async (tx, record) => {
     const [row] = await queryRows(
       tx,
       z.strictObject({
@@ -128,6 +129,7 @@ export async function decideVerification(
       await tx.execute(sql`INSERT INTO face_descriptors (user_id, descriptor)
         SELECT user_id, descriptor FROM verifications WHERE id = ${id}::uuid AND descriptor IS NOT NULL
         ON CONFLICT (user_id) DO UPDATE SET descriptor = EXCLUDED.descriptor, verified_at = now()`);
+      await record(memberVerified, { userId: row.userId });
     }
     const [decided] = await tx
       .update(verifications)

@@ -10,6 +10,7 @@
 // expire has cost its attempt. Only a failure on our side (the models unavailable) gives it back.
 
 import { randomInt } from "node:crypto";
+import { memberVerified } from "@domain/events.ts";
 import { MSG } from "@domain/messages.ts";
 import { UUID } from "@domain/uuid.ts";
 import {
@@ -195,7 +196,7 @@ async function profileFaces(
 }
 
 export async function submitVerification(
-  deps: Pick<AppDeps, "database" | "storage" | "logger">,
+  deps: Pick<AppDeps, "database" | "storage" | "logger" | "events">,
   userId: string,
   challengeId: string,
   rawFrames: readonly Uint8Array[],
@@ -258,7 +259,7 @@ export async function submitVerification(
     },
     "verification decided",
   );
-  await inTransaction(db, async (tx) => {
+  await deps.events.transaction(db, async (tx, record) => {
     // In review only, one selfie frame and the descriptor are kept until an administrator decides.
     const review = decision.outcome === "review";
     await tx.insert(verifications).values({
@@ -282,6 +283,7 @@ export async function submitVerification(
           target: faceDescriptors.userId,
           set: { descriptor: sql`excluded.descriptor`, verifiedAt: sql`now()` },
         });
+      await record(memberVerified, { userId });
     }
   });
   return verificationState(db, userId);

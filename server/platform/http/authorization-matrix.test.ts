@@ -13,6 +13,7 @@ import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { makeImage } from "../../test/image-fixtures.ts";
 import { signUpMember } from "../../test/members.ts";
+import { messages } from "../db/schema/index.ts";
 
 type Role = "anonymous" | "trial" | "owner" | "other" | "admin";
 /**
@@ -76,6 +77,8 @@ const RULES: Record<string, Rule> = {
   "GET /api/matches/:id/messages": OWNER_SUBSCRIBED,
   "POST /api/matches/:id/messages": OWNER_SUBSCRIBED,
   "POST /api/matches/:id/read": OWNER_SUBSCRIBED,
+  // Only the recipient of a held message reads it (the owner's try: a message not held, a 409).
+  "POST /api/matches/:id/messages/:messageId/reveal": OWNER_SUBSCRIBED,
   "POST /api/matches/:id/typing": OWNER_SUBSCRIBED,
   "GET /api/conversations": SUBSCRIBERS,
   "GET /api/subscription": SIGNED_IN,
@@ -94,6 +97,9 @@ const RULES: Record<string, Rule> = {
   "POST /api/verification/challenge": SIGNED_IN,
   "POST /api/verification": SIGNED_IN,
   "POST /api/me/delete": SIGNED_IN,
+  // Bouclier (issue 36): the member's own standing and appeal.
+  "GET /api/shield": SIGNED_IN,
+  "POST /api/shield/appeal": SIGNED_IN,
 };
 
 /** Routes served by libraries or as files, checked elsewhere. */
@@ -109,7 +115,14 @@ const isAdminRoute = (key: string) => key.includes(" /api/admin/");
 describeOnEngine("authorization matrix", (engine) => {
   let t: TestApp;
   const cookies: Partial<Record<Role, string>> = {};
-  let ids: { match: string; checkout: string; blocked: string; photo: string; partner: string };
+  let ids: {
+    match: string;
+    checkout: string;
+    blocked: string;
+    photo: string;
+    partner: string;
+    message: string;
+  };
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -131,6 +144,12 @@ describeOnEngine("authorization matrix", (engine) => {
       json: { likedId: partner.userId, type: "like" },
     });
     const { matchId } = (await like.json()) as { matchId: string };
+    // A message the owner received (not held): the reveal's object.
+    const [sent] = await t.deps.database.db
+      .insert(messages)
+      .values({ matchId, senderId: partner.userId, content: "Bonjour" })
+      .returning({ id: messages.id });
+    const message = sent?.id ?? "";
     const checkout = await t.request("/api/subscription/checkout", {
       method: "POST",
       cookie: owner.cookie,
@@ -160,6 +179,7 @@ describeOnEngine("authorization matrix", (engine) => {
       blocked: blocked.userId,
       photo,
       partner: partner.userId,
+      message,
     };
     expect(Object.values(ids).every(Boolean)).toBe(true);
   });
@@ -183,6 +203,7 @@ describeOnEngine("authorization matrix", (engine) => {
       .replace("/checkouts/:id", `/checkouts/${ids.checkout}`)
       .replace("/blocks/:userId", `/blocks/${ids.blocked}`)
       .replace("/members/:userId", `/members/${ids.partner}`)
+      .replace("/messages/:messageId", `/messages/${ids.message}`)
       .replace(/:(\w+)/g, "00000000-0000-4000-8000-000000000000");
     if (key === "DELETE /api/profile/photos") path += `?path=${encodeURIComponent(ids.photo)}`;
     const json: Record<string, unknown> | undefined =
@@ -199,6 +220,7 @@ describeOnEngine("authorization matrix", (engine) => {
             "POST /api/blocks": { userId: ids.partner },
             "POST /api/reports": { reportedId: ids.partner, reason: "autre" },
             "POST /api/me/delete": { password: "pas le bon mot de passe" },
+            "POST /api/shield/appeal": { message: "Je suis une vraie personne, vérifiez mon profil." },
             "PUT /api/notifications/preferences": DEFAULT_NOTIFICATION_PREFERENCES,
             "DELETE /api/notifications/push": { endpoint: "https://fcm.googleapis.com/fcm/send/inconnu" },
           }[key] ?? {});

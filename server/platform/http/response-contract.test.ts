@@ -17,6 +17,7 @@ import * as messaging from "@domain/responses/messaging.ts";
 import * as notifications from "@domain/responses/notifications.ts";
 import { profileDtoSchema } from "@domain/responses/profile.ts";
 import * as safety from "@domain/responses/safety.ts";
+import * as shield from "@domain/responses/shield.ts";
 import * as subscriptions from "@domain/responses/subscriptions.ts";
 import * as verification from "@domain/responses/verification.ts";
 import { sql } from "drizzle-orm";
@@ -594,6 +595,59 @@ describeEachEngine("response contract", (engine) => {
         ...asAdmin,
         path: `/api/admin/photo-reviews/${reviewIds[i]}/${decision}`,
       });
+
+    // Bouclier (issue 36): a new account asks for money; she reads it by choice; he is held,
+    // asked to verify, appeals, and is released; the settings and the fairness table.
+    const scammer = await signUpMember(t, "male", { firstName: "Yann" });
+    const target = await signUpMember(t, "female", { firstName: "Hélène" });
+    await call("POST /api/likes", discovery.likeResultDtoSchema, {
+      as: scammer,
+      json: { likedId: target.userId, type: "like" },
+    });
+    const shieldMatch = (
+      await call("POST /api/likes", discovery.likeResultDtoSchema, {
+        as: target,
+        json: { likedId: scammer.userId, type: "like" },
+      })
+    ).matchId!;
+    const asked = await call("POST /api/matches/:id/messages", messaging.messageDtoSchema, {
+      as: scammer,
+      path: `/api/matches/${shieldMatch}/messages`,
+      json: { content: "Envoie-moi 300 € par Western Union pour mon billet d’avion" },
+      status: 201,
+    });
+    await call("POST /api/matches/:id/messages/:messageId/reveal", messaging.messageDtoSchema, {
+      as: target,
+      path: `/api/matches/${shieldMatch}/messages/${asked.id}/reveal`,
+    });
+    await call("GET /api/admin/shield", shield.shieldQueueDtoSchema, asAdmin);
+    await call("POST /api/admin/shield/:userId/decision", shield.shieldQueueDtoSchema, {
+      ...asAdmin,
+      path: `/api/admin/shield/${scammer.userId}/decision`,
+      json: { decision: "require_verification" },
+    });
+    await call("GET /api/shield", shield.shieldStandingDtoSchema, { as: scammer });
+    await call("POST /api/shield/appeal", shield.shieldAppealDtoSchema, {
+      as: scammer,
+      json: { message: "Je suis sincère, je voulais seulement savoir comment venir." },
+    });
+    const settings = await call("GET /api/admin/shield/settings", shield.shieldSettingsDtoSchema, asAdmin);
+    await call("PUT /api/admin/shield/settings", shield.shieldSettingsDtoSchema, {
+      ...asAdmin,
+      json: { ...settings, holdThreshold: 65 },
+    });
+    await call("GET /api/admin/shield/fairness", shield.shieldFairnessDtoSchema, asAdmin);
+    // The queue is empty after the release: its rows were checked above.
+    const released = await send(
+      "POST /api/admin/shield/:userId/decision",
+      `/api/admin/shield/${scammer.userId}/decision`,
+      {
+        ...asAdmin,
+        json: { decision: "release" },
+      },
+    );
+    expect(released.status).toBe(200);
+    expect(shield.shieldQueueDtoSchema.safeParse(await released.json()).success).toBe(true);
 
     // Imports.
     const file = JSON.stringify([

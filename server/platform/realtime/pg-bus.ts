@@ -19,8 +19,11 @@ export interface PgBusOptions {
   url: string;
   db: Db;
   logger: Logger;
-  /** Reads a message back when its event was too big to travel whole. */
-  loadMessage: (id: string) => Promise<MessageDto | null>;
+  /**
+   * Reads a message back, as `viewer` sees it (the shield masks and holds for the recipient), when
+   * its event was too big to travel whole. A message's event is published to one member at a time.
+   */
+  loadMessage: (id: string, viewer: string) => Promise<MessageDto | null>;
 }
 
 export async function createPgBus({ url, db, logger, loadMessage }: PgBusOptions): Promise<EventBus> {
@@ -38,7 +41,8 @@ export async function createPgBus({ url, db, logger, loadMessage }: PgBusOptions
     try {
       const wire = JSON.parse(msg.payload) as Wire;
       if ("e" in wire) return dispatch(wire.r, wire.e);
-      const message = await loadMessage(wire.ref.message);
+      const viewer = wire.r[0];
+      const message = viewer === undefined ? null : await loadMessage(wire.ref.message, viewer);
       if (message) dispatch(wire.r, { type: "message.created", message });
     } catch (err) {
       logger.error({ err }, "event bus: unreadable notification");

@@ -239,6 +239,16 @@ export const messages = pgTable(
     content: text("content").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
+    /**
+     * Bouclier (issue 36): « held » behind a warning the recipient opens by choice (a money request
+     * from a new or unverified account), « waiting » unseen by the recipient until the sender's
+     * account is released or verified (quiet hold); null for a message delivered as written.
+     */
+    shield: text("shield"),
+    /** When the recipient chose to read a held message. */
+    revealedAt: timestamp("revealed_at", { withTimezone: true }),
+    /** The text the recipient reads, numbers and handles masked (before both are selfie-verified). */
+    maskedContent: text("masked_content"),
   },
   (t) => [
     index("messages_match_created_idx").on(t.matchId, t.createdAt.desc()),
@@ -250,6 +260,8 @@ export const messages = pgTable(
     index("messages_created_idx").on(t.createdAt),
     index("messages_content_trgm").using("gin", sql`${t.content} gin_trgm_ops`),
     check("messages_content_length", sql`char_length(${t.content}) between 1 and 2000`),
+    check("messages_shield", sql`${t.shield} IN ('held', 'waiting')`),
+    index("messages_waiting_idx").on(t.senderId).where(sql`${t.shield} = 'waiting'`),
   ],
 );
 

@@ -38,6 +38,8 @@ const message = (over: Partial<MessageDto>): MessageDto => ({
   senderId: "u-her",
   content: "Bonjour",
   createdAt: "2026-11-22T10:00:00.000Z",
+  held: false,
+  masked: false,
   readAt: null,
   ...over,
 });

@@ -33,6 +33,8 @@ const message = (id: string, content: string, minutes: number, senderId = "u-him
   content,
   createdAt: new Date(Date.UTC(2026, 10, 22, 10, minutes)).toISOString(),
   readAt: null,
+  held: false,
+  masked: false,
 });
 
 function renderConversation(history: MessageDto[]) {
