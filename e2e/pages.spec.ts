@@ -29,6 +29,7 @@ const PUBLIC_PAGES: PageCase[] = [
   { name: "lien-expire", path: "/email-confirmed?error=TOKEN_EXPIRED", title: "Ce lien a expiré" },
   { name: "confidentialite", path: "/privacy-policy", title: /confidentialité/i },
   { name: "conditions", path: "/terms-of-use", title: /conditions/i },
+  { name: "protection", path: "/protection", title: "Comment Passerelle vous protège" },
   { name: "page-introuvable", path: "/nulle-part", title: /introuvable/i },
   { name: "admin-connexion", path: "/admin/login", title: /./ },
 ];
@@ -52,6 +53,7 @@ const ADMIN_PAGES: PageCase[] = [
   { name: "admin-paiements", path: "/admin/subscriptions?view=payments", title: "Abonnements" },
   { name: "admin-verifications", path: "/admin/verifications", title: "Vérifications" },
   { name: "admin-photos-a-verifier", path: "/admin/photo-reviews", title: "Photos à vérifier" },
+  { name: "admin-bouclier", path: "/admin/shield", title: "Bouclier" },
   { name: "admin-import", path: "/admin/add-json", title: "Ajout de données JSON" },
   { name: "admin-securite", path: "/admin/security", title: "Sécurité" },
 ];

@@ -51,6 +51,7 @@ const DESKTOP_JOURNEYS = [
   "moderation.spec.ts",
   "prerender.spec.ts",
   "safety.spec.ts",
+  "shield.spec.ts",
 ];
 
 export default defineConfig({

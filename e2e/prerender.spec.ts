@@ -9,6 +9,7 @@ const PAGES = [
   { path: "/forgot-password", heading: "Mot de passe oublié" },
   { path: "/privacy-policy", heading: /confidentialité/i },
   { path: "/terms-of-use", heading: /conditions/i },
+  { path: "/protection", heading: "Comment Passerelle vous protège" },
 ];
 
 test.describe("prerendered public pages", () => {

@@ -1,5 +1,5 @@
 // Trust and safety journeys: blocking a match (gone for both, listed in « Membres bloqués »),
-// reporting a message asking for money from its warning (found by the administrator in
+// reporting a message asking for money from the shield's card (found by the administrator in
 // « Signalements »), and deleting one's account (the sign-in refuses it afterwards).
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { adminWindow, joinThroughApi, PASSWORD, uniqueFirstName } from "./fixtures.ts";
@@ -77,7 +77,7 @@ test("a member blocks a match: it is gone for both, and she finds him in « Memb
   await close();
 });
 
-test("a member reports a message asking for money from its warning; the administrator finds it", async ({
+test("a member reports a message asking for money from the shield’s card; the administrator finds it", async ({
   browser,
 }, testInfo) => {
   const { her, him, herName, hisName, close } = await matchedPair(browser, testInfo, ["Fatou", "Marc"]);
@@ -90,12 +90,13 @@ test("a member reports a message asking for money from its warning; the administ
   await composer.press("Enter");
   await expect(him.getByText("Envoyé")).toBeVisible();
 
-  // She sees it with a calm warning, and reports it in one click.
+  // A new, unverified account asking for money: held behind the shield's card (issue 36). She
+  // reports it from the card in one click, without reading it.
   const conversation = await openConversation(her, hisName);
-  await expect(conversation.getByText(text)).toBeVisible();
-  const warning = conversation.getByRole("note");
-  await expect(warning).toContainText("Ne transférez jamais d’argent");
-  await warning.getByRole("button", { name: "Signaler ce message" }).click();
+  const card = conversation.getByRole("region", { name: /^Message retenu par Passerelle/ });
+  await expect(card).toContainText("Passerelle ne vous demandera jamais d’argent");
+  await expect(conversation.getByText(text)).toHaveCount(0);
+  await card.getByRole("button", { name: "Signaler" }).click();
   const dialog = her.getByRole("dialog", { name: "Signaler ce message" });
   await expect(dialog.getByRole("radio", { name: "Arnaque ou demande d’argent" })).toBeChecked();
   await dialog.getByRole("button", { name: "Envoyer le signalement" }).click();

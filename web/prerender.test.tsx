@@ -40,6 +40,7 @@ const HEADINGS: Record<(typeof PRERENDERED_PATHS)[number], RegExp> = {
   "/forgot-password": /^Mot de passe oublié$/,
   "/privacy-policy": /confidentialité/i,
   "/terms-of-use": /conditions/i,
+  "/protection": /^Comment Passerelle vous protège$/,
 };
 
 let root: Root | null = null;

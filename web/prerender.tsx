@@ -27,6 +27,7 @@ export const PRERENDERED_PATHS = [
   "/forgot-password",
   "/privacy-policy",
   "/terms-of-use",
+  "/protection",
 ] as const;
 
 /** The member pages whose frame is prerendered (for subscribers: the server checks). */

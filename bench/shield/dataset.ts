@@ -43,3 +43,12 @@ export const scamConversations = (): ScamConversation[] =>
   z.array(scamConversation).parse(read("scam-conversations.json"));
 export const genuineConversations = (): GenuineConversation[] =>
   z.array(genuineConversation).parse(read("genuine-conversations.json"));
+
+const readHoldout = (name: string) =>
+  JSON.parse(readFileSync(new URL(`./holdout/${name}`, import.meta.url), "utf8"));
+
+/** The held-out set: written apart, by someone who never saw the detector's rules. */
+export const holdoutScam = (): ScamConversation[] =>
+  z.array(scamConversation).parse(readHoldout("scam-conversations.json"));
+export const holdoutGenuine = (): GenuineConversation[] =>
+  z.array(genuineConversation).parse(readHoldout("genuine-conversations.json"));

@@ -2,7 +2,7 @@
 // administrators' queue, settings and fairness table. See ./scalars.ts for why they live here.
 import { z } from "zod";
 import { SHIELD_SIGNALS, SHIELD_STATUSES, shieldSettingsSchema, TRUST_LEVELS } from "../shield/shield.ts";
-import { adminListSchema } from "./admin.ts";
+import { adminListSchema, memberRefSchema } from "./admin.ts";
 import { instant, whole } from "./scalars.ts";
 
 /** GET /api/shield: what the member may know of their standing (a quiet hold is not told). */
@@ -39,9 +39,9 @@ export const shieldHeldMessageDtoSchema = z.strictObject({
 
 /** A row of « Bouclier »: an account on hold, asked to verify, or appealing. */
 export const shieldAccountDtoSchema = z.strictObject({
-  userId: z.string(),
-  firstName: z.string(),
-  email: z.string(),
+  /** The member's user id (the queue's case is the account). */
+  id: z.string(),
+  member: memberRefSchema,
   country: z.string(),
   originCountry: z.string(),
   accountCreatedAt: instant,

@@ -27,6 +27,7 @@ const ResetPasswordPage = lazy(() => import("@web/features/auth/pages/ResetPassw
 const EmailConfirmedPage = lazy(() => import("@web/features/auth/pages/EmailConfirmedPage.tsx"));
 const PrivacyPolicyPage = lazy(() => import("@web/features/legal/PrivacyPolicyPage.tsx"));
 const TermsOfUsePage = lazy(() => import("@web/features/legal/TermsOfUsePage.tsx"));
+const ProtectionPage = lazy(() => import("@web/features/legal/ProtectionPage.tsx"));
 const ProfilePage = lazy(() => import("@web/features/profile/ProfilePage.tsx"));
 const VerificationPage = lazy(() => import("@web/features/verification/VerificationPage.tsx"));
 const OnboardingPage = lazy(() => import("@web/features/onboarding/OnboardingPage.tsx"));
@@ -82,6 +83,7 @@ const adminRoute: RouteObject = {
             { path: "reports/:id", element: screen("report") },
             { path: "verifications", element: screen("verifications") },
             { path: "photo-reviews", element: screen("photo-reviews") },
+            { path: "shield", element: screen("shield") },
             { path: "subscriptions", element: screen("subscriptions") },
             { path: "add-json", element: screen("import") },
             { path: "security", element: screen("security") },
@@ -114,6 +116,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
             { path: "email-confirmed", element: <EmailConfirmedPage /> },
             { path: "privacy-policy", element: <PrivacyPolicyPage /> },
             { path: "terms-of-use", element: <TermsOfUsePage /> },
+            // « Comment Passerelle vous protège » (issue 36), signed in or not.
+            { path: "protection", element: <ProtectionPage /> },
             // The « Ne plus recevoir ces e-mails » link of the notification e-mails, signed in or not.
             { path: "notifications/unsubscribe", element: <UnsubscribePage /> },
             {

@@ -229,7 +229,7 @@ export function adminRoutes(deps: AppDeps) {
     )
     // Bouclier (issue 36): held accounts, decisions, settings, fairness
     .get("/shield", listQuery(shieldListShape), async (c) =>
-      c.json(await shieldQueue(db, c.req.valid("query"))),
+      c.json(await shieldQueue(db, storage, c.req.valid("query"))),
     )
     .post("/shield/:userId/decision", jsonBody(shieldDecisionSchema), async (c) => {
       const userId = c.req.param("userId");
@@ -244,7 +244,7 @@ export function adminRoutes(deps: AppDeps) {
         await banUser(deps, actor(c), userId, SHIELD_BAN_REASON);
         await markBanned(db, actor(c), userId);
       }
-      return c.json(await shieldQueue(db, { page: 1, size: ADMIN_PAGE_SIZE }));
+      return c.json(await shieldQueue(db, storage, { page: 1, size: ADMIN_PAGE_SIZE }));
     })
     .get("/shield/settings", async (c) => c.json(await loadShieldSettings(deps.database)))
     .put("/shield/settings", jsonBody(shieldSettingsSchema), async (c) => {

@@ -14,9 +14,11 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, audit } from "../../platform/admin/audit.ts";
 import { cappedTotal } from "../../platform/admin/list-query.ts";
+import { memberRefJson, memberRefRow, toMemberRef } from "../../platform/admin/member-ref.ts";
 import { type Db, inTransaction, queryRows } from "../../platform/db/client.ts";
 import { timestampText } from "../../platform/db/row-schemas.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
 import { shieldFailures } from "./failures.ts";
 import { type Delivered, releaseAccount } from "./reactions.ts";
 
@@ -28,8 +30,7 @@ const IN_QUEUE = sql`(a.status IN ('hold', 'verify') OR (a.appeal IS NOT NULL AN
 
 const accountRow = z.strictObject({
   userId: z.string(),
-  firstName: z.string(),
-  email: z.string(),
+  member: memberRefRow,
   country: z.string(),
   originCountry: z.string(),
   accountCreatedAt: timestampText,
@@ -59,14 +60,18 @@ const heldRow = z.strictObject({
   createdAt: timestampText,
 });
 
-export async function shieldQueue(db: Db, q: { page: number; size: number }): Promise<ShieldQueueDto> {
+export async function shieldQueue(
+  db: Db,
+  storage: Storage,
+  q: { page: number; size: number },
+): Promise<ShieldQueueDto> {
   const from = sql`FROM shield_accounts a JOIN "user" u ON u.id = a.user_id JOIN profiles p ON p.user_id = a.user_id
     WHERE ${IN_QUEUE}`;
   const [rows, counted] = await Promise.all([
     queryRows(
       db,
       accountRow,
-      sql`SELECT a.user_id AS "userId", p.first_name AS "firstName", u.email, p.country,
+      sql`SELECT a.user_id AS "userId", ${memberRefJson(sql`a.user_id`)} AS member, p.country,
           p.origin_country AS "originCountry", u.created_at AS "accountCreatedAt",
           p.verified_at IS NOT NULL AS "selfieVerified", a.score, a.status, a.held_at AS "heldAt",
           a.appeal, a.appealed_at AS "appealedAt"
@@ -100,13 +105,15 @@ export async function shieldQueue(db: Db, q: { page: number; size: number }): Pr
               ORDER BY x.created_at DESC`,
           ),
         ]);
-  const data: ShieldAccountDto[] = rows.map((r) => ({
+  const data: ShieldAccountDto[] = rows.map(({ userId, member, ...r }) => ({
+    id: userId,
+    member: toMemberRef(member, storage),
     ...r,
     accountCreatedAt: iso(r.accountCreatedAt),
     heldAt: r.heldAt === null ? null : iso(r.heldAt),
     appealedAt: r.appealedAt === null ? null : iso(r.appealedAt),
     signals: signals
-      .filter((s) => s.userId === r.userId && (SHIELD_SIGNALS as readonly string[]).includes(s.kind))
+      .filter((s) => s.userId === userId && (SHIELD_SIGNALS as readonly string[]).includes(s.kind))
       .slice(0, 30)
       .map((s) => ({
         kind: s.kind as ShieldSignal,
@@ -116,7 +123,7 @@ export async function shieldQueue(db: Db, q: { page: number; size: number }): Pr
         at: iso(s.at),
       })),
     heldMessages: held
-      .filter((h) => h.senderId === r.userId)
+      .filter((h) => h.senderId === userId)
       .slice(0, 20)
       .map(({ senderId: _, ...h }) => ({ ...h, createdAt: iso(h.createdAt) })),
   }));

@@ -144,8 +144,8 @@ describeEachEngine("Bouclier", (engine) => {
       await sent(him, matchId, "Tu es là ?");
       expect(await page(second, matchId)).toEqual([]);
 
-      const held = (await queue()).data.find((a) => a.userId === him.userId);
-      expect(held).toMatchObject({ status: "hold", firstName: "Brice" });
+      const held = (await queue()).data.find((a) => a.id === him.userId);
+      expect(held).toMatchObject({ status: "hold", member: { name: "Brice Diallo" } });
       expect(held?.signals.map((s) => s.kind)).toEqual(["money_request"]);
       expect(held?.signals[0]?.detail).toContain("Western Union");
       expect(held?.heldMessages.map((m) => m.shield).sort()).toEqual(["held", "waiting", "waiting"]);
@@ -157,7 +157,7 @@ describeEachEngine("Bouclier", (engine) => {
         "Bonsoir Sophie, tu as un très beau sourire",
       ]);
       expect(await status(him.userId)).toBe("released");
-      expect((await queue()).data.some((a) => a.userId === him.userId)).toBe(false);
+      expect((await queue()).data.some((a) => a.id === him.userId)).toBe(false);
       const [audit] = await queryRows(
         db(),
         z.strictObject({ action: z.string() }),
@@ -261,12 +261,12 @@ describeEachEngine("Bouclier", (engine) => {
     expect((await appeal("Encore moi")).status).toBe(409);
     const row = (await queue()).data[0];
     expect(row).toMatchObject({
-      userId: him.userId,
+      id: him.userId,
       appeal: "Je suis sincère, je voulais juste savoir comment venir.",
     });
     // Banned from the queue: audited, out of the queue.
     expect((await decide(him.userId, "ban")).status).toBe(200);
-    expect((await queue()).data.some((a) => a.userId === him.userId)).toBe(false);
+    expect((await queue()).data.some((a) => a.id === him.userId)).toBe(false);
   });
 
   it("refuses what an administrator’s request does not say, in French", async () => {

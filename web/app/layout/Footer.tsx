@@ -31,6 +31,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link to="/protection" className={linkClass}>
+                Comment Passerelle vous protège
+              </Link>
+            </li>
+            <li>
               <Link to="/privacy-policy" className={linkClass}>
                 Politique de confidentialité
               </Link>

@@ -16,6 +16,7 @@ const screens = {
   report: lazy(() => import("./reports/ReportDetailPage.tsx")),
   verifications: lazy(() => import("./verifications/VerificationsPage.tsx")),
   "photo-reviews": lazy(() => import("./photo-reviews/PhotoReviewsPage.tsx")),
+  shield: lazy(() => import("./shield/ShieldPage.tsx")),
   subscriptions: lazy(() => import("./subscriptions/SubscriptionsPage.tsx")),
   security: lazy(() => import("./security/SecurityPage.tsx")),
   import: lazy(() => import("./import/ImportPage.tsx")),

@@ -146,3 +146,20 @@ export function useMarkRead() {
     },
   });
 }
+
+/** Reads a message the shield held (issue 36): its text replaces the warning in the cache. */
+export function useRevealMessage(matchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: string) =>
+      call(
+        api.matches[":id"].messages[":messageId"].reveal.$post({
+          param: pathParams({ id: matchId, messageId }),
+        }),
+      ),
+    onSuccess: (message) => {
+      mergeMessages(queryClient, matchId, [message]);
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+    },
+  });
+}

@@ -11,5 +11,6 @@ export {
 export { blockedNotice, blockedWord } from "./blocked-text.ts";
 export { ProfileSafetyActions } from "./components/ProfileSafetyActions.tsx";
 export { SafetyMenu } from "./components/SafetyMenu.tsx";
+export { ShieldAppeal } from "./components/ShieldAppeal.tsx";
 export { safetyKeys } from "./keys.ts";
 export { type SafetyTarget, safetyTargetOf, useMemberSafety } from "./use-member-safety.tsx";

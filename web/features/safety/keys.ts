@@ -1,4 +1,5 @@
-// Query keys of the member's blocks, one factory.
+// Query keys of the member's blocks and shield standing, one factory.
 export const safetyKeys = {
   blocks: ["blocks"] as const,
+  shield: ["shield"] as const,
 };

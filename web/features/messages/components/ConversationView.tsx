@@ -1,5 +1,6 @@
 import { deName, gendered, sentence } from "@domain/french.ts";
 import type { ConversationDto } from "@domain/messaging.ts";
+import { scamSignals } from "@domain/scam-signals.ts";
 import { Avatar } from "@web/components/ui/Avatar.tsx";
 import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
 import { cn } from "@web/components/ui/cn.ts";
@@ -14,12 +15,13 @@ import { quoted } from "@web/lib/format.ts";
 import { ArrowLeft, Heart, MessageCircleOff } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { useMarkRead, useMessages, useSendMessage } from "../api.ts";
+import { useMarkRead, useMessages, useRevealMessage, useSendMessage } from "../api.ts";
 import { useIsTyping, useTypingSignal } from "../typing.ts";
 import { BirthDateRequiredNotice } from "./BirthDateRequiredNotice.tsx";
 import { Composer } from "./Composer.tsx";
 import { LikeReceivedNotice } from "./LikeReceivedNotice.tsx";
 import { MessageList, type PendingMessage } from "./MessageList.tsx";
+import { MoneyReminder } from "./MoneyReminder.tsx";
 import { TypingIndicator } from "./TypingIndicator.tsx";
 
 interface Props {
@@ -56,6 +58,13 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
     () => (messages.data?.pages.flatMap((p) => p.data) ?? []).slice().reverse(),
     [messages.data],
   );
+  // The first time money comes up here (issue 36), held or not, a reminder at the top.
+  const moneyTalk = useMemo(
+    () => ordered.some((m) => m.held || scamSignals(m.content).some((s) => s === "money" || s === "payment")),
+    [ordered],
+  );
+  const reveal = useRevealMessage(matchId);
+  const [revealing, setRevealing] = useState<{ id: string; error: string | null } | null>(null);
   const oldestId = ordered[0]?.id;
   const newestId = ordered.at(-1)?.id;
   const name = conversation
@@ -192,6 +201,7 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
           {`C’est un match ! ${conversation.member.firstName} et vous vous plaisez tous les deux.`}
         </p>
       )}
+      {moneyTalk && !closed && <MoneyReminder matchId={matchId} />}
       {closed ? (
         <div className="flex flex-1 items-center justify-center p-4">
           <EmptyState
@@ -259,6 +269,15 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
                 onReport={
                   target ? (m, reason) => safety.report(target, { messageId: m.id, reason }) : undefined
                 }
+                onBlock={target ? () => safety.block(target) : undefined}
+                revealing={revealing}
+                onReveal={(m) => {
+                  setRevealing({ id: m.id, error: null });
+                  reveal.mutate(m.id, {
+                    onSuccess: () => setRevealing(null),
+                    onError: (err) => setRevealing({ id: m.id, error: errorMessage(err) }),
+                  });
+                }}
               />
             )}
           </div>

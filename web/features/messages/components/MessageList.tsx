@@ -1,9 +1,12 @@
 import type { MessageDto } from "@domain/messaging.ts";
 import { type ScamSignal, scamSignals } from "@domain/scam-signals.ts";
+import { SHIELD_MSG } from "@domain/shield/shield.ts";
 import { cn } from "@web/components/ui/cn.ts";
 import { formatDay, formatTime } from "@web/lib/format.ts";
 import { AlertCircle, Check, CheckCheck, Clock, Flag } from "lucide-react";
 import { Fragment, useMemo } from "react";
+import { Link } from "react-router-dom";
+import { HeldMessage } from "./HeldMessage.tsx";
 import { ScamNotice } from "./ScamNotice.tsx";
 
 /** A message typed here that the server has not confirmed yet. */
@@ -23,6 +26,12 @@ interface Props {
   onDiscard: (p: PendingMessage) => void;
   /** Reports a received message (« scam » when it comes from the warning under it). */
   onReport?: ((message: MessageDto, reason?: "scam") => void) | undefined;
+  /** Blocks the other member (from a held message's card). */
+  onBlock?: (() => void) | undefined;
+  /** Reads a message the shield held (issue 36). */
+  onReveal?: ((message: MessageDto) => void) | undefined;
+  /** The held message being opened, and why it could not be, if it failed. */
+  revealing?: { id: string; error: string | null } | null | undefined;
 }
 
 function Bubble({ mine, children }: { mine: boolean; children: React.ReactNode }) {
@@ -41,13 +50,23 @@ function Bubble({ mine, children }: { mine: boolean; children: React.ReactNode }
 }
 
 /** The conversation, day by day, with the state of the member's last message and pending sends. */
-export function MessageList({ messages, pending, me, onRetry, onDiscard, onReport }: Props) {
+export function MessageList({
+  messages,
+  pending,
+  me,
+  onRetry,
+  onDiscard,
+  onReport,
+  onBlock,
+  onReveal,
+  revealing,
+}: Props) {
   const lastMine = [...messages].reverse().find((m) => m.senderId === me);
   // Warnings for received messages that talk about money, payments, other apps or links.
   const signals = useMemo(() => {
     const found = new Map<string, ScamSignal[]>();
     for (const m of messages) {
-      if (m.senderId === me) continue;
+      if (m.senderId === me || m.held) continue;
       const s = scamSignals(m.content);
       if (s.length > 0) found.set(m.id, s);
     }
@@ -66,53 +85,81 @@ export function MessageList({ messages, pending, me, onRetry, onDiscard, onRepor
                 {day}
               </li>
             )}
-            <li className="group flex flex-col">
-              <Bubble mine={mine}>
-                <span className="sr-only">
-                  {mine ? "Vous" : "Message reçu"}, à {formatTime(m.createdAt)} :{" "}
-                </span>
-                {m.content}
-                <time
-                  dateTime={m.createdAt}
-                  aria-hidden="true"
-                  className={cn(
-                    "mt-0.5 block text-right text-[0.7rem]",
-                    mine ? "text-teal-100" : "text-ink-soft",
-                  )}
-                >
-                  {formatTime(m.createdAt)}
-                </time>
-              </Bubble>
-              {!mine && onReport && signals.has(m.id) && (
-                <ScamNotice signals={signals.get(m.id)!} onReport={() => onReport(m, "scam")} />
-              )}
-              {!mine && onReport && !signals.has(m.id) && (
-                <button
-                  type="button"
-                  onClick={() => onReport(m)}
-                  // Discreet with a mouse (shown on hover or focus), always visible on touch screens.
-                  className="-my-2 inline-flex min-h-11 items-center gap-1 self-start rounded-full px-2 text-xs text-ink-soft hover:text-teal-900 hover:underline pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-visible:opacity-100"
-                >
-                  <Flag className="size-3" aria-hidden="true" />
-                  Signaler <span className="sr-only">le message reçu à {formatTime(m.createdAt)}</span>
-                </button>
-              )}
-              {m === lastMine && pending.length === 0 && (
-                <span className="mt-0.5 inline-flex items-center gap-1 self-end text-xs text-ink-soft">
-                  {m.readAt ? (
-                    <>
-                      <CheckCheck className="size-3.5 text-teal-700" aria-hidden="true" />
-                      Lu à {formatTime(m.readAt)}
-                    </>
-                  ) : (
-                    <>
-                      <Check className="size-3.5" aria-hidden="true" />
-                      Envoyé
-                    </>
-                  )}
-                </span>
-              )}
-            </li>
+            {m.held && !mine ? (
+              <li className="flex flex-col">
+                <HeldMessage
+                  createdAt={m.createdAt}
+                  revealing={revealing?.id === m.id && revealing.error === null}
+                  error={revealing?.id === m.id ? revealing.error : null}
+                  onReveal={() => onReveal?.(m)}
+                  onReport={onReport && (() => onReport(m, "scam"))}
+                  onBlock={onBlock}
+                />
+              </li>
+            ) : (
+              <li className="group flex flex-col">
+                <Bubble mine={mine}>
+                  <span className="sr-only">
+                    {mine ? "Vous" : "Message reçu"}, à {formatTime(m.createdAt)} :{" "}
+                  </span>
+                  {m.content}
+                  <time
+                    dateTime={m.createdAt}
+                    aria-hidden="true"
+                    className={cn(
+                      "mt-0.5 block text-right text-[0.7rem]",
+                      mine ? "text-teal-100" : "text-ink-soft",
+                    )}
+                  >
+                    {formatTime(m.createdAt)}
+                  </time>
+                </Bubble>
+                {m.masked && (
+                  <p
+                    className={cn(
+                      "mt-1 max-w-[85%] text-xs text-ink-soft sm:max-w-[70%]",
+                      mine ? "self-end text-right" : "self-start",
+                    )}
+                  >
+                    {mine ? SHIELD_MSG.MASKED_FOR_SENDER : SHIELD_MSG.MASKED_FOR_RECIPIENT}{" "}
+                    {mine && (
+                      <Link to="/profile/verification" className="font-semibold text-teal-800 underline">
+                        Vérifier mon profil
+                      </Link>
+                    )}
+                  </p>
+                )}
+                {!mine && onReport && signals.has(m.id) && (
+                  <ScamNotice signals={signals.get(m.id)!} onReport={() => onReport(m, "scam")} />
+                )}
+                {!mine && onReport && !signals.has(m.id) && (
+                  <button
+                    type="button"
+                    onClick={() => onReport(m)}
+                    // Discreet with a mouse (shown on hover or focus), always visible on touch screens.
+                    className="-my-2 inline-flex min-h-11 items-center gap-1 self-start rounded-full px-2 text-xs text-ink-soft hover:text-teal-900 hover:underline pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-visible:opacity-100"
+                  >
+                    <Flag className="size-3" aria-hidden="true" />
+                    Signaler <span className="sr-only">le message reçu à {formatTime(m.createdAt)}</span>
+                  </button>
+                )}
+                {m === lastMine && pending.length === 0 && (
+                  <span className="mt-0.5 inline-flex items-center gap-1 self-end text-xs text-ink-soft">
+                    {m.readAt ? (
+                      <>
+                        <CheckCheck className="size-3.5 text-teal-700" aria-hidden="true" />
+                        Lu à {formatTime(m.readAt)}
+                      </>
+                    ) : (
+                      <>
+                        <Check className="size-3.5" aria-hidden="true" />
+                        Envoyé
+                      </>
+                    )}
+                  </span>
+                )}
+              </li>
+            )}
           </Fragment>
         );
       })}
