@@ -143,6 +143,7 @@ export const ERROR_CODES = [
   "MESSAGE_NOT_HELD",
   "APPEAL_NOT_RESTRICTED",
   "APPEAL_PENDING",
+  "SHIELD_NOT_IN_QUEUE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -95,7 +95,7 @@ test("a money request from a new account is held on her side; a genuine first me
   await account.getByRole("button", { name: "Libérer" }).click();
   const confirm = admin.getByRole("dialog", { name: new RegExp(`Libérer ${scammer.name}`) });
   await confirm.getByRole("button", { name: "Libérer" }).click();
-  await expect(admin.getByText(new RegExp(`${scammer.name} Essai est libéré`))).toBeVisible();
+  await expect(admin.getByText(new RegExp(`Compte de ${scammer.name} Essai libéré`))).toBeVisible();
   await expect(admin.getByRole("article", { name: new RegExp(scammer.name) })).toHaveCount(0);
   await adminContext.close();
 

@@ -4,6 +4,7 @@ import type { AppDeps } from "./deps.ts";
 import { billingJobs } from "./features/billing/index.ts";
 import { notificationJobs } from "./features/notifications/index.ts";
 import { photoJobs } from "./features/photos/index.ts";
+import { shieldJobs } from "./features/shield/index.ts";
 import { maintenanceJobs } from "./platform/db/maintenance-jobs.ts";
 import type { JobDeclarations } from "./platform/jobs/workers.ts";
 
@@ -11,5 +12,6 @@ export const JOB_CATALOGUE: readonly JobDeclarations<AppDeps>[] = [
   notificationJobs,
   billingJobs,
   photoJobs,
+  shieldJobs,
   maintenanceJobs,
 ];

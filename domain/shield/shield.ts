@@ -96,7 +96,7 @@ export const SHIELD_MSG = {
     "Cette personne vous demande de l’argent ou vous indique comment lui en envoyer. Passerelle ne vous demandera jamais d’argent, et une personne sincère non plus : ne payez rien à quelqu’un que vous n’avez pas rencontré.",
   HELD_NOTIFICATION: "Message retenu : il parle d’argent",
   MASKED_FOR_RECIPIENT:
-    "Un numéro ou un identifiant de messagerie a été masqué : ils s’échangent une fois que vous êtes tous les deux vérifiés par selfie.",
+    "Un numéro ou un identifiant de messagerie a été masqué : les coordonnées s’échangent une fois que vous êtes tous les deux vérifiés par selfie.",
   MASKED_FOR_SENDER:
     "Votre numéro ou identifiant a été masqué pour l’instant : il sera visible quand vous serez tous les deux vérifiés par selfie.",
   MONEY_REMINDER:
@@ -109,14 +109,14 @@ export const SHIELD_MSG = {
         : "Vous avez atteint le nombre de nouvelles conversations du jour. Confirmez votre adresse e-mail et vérifiez votre profil pour en commencer davantage.",
   VERIFICATION_REQUIRED:
     "Pour continuer à commencer des conversations, vérifiez votre profil par selfie. Si vous pensez qu’il s’agit d’une erreur, vous pouvez faire appel.",
-  APPEAL_SENT:
-    "Votre demande a bien été transmise à l’équipe de Passerelle. Nous vous répondrons par e-mail.",
+  APPEAL_SENT: "Votre demande a bien été transmise à l’équipe de Passerelle, qui l’examinera rapidement.",
   APPEAL_TOO_SHORT: "Expliquez votre situation en quelques mots (au moins 10 caractères)",
   APPEAL_TOO_LONG: "Votre message ne doit pas dépasser 2 000 caractères",
   APPEAL_NOT_RESTRICTED: "Votre compte n’a aucune restriction : il n’y a rien à contester.",
   APPEAL_ALREADY: "Votre demande est déjà en cours d’examen.",
   MESSAGE_NOT_HELD: "Ce message n’est pas retenu",
   MESSAGE_NOT_FOUND: "Ce message n’existe pas",
+  NOT_IN_QUEUE: "Ce compte n’est pas (ou plus) dans la file du Bouclier",
 } as const;
 
 /** What an administrator may decide about an account in the queue. */

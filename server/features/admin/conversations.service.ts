@@ -206,10 +206,11 @@ export async function deleteMessage(
         length: z.number().int(),
         user1: z.string(),
         user2: z.string(),
+        waiting: z.boolean(),
       }),
       sql`DELETE FROM messages x USING matches m WHERE x.id = ${id}::uuid AND m.id = x.match_id
         RETURNING x.match_id AS "matchId", x.sender_id AS "senderId", char_length(x.content) AS length,
-          m.user1_id AS user1, m.user2_id AS user2`,
+          m.user1_id AS user1, m.user2_id AS user2, coalesce(x.shield = 'waiting', false) AS waiting`,
     );
     if (!row) throw new AppError(404, "NOT_FOUND", ADMIN_MSG.MESSAGE_NOT_FOUND);
     await audit(
@@ -222,7 +223,8 @@ export async function deleteMessage(
     return row;
   });
   await deps.bus
-    .publish([removed.user1, removed.user2], {
+    // A message still waiting on the shield's hold (issue 36) was never the recipient's to see.
+    .publish(removed.waiting ? [removed.senderId] : [removed.user1, removed.user2], {
       type: "message.deleted",
       matchId: removed.matchId,
       messageId: id,

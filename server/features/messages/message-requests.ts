@@ -22,4 +22,6 @@ export const wouldBeRequest = (recipient: SQL | string, sender: SQL | string, ma
  */
 export const requestFor = (me: SQL | string, other: SQL | string, matchId: SQL): SQL =>
   sql`(${wouldBeRequest(me, other, matchId)}
-    AND EXISTS (SELECT 1 FROM messages q WHERE q.match_id = ${matchId} AND q.sender_id = ${other}))`;
+    AND EXISTS (SELECT 1 FROM messages q WHERE q.match_id = ${matchId} AND q.sender_id = ${other}
+      -- A message waiting on its sender's quiet hold (issue 36) is not there yet for her.
+      AND q.shield IS DISTINCT FROM 'waiting'))`;

@@ -18,7 +18,7 @@ import { AppError, unauthenticated } from "../../platform/http/errors.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { notify } from "../../platform/realtime/notify.ts";
 import { birthDateUnconfirmed } from "../members/index.ts";
-import { allowance, loadShieldSettings, screenOutgoing } from "../shield/index.ts";
+import { allowance, screenOutgoing, shieldSettingsOrDefault } from "../shield/index.ts";
 import {
   allowedConversation,
   conversationQuery,
@@ -110,7 +110,7 @@ export async function sendMessage(
 ): Promise<MessageDto> {
   const senderId = sender.userId;
   if (!sender.birthDateConfirmed) throw birthDateUnconfirmed(MSG.BIRTH_DATE_UNCONFIRMED_MESSAGE);
-  const settings = await loadShieldSettings(deps.database);
+  const settings = await shieldSettingsOrDefault(deps);
   return deps.events.transaction(db, async (tx, record) => {
     // The sender's account row first (server/platform/db/member-lock.ts): an account deleted meanwhile is a
     // signed-out request, never a deadlock with the deletion's cascade.
@@ -276,17 +276,22 @@ export async function revealMessage(
 ): Promise<MessageDto> {
   await openConversation(db, userId, matchId);
   if (!UUID.test(messageId)) throw new AppError(404, "MESSAGE_NOT_FOUND", SHIELD_MSG.MESSAGE_NOT_FOUND);
+  const received = sql`id = ${messageId}::uuid AND match_id = ${matchId}::uuid AND sender_id <> ${userId}
+    AND ${deliveredTo(userId)}`;
   const [row] = await queryRows(
     db,
     messageRow,
     sql`UPDATE messages x SET revealed_at = coalesce(revealed_at, now())
-      WHERE id = ${messageId}::uuid AND match_id = ${matchId}::uuid AND sender_id <> ${userId}
-        AND ${deliveredTo(userId)}
-      RETURNING ${COLUMNS}`,
+      WHERE ${received} AND shield = 'held' RETURNING ${COLUMNS}`,
   );
-  if (!row) throw new AppError(404, "MESSAGE_NOT_FOUND", SHIELD_MSG.MESSAGE_NOT_FOUND);
-  if (row.shield !== "held") throw new AppError(409, "MESSAGE_NOT_HELD", SHIELD_MSG.MESSAGE_NOT_HELD);
-  return toMessageDto(row, userId);
+  if (row) return toMessageDto(row, userId);
+  const [other] = await queryRows(
+    db,
+    z.strictObject({ id: uuid }),
+    sql`SELECT id FROM messages x WHERE ${received}`,
+  );
+  if (!other) throw new AppError(404, "MESSAGE_NOT_FOUND", SHIELD_MSG.MESSAGE_NOT_FOUND);
+  throw new AppError(409, "MESSAGE_NOT_HELD", SHIELD_MSG.MESSAGE_NOT_HELD);
 }
 
 /**

@@ -31,7 +31,11 @@ export class TypingRelay {
     const [gate] = await queryRows(
       db,
       z.strictObject({ closed: z.boolean() }),
-      sql`SELECT r.messages_from_verified_only AND s.verified_at IS NULL AS closed
+      // Nor while the typist's messages wait on the shield's quiet hold (issue 36): « … est en train
+      // d'écrire » would tell her of messages she cannot see.
+      sql`SELECT (r.messages_from_verified_only AND s.verified_at IS NULL)
+          OR EXISTS (SELECT 1 FROM shield_accounts a WHERE a.user_id = s.user_id AND a.status IN ('hold', 'verify'))
+          AS closed
         FROM profiles r, profiles s WHERE r.user_id = ${otherId} AND s.user_id = ${userId}`,
     );
     if (gate?.closed) return null;

@@ -25,9 +25,10 @@ export const notificationReactions = [
   react({
     name: "notifications: a push per conversation and grouping window, and the « Tout de suite » e-mail of a recipient who is away (not for a request)",
     event: messageSent,
-    async within(_deps: AppDeps, { tx, jobs }, { message, recipientId, request }) {
-      // A request (issue 34) waits in the recipient's « Demandes »: no push, no e-mail.
-      if (request) return;
+    async within(_deps: AppDeps, { tx, jobs }, { message, recipientId, request, delivered }) {
+      // A request (issue 34) waits in the recipient's « Demandes »: no push, no e-mail. Nor for a
+      // message waiting on its sender's quiet hold (issue 36): it is not delivered.
+      if (request || delivered === null) return;
       // A job with nothing to do is not queued: on the embedded database's single thread it costs
       // about as much as the message.
       const [audience] = await queryRows(

@@ -1,5 +1,6 @@
 // The shield feature's public surface (Bouclier, issue 36): what other features use.
 export { allowance } from "./allowance.ts";
+export { shieldJobs } from "./jobs.ts";
 export {
   assertInQueue,
   markBanned,
@@ -10,5 +11,5 @@ export {
 } from "./queue.service.ts";
 export { shieldReactions } from "./reactions.ts";
 export { screenOutgoing } from "./screen.ts";
-export { loadShieldSettings, saveShieldSettings } from "./settings.ts";
+export { loadShieldSettings, saveShieldSettings, shieldSettingsOrDefault } from "./settings.ts";
 export { shieldRoutes } from "./shield.routes.ts";

@@ -5,6 +5,7 @@
 
 import type { ShieldAccountDto, ShieldFairnessDto, ShieldQueueDto } from "@domain/responses/shield.ts";
 import {
+  SHIELD_MSG,
   SHIELD_SIGNAL_LABEL,
   SHIELD_SIGNALS,
   SHIELD_STATUSES,
@@ -97,11 +98,14 @@ export async function shieldQueue(
           queryRows(
             db,
             heldRow,
+            // The latest 20 of each account, through messages_shield_idx.
             sql`SELECT x.sender_id AS "senderId", x.id::text, x.match_id::text AS "matchId", x.shield, x.content,
                 r.first_name AS "recipientFirstName", x.created_at AS "createdAt"
-              FROM messages x JOIN matches m ON m.id = x.match_id
+              FROM unnest(${sql.param(ids)}::text[]) AS s(id)
+              CROSS JOIN LATERAL (SELECT * FROM messages y WHERE y.sender_id = s.id AND y.shield IS NOT NULL
+                ORDER BY y.created_at DESC LIMIT 20) x
+              JOIN matches m ON m.id = x.match_id
               JOIN profiles r ON r.user_id = CASE WHEN m.user1_id = x.sender_id THEN m.user2_id ELSE m.user1_id END
-              WHERE x.sender_id = ANY(${sql.param(ids)}::text[]) AND x.shield IS NOT NULL
               ORDER BY x.created_at DESC`,
           ),
         ]);
@@ -137,8 +141,7 @@ export async function shieldQueue(
   };
 }
 
-const notInQueue = () =>
-  new AppError(404, "MEMBER_NOT_FOUND", "Ce compte n’est pas dans la file du Bouclier");
+const notInQueue = () => new AppError(404, "SHIELD_NOT_IN_QUEUE", SHIELD_MSG.NOT_IN_QUEUE);
 
 /** Locks the account's shield row; a 404 when it is not (or no longer) in the queue. */
 async function queued(tx: Db, userId: string): Promise<{ email: string }> {

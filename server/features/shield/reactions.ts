@@ -12,6 +12,7 @@ import type { AppDeps } from "../../deps.ts";
 import { type Db, inTransaction, queryRows } from "../../platform/db/client.ts";
 import { react } from "../../platform/events/domain-events.ts";
 import { shieldFailures } from "./failures.ts";
+import { SHIELD_QUEUES } from "./jobs.ts";
 import { addSignals, type NewSignal, rescore } from "./score.ts";
 import { loadShieldSettings } from "./settings.ts";
 
@@ -116,12 +117,19 @@ export const shieldReactions = [
     },
   }),
   react({
-    name: "shield: a verified selfie ends a quiet hold and delivers the first messages that waited",
+    name: "shield: a verified selfie ends a quiet hold, delivers the first messages that waited, and queues the comparison of the face with other accounts",
     event: memberVerified,
-    async within(deps: AppDeps, { tx }, { userId }) {
+    async within(deps: AppDeps, { tx, jobs }, { userId }) {
       await guarded(deps, tx, "a verification’s release", async (sp) => {
         await releaseAccount(sp, userId, "clear");
+        // Both members verified now: the numbers and handles masked between them are shown.
+        await sp.execute(sql`UPDATE messages x SET masked_content = NULL FROM matches m
+          JOIN profiles p1 ON p1.user_id = m.user1_id JOIN profiles p2 ON p2.user_id = m.user2_id
+          WHERE x.match_id = m.id AND x.masked_content IS NOT NULL
+            AND (m.user1_id = ${userId} OR m.user2_id = ${userId})
+            AND p1.verified_at IS NOT NULL AND p2.verified_at IS NOT NULL`);
       });
+      await jobs.send(SHIELD_QUEUES.faceCheck, { userId });
     },
   }),
 ];
@@ -149,7 +157,7 @@ export async function releaseAccount(
       RETURNING x.id::text AS id,
         CASE WHEN m.user1_id = x.sender_id THEN m.user2_id ELSE m.user1_id END AS "recipientId"`,
   );
-  await tx.execute(sql`UPDATE shield_accounts SET status = ${status}, updated_at = now(),
+  await tx.execute(sql`UPDATE shield_accounts SET status = ${status}, updated_at = now(), appeal = NULL,
       decided_at = CASE WHEN ${status} = 'released' THEN now() ELSE decided_at END
     WHERE user_id = ${userId} AND status IN ('hold', 'verify')`);
   return delivered;

@@ -38,6 +38,7 @@ const standingRow = z.strictObject({
   selfieVerified: z.boolean(),
   recipientVerified: z.boolean(),
   status: z.string(),
+  heldSinceVerified: z.boolean(),
   /** The sender's earlier messages in this conversation wait too. */
   waitingHere: z.boolean(),
 });
@@ -51,6 +52,10 @@ async function standing(tx: Db, settings: ShieldSettings, m: OutgoingMessage) {
         coalesce((SELECT r.verified_at IS NOT NULL FROM profiles r WHERE r.user_id = ${m.recipientId}), false)
           AS "recipientVerified",
         coalesce((SELECT a.status FROM shield_accounts a WHERE a.user_id = u.id), 'clear') AS status,
+        -- On hold since after the verification (a face that is another account's): the selfie
+        -- does not lift it; a hold from before it does (the verification released it).
+        coalesce((SELECT a.held_at > s.verified_at FROM shield_accounts a WHERE a.user_id = u.id), false)
+          AS "heldSinceVerified",
         ${m.started ? sql`EXISTS (SELECT 1 FROM messages w WHERE w.match_id = ${m.matchId}::uuid AND w.sender_id = u.id AND w.shield = 'waiting')` : sql`false`} AS "waitingHere"
       FROM "user" u JOIN profiles s ON s.user_id = u.id WHERE u.id = ${m.senderId}`,
   );
@@ -87,9 +92,11 @@ export async function screenOutgoing(
   const trust = trustOf(row);
   if (row.status === "verify" && !m.started && !row.selfieVerified)
     throw new AppError(403, "SHIELD_VERIFICATION_REQUIRED", SHIELD_MSG.VERIFICATION_REQUIRED);
-  const onHold = row.status === "hold" && !row.selfieVerified;
+  const onHold = row.status === "hold" && (!row.selfieVerified || row.heldSinceVerified);
+  // Asked to verify: the conversations it opened while its messages waited keep waiting.
+  const verifyPending = row.status === "verify" && !row.selfieVerified && row.waitingHere;
   const shield =
-    onHold && (!m.started || row.waitingHere)
+    (onHold && (!m.started || row.waitingHere)) || verifyPending
       ? "waiting"
       : analysis.money.request && (row.newAccount || !row.selfieVerified)
         ? "held"

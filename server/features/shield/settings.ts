@@ -5,6 +5,8 @@ import { eq, sql } from "drizzle-orm";
 import { type Actor, audit } from "../../platform/admin/audit.ts";
 import { type Db, inTransaction } from "../../platform/db/client.ts";
 import { shieldSettings } from "../../platform/db/schema/index.ts";
+import type { Logger } from "../../platform/logger.ts";
+import { shieldFailures } from "./failures.ts";
 
 const KEEP_MS = 5_000;
 /** Per database (tests run several apps in one process), the settings and when they were read. */
@@ -22,10 +24,32 @@ export async function loadShieldSettings(
   if (hit && Date.now() - hit.at < KEEP_MS) return hit.settings;
   const [row] = await via.select().from(shieldSettings).where(eq(shieldSettings.id, 1));
   // A row written by an older version lacks newer keys: the defaults fill them.
-  const parsed = shieldSettingsSchema.safeParse({ ...DEFAULT_SHIELD_SETTINGS, ...(row?.settings ?? {}) });
+  const stored = (row?.settings ?? {}) as Partial<ShieldSettings>;
+  const d = DEFAULT_SHIELD_SETTINGS;
+  const parsed = shieldSettingsSchema.safeParse({
+    ...d,
+    ...stored,
+    weights: { ...d.weights, ...stored.weights },
+    allowances: { ...d.allowances, ...stored.allowances },
+    bursts: { ...d.bursts, ...stored.bursts },
+  });
   const settings = parsed.success ? parsed.data : DEFAULT_SHIELD_SETTINGS;
   kept.set(database, { at: Date.now(), settings });
   return settings;
+}
+
+/**
+ * The settings for a send: when they cannot be read, the defaults — the shield never turns an
+ * error into a lost message (the failure is counted and logged).
+ */
+export async function shieldSettingsOrDefault(deps: { database: { db: Db }; logger: Logger }) {
+  try {
+    return await loadShieldSettings(deps.database);
+  } catch (err) {
+    shieldFailures.count++;
+    deps.logger.error({ err }, "shield: settings unreadable; the defaults apply");
+    return DEFAULT_SHIELD_SETTINGS;
+  }
 }
 
 /** An administrator's new settings, audited with the change. */

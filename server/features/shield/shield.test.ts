@@ -12,9 +12,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { queryRows } from "../../platform/db/client.ts";
+import { faceDescriptors } from "../../platform/db/schema/index.ts";
 import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";
+import { checkFaceReuse } from "./face-reuse.ts";
 import { shieldFailures } from "./failures.ts";
 
 type Member = Awaited<ReturnType<typeof signUpMember>>;
@@ -185,6 +187,40 @@ describeEachEngine("Bouclier", (engine) => {
     });
   });
 
+  it("holds a verified member whose face is a banned account’s: the selfie does not lift it", async () => {
+    const banned = await signUpMember(t, "male");
+    const him = await signUpMember(t, "male");
+    const her = await signUpMember(t, "female");
+    const face = Array.from({ length: 1024 }, (_, i) => Math.sin(i) / 40);
+    const other = face.map((v, i) => (i % 2 === 0 ? -v : v));
+    await db().execute(sql`UPDATE "user" SET banned = true WHERE id = ${banned.userId}`);
+    const stranger = await signUpMember(t, "female");
+    await db()
+      .insert(faceDescriptors)
+      .values([
+        { userId: banned.userId, descriptor: face },
+        { userId: him.userId, descriptor: face },
+        { userId: stranger.userId, descriptor: other },
+      ]);
+    await verify(him.userId);
+    await t.deps.events.transaction(db(), (_tx, record) => record(memberVerified, { userId: him.userId }));
+    // The verification queued the comparison; its worker's work, run here:
+    const [queued] = await queryRows(
+      db(),
+      z.strictObject({ n: z.number() }),
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'shield-face-check' AND data->>'userId' = ${him.userId}`,
+    );
+    expect(queued?.n).toBe(1);
+    await checkFaceReuse(t.deps, him.userId);
+    expect(await signals(him.userId)).toEqual(["face_reuse"]);
+    expect(await status(him.userId)).toBe("hold");
+    const matchId = await match(him, her);
+    await sent(him, matchId, "Bonjour, enchanté");
+    expect(await page(her, matchId)).toEqual([]);
+    const row = (await queue()).data.find((a) => a.id === him.userId);
+    expect(row?.signals[0]?.detail).toContain("compte banni");
+  });
+
   it("delivers a genuine new member’s ordinary first message at once", async () => {
     const him = await signUpMember(t, "male");
     const her = await signUpMember(t, "female");
@@ -192,7 +228,19 @@ describeEachEngine("Bouclier", (engine) => {
     const text = "Bonjour Awa ! J’ai vu que tu aimes le thiéboudienne, moi aussi. Tu cuisines ?";
     const message = await sent(him, matchId, text);
     expect((await page(her, matchId))[0]).toMatchObject({ id: message.id, content: text, held: false });
-    expect(await signals(him.userId)).toEqual([]);
+    expect(await signals(him.userId)).toEqual([]); // Only a held message is revealed: a 409, and nothing written.
+    const notHeld = await t.request(`/api/matches/${matchId}/messages/${message.id}/reveal`, {
+      method: "POST",
+      cookie: her.cookie,
+    });
+    expect(notHeld.status).toBe(409);
+    expect(await notHeld.json()).toMatchObject({ error: { code: "MESSAGE_NOT_HELD" } });
+    const [revealed] = await queryRows(
+      db(),
+      z.strictObject({ at: z.string().nullable() }),
+      sql`SELECT revealed_at::text AS at FROM messages WHERE id = ${message.id}::uuid`,
+    );
+    expect(revealed?.at).toBeNull();
     // Money talked about without a request is delivered too.
     await sent(him, matchId, "Le billet pour Dakar coûte 700 € en ce moment, c’est cher !");
     expect((await page(her, matchId))[0]).toMatchObject({ held: false });
@@ -214,6 +262,9 @@ describeEachEngine("Bouclier", (engine) => {
     expect(await signals(him.userId)).toEqual(["off_platform"]);
     await verify(him.userId);
     await verify(her.userId);
+    // Both verified: what was masked between them is shown (the verification's event does it).
+    await t.deps.events.transaction(db(), (_tx, record) => record(memberVerified, { userId: her.userId }));
+    expect((await page(her, matchId))[0]).toMatchObject({ content: text, masked: false });
     await sent(him, matchId, "Mon numéro : +225 07 58 12 34 56");
     expect((await page(her, matchId))[0]).toMatchObject({
       content: "Mon numéro : +225 07 58 12 34 56",

@@ -1,4 +1,7 @@
 // The verification capability's public surface: what other features and capabilities use. The rest of this
 // folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
+
+export { THRESHOLDS as FACE_THRESHOLDS } from "./decide.ts";
+export { similarity as faceSimilarity } from "./face-engine.ts";
 export { withMainPhotoRecheck } from "./recheck.ts";
 export { decideVerification, listPendingVerifications, pendingSelfie } from "./review.service.ts";

@@ -48,11 +48,11 @@ export default function ProtectionPage() {
           <li>
             <strong>Les comportements suspects sont examinés.</strong> Le même message envoyé à beaucoup de
             membres, une rafale de {quoted("J’aime")}, des signalements : un compte qui cumule ces signaux
-            voit ses nouveaux messages attendre l’avis d’un modérateur ou une vérification par selfie.
-            Personne n’est banni sans qu’un membre de l’équipe ait examiné son cas.
+            voit les premiers messages de ses nouvelles conversations attendre l’avis d’un modérateur ou une
+            vérification par selfie. Personne n’est banni sans qu’un membre de l’équipe ait examiné son cas.
           </li>
           <li>
-            <strong>La vérification par selfie compte.</strong> Un profil {quoted("Vérifié")} a montré en
+            <strong>La vérification par selfie compte.</strong> Un {quoted("Profil vérifié")} a montré en
             direct qu’il correspond à ses photos. Il peut commencer plus de conversations chaque jour.
           </li>
         </ul>
@@ -107,8 +107,8 @@ export default function ProtectionPage() {
         <ul>
           <li>N’envoyez plus rien, même si l’on vous promet de vous rembourser.</li>
           <li>
-            Signalez le profil depuis la conversation (menu {quoted("Signaler")}) : notre équipe l’examine et
-            protège les autres membres.
+            Signalez le profil depuis la conversation (bouton {quoted("Signaler")}) : notre équipe l’examine
+            et protège les autres membres.
           </li>
           <li>
             Contactez votre banque ou votre opérateur de mobile money au plus vite, et portez plainte auprès

@@ -1,3 +1,5 @@
+-- Issue 36, Bouclier (docs/decisions/0050-scam-shield.md): the shield's tables, and three columns of
+-- messages (all null for the messages before it: the CHECK and the partial index read them once).
 CREATE TABLE "message_fingerprints" (
 	"message_id" uuid PRIMARY KEY NOT NULL,
 	"sender_id" text NOT NULL,
@@ -50,5 +52,6 @@ ALTER TABLE "shield_signals" ADD CONSTRAINT "shield_signals_message_id_messages_
 CREATE INDEX "message_fingerprints_sender_idx" ON "message_fingerprints" USING btree ("sender_id","created_at");--> statement-breakpoint
 CREATE INDEX "shield_accounts_queue_idx" ON "shield_accounts" USING btree ("held_at") WHERE "shield_accounts"."status" IN ('hold', 'verify');--> statement-breakpoint
 CREATE INDEX "shield_signals_user_idx" ON "shield_signals" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "messages_waiting_idx" ON "messages" USING btree ("sender_id") WHERE "messages"."shield" = 'waiting';--> statement-breakpoint
+CREATE INDEX "shield_signals_message_idx" ON "shield_signals" USING btree ("message_id");--> statement-breakpoint
+CREATE INDEX "messages_shield_idx" ON "messages" USING btree ("sender_id","created_at") WHERE "messages"."shield" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_shield" CHECK ("messages"."shield" IN ('held', 'waiting'));

@@ -261,7 +261,8 @@ export const messages = pgTable(
     index("messages_content_trgm").using("gin", sql`${t.content} gin_trgm_ops`),
     check("messages_content_length", sql`char_length(${t.content}) between 1 and 2000`),
     check("messages_shield", sql`${t.shield} IN ('held', 'waiting')`),
-    index("messages_waiting_idx").on(t.senderId).where(sql`${t.shield} = 'waiting'`),
+    // The shield's readers (the queue, the fairness table, a release): a sender's held and waiting messages.
+    index("messages_shield_idx").on(t.senderId, t.createdAt).where(sql`${t.shield} IS NOT NULL`),
   ],
 );
 

@@ -30,7 +30,11 @@ export const shieldSignals = pgTable(
     messageId: uuid("message_id").references(() => messages.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("shield_signals_user_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index("shield_signals_user_idx").on(t.userId, t.createdAt.desc()),
+    // A message's deletion sets its signals' message_id to null: found through this index.
+    index("shield_signals_message_idx").on(t.messageId),
+  ],
 );
 
 /** An account the shield has scored: its score, its standing and the moderator's decision. */

@@ -30,7 +30,7 @@ const DECISIONS: ReviewDecision<ShieldAccountDto, ShieldDecision>[] = [
     body: (_a, name) => (
       <>
         <p>
-          Le compte {deName(name)} est banni : ses sessions sont fermées et ses messages en attente ne seront
+          Le compte {deName(name)} sera banni : ses sessions seront fermées et ses messages en attente ne seront
           jamais remis.
         </p>
         <p className="text-sm text-ink-soft">Le bannissement peut être levé depuis la page du compte.</p>
@@ -40,8 +40,8 @@ const DECISIONS: ReviewDecision<ShieldAccountDto, ShieldDecision>[] = [
   },
   {
     decision: "require_verification",
-    label: "Exiger une vérification",
-    title: (name) => `Exiger une vérification ${deName(name)}`,
+    label: "Exiger la vérification",
+    title: (name) => `Exiger la vérification ${deName(name)}`,
     icon: ScanFace,
     variant: "secondary",
     tone: "primary",
@@ -49,7 +49,7 @@ const DECISIONS: ReviewDecision<ShieldAccountDto, ShieldDecision>[] = [
     body: (_a, name) => (
       <p>
         {name} ne pourra plus commencer de conversation avant de réussir la vérification par selfie. Le membre
-        en est informé et peut faire appel.
+        le découvrira en écrivant, et pourra faire appel depuis « Comment Passerelle vous protège ».
       </p>
     ),
     done: (name) => `Vérification exigée pour ${name}.`,
@@ -63,13 +63,15 @@ const DECISIONS: ReviewDecision<ShieldAccountDto, ShieldDecision>[] = [
     pendingLabel: "Libération…",
     body: (_a, name) => (
       <>
-        <p>Les premiers messages en attente {deName(name)} sont remis tout de suite à leurs destinataires.</p>
+        <p>
+          Les premiers messages en attente {deName(name)} seront remis tout de suite à leurs destinataires.
+        </p>
         <p className="text-sm text-ink-soft">
           Les signaux passés ne comptent plus ; les demandes d’argent restent derrière leur avertissement.
         </p>
       </>
     ),
-    done: (name) => `${name} est libéré : ses messages sont remis.`,
+    done: (name) => `Compte ${deName(name)} libéré : ses messages en attente sont remis.`,
   },
 ];
 
@@ -86,7 +88,7 @@ export default function ShieldPage() {
     <div className="flex flex-col gap-8">
       <ReviewQueue
         title="Bouclier"
-        intro="Les comptes que le Bouclier a mis en attente, ceux à qui une vérification est demandée, et les appels, les appels d’abord. Un compte en attente ne le sait pas : ses premiers messages attendent votre décision ou sa vérification par selfie."
+        intro="Les comptes que le Bouclier a mis en attente, ceux à qui une vérification est demandée, et les appels (en premier). Un compte en attente ne le sait pas : ses premiers messages attendent votre décision ou sa vérification par selfie."
         list={list}
         params={params}
         decide={decide}
@@ -125,8 +127,11 @@ export default function ShieldPage() {
       />
       {list.data && list.data.failures > 0 && (
         <p className="text-sm text-ink-soft">
-          {list.data.failures} signal(aux) n’ont pas pu être calculés sur ce serveur depuis son démarrage :
-          les messages concernés sont passés normalement (voir les journaux).
+          {list.data.failures === 1
+            ? "1 signal n’a pas pu être calculé"
+            : `${list.data.failures} signaux n’ont pas pu être calculés`}{" "}
+          sur ce serveur depuis son démarrage : les messages concernés sont passés normalement (voir les
+          journaux).
         </p>
       )}
       <Card className="flex flex-col gap-3 p-5">

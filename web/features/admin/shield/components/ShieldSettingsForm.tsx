@@ -121,7 +121,6 @@ function SettingsForm({ initial }: { initial: ShieldSettings }) {
                       {...control}
                       type="number"
                       inputMode="numeric"
-                      min={0}
                       value={texts[id] ?? String(read(draft, path))}
                       onChange={(e) => {
                         setTexts({ ...texts, [id]: e.target.value });
