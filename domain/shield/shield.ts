@@ -14,6 +14,7 @@ export const SHIELD_SIGNALS = [
   "burst_openers",
   "report",
   "face_reuse",
+  "country_mismatch",
 ] as const;
 export type ShieldSignal = (typeof SHIELD_SIGNALS)[number];
 
@@ -26,6 +27,7 @@ export const SHIELD_SIGNAL_LABEL: Record<ShieldSignal, string> = {
   burst_openers: "A commencé beaucoup de conversations en une heure",
   report: "A été signalé par un membre (le poids suit les signalements retenus de ce membre)",
   face_reuse: "Son visage ressemble à celui d’un autre compte",
+  country_mismatch: "Se connecte depuis d’autres pays que son pays de résidence déclaré",
 };
 
 /** Where an account stands: nothing, on quiet hold, released by a moderator, asked to verify. */
@@ -54,6 +56,7 @@ export const shieldSettingsSchema = z.strictObject({
     burst_openers: weight,
     report: weight,
     face_reuse: weight,
+    country_mismatch: weight,
     /** Added while the account is younger than a week. */
     new_account: weight,
     /** Taken off once the member passed the selfie verification. */
@@ -82,6 +85,7 @@ export const DEFAULT_SHIELD_SETTINGS: ShieldSettings = {
     burst_openers: 20,
     report: 20,
     face_reuse: 40,
+    country_mismatch: 10,
     new_account: 15,
     selfie_verified: 30,
   },

@@ -9,11 +9,13 @@ import { messageInputSchema } from "@domain/message-input.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../deps.ts";
+import { clientAddress } from "../../platform/http/attempt-limits.ts";
 import { queryRules } from "../../platform/http/query.ts";
 import { requireUser } from "../../platform/http/session.ts";
 import { jsonBody, queryOf } from "../../platform/http/validate.ts";
 import { notify } from "../../platform/realtime/notify.ts";
 import { requireSubscription } from "../billing/index.ts";
+import { noteConnection } from "../shield/index.ts";
 import { listConversations } from "./conversations.service.ts";
 import { listMessages, markRead, revealMessage, sendMessage } from "./messages.service.ts";
 import { TypingRelay } from "./typing.service.ts";
@@ -44,6 +46,8 @@ export function messageRoutes(deps: AppDeps) {
     })
     .post("/:id/messages", jsonBody(messageInputSchema), async (c) => {
       const { content } = c.req.valid("json");
+      // Where the member writes from, for the shield (issue 36): the country only, once a day.
+      await noteConnection(deps, c.get("user").id, clientAddress(c.req.raw.headers));
       const message = await sendMessage(
         deps,
         db,

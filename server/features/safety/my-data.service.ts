@@ -104,6 +104,11 @@ export async function exportMyData(
     }),
     sql`SELECT x.match_id AS "matchId", x.content, x.created_at AS "sentAt", x.read_at AS "readAt"
       FROM messages x WHERE x.sender_id = ${userId} ORDER BY x.created_at`,
+  ); // Bouclier (issue 36): the countries the member wrote from, day by day (no address is kept).
+  const connectionCountries = await queryRows(
+    db,
+    z.strictObject({ day: z.string(), country: z.string() }),
+    sql`SELECT day::text AS day, country FROM member_connections WHERE user_id = ${userId} ORDER BY day, country`,
   );
   const subscriptions = await queryRows(
     db,
@@ -230,6 +235,7 @@ export async function exportMyData(
     profileVisitsReceived,
     blockedMembers: blocks,
     reportsFiled: reports,
+    connectionCountries,
     sessions,
   };
   files["donnees.json"] = strToU8(JSON.stringify(data, null, 2));

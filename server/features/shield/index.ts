@@ -1,5 +1,6 @@
 // The shield feature's public surface (Bouclier, issue 36): what other features use.
 export { allowance } from "./allowance.ts";
+export { noteConnection } from "./connections.ts";
 export { shieldJobs } from "./jobs.ts";
 export {
   assertInQueue,

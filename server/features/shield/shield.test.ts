@@ -410,3 +410,67 @@ describeEachEngine("Bouclier", (engine) => {
     expect(await signals(him.userId)).toEqual([]);
   });
 });
+
+describeEachEngine("Bouclier: where members write from", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Behind a proxy that sets the client's address: the requests say where they come from.
+    t = await createTestApp(engine, { TRUST_PROXY: "true" });
+  });
+  afterAll(() => t.close());
+  const db = () => t.deps.database.db;
+  const CAMEROON = "41.202.219.1";
+  const FRANCE = "90.84.1.1";
+
+  async function writeFrom(address: string, residence: string, pastDays: string[]) {
+    const him = await signUpMember(t, "male", { country: residence });
+    const her = await signUpMember(t, "female");
+    for (const day of pastDays)
+      await db().execute(sql`INSERT INTO member_connections (user_id, day, country)
+        VALUES (${him.userId}, current_date - ${Number(day)}::int, 'CM')`);
+    const like = await t.request("/api/likes", {
+      method: "POST",
+      cookie: him.cookie,
+      json: { likedId: her.userId, type: "like" },
+    });
+    const { matchId } = (await like.json()) as { matchId: string };
+    const res = await t.request(`/api/matches/${matchId}/messages`, {
+      method: "POST",
+      cookie: him.cookie,
+      headers: { "x-forwarded-for": address },
+      json: { content: "Bonjour, comment allez-vous ?" },
+    });
+    expect(res.status).toBe(201);
+    const rows = await queryRows(
+      db(),
+      z.strictObject({ kind: z.string(), detail: z.string() }),
+      sql`SELECT kind, detail FROM shield_signals WHERE user_id = ${him.userId}`,
+    );
+    const days = await queryRows(
+      db(),
+      z.strictObject({ country: z.string() }),
+      sql`SELECT country FROM member_connections WHERE user_id = ${him.userId} AND day = current_date`,
+    );
+    return { signals: rows, today: days.map((d) => d.country) };
+  }
+
+  it("notes the country of each day’s messages, not the address", async () => {
+    const { today } = await writeFrom(CAMEROON, "Cameroun", []);
+    expect(today).toEqual(["CM"]);
+  });
+
+  it("signals a declared residence that no connection of the last two weeks confirms", async () => {
+    const { signals } = await writeFrom(CAMEROON, "France", ["1", "2"]);
+    expect(signals).toEqual([
+      {
+        kind: "country_mismatch",
+        detail: "Connexions depuis Cameroun (3 jours sur 14) ; pays de résidence déclaré : France",
+      },
+    ]);
+  });
+
+  it("stays quiet when the member also connects from the declared country, or lives where they connect", async () => {
+    expect((await writeFrom(FRANCE, "France", ["1", "2"])).signals).toEqual([]);
+    expect((await writeFrom(CAMEROON, "Cameroun", ["1", "2"])).signals).toEqual([]);
+  });
+});

@@ -239,7 +239,11 @@ export default function PrivacyPolicyPage() {
           <li>
             <strong>Assurer la sécurité</strong> du service et de ses membres, prévenir la fraude, les
             arnaques et les faux profils, traiter les signalements, appliquer la modération et en garder la
-            trace : intérêt légitime de Passerelle et de ses membres, celui d’être protégés.
+            trace : intérêt légitime de Passerelle et de ses membres, celui d’être protégés. Pour cela, le
+            Bouclier de Passerelle lit les messages à leur envoi (demandes d’argent, numéros, textes envoyés à
+            beaucoup de membres), note le pays depuis lequel vous écrivez (pas votre adresse IP) et compte
+            certains comportements ; une personne de l’équipe examine tout compte restreint, et vous pouvez
+            faire appel (voir <Link to="/protection">Comment Passerelle vous protège</Link>).
           </li>
           <li>
             <strong>Traiter les informations sensibles</strong> que vous choisissez de publier : votre

@@ -1,5 +1,13 @@
 -- Issue 36, Bouclier (docs/decisions/0050-scam-shield.md): the shield's tables, and three columns of
 -- messages (all null for the messages before it: the CHECK and the partial index read them once).
+CREATE TABLE "member_connections" (
+	"user_id" text NOT NULL,
+	"day" date NOT NULL,
+	"country" text NOT NULL,
+	CONSTRAINT "member_connections_user_id_day_country_pk" PRIMARY KEY("user_id","day","country"),
+	CONSTRAINT "member_connections_country" CHECK ("member_connections"."country" ~ '^[A-Z]{2}$')
+);
+--> statement-breakpoint
 CREATE TABLE "message_fingerprints" (
 	"message_id" uuid PRIMARY KEY NOT NULL,
 	"sender_id" text NOT NULL,
@@ -42,6 +50,7 @@ CREATE TABLE "shield_signals" (
 ALTER TABLE "messages" ADD COLUMN "shield" text;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "revealed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "masked_content" text;--> statement-breakpoint
+ALTER TABLE "member_connections" ADD CONSTRAINT "member_connections_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_fingerprints" ADD CONSTRAINT "message_fingerprints_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_fingerprints" ADD CONSTRAINT "message_fingerprints_sender_id_user_id_fk" FOREIGN KEY ("sender_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shield_accounts" ADD CONSTRAINT "shield_accounts_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

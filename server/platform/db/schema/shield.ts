@@ -4,10 +4,12 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -86,4 +88,24 @@ export const shieldSettings = pgTable(
     updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [check("shield_settings_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * The countries a member writes from, a row per day and country (the IP address itself is not kept):
+ * a declared country of residence that the connections persistently contradict is a signal.
+ */
+export const memberConnections = pgTable(
+  "member_connections",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    /** ISO 3166-1 alpha-2, from the offline IP-to-country database. */
+    country: text("country").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day, t.country] }),
+    check("member_connections_country", sql`${t.country} ~ '^[A-Z]{2}$'`),
+  ],
 );

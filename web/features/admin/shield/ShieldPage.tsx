@@ -30,8 +30,8 @@ const DECISIONS: ReviewDecision<ShieldAccountDto, ShieldDecision>[] = [
     body: (_a, name) => (
       <>
         <p>
-          Le compte {deName(name)} sera banni : ses sessions seront fermées et ses messages en attente ne seront
-          jamais remis.
+          Le compte {deName(name)} sera banni : ses sessions seront fermées et ses messages en attente ne
+          seront jamais remis.
         </p>
         <p className="text-sm text-ink-soft">Le bannissement peut être levé depuis la page du compte.</p>
       </>

@@ -35,6 +35,7 @@ const GROUPS: { title: string; fields: { path: NumberPath; label: string }[] }[]
       { path: ["weights", "burst_openers"], label: "Rafale de premiers messages" },
       { path: ["weights", "report"], label: "Signalement (selon l’auteur)" },
       { path: ["weights", "face_reuse"], label: "Visage d’un autre compte" },
+      { path: ["weights", "country_mismatch"], label: "Connexions d’un autre pays que la résidence" },
       { path: ["weights", "new_account"], label: "Compte de moins d’une semaine (ajouté)" },
       { path: ["weights", "selfie_verified"], label: "Profil vérifié par selfie (retiré)" },
     ],
