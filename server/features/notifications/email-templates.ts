@@ -1,5 +1,6 @@
 // The French notification e-mails: immediate (« Awa vous a écrit »), and the daily or weekly digest.
 
+import { SHIELD_MSG } from "@domain/shield/shield.ts";
 import { escapeHtml } from "../../platform/email/html.ts";
 import { frenchLongDate } from "../../platform/email/templates.ts";
 import type { MemberNews, NewsItem } from "./email-content.ts";
@@ -20,7 +21,10 @@ function line(item: NewsItem): string {
   if (item.kind === "match") return `C’est un match : ${item.name} a aimé votre profil en retour.`;
   const what =
     item.count === 1 ? `${item.name} vous a écrit` : `${item.name} vous a écrit ${item.count} messages`;
-  return item.latest ? `${what} : « ${excerpt(item.latest)} »` : `${what}.`;
+  if (!item.latest) return `${what}.`;
+  // The shield's words for a held message (issue 36) are not the member's: not quoted.
+  if (item.latest === SHIELD_MSG.HELD_NOTIFICATION) return `${what}. ${item.latest}.`;
+  return `${what} : « ${excerpt(item.latest)} »`;
 }
 
 function subjectOf(news: MemberNews, kind: NewsEmailKind): string {

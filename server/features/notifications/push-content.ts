@@ -112,7 +112,9 @@ export async function messagePushes(
         body:
           state.unread === 1
             ? excerpt(state.latest)
-            : `${state.unread} nouveaux messages · « ${excerpt(state.latest, 80)} »`,
+            : state.latest === SHIELD_MSG.HELD_NOTIFICATION
+              ? `${state.unread} nouveaux messages · ${state.latest}`
+              : `${state.unread} nouveaux messages · « ${excerpt(state.latest, 80)} »`,
         url: conversationUrl(state.matchId),
         tag: `conversation-${state.matchId}`,
         unread: state.unreadConversations,

@@ -82,10 +82,13 @@ export const shieldReactions = [
           const [burst] = await queryRows(
             sp,
             z.strictObject({ openers: z.number().int(), already: z.boolean() }),
-            sql`SELECT count(*)::int AS openers, ${recently(senderId, "burst_openers", 1)} AS already
-              FROM messages x WHERE x.sender_id = ${senderId} AND x.created_at > now() - interval '1 hour'
-                AND NOT EXISTS (SELECT 1 FROM messages y WHERE y.match_id = x.match_id
-                  AND y.sender_id = ${senderId} AND y.created_at < x.created_at)`,
+            // Counted up to the threshold only: a sender who writes a lot costs no more than others.
+            sql`SELECT (SELECT count(*)::int FROM (SELECT 1 FROM messages x
+                WHERE x.sender_id = ${senderId} AND x.created_at > now() - interval '1 hour'
+                  AND NOT EXISTS (SELECT 1 FROM messages y WHERE y.match_id = x.match_id
+                    AND y.sender_id = ${senderId} AND y.created_at < x.created_at)
+                LIMIT ${settings.bursts.openersPerHour}) firsts) AS openers,
+              ${recently(senderId, "burst_openers", 1)} AS already`,
           );
           if (burst && burst.openers >= settings.bursts.openersPerHour && !burst.already)
             signals.push({

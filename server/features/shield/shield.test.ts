@@ -221,6 +221,32 @@ describeEachEngine("Bouclier", (engine) => {
     expect(row?.signals[0]?.detail).toContain("compte banni");
   });
 
+  it("weighs a report by its author’s record: upheld reports count for, dismissed ones against", async () => {
+    const trusted = await signUpMember(t, "female");
+    const careless = await signUpMember(t, "female");
+    const others = await Promise.all([1, 2, 3].map(() => signUpMember(t, "male")));
+    for (const o of others)
+      await db().execute(sql`INSERT INTO reports (reporter_id, reported_id, reported_label, reason, status)
+        VALUES (${trusted.userId}, ${o.userId}, 'x', 'scam', 'action_taken'),
+          (${careless.userId}, ${o.userId}, 'x', 'scam', 'dismissed')`);
+    const score = async (reporter: Member) => {
+      const him = await signUpMember(t, "male");
+      await db().execute(sql`INSERT INTO reports (reporter_id, reported_id, reported_label, reason)
+        VALUES (${reporter.userId}, ${him.userId}, 'x', 'scam')`);
+      // A first message is when the reports received are weighed.
+      await sent(him, await match(him, await signUpMember(t, "female")), "Bonjour");
+      const [row] = await queryRows(
+        db(),
+        z.strictObject({ score: z.number() }),
+        sql`SELECT score FROM shield_accounts WHERE user_id = ${him.userId}`,
+      );
+      return row?.score;
+    };
+    // 15 for a first week, plus 20 × (1 + 2 × 3) / 2 capped at 2, or 20 × 1 / (2 + 3) floored at 0.25.
+    expect(await score(trusted)).toBe(15 + 40);
+    expect(await score(careless)).toBe(15 + 5);
+  });
+
   it("delivers a genuine new member’s ordinary first message at once", async () => {
     const him = await signUpMember(t, "male");
     const her = await signUpMember(t, "female");
@@ -464,7 +490,8 @@ describeEachEngine("Bouclier: where members write from", (engine) => {
     expect(signals).toEqual([
       {
         kind: "country_mismatch",
-        detail: "Connexions depuis Cameroun (3 jours sur 14) ; pays de résidence déclaré : France",
+        // French spacing: a narrow no-break space before « ; », a no-break space before « : ».
+        detail: "Connexions depuis Cameroun (3 jours sur 14)\u202f; pays de résidence déclaré\u00a0: France",
       },
     ]);
   });
