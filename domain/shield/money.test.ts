@@ -41,9 +41,10 @@ describe("moneyFinding: requests and payment instructions", () => {
 
   it("names what it saw, in French", () => {
     expect(moneyFinding("Envoie 200 € par Western Union pour la douane").reasons).toEqual([
-      "moyen de paiement : Western Union",
+      // French spacing: a no-break space before « : ».
+      "moyen de paiement\u00a0: Western Union",
       "demande d’argent",
-      "prétexte : la douane ou un colis",
+      "prétexte\u00a0: la douane ou un colis",
     ]);
   });
 

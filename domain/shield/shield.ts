@@ -15,6 +15,7 @@ export const SHIELD_SIGNALS = [
   "report",
   "face_reuse",
   "country_mismatch",
+  "hosting_network",
 ] as const;
 export type ShieldSignal = (typeof SHIELD_SIGNALS)[number];
 
@@ -28,6 +29,7 @@ export const SHIELD_SIGNAL_LABEL: Record<ShieldSignal, string> = {
   report: "A été signalé par un membre (le poids suit les signalements retenus de ce membre)",
   face_reuse: "Son visage ressemble à celui d’un autre compte",
   country_mismatch: "Se connecte depuis d’autres pays que son pays de résidence déclaré",
+  hosting_network: "Se connecte par des réseaux d’hébergement ou de VPN",
 };
 
 /** Where an account stands: nothing, on quiet hold, released by a moderator, asked to verify. */
@@ -57,6 +59,7 @@ export const shieldSettingsSchema = z.strictObject({
     report: weight,
     face_reuse: weight,
     country_mismatch: weight,
+    hosting_network: weight,
     /** Added while the account is younger than a week. */
     new_account: weight,
     /** Taken off once the member passed the selfie verification. */
@@ -86,6 +89,7 @@ export const DEFAULT_SHIELD_SETTINGS: ShieldSettings = {
     report: 20,
     face_reuse: 40,
     country_mismatch: 10,
+    hosting_network: 10,
     new_account: 15,
     selfie_verified: 30,
   },

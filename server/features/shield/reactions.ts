@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
 import { type Db, inTransaction, queryRows } from "../../platform/db/client.ts";
 import { react } from "../../platform/events/domain-events.ts";
-import { residenceMismatch } from "./connections.ts";
+import { connectionSignals } from "./connections.ts";
 import { shieldFailures } from "./failures.ts";
 import { SHIELD_QUEUES } from "./jobs.ts";
 import { addSignals, type NewSignal, rescore } from "./score.ts";
@@ -96,10 +96,7 @@ export const shieldReactions = [
               detail: `${burst.openers} conversations commencées en une heure`,
             });
         }
-        if (opening) {
-          const mismatch = await residenceMismatch(sp, settings, senderId);
-          if (mismatch) signals.push(mismatch);
-        }
+        if (opening) signals.push(...(await connectionSignals(sp, settings, senderId)));
         if (signals.length > 0) await addSignals(sp, settings, senderId, signals);
         // A first message is when reports received meanwhile are weighed again.
         else if (opening) await rescore(sp, settings, senderId);

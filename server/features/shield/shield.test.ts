@@ -496,6 +496,39 @@ describeEachEngine("Bouclier: where members write from", (engine) => {
     ]);
   });
 
+  it("signals connections through hosting or VPN networks on two days of two weeks", async () => {
+    const DIGITALOCEAN = "167.99.1.1";
+    const him = await signUpMember(t, "male", { country: "France" });
+    await db().execute(sql`INSERT INTO member_connections (user_id, day, country, hosting)
+      VALUES (${him.userId}, current_date - 3, 'FR', true)`);
+    const her = await signUpMember(t, "female");
+    const like = await t.request("/api/likes", {
+      method: "POST",
+      cookie: him.cookie,
+      json: { likedId: her.userId, type: "like" },
+    });
+    const { matchId } = (await like.json()) as { matchId: string };
+    const res = await t.request(`/api/matches/${matchId}/messages`, {
+      method: "POST",
+      cookie: him.cookie,
+      headers: { "x-forwarded-for": DIGITALOCEAN },
+      json: { content: "Bonsoir !" },
+    });
+    expect(res.status).toBe(201);
+    const kinds = await queryRows(
+      db(),
+      z.strictObject({ kind: z.string() }),
+      sql`SELECT kind FROM shield_signals WHERE user_id = ${him.userId} ORDER BY kind`,
+    );
+    expect(kinds.map((k) => k.kind)).toContain("hosting_network");
+    const [today] = await queryRows(
+      db(),
+      z.strictObject({ hosting: z.boolean() }),
+      sql`SELECT bool_or(hosting) AS hosting FROM member_connections WHERE user_id = ${him.userId} AND day = current_date`,
+    );
+    expect(today?.hosting).toBe(true);
+  });
+
   it("stays quiet when the member also connects from the declared country, or lives where they connect", async () => {
     expect((await writeFrom(FRANCE, "France", ["1", "2"])).signals).toEqual([]);
     expect((await writeFrom(CAMEROON, "Cameroun", ["1", "2"])).signals).toEqual([]);

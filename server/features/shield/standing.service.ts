@@ -60,7 +60,7 @@ export async function shieldStanding(
 export async function appeal(db: Db, userId: string, message: string): Promise<void> {
   await inTransaction(db, async (tx) => {
     const row = await readStanding(tx, userId, true);
-    if (!row || row.status !== "verify")
+    if (row?.status !== "verify")
       throw new AppError(409, "APPEAL_NOT_RESTRICTED", SHIELD_MSG.APPEAL_NOT_RESTRICTED);
     if (row.appealPending) throw new AppError(409, "APPEAL_PENDING", SHIELD_MSG.APPEAL_ALREADY);
     await tx.execute(sql`UPDATE shield_accounts SET appeal = ${message}, appealed_at = now(),

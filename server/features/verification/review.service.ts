@@ -20,7 +20,7 @@ import type { AppDeps } from "../../deps.ts";
 import { type Actor, audit } from "../../platform/admin/audit.ts";
 import { cappedTotal } from "../../platform/admin/list-query.ts";
 import { memberRefJson, memberRefRow, toMemberRef } from "../../platform/admin/member-ref.ts";
-import { type Db, inTransaction, queryRows } from "../../platform/db/client.ts";
+import { type Db, queryRows } from "../../platform/db/client.ts";
 import { timestampText, uuid } from "../../platform/db/row-schemas.ts";
 import { profiles, verifications } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/http/errors.ts";

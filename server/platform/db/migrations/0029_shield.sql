@@ -4,6 +4,7 @@ CREATE TABLE "member_connections" (
 	"user_id" text NOT NULL,
 	"day" date NOT NULL,
 	"country" text NOT NULL,
+	"hosting" boolean DEFAULT false NOT NULL,
 	CONSTRAINT "member_connections_user_id_day_country_pk" PRIMARY KEY("user_id","day","country"),
 	CONSTRAINT "member_connections_country" CHECK ("member_connections"."country" ~ '^[A-Z]{2}$')
 );

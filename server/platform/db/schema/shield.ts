@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -100,9 +101,12 @@ export const memberConnections = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    day: date("day", { mode: "string" }).notNull(),
-    /** ISO 3166-1 alpha-2, from the offline IP-to-country database. */
+    day: date("day", {
+      mode: "string",
+    }).notNull() /** ISO 3166-1 alpha-2, from the offline IP-to-country database. */,
     country: text("country").notNull(),
+    /** Some of that day's connections came through a hosting or VPN network. */
+    hosting: boolean("hosting").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.day, t.country] }),

@@ -134,6 +134,13 @@ export default function ShieldPage() {
           journaux).
         </p>
       )}
+      <p className="text-xs text-ink-soft">
+        Pays et réseaux des connexions : bases hors ligne geo-whois-asn-country (CC0) et IP to ASN Lite de{" "}
+        <a href="https://db-ip.com" className="underline">
+          DB-IP
+        </a>{" "}
+        avec Route Views (CC BY 4.0), via ip-location-db.
+      </p>
       <Card className="flex flex-col gap-3 p-5">
         <h2 className="text-xl font-bold text-teal-900">Équité</h2>
         <FairnessTable />

@@ -36,6 +36,7 @@ const GROUPS: { title: string; fields: { path: NumberPath; label: string }[] }[]
       { path: ["weights", "report"], label: "Signalement (selon l’auteur)" },
       { path: ["weights", "face_reuse"], label: "Visage d’un autre compte" },
       { path: ["weights", "country_mismatch"], label: "Connexions d’un autre pays que la résidence" },
+      { path: ["weights", "hosting_network"], label: "Connexions par un hébergeur ou un VPN" },
       { path: ["weights", "new_account"], label: "Compte de moins d’une semaine (ajouté)" },
       { path: ["weights", "selfie_verified"], label: "Profil vérifié par selfie (retiré)" },
     ],
