@@ -13,9 +13,8 @@ import { announceDelivered } from "../messages/index.ts";
 import { decidePhotoReview, listPendingPhotoReviews } from "../moderation/index.ts";
 import { PATH_QUERY_RULES, photoPathQuery } from "../photos/index.ts";
 import {
-  assertInQueue,
+  decideBan,
   loadShieldSettings,
-  markBanned,
   releaseFromQueue,
   requireVerification,
   saveShieldSettings,
@@ -240,9 +239,7 @@ export function adminRoutes(deps: AppDeps) {
         await announceDelivered(deps, delivered);
       } else if (decision === "require_verification") await requireVerification(db, actor(c), userId);
       else {
-        await assertInQueue(db, userId);
-        await banUser(deps, actor(c), userId, SHIELD_BAN_REASON);
-        await markBanned(db, actor(c), userId);
+        await banUser(deps, actor(c), userId, SHIELD_BAN_REASON, (tx) => decideBan(tx, actor(c), userId));
       }
       return c.json(await shieldQueue(db, storage, { page: 1, size: ADMIN_PAGE_SIZE }));
     })

@@ -138,9 +138,21 @@ async function closeStreams(deps: Deps, userId: string): Promise<void> {
     .catch((err) => deps.logger.error({ err }, "stream revocation failed"));
 }
 
-export async function banUser(deps: Deps, actor: Actor, id: string, reason: string): Promise<void> {
+/**
+ * Bans the member: sessions ended, audited, « member.banned » recorded. `decided`, when given, runs
+ * first in the same transaction (the shield's queue checks and records its decision there, so the
+ * ban and the decision commit together or not at all).
+ */
+export async function banUser(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  reason: string,
+  decided?: (tx: Db) => Promise<void>,
+): Promise<void> {
   if (id === actor.id) throw new AppError(400, "SELF_ACTION", ADMIN_MSG.SELF_BAN);
   await deps.events.transaction(deps.database.db, async (tx, record) => {
+    await decided?.(tx);
     const [row] = await tx
       .update(user)
       .set({ banned: true, banReason: reason, banExpires: null, updatedAt: sql`now()` })

@@ -3,8 +3,7 @@ export { allowance } from "./allowance.ts";
 export { noteConnection } from "./connections.ts";
 export { shieldJobs } from "./jobs.ts";
 export {
-  assertInQueue,
-  markBanned,
+  decideBan,
   releaseFromQueue,
   requireVerification,
   shieldFairness,

@@ -180,14 +180,13 @@ export async function requireVerification(db: Db, actor: Actor, userId: string):
   });
 }
 
-/** Checks the account is in the queue, for a ban decided from it (the ban itself: admin users). */
-export async function assertInQueue(db: Db, userId: string): Promise<void> {
-  await inTransaction(db, (tx) => queued(tx, userId).then(() => undefined));
-}
-
-/** After a ban from the queue: the decision is recorded; the account leaves the queue. */
-export async function markBanned(db: Db, actor: Actor, userId: string): Promise<void> {
-  await db.execute(sql`UPDATE shield_accounts SET decided_at = now(), decided_by = ${actor.id},
+/**
+ * A ban decided from the queue, in the ban's own transaction (admin users' banUser): a 404 when the
+ * account is not in the queue; otherwise the decision is recorded and the account leaves the queue.
+ */
+export async function decideBan(tx: Db, actor: Actor, userId: string): Promise<void> {
+  await queued(tx, userId);
+  await tx.execute(sql`UPDATE shield_accounts SET decided_at = now(), decided_by = ${actor.id},
       appeal = NULL, updated_at = now() WHERE user_id = ${userId}`);
 }
 

@@ -351,8 +351,17 @@ describeEachEngine("Bouclier", (engine) => {
     const unknown = await decide(him.userId, "forgive");
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ error: { code: "VALIDATION_ERROR" } });
-    // Not in the queue.
+    // Not in the queue: nothing decided, and no ban (the ban and the decision share a transaction).
     expect((await decide(him.userId, "release")).status).toBe(404);
+    const ban = await decide(him.userId, "ban");
+    expect(ban.status).toBe(404);
+    expect(await ban.json()).toMatchObject({ error: { code: "SHIELD_NOT_IN_QUEUE" } });
+    const [account] = await queryRows(
+      db(),
+      z.strictObject({ banned: z.boolean().nullable() }),
+      sql`SELECT banned FROM "user" WHERE id = ${him.userId}`,
+    );
+    expect(account?.banned).not.toBe(true);
     const settings = await t.request("/api/admin/shield/settings", {
       method: "PUT",
       cookie: admin.cookie,
