@@ -213,3 +213,10 @@ export async function keepScreen(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SCREENS;
   if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
+
+/** Opens the conversation with `name` (a member who joined through joinThroughApi) from /messages. */
+export async function openConversation(page: Page, name: string) {
+  await page.goto("/messages");
+  await page.getByRole("link", { name: new RegExp(name) }).click();
+  return page.getByRole("region", { name: `Conversation avec ${name} E.` });
+}

@@ -1,8 +1,8 @@
 // Trust and safety journeys: blocking a match (gone for both, listed in « Membres bloqués »),
 // reporting a message asking for money from the shield's card (found by the administrator in
 // « Signalements »), and deleting one's account (the sign-in refuses it afterwards).
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { adminWindow, joinThroughApi, PASSWORD, uniqueFirstName } from "./fixtures.ts";
+import { type Browser, expect, type TestInfo, test } from "@playwright/test";
+import { adminWindow, joinThroughApi, openConversation, PASSWORD, uniqueFirstName } from "./fixtures.ts";
 
 /** Two subscribed members of opposite gender; he likes her from search, which makes a match. */
 async function matchedPair(browser: Browser, testInfo: TestInfo, names: [string, string]) {
@@ -33,13 +33,6 @@ async function matchedPair(browser: Browser, testInfo: TestInfo, names: [string,
     await hisContext.close();
   };
   return { her, him, herName, hisName, close };
-}
-
-/** Opens the conversation with `name` from /messages. */
-async function openConversation(page: Page, name: string) {
-  await page.goto("/messages");
-  await page.getByRole("link", { name: new RegExp(name) }).click();
-  return page.getByRole("region", { name: `Conversation avec ${name} E.` });
 }
 
 test("a member blocks a match: it is gone for both, and she finds him in « Membres bloqués »", async ({

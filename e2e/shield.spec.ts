@@ -4,7 +4,7 @@
 // the asking account's next first message waits unseen, and an administrator releases it from the
 // « Bouclier » queue, after which it is delivered.
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { adminWindow, joinThroughApi, keepScreen, uniqueFirstName } from "./fixtures.ts";
+import { adminWindow, joinThroughApi, keepScreen, openConversation, uniqueFirstName } from "./fixtures.ts";
 
 async function member(browser: Browser, testInfo: TestInfo, base: string, gender: "Homme" | "Femme") {
   const context = await browser.newContext(testInfo.project.use);
@@ -34,12 +34,6 @@ async function write(him: Page, herName: string, text: string) {
   await composer.fill(text);
   await composer.press("Enter");
   await expect(him.getByText("Envoyé")).toBeVisible();
-}
-
-async function openConversation(page: Page, name: string) {
-  await page.goto("/messages");
-  await page.getByRole("link", { name: new RegExp(name) }).click();
-  return page.getByRole("region", { name: `Conversation avec ${name} E.` });
 }
 
 test("a money request from a new account is held on her side; a genuine first message arrives; an administrator releases the held account", async ({

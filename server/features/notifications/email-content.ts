@@ -1,13 +1,14 @@
 // What a notification e-mail tells: the new matches and the unread messages that arrived since the
 // member's `email_covered_until`, for many members in one statement (digests are built by batches).
 // Never a blocked member's, a hidden member's, or anything for an unverified address or a banned member.
+
 import { SHIELD_MSG } from "@domain/shield/shield.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/client.ts";
 import { timestampText, uuid } from "../../platform/db/row-schemas.ts";
 import { hasLiked } from "../likes/index.ts";
-import { requestFor } from "../messages/index.ts";
+import { receivedText, requestFor } from "../messages/index.ts";
 import { blockedBetween } from "../safety/index.ts";
 import { OTHER_VISIBLE, RECIPIENT_ACTIVE } from "./audience.ts";
 
@@ -59,8 +60,7 @@ export async function newsFor(db: Db, userIds: readonly string[]): Promise<Membe
       ), news AS (
         SELECT c.user_id, 'message' AS kind, c.match_id, op.first_name AS name, count(*)::int AS count,
           -- As the recipient reads it (issue 36): held text never in an e-mail, numbers masked.
-          (array_agg(CASE WHEN x.shield = 'held' AND x.revealed_at IS NULL THEN ${SHIELD_MSG.HELD_NOTIFICATION}
-            ELSE coalesce(x.masked_content, x.content) END ORDER BY x.created_at DESC))[1] AS latest,
+          (array_agg(${receivedText(SHIELD_MSG.HELD_NOTIFICATION)} ORDER BY x.created_at DESC))[1] AS latest,
           max(x.created_at) AS at
         FROM conv c
         JOIN profiles op ON op.user_id = c.other_id JOIN "user" ou ON ou.id = op.user_id

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/client.ts";
 import { uuid } from "../../platform/db/row-schemas.ts";
 import { hasLiked } from "../likes/index.ts";
-import { unreadConversationsCount } from "../messages/index.ts";
+import { receivedText, unreadConversationsCount } from "../messages/index.ts";
 import { blockedBetween } from "../safety/index.ts";
 import { OTHER_VISIBLE, RECIPIENT_ACTIVE } from "./audience.ts";
 import { inQuietHours, parseStored, wants } from "./preferences.ts";
@@ -64,8 +64,7 @@ async function conversationStates(
         (SELECT count(*)::int FROM messages x WHERE x.match_id = m.id AND x.sender_id = op.user_id
           AND x.read_at IS NULL AND x.shield IS DISTINCT FROM 'waiting') AS unread,
         -- As the recipient would read it (issue 36): a held message's text is never in a notification.
-        (SELECT CASE WHEN x.shield = 'held' AND x.revealed_at IS NULL THEN ${SHIELD_MSG.HELD_NOTIFICATION}
-            ELSE coalesce(x.masked_content, x.content) END
+        (SELECT ${receivedText(SHIELD_MSG.HELD_NOTIFICATION)}
           FROM messages x WHERE x.match_id = m.id AND x.sender_id = op.user_id
           AND x.read_at IS NULL AND x.shield IS DISTINCT FROM 'waiting' ORDER BY x.created_at DESC LIMIT 1) AS latest,
         ${unreadConversationsCount(me)} AS "unreadConversations",

@@ -457,12 +457,20 @@ describeEachEngine("Bouclier: where members write from", (engine) => {
   const CAMEROON = "41.202.219.1";
   const FRANCE = "90.84.1.1";
 
-  async function writeFrom(address: string, residence: string, pastDays: string[]) {
+  /** A day of connections some days ago, as noteConnection would have written it. */
+  interface Past {
+    ago: number;
+    country: string;
+    hosting?: boolean;
+  }
+  const fromCameroon = (...ago: number[]): Past[] => ago.map((a) => ({ ago: a, country: "CM" }));
+
+  async function writeFrom(address: string, residence: string, past: Past[]) {
     const him = await signUpMember(t, "male", { country: residence });
     const her = await signUpMember(t, "female");
-    for (const day of pastDays)
-      await db().execute(sql`INSERT INTO member_connections (user_id, day, country)
-        VALUES (${him.userId}, current_date - ${Number(day)}::int, 'CM')`);
+    for (const day of past)
+      await db().execute(sql`INSERT INTO member_connections (user_id, day, country, hosting)
+        VALUES (${him.userId}, current_date - ${day.ago}::int, ${day.country}, ${day.hosting ?? false})`);
     const like = await t.request("/api/likes", {
       method: "POST",
       cookie: him.cookie,
@@ -483,10 +491,10 @@ describeEachEngine("Bouclier: where members write from", (engine) => {
     );
     const days = await queryRows(
       db(),
-      z.strictObject({ country: z.string() }),
-      sql`SELECT country FROM member_connections WHERE user_id = ${him.userId} AND day = current_date`,
+      z.strictObject({ country: z.string(), hosting: z.boolean() }),
+      sql`SELECT country, hosting FROM member_connections WHERE user_id = ${him.userId} AND day = current_date`,
     );
-    return { signals: rows, today: days.map((d) => d.country) };
+    return { signals: rows, today: days.map((d) => d.country), todayHosting: days.some((d) => d.hosting) };
   }
 
   it("notes the country of each day’s messages, not the address", async () => {
@@ -495,7 +503,7 @@ describeEachEngine("Bouclier: where members write from", (engine) => {
   });
 
   it("signals a declared residence that no connection of the last two weeks confirms", async () => {
-    const { signals } = await writeFrom(CAMEROON, "France", ["1", "2"]);
+    const { signals } = await writeFrom(CAMEROON, "France", fromCameroon(1, 2));
     expect(signals).toEqual([
       {
         kind: "country_mismatch",
@@ -507,39 +515,15 @@ describeEachEngine("Bouclier: where members write from", (engine) => {
 
   it("signals connections through hosting or VPN networks on two days of two weeks", async () => {
     const DIGITALOCEAN = "167.99.1.1";
-    const him = await signUpMember(t, "male", { country: "France" });
-    await db().execute(sql`INSERT INTO member_connections (user_id, day, country, hosting)
-      VALUES (${him.userId}, current_date - 3, 'FR', true)`);
-    const her = await signUpMember(t, "female");
-    const like = await t.request("/api/likes", {
-      method: "POST",
-      cookie: him.cookie,
-      json: { likedId: her.userId, type: "like" },
-    });
-    const { matchId } = (await like.json()) as { matchId: string };
-    const res = await t.request(`/api/matches/${matchId}/messages`, {
-      method: "POST",
-      cookie: him.cookie,
-      headers: { "x-forwarded-for": DIGITALOCEAN },
-      json: { content: "Bonsoir !" },
-    });
-    expect(res.status).toBe(201);
-    const kinds = await queryRows(
-      db(),
-      z.strictObject({ kind: z.string() }),
-      sql`SELECT kind FROM shield_signals WHERE user_id = ${him.userId} ORDER BY kind`,
-    );
-    expect(kinds.map((k) => k.kind)).toContain("hosting_network");
-    const [today] = await queryRows(
-      db(),
-      z.strictObject({ hosting: z.boolean() }),
-      sql`SELECT bool_or(hosting) AS hosting FROM member_connections WHERE user_id = ${him.userId} AND day = current_date`,
-    );
-    expect(today?.hosting).toBe(true);
+    const { signals, todayHosting } = await writeFrom(DIGITALOCEAN, "France", [
+      { ago: 3, country: "FR", hosting: true },
+    ]);
+    expect(signals.map((k) => k.kind)).toContain("hosting_network");
+    expect(todayHosting).toBe(true);
   });
 
   it("stays quiet when the member also connects from the declared country, or lives where they connect", async () => {
-    expect((await writeFrom(FRANCE, "France", ["1", "2"])).signals).toEqual([]);
-    expect((await writeFrom(CAMEROON, "Cameroun", ["1", "2"])).signals).toEqual([]);
+    expect((await writeFrom(FRANCE, "France", fromCameroon(1, 2))).signals).toEqual([]);
+    expect((await writeFrom(CAMEROON, "Cameroun", fromCameroon(1, 2))).signals).toEqual([]);
   });
 });
