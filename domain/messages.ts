@@ -144,6 +144,18 @@ export const ERROR_CODES = [
   "APPEAL_NOT_RESTRICTED",
   "APPEAL_PENDING",
   "SHIELD_NOT_IN_QUEUE",
+  // Issue 37: voice messages and the voice introduction.
+  "VOICE_MISSING",
+  "VOICE_TOO_LARGE",
+  "VOICE_FORMAT",
+  "VOICE_HAS_VIDEO",
+  "VOICE_NOT_AUDIO",
+  "VOICE_TRUNCATED",
+  "VOICE_TOO_LONG",
+  "VOICE_TOO_SHORT",
+  "VOICE_BITRATE",
+  "IDEMPOTENCY_KEY_REUSED",
+  "VOICE_NOT_FOUND",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -209,7 +209,7 @@ export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 // The member's own profile as the API sends it: described by its schema in responses/profile.ts,
 // re-exported as a type only (the web app must not build response schemas: see responses/scalars.ts).
-export type { PhotoDto, ProfileDto } from "./responses/profile.ts";
+export type { PhotoDto, ProfileDto, VoiceIntroDto } from "./responses/profile.ts";
 
 /** The SPEC §7 defaults for a profile created on first load. */
 export const PROFILE_DEFAULTS = {

@@ -20,6 +20,7 @@ import { blockRoutes, myDataRoutes, reportRoutes } from "./features/safety/safet
 import { searchRoutes } from "./features/search/search.routes.ts";
 import { shieldRoutes } from "./features/shield/index.ts";
 import { verificationRoutes } from "./features/verification/verification.routes.ts";
+import { myVoiceIntroRoutes, voiceIntroRoutes } from "./features/voice-intros/index.ts";
 
 export function apiRoutes(deps: AppDeps) {
   const { config } = deps;
@@ -28,6 +29,8 @@ export function apiRoutes(deps: AppDeps) {
     .route("/api/profile", profileRoutes(deps))
     .route("/api/profile/visits", visitRoutes(deps))
     .route("/api/profile/photos", photoRoutes(deps))
+    .route("/api/profile/voice-intro", myVoiceIntroRoutes(deps))
+    .route("/api/voice-intros", voiceIntroRoutes(deps))
     .route("/api/nav", navRoutes(deps))
     .route("/api/search", searchRoutes(deps))
     .route("/api/likes", likeRoutes(deps))

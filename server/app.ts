@@ -4,6 +4,7 @@ import path from "node:path";
 import { IMPORT_MAX_BYTES } from "@domain/admin.ts";
 import { MSG } from "@domain/messages.ts";
 import { isSpaRoute } from "@domain/routes.ts";
+import { VOICE_MAX_BYTES, VOICE_MSG } from "@domain/voice.ts";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono, MiddlewareHandler } from "hono";
@@ -33,6 +34,10 @@ const BODY_LIMITS: Record<string, number> = {
   "/api/admin/import/preview": IMPORT_MAX_BYTES * 2 + 1024,
   "/api/verification": VERIFICATION_BODY_LIMIT,
 };
+
+/** Voice recordings (issue 37): the audio itself is the body; its own check refuses above VOICE_MAX_BYTES. */
+const VOICE_UPLOAD = /^\/api\/(matches\/[^/]+\/voice-messages|profile\/voice-intro)$/;
+const VOICE_BODY_LIMIT = VOICE_MAX_BYTES + 1024;
 
 export interface AppOptions {
   /** The built SPA (dist/) to serve with the API; absent, only the API and photos are served. */
@@ -78,10 +83,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // No body to limit (and reading whether there is one would build the whole Request object).
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     // Photo uploads carry up to 2 MB plus multipart overhead; their own route checks the file size.
-    const limit = BODY_LIMITS[c.req.path] ?? JSON_BODY_LIMIT;
+    const voice = VOICE_UPLOAD.test(c.req.path);
+    const limit = BODY_LIMITS[c.req.path] ?? (voice ? VOICE_BODY_LIMIT : JSON_BODY_LIMIT);
     return bodyLimit({
       maxSize: limit,
       onError: () => {
+        // A recording too heavy is told so in the words of the recorder (a 10-minute file, issue 37).
+        if (voice) throw new AppError(413, "VOICE_TOO_LARGE", VOICE_MSG.TOO_LARGE);
         throw new AppError(413, "BODY_TOO_LARGE", MSG.BODY_TOO_LARGE);
       },
     })(c, next);

@@ -2,6 +2,7 @@
 
 import path from "node:path";
 import { PHOTO_BUCKET } from "@domain/constants.ts";
+import { VOICE_BUCKET } from "@domain/voice.ts";
 import type { AppDeps } from "./deps.ts";
 import { cinetpayProvider } from "./features/billing/providers/cinetpay/provider.ts";
 import { demoProvider } from "./features/billing/providers/demo.ts";
@@ -60,6 +61,9 @@ export async function createDeps(
   const storage = config.s3
     ? createS3Storage(config.s3, PHOTO_BUCKET)
     : createLocalStorage(config.storageDir, PHOTO_BUCKET);
+  const voices = config.s3
+    ? createS3Storage(config.s3, VOICE_BUCKET)
+    : createLocalStorage(config.storageDir, VOICE_BUCKET);
   const auth = createAuth({ config, db: database.db, mailer, logger });
   const sessions = createSessionReader(auth, database.db, config.authSecret);
   const bus = config.databaseUrl
@@ -85,6 +89,7 @@ export async function createDeps(
     auth,
     sessions,
     storage,
+    voices,
     mailer,
     logger,
     bus,

@@ -120,6 +120,8 @@ export const adminMessageRowSchema = z.strictObject({
   sender: memberRefSchema,
   recipient: memberRefSchema,
   content: z.string(),
+  /** A voice message's duration (issue 37; `content` is empty): heard at GET /api/admin/messages/:id/voice. */
+  voiceMs: z.int().nullable(),
   createdAt: instant,
   readAt: instant.nullable(),
 });

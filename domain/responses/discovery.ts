@@ -4,7 +4,7 @@ import { z } from "zod";
 import { GENDERS } from "../constants.ts";
 import { LIKE_TYPES, LIKED_BY, RELOCATE_OPTIONS } from "../enums.ts";
 import { PRESENCE_LEVELS } from "../presence.ts";
-import { photoDtoSchema } from "./profile.ts";
+import { photoDtoSchema, voiceIntroDtoSchema } from "./profile.ts";
 import { instant, whole } from "./scalars.ts";
 
 /** What a member sees of another: never the phone number, the e-mail or the full last name. */
@@ -36,6 +36,8 @@ export const publicProfileDtoSchema = z.strictObject({
   profileVerified: z.boolean(),
   /** « En ligne », « Actif aujourd'hui »…; null beyond a week, or when either member hides it. */
   presence: z.enum(PRESENCE_LEVELS).nullable(),
+  /** The member's voice introduction (issue 37), heard at GET /api/voice-intros/:userId; null without one. */
+  voiceIntro: voiceIntroDtoSchema.nullable(),
 });
 export type PublicProfileDto = z.infer<typeof publicProfileDtoSchema>;
 

@@ -22,6 +22,12 @@ export const messageDtoSchema = z.strictObject({
   held: z.boolean(),
   /** Numbers or messaging handles masked until both members are selfie-verified (either side). */
   masked: z.boolean(),
+  /**
+   * A voice message (issue 37; `content` is then empty): its duration as read in the file and its
+   * waveform (VOICE_PEAKS bars, 0–31). Heard at GET /api/matches/:id/messages/:messageId/voice.
+   * Null for a text, and for a held voice message until revealed.
+   */
+  voice: z.strictObject({ durationMs: whole, peaks: z.array(whole) }).nullable(),
 });
 export type MessageDto = z.infer<typeof messageDtoSchema>;
 

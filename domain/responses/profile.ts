@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ACCOUNT_STATUSES, GENDERS } from "../constants.ts";
 import { RELOCATE_OPTIONS } from "../enums.ts";
+import { VOICE_INTRO_PROMPT_KEYS } from "../voice.ts";
 import { day, instant, whole } from "./scalars.ts";
 
 export const photoDtoSchema = z.strictObject({
@@ -35,6 +36,17 @@ export const profileDetailsShape = {
 };
 
 /** The member's own profile, every field (the phone number and the full last name included). */
+/** A voice introduction (issue 37): the prompt it answers, its duration and waveform (0–31 per bar). */
+export const voiceIntroDtoSchema = z.strictObject({
+  prompt: z.enum(VOICE_INTRO_PROMPT_KEYS),
+  durationMs: whole,
+  peaks: z.array(whole),
+});
+export type VoiceIntroDto = z.infer<typeof voiceIntroDtoSchema>;
+
+/** GET /api/profile/voice-intro: the member's own, or null. */
+export const myVoiceIntroSchema = z.strictObject({ data: voiceIntroDtoSchema.nullable() });
+
 export const profileDtoSchema = z.strictObject({
   id: z.string(),
   userId: z.string(),

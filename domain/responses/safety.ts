@@ -58,6 +58,8 @@ export const adminReportDetailSchema = adminReportRowSchema.extend({
       id: z.string(),
       senderId: z.string(),
       content: z.string(),
+      /** A voice message's duration (issue 37): heard at GET /api/admin/messages/:id/voice. */
+      voiceMs: z.int().nullable(),
       createdAt: instant,
       reported: z.boolean(),
     }),

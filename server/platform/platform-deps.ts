@@ -20,6 +20,8 @@ export interface PlatformDeps {
   /** The session of a request, its account and profile in one read (requireUser, requireAdmin). */
   sessions: SessionReader;
   storage: Storage;
+  /** Voice recordings (issue 37): a storage of their own, never served publicly (domain/voice.ts). */
+  voices: Storage;
   mailer: Mailer;
   logger: Logger;
   /** Carries real-time events to every instance. */

@@ -57,6 +57,7 @@ export function publicProfileFixture(overrides: Partial<PublicProfileDto> = {}):
     verified: false,
     profileVerified: false,
     presence: null,
+    voiceIntro: null,
     ...overrides,
   };
 }

@@ -2,13 +2,16 @@
 // the server for every request). See domain/admin.ts for the contract.
 import { ADMIN_PAGE_SIZE } from "@domain/admin.ts";
 import { SHIELD_DECISIONS, shieldSettingsSchema } from "@domain/shield/shield.ts";
+import { VOICE_MSG } from "@domain/voice.ts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { listAudit } from "../../platform/admin/audit.ts";
 import { listBase, listQuery } from "../../platform/admin/list-query.ts";
 import { requireAdmin } from "../../platform/http/admin-guard.ts";
+import { AppError } from "../../platform/http/errors.ts";
 import { jsonBody, queryOf } from "../../platform/http/validate.ts";
+import { audioResponse } from "../../platform/media/audio-response.ts";
 import { announceDelivered } from "../messages/index.ts";
 import { decidePhotoReview, listPendingPhotoReviews } from "../moderation/index.ts";
 import { PATH_QUERY_RULES, photoPathQuery } from "../photos/index.ts";
@@ -29,6 +32,7 @@ import {
   listMessages,
   matchListShape,
   messageListShape,
+  messageVoiceFile,
   rejectMatch,
 } from "./conversations.service.ts";
 import { dashboard } from "./dashboard.service.ts";
@@ -159,6 +163,13 @@ export function adminRoutes(deps: AppDeps) {
     .get("/messages", listQuery(messageListShape), async (c) =>
       c.json(await listMessages(db, storage, c.req.valid("query"))),
     )
+    // A voice message, heard by an administrator (a report, a conversation under review; issue 37).
+    .get("/messages/:id/voice", async (c) => {
+      const file = await messageVoiceFile(db, c.req.param("id"));
+      const stored = await deps.voices.get(file.key);
+      if (!stored) throw new AppError(404, "VOICE_NOT_FOUND", VOICE_MSG.NOT_FOUND);
+      return audioResponse(c, stored.body, file.type);
+    })
     .delete("/messages/:id", async (c) => {
       await deleteMessage(deps, actor(c), c.req.param("id"));
       return c.body(null, 204);

@@ -5,6 +5,7 @@ import { ADMIN_MSG } from "@domain/admin.ts";
 
 import type { AdminList, AdminMatchRow, AdminMessageRow } from "@domain/admin.ts";
 import { UUID } from "@domain/uuid.ts";
+import { VOICE_MSG } from "@domain/voice.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
@@ -141,6 +142,7 @@ const messageRow = z.strictObject({
   id: uuid,
   matchId: uuid,
   content: z.string(),
+  voiceMs: z.number().int().nullable(),
   createdAt: timestampText,
   readAt: timestampText.nullable(),
   sender: memberRefRow,
@@ -167,7 +169,7 @@ export async function listMessages(
     queryRows(
       db,
       messageRow,
-      sql`SELECT x.id, x.match_id AS "matchId", x.content, x.created_at AS "createdAt", x.read_at AS "readAt",
+      sql`SELECT x.id, x.match_id AS "matchId", x.content, x.voice_ms AS "voiceMs", x.created_at AS "createdAt", x.read_at AS "readAt",
           ${memberRefJson(sql`x.sender_id`)} AS sender,
           ${memberRefJson(sql`(SELECT CASE WHEN m.user1_id = x.sender_id THEN m.user2_id ELSE m.user1_id END
             FROM matches m WHERE m.id = x.match_id)`)} AS recipient
@@ -180,6 +182,7 @@ export async function listMessages(
       id: r.id,
       matchId: r.matchId,
       content: r.content,
+      voiceMs: r.voiceMs,
       createdAt: new Date(r.createdAt).toISOString(),
       readAt: r.readAt === null ? null : new Date(r.readAt).toISOString(),
       sender: toMemberRef(r.sender, storage),
@@ -191,8 +194,21 @@ export async function listMessages(
   };
 }
 
+/** A voice message's file, for an administrator (any message: they read every conversation here). */
+export async function messageVoiceFile(db: Db, id: string): Promise<{ key: string; type: string }> {
+  const notFound = new AppError(404, "VOICE_NOT_FOUND", VOICE_MSG.NOT_FOUND);
+  if (!UUID.test(id)) throw notFound;
+  const [row] = await queryRows(
+    db,
+    z.strictObject({ key: z.string(), type: z.string() }),
+    sql`SELECT voice_key AS key, voice_type AS type FROM messages WHERE id = ${id}::uuid AND voice_key IS NOT NULL`,
+  );
+  if (!row) throw notFound;
+  return row;
+}
+
 export async function deleteMessage(
-  deps: Pick<AppDeps, "database" | "bus" | "logger">,
+  deps: Pick<AppDeps, "database" | "bus" | "logger" | "voices">,
   actor: Actor,
   id: string,
 ): Promise<void> {
@@ -207,10 +223,12 @@ export async function deleteMessage(
         user1: z.string(),
         user2: z.string(),
         waiting: z.boolean(),
+        voiceKey: z.string().nullable(),
       }),
       sql`DELETE FROM messages x USING matches m WHERE x.id = ${id}::uuid AND m.id = x.match_id
         RETURNING x.match_id AS "matchId", x.sender_id AS "senderId", char_length(x.content) AS length,
-          m.user1_id AS user1, m.user2_id AS user2, coalesce(x.shield = 'waiting', false) AS waiting`,
+          m.user1_id AS user1, m.user2_id AS user2, coalesce(x.shield = 'waiting', false) AS waiting,
+          x.voice_key AS "voiceKey"`,
     );
     if (!row) throw new AppError(404, "NOT_FOUND", ADMIN_MSG.MESSAGE_NOT_FOUND);
     await audit(
@@ -218,10 +236,17 @@ export async function deleteMessage(
       actor,
       "message.delete",
       { type: "message", id },
-      `Message de ${row.length} caractères, conversation ${row.matchId}`,
+      row.voiceKey
+        ? `Message vocal, conversation ${row.matchId}`
+        : `Message de ${row.length} caractères, conversation ${row.matchId}`,
     );
     return row;
   });
+  // The recording goes after the commit; a failure leaves an orphan the daily sweep removes.
+  if (removed.voiceKey)
+    await deps.voices
+      .delete(removed.voiceKey)
+      .catch((err) => deps.logger.error({ err, key: removed.voiceKey }, "voice file not deleted"));
   await deps.bus
     // A message still waiting on the shield's hold (issue 36) was never the recipient's to see.
     .publish(removed.waiting ? [removed.senderId] : [removed.user1, removed.user2], {

@@ -137,12 +137,18 @@ export async function getReport(
   const context = row.matchId
     ? await queryRows(
         db,
-        z.strictObject({ id: uuid, senderId: z.string(), content: z.string(), createdAt: timestampText }),
+        z.strictObject({
+          id: uuid,
+          senderId: z.string(),
+          content: z.string(),
+          voiceMs: z.number().int().nullable(),
+          createdAt: timestampText,
+        }),
         sql`WITH pivot AS (SELECT coalesce((SELECT created_at FROM messages WHERE id = ${row.messageId}::uuid), now()) AS at)
-          (SELECT id, sender_id AS "senderId", content, created_at AS "createdAt" FROM messages, pivot
+          (SELECT id, sender_id AS "senderId", content, voice_ms AS "voiceMs", created_at AS "createdAt" FROM messages, pivot
             WHERE match_id = ${row.matchId}::uuid AND created_at <= pivot.at ORDER BY created_at DESC LIMIT 6)
           UNION ALL
-          (SELECT id, sender_id, content, created_at FROM messages, pivot
+          (SELECT id, sender_id, content, voice_ms, created_at FROM messages, pivot
             WHERE match_id = ${row.matchId}::uuid AND created_at > pivot.at ORDER BY created_at LIMIT 5)
           ORDER BY "createdAt"`,
       )
@@ -159,7 +165,7 @@ export async function getReport(
   };
 }
 
-type Deps = Pick<AppDeps, "database" | "storage" | "bus" | "logger" | "mailer" | "events">;
+type Deps = Pick<AppDeps, "database" | "storage" | "voices" | "bus" | "logger" | "mailer" | "events">;
 
 export async function setReportStatus(
   deps: Deps,

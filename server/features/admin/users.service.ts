@@ -14,6 +14,7 @@ import { type Db, inTransaction, queryRows } from "../../platform/db/client.ts";
 import { timestampText } from "../../platform/db/row-schemas.ts";
 import { accountStatusEnum, genderEnum, profiles, session, user } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { accountVoiceKeys, deleteVoiceFiles } from "../../platform/media/voice-files.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import { isOwnedBy, photoDto, thumbKey } from "../photos/index.ts";
 
@@ -125,7 +126,7 @@ export async function getUser(db: Db, storage: Storage, id: string): Promise<Adm
   };
 }
 
-type Deps = Pick<AppDeps, "database" | "storage" | "bus" | "logger" | "events">;
+type Deps = Pick<AppDeps, "database" | "storage" | "voices" | "bus" | "logger" | "events">;
 
 async function endSessions(tx: Db, userId: string): Promise<void> {
   await tx.delete(session).where(eq(session.userId, userId));
@@ -205,7 +206,7 @@ export async function setRole(deps: Deps, actor: Actor, id: string, role: "user"
  */
 export async function deleteUser(deps: Deps, actor: Actor, id: string, confirmEmail: string): Promise<void> {
   if (id === actor.id) throw new AppError(400, "SELF_ACTION", ADMIN_MSG.SELF_DELETE);
-  const photos = await inTransaction(deps.database.db, async (tx) => {
+  const { photos, voiceKeys } = await inTransaction(deps.database.db, async (tx) => {
     const [row] = await tx
       .select({ email: user.email, photos: profiles.photos })
       .from(user)
@@ -217,9 +218,10 @@ export async function deleteUser(deps: Deps, actor: Actor, id: string, confirmEm
       throw new AppError(400, "VALIDATION_ERROR", ADMIN_MSG.CONFIRM_EMAIL_MISMATCH, {
         confirmEmail: "Saisissez l’adresse e-mail exacte du compte",
       });
+    const voiceKeys = await accountVoiceKeys(tx, id);
     await tx.delete(user).where(eq(user.id, id));
     await audit(tx, actor, "user.delete", { type: "user", id }, row.email);
-    return row.photos ?? [];
+    return { photos: row.photos ?? [], voiceKeys };
   });
   await closeStreams(deps, id);
   // Files go after the commit: a failure leaves an orphan file (logged), never a half-deleted account.
@@ -231,4 +233,5 @@ export async function deleteUser(deps: Deps, actor: Actor, id: string, confirmEm
         .catch((err) => deps.logger.error({ err, key: k }, "photo deletion failed"));
     }
   }
+  await deleteVoiceFiles(deps, voiceKeys);
 }

@@ -7,6 +7,7 @@ import { GENDERS, type Gender } from "@domain/constants.ts";
 import type { PublicProfileDto } from "@domain/discovery.ts";
 import { MSG } from "@domain/messages.ts";
 import { presenceOf } from "@domain/presence.ts";
+import { decodePeaks, VOICE_INTRO_PROMPT_KEYS } from "@domain/voice.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { dateText, profileTextColumns, timestampText } from "../../platform/db/row-schemas.ts";
@@ -22,7 +23,9 @@ export const PUBLIC_COLUMNS = sql`p.user_id AS "userId", p.first_name AS "firstN
   p.origin_country AS "originCountry", p.city, p.relocate, p.bio,
   p.occupation, p.education, p.languages, p.interests, ${visiblePhotos(sql`p.photos`, sql`p.user_id`)} AS photos,
   (SELECT email_verified FROM "user" WHERE id = p.user_id) AS verified,
-  p.verified_at IS NOT NULL AS "profileVerified", p.active_at AS "activeAt"`;
+  p.verified_at IS NOT NULL AS "profileVerified", p.active_at AS "activeAt",
+  (SELECT json_build_object('prompt', vi.prompt, 'durationMs', vi.voice_ms, 'peaks', vi.voice_peaks)
+    FROM voice_intros vi WHERE vi.user_id = p.user_id) AS "voiceIntro"`;
 
 /** A PUBLIC_COLUMNS row. */
 export const publicRow = z.strictObject({
@@ -36,6 +39,13 @@ export const publicRow = z.strictObject({
   profileVerified: z.boolean(),
   /** When the member was last active, null while they hide it. */
   activeAt: timestampText.nullable(),
+  voiceIntro: z
+    .strictObject({
+      prompt: z.enum(VOICE_INTRO_PROMPT_KEYS),
+      durationMs: z.number().int(),
+      peaks: z.string(),
+    })
+    .nullable(),
 });
 export type PublicRow = z.output<typeof publicRow>;
 
@@ -120,6 +130,7 @@ export function toPublicProfile(
     verified: row.verified === true,
     profileVerified: row.profileVerified === true,
     presence: viewer.presenceHidden ? null : presenceOf(row.activeAt),
+    voiceIntro: row.voiceIntro && { ...row.voiceIntro, peaks: decodePeaks(row.voiceIntro.peaks) },
   };
 }
 

@@ -17,7 +17,7 @@ import { VISIBLE } from "../members/index.ts";
 import { visiblePhotos } from "../moderation/index.ts";
 import { photoDto } from "../photos/index.ts";
 import { requestFor } from "./message-requests.ts";
-import { receivedText } from "./received-text.ts";
+import { receivedText, sentText } from "./received-text.ts";
 
 /** Conversations listed at most; a member with more sees the most recently active. */
 export const CONVERSATIONS_LIMIT = 200;
@@ -76,7 +76,7 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
       JOIN profiles p ON p.user_id = ${OTHER(me)}
       JOIN "user" u ON u.id = p.user_id
       -- The last message as this member sees it (issue 36): held, masked, or not yet delivered.
-      LEFT JOIN LATERAL (SELECT CASE WHEN x.sender_id = ${me} THEN x.content
+      LEFT JOIN LATERAL (SELECT CASE WHEN x.sender_id = ${me} THEN ${sentText}
             ELSE ${receivedText(SHIELD_MSG.HELD_TITLE)} END AS content, x.sender_id, x.created_at
         FROM messages x WHERE x.match_id = m.id AND (x.shield IS DISTINCT FROM 'waiting' OR x.sender_id = ${me})
         ORDER BY x.created_at DESC, x.id DESC LIMIT 1) lm ON true

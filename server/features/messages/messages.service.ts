@@ -7,7 +7,8 @@ import { MSG } from "@domain/messages.ts";
 import { MESSAGE_MSG, MESSAGES_PAGE_SIZE, type MessageDto, type MessagePageDto } from "@domain/messaging.ts";
 import { SHIELD_MSG } from "@domain/shield/shield.ts";
 import { UUID } from "@domain/uuid.ts";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { decodePeaks, VOICE_MSG } from "@domain/voice.ts";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/client.ts";
 import { lockMember } from "../../platform/db/member-lock.ts";
@@ -16,6 +17,7 @@ import { messages } from "../../platform/db/schema/index.ts";
 import type { DomainEvents } from "../../platform/events/domain-events.ts";
 import { AppError, unauthenticated } from "../../platform/http/errors.ts";
 import type { Logger } from "../../platform/logger.ts";
+import type { StoredVoice } from "../../platform/media/voice-upload.ts";
 import { notify } from "../../platform/realtime/notify.ts";
 import { birthDateUnconfirmed } from "../members/index.ts";
 import { allowance, screenOutgoing, shieldSettingsOrDefault } from "../shield/index.ts";
@@ -43,6 +45,8 @@ const messageRow = z.strictObject({
   shield: z.enum(["held", "waiting"]).nullable(),
   revealedAt: timestampText.nullable(),
   maskedContent: z.string().nullable(),
+  voiceMs: z.number().int().nullable(),
+  voicePeaks: z.string().nullable(),
   /** Microseconds since 1970, for cursors. */
   us: microsText,
 });
@@ -50,6 +54,7 @@ type MessageRow = z.output<typeof messageRow>;
 
 const COLUMNS = sql`id, match_id AS "matchId", sender_id AS "senderId", content, created_at AS "createdAt",
   read_at AS "readAt", shield, revealed_at AS "revealedAt", masked_content AS "maskedContent",
+  voice_ms AS "voiceMs", voice_peaks AS "voicePeaks",
   ((extract(epoch FROM created_at) * 1000000)::bigint)::text AS us`;
 const EPOCH = sql`timestamptz '1970-01-01 00:00:00+00'`;
 const CURSOR = /^(\d{1,17})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -57,7 +62,10 @@ const CURSOR = /^(\d{1,17})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** A message from the builder (timestamps as Date) or a MessageRow (timestamps as text). */
-type MessageFields = Pick<MessageRow, "id" | "matchId" | "senderId" | "content" | "maskedContent"> & {
+type MessageFields = Pick<
+  MessageRow,
+  "id" | "matchId" | "senderId" | "content" | "maskedContent" | "voiceMs" | "voicePeaks"
+> & {
   createdAt: Date | string;
   readAt: Date | string | null;
   shield: string | null;
@@ -80,6 +88,9 @@ export function toMessageDto(r: MessageFields, viewer: string): MessageDto {
     readAt: r.readAt === null ? null : iso(r.readAt),
     held,
     masked: r.maskedContent !== null,
+    // A held voice message is heard, like a held text is read, only once the recipient chose to.
+    voice:
+      r.voiceMs === null || held ? null : { durationMs: r.voiceMs, peaks: decodePeaks(r.voicePeaks ?? "") },
   };
 }
 
@@ -95,6 +106,64 @@ function parseCursor(value: string): { us: string; id: string } {
   return { us: m[1]!, id: m[2]! };
 }
 
+/** What a member sends: a text, or a voice recording. */
+export type OutgoingBody =
+  | { content: string; voice?: undefined }
+  | { content?: undefined; voice: StoredVoice };
+
+/** The message sent, and whether this request made it (false: a retry with the same idempotency key). */
+export interface SentMessage {
+  message: MessageDto;
+  created: boolean;
+}
+
+/** A message the sender already sent with this idempotency key, in this match (else a 409). */
+async function earlierSend(tx: Db, senderId: string, matchId: string, clientKey: string) {
+  const [earlier] = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientKey, clientKey)));
+  if (earlier && earlier.matchId !== matchId)
+    throw new AppError(409, "IDEMPOTENCY_KEY_REUSED", VOICE_MSG.KEY_REUSED);
+  return earlier ?? null;
+}
+
+/** The message the sender already sent with this key, if any (a cheap first look before an upload). */
+export async function earlierMessage(
+  db: Db,
+  senderId: string,
+  matchId: string,
+  clientKey: string | null,
+): Promise<MessageDto | null> {
+  const earlier = clientKey ? await earlierSend(db, senderId, matchId, clientKey) : null;
+  return earlier && toMessageDto(earlier, senderId);
+}
+
+/**
+ * The file of a voice message the member may hear (issue 37): in a conversation they may read, sent
+ * or delivered to them, and, when the shield held it, revealed. Anything else is the same 404.
+ */
+export async function voiceFileOf(
+  db: Db,
+  userId: string,
+  matchId: string,
+  messageId: string,
+): Promise<{ key: string; type: string }> {
+  await openConversation(db, userId, matchId);
+  const notFound = new AppError(404, "VOICE_NOT_FOUND", VOICE_MSG.NOT_FOUND);
+  if (!UUID.test(messageId)) throw notFound;
+  const [row] = await queryRows(
+    db,
+    z.strictObject({ key: z.string(), type: z.string() }),
+    sql`SELECT voice_key AS key, voice_type AS type FROM messages x
+      WHERE x.id = ${messageId}::uuid AND x.match_id = ${matchId}::uuid AND x.voice_key IS NOT NULL
+        AND ${deliveredTo(userId)}
+        AND NOT (x.sender_id <> ${userId} AND x.shield IS NOT DISTINCT FROM 'held' AND x.revealed_at IS NULL)`,
+  );
+  if (!row) throw notFound;
+  return row;
+}
+
 /**
  * Sends a message in one of the sender's matches. `sender` is their profile as the request loaded
  * it: a member whose birth date is still the default cannot write (docs/decisions/0010). Records
@@ -106,9 +175,11 @@ export async function sendMessage(
   limits: MessageLimits,
   sender: { userId: string; birthDateConfirmed: boolean },
   matchId: string,
-  content: string,
-): Promise<MessageDto> {
+  body: OutgoingBody,
+  clientKey: string | null = null,
+): Promise<SentMessage> {
   const senderId = sender.userId;
+  const content = body.content ?? "";
   if (!sender.birthDateConfirmed) throw birthDateUnconfirmed(MSG.BIRTH_DATE_UNCONFIRMED_MESSAGE);
   const settings = await shieldSettingsOrDefault(deps);
   return deps.events.transaction(db, async (tx, record) => {
@@ -117,6 +188,11 @@ export async function sendMessage(
     if (!(await lockMember(tx, senderId))) throw unauthenticated();
     // One sender's messages are written one at a time, so two tabs cannot both pass the limits.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`messages:${senderId}`}))`);
+    // A retry of a send that reached the server (issue 37): the message it made, never a second one.
+    if (clientKey) {
+      const earlier = await earlierSend(tx, senderId, matchId, clientKey);
+      if (earlier) return { message: toMessageDto(earlier, senderId), created: false };
+    }
     const [conversation] = await queryRows(
       tx,
       conversationRow.extend({
@@ -159,9 +235,25 @@ export async function sendMessage(
     if (!started && newToday >= allowance(settings, verdict.trust, limits.newConversationsPerDay))
       throw new AppError(429, "NEW_CONVERSATIONS_LIMITED", SHIELD_MSG.ALLOWANCE_REACHED(verdict.trust));
 
+    const { voice } = body;
     const [row] = await tx
       .insert(messages)
-      .values({ matchId, senderId, content, shield: verdict.shield, maskedContent: verdict.maskedContent })
+      .values({
+        matchId,
+        senderId,
+        content,
+        shield: verdict.shield,
+        // A voice message has no words to mask.
+        maskedContent: voice ? null : verdict.maskedContent,
+        clientKey,
+        ...(voice && {
+          voiceKey: voice.key,
+          voiceType: voice.type,
+          voiceMs: voice.durationMs,
+          voiceBytes: voice.bytes,
+          voicePeaks: voice.peaks,
+        }),
+      })
       .returning();
     // Writing in a conversation is opening it.
     if (!opened) await markOpened(tx, senderId, matchId);
@@ -180,7 +272,7 @@ export async function sendMessage(
         reasons: [...analysis.money.reasons, ...analysis.contact.reasons],
       },
     });
-    return message;
+    return { message, created: true };
   });
 }
 

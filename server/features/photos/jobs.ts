@@ -17,9 +17,10 @@ export const PHOTO_QUEUES = {
 export const photoJobs: JobDeclarations<AppDeps> = {
   queues: Object.values(PHOTO_QUEUES),
   workers: [
-    jobWorker(PHOTO_QUEUES.orphanFiles, async (deps: AppDeps) =>
-      deps.logger.info(await sweepOrphanFiles(deps), "orphan files swept"),
-    ),
+    jobWorker(PHOTO_QUEUES.orphanFiles, async (deps: AppDeps) => {
+      deps.logger.info(await sweepOrphanFiles(deps), "orphan files swept");
+      deps.logger.info(await sweepOrphanFiles(deps, { storage: "voices" }), "orphan voice files swept");
+    }),
   ],
   schedules: [{ queue: PHOTO_QUEUES.orphanFiles, cron: () => "20 4 * * *" }],
 };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
 import { queryRows } from "../../platform/db/client.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
-import { STORAGE_KEY_COLUMNS } from "./key-references.ts";
+import { STORAGE_KEY_COLUMNS, VOICE_KEY_COLUMNS } from "./key-references.ts";
 
 /** Columns whose names look like storage keys but hold something else. */
 const NOT_STORAGE_KEYS: Record<string, string> = {
@@ -35,9 +35,10 @@ describeOnEngine("storage key columns", (engine) => {
         WHERE table_schema = 'public' AND (data_type = 'text' OR udt_name = '_text')`,
     );
     const looking = columns.filter((c) => LOOKS_LIKE_A_KEY.test(c.name.split(".")[1]!)).map((c) => c.name);
-    const listed = STORAGE_KEY_COLUMNS.map((c) => `${c.table}.${c.column}`);
+    const keyColumns = [...STORAGE_KEY_COLUMNS, ...VOICE_KEY_COLUMNS];
+    const listed = keyColumns.map((c) => `${c.table}.${c.column}`);
     expect(looking.filter((c) => !listed.includes(c) && !(c in NOT_STORAGE_KEYS))).toEqual([]);
-    for (const c of STORAGE_KEY_COLUMNS) {
+    for (const c of keyColumns) {
       expect(columns, `${c.table}.${c.column}`).toContainEqual({
         name: `${c.table}.${c.column}`,
         array: c.array,

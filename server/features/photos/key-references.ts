@@ -28,6 +28,15 @@ export const STORAGE_KEY_COLUMNS: readonly KeyColumn[] = [
   { table: "photo_reviews", column: "matched_key", array: false, required: false },
 ];
 
+/**
+ * The columns that name files in the voice storage (issue 37): a message's recording, a member's
+ * introduction. The voice storage's sweep keeps what they name; they have no thumbnails.
+ */
+export const VOICE_KEY_COLUMNS: readonly KeyColumn[] = [
+  { table: "messages", column: "voice_key", array: false, required: true },
+  { table: "voice_intros", column: "voice_key", array: false, required: true },
+];
+
 /** SQL text: one row `{ key }` per distinct key the columns hold. The names are ours, not input. */
 export function keysSql(columns: readonly KeyColumn[]): string {
   return columns
@@ -49,12 +58,16 @@ export function withThumbnails(keys: Iterable<string>): Set<string> {
   return files;
 }
 
-/** Every file a row names, with the thumbnails: what the orphan sweep must never remove. */
-export async function referencedFiles(db: Db): Promise<Set<string>> {
+/**
+ * Every file a row names in one storage — the photos' with their thumbnails, or the voice
+ * recordings': what the orphan sweep must never remove.
+ */
+export async function referencedFiles(db: Db, storage: "photos" | "voices" = "photos"): Promise<Set<string>> {
   const rows = await queryRows(
     db,
     z.strictObject({ key: z.string() }),
-    sql.raw(keysSql(STORAGE_KEY_COLUMNS)),
+    sql.raw(keysSql(storage === "photos" ? STORAGE_KEY_COLUMNS : VOICE_KEY_COLUMNS)),
   );
-  return withThumbnails(rows.map((r) => r.key));
+  const keys = rows.map((r) => r.key);
+  return storage === "photos" ? withThumbnails(keys) : new Set(keys);
 }

@@ -41,13 +41,16 @@ export interface SweepReport {
 }
 
 export async function sweepOrphanFiles(
-  deps: Pick<AppDeps, "database" | "storage" | "logger">,
-  options: { now?: Date; graceMs?: number } = {},
+  deps: Pick<AppDeps, "database" | "storage" | "voices" | "logger">,
+  options: { now?: Date; graceMs?: number; storage?: "photos" | "voices" } = {},
 ): Promise<SweepReport> {
+  const which = options.storage ?? "photos";
+  // Voice recordings (issue 37) live in a storage of their own, named by their own columns.
+  const storage = which === "photos" ? deps.storage : deps.voices;
   const cutoff = (options.now ?? new Date()).getTime() - (options.graceMs ?? ORPHAN_GRACE_MS);
   // The names first, then the listing: a file whose row commits in between is younger than the
   // grace period, so kept either way.
-  const named = await referencedFiles(deps.database.db);
+  const named = await referencedFiles(deps.database.db, which);
   const report: SweepReport = {
     listed: 0,
     referenced: 0,
@@ -58,7 +61,7 @@ export async function sweepOrphanFiles(
     refused: false,
   };
   const orphans: { key: string; size: number; modifiedAt: Date }[] = [];
-  for await (const page of deps.storage.list()) {
+  for await (const page of storage.list()) {
     for (const entry of page) {
       report.listed++;
       if (named.has(entry.key)) report.referenced++;
@@ -79,7 +82,7 @@ export async function sweepOrphanFiles(
   let failed = 0;
   for (const o of orphans) {
     try {
-      await deps.storage.delete(o.key);
+      await storage.delete(o.key);
     } catch (err) {
       failed++;
       deps.logger.warn({ err, key: o.key }, "orphan file: removal failed");

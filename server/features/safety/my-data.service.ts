@@ -18,6 +18,7 @@ import {
   subscriptionStatusEnum,
   user,
 } from "../../platform/db/schema/index.ts";
+import { accountVoiceKeys, deleteVoiceFiles } from "../../platform/media/voice-files.ts";
 import { isOwnedBy, thumbKey } from "../photos/index.ts";
 
 /** Another member as the export names them: « Awa N. » (null without a profile). */
@@ -29,7 +30,7 @@ const other = (idExpr: SQL) =>
 const visitRow = z.strictObject({ member: otherName, visitedAt: timestampText });
 
 export async function exportMyData(
-  deps: Pick<AppDeps, "database" | "storage">,
+  deps: Pick<AppDeps, "database" | "storage" | "voices">,
   userId: string,
 ): Promise<Uint8Array> {
   const { db } = deps.database;
@@ -101,9 +102,23 @@ export async function exportMyData(
       content: z.string(),
       sentAt: timestampText,
       readAt: timestampText.nullable(),
+      voiceKey: z.string().nullable(),
+      voiceMs: z.number().int().nullable(),
     }),
-    sql`SELECT x.match_id AS "matchId", x.content, x.created_at AS "sentAt", x.read_at AS "readAt"
+    sql`SELECT x.match_id AS "matchId", x.content, x.created_at AS "sentAt", x.read_at AS "readAt",
+        x.voice_key AS "voiceKey", x.voice_ms AS "voiceMs"
       FROM messages x WHERE x.sender_id = ${userId} ORDER BY x.created_at`,
+  );
+  const [voiceIntro] = await queryRows(
+    db,
+    z.strictObject({
+      prompt: z.string(),
+      voiceKey: z.string(),
+      voiceMs: z.number().int(),
+      createdAt: timestampText,
+    }),
+    sql`SELECT prompt, voice_key AS "voiceKey", voice_ms AS "voiceMs", created_at AS "createdAt"
+      FROM voice_intros WHERE user_id = ${userId}`,
   ); // Bouclier (issue 36): the countries the member wrote from, day by day (no address is kept).
   const connectionCountries = await queryRows(
     db,
@@ -217,16 +232,35 @@ export async function exportMyData(
     files[name] = obj.body;
     photoFiles.push(name);
   }
+  // The member's own recordings (issue 37): their voice messages and introduction, as files.
+  const voiceFile = async (key: string) => {
+    const obj = await deps.voices.get(key);
+    if (!obj) return null;
+    const name = `vocaux/${key.slice(key.lastIndexOf("/") + 1)}`;
+    files[name] = obj.body;
+    return name;
+  };
+  const messagesWithFiles = [];
+  for (const { voiceKey, voiceMs, ...m } of messagesSent)
+    messagesWithFiles.push(
+      voiceKey ? { ...m, voice: { file: await voiceFile(voiceKey), durationMs: voiceMs } } : m,
+    );
+  const intro = voiceIntro && {
+    prompt: voiceIntro.prompt,
+    durationMs: voiceIntro.voiceMs,
+    recordedAt: voiceIntro.createdAt,
+    file: await voiceFile(voiceIntro.voiceKey),
+  };
   const data = {
     exportedAt: new Date().toISOString(),
     notice:
       "Copie des données que Passerelle conserve sur vous (RGPD, articles 15 et 20). Les autres membres n’y " +
       "figurent que par leur prénom et l’initiale de leur nom, comme vous les voyiez sur le site.",
     account,
-    profile: profile ? { ...profile, photos: photoFiles } : null,
+    profile: profile ? { ...profile, photos: photoFiles, voiceIntro: intro ?? null } : null,
     likesGiven: likes,
     matches,
-    messagesSent,
+    messagesSent: messagesWithFiles,
     subscriptions,
     paymentAttempts,
     verifications,
@@ -249,10 +283,10 @@ export async function exportMyData(
  * keep their copy (12 months) for safety reasons.
  */
 export async function deleteMyAccount(
-  deps: Pick<AppDeps, "database" | "storage" | "bus" | "logger">,
+  deps: Pick<AppDeps, "database" | "storage" | "voices" | "bus" | "logger">,
   userId: string,
 ) {
-  const { row, open } = await inTransaction(deps.database.db, async (tx) => {
+  const { row, open, voiceKeys } = await inTransaction(deps.database.db, async (tx) => {
     // The account row first, exclusively (server/platform/db/member-lock.ts): writes of the member's that
     // hold it finish first, and those that come after find no account. The photos are read by a
     // statement of their own, once the lock is held: read in the locking statement, they would be
@@ -269,8 +303,9 @@ export async function deleteMyAccount(
       sql`SELECT id AS "matchId", CASE WHEN user1_id = ${userId} THEN user2_id ELSE user1_id END AS "otherId"
         FROM matches WHERE (user1_id = ${userId} OR user2_id = ${userId}) AND status = 'accepted'`,
     );
+    const voiceKeys = await accountVoiceKeys(tx, userId);
     await tx.delete(user).where(eq(user.id, userId));
-    return { row, open };
+    return { row, open, voiceKeys };
   });
   // Their own streams end; the members they were talking with see the conversation close.
   const publish = (to: string[], event: Parameters<typeof deps.bus.publish>[1]) =>
@@ -283,4 +318,5 @@ export async function deleteMyAccount(
         .delete(k)
         .catch((err) => deps.logger.error({ err, key: k }, "photo deletion failed"));
   }
+  await deleteVoiceFiles(deps, voiceKeys);
 }

@@ -11,6 +11,7 @@ import {
 } from "@domain/safety.ts";
 import { cleanParagraphs } from "@domain/text.ts";
 import { UUID } from "@domain/uuid.ts";
+import { voiceMessageLabel } from "@domain/voice.ts";
 import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, inTransaction, queryRows } from "../../platform/db/client.ts";
@@ -51,11 +52,11 @@ export async function fileReport(db: Db, me: string, input: ReportInput): Promis
       sql`SELECT ${LABEL(input.userId)} AS label`,
     );
     if (!target?.label) throw new AppError(404, "MEMBER_NOT_FOUND", MSG.MEMBER_NOT_FOUND);
-    let message: { matchId: string; content: string } | undefined;
+    let message: { matchId: string; content: string; voiceMs: number | null } | undefined;
     if (input.messageId) {
       // Only a message the reported member sent to the reporter, in their conversation.
       [message] = await tx
-        .select({ matchId: messages.matchId, content: messages.content })
+        .select({ matchId: messages.matchId, content: messages.content, voiceMs: messages.voiceMs })
         .from(messages)
         .innerJoin(matches, eq(matches.id, messages.matchId))
         .where(
@@ -75,7 +76,12 @@ export async function fileReport(db: Db, me: string, input: ReportInput): Promis
         reportedLabel: target.label,
         messageId: input.messageId ?? null,
         matchId: message?.matchId ?? null,
-        messageExcerpt: message?.content ?? null,
+        // A voice message is kept as what it is; administrators hear it from the report (issue 37).
+        messageExcerpt: message
+          ? message.voiceMs === null
+            ? message.content
+            : voiceMessageLabel(message.voiceMs)
+          : null,
         reason: input.reason,
         details: input.details,
       })

@@ -13,7 +13,8 @@ import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { makeImage } from "../../test/image-fixtures.ts";
 import { signUpMember } from "../../test/members.ts";
-import { messages } from "../db/schema/index.ts";
+import { voiceFixture } from "../../test/voice.ts";
+import { messages, voiceIntros } from "../db/schema/index.ts";
 
 type Role = "anonymous" | "trial" | "owner" | "other" | "admin";
 /**
@@ -80,6 +81,14 @@ const RULES: Record<string, Rule> = {
   // Only the recipient of a held message reads it (the owner's try: a message not held, a 409).
   "POST /api/matches/:id/messages/:messageId/reveal": OWNER_SUBSCRIBED,
   "POST /api/matches/:id/typing": OWNER_SUBSCRIBED,
+  // Voice (issue 37): the two members of the match only; an introduction as the profile it belongs to.
+  "POST /api/matches/:id/voice-messages": OWNER_SUBSCRIBED,
+  "GET /api/matches/:id/messages/:messageId/voice": OWNER_SUBSCRIBED,
+  "GET /api/profile/voice-intro": SIGNED_IN,
+  "PUT /api/profile/voice-intro": SIGNED_IN,
+  "DELETE /api/profile/voice-intro": OWNER,
+  "GET /api/profile/voice-intro/audio": OWNER,
+  "GET /api/voice-intros/:userId": SUBSCRIBERS,
   "GET /api/conversations": SUBSCRIBERS,
   "GET /api/subscription": SIGNED_IN,
   "GET /api/subscription/status": SIGNED_IN,
@@ -144,11 +153,24 @@ describeOnEngine("authorization matrix", (engine) => {
       json: { likedId: partner.userId, type: "like" },
     });
     const { matchId } = (await like.json()) as { matchId: string };
-    // A message the owner received (not held): the reveal's object.
+    // A voice message the owner received (not held): the reveal's and the recording's object.
+    const recording = voiceFixture("beep-3s.webm");
+    const voice = { voiceType: "audio/webm", voiceMs: 2940, voiceBytes: recording.length, voicePeaks: "" };
+    await t.deps.voices.put("messages/matrix.webm", recording, "audio/webm");
     const [sent] = await t.deps.database.db
       .insert(messages)
-      .values({ matchId, senderId: partner.userId, content: "Bonjour" })
+      .values({ matchId, senderId: partner.userId, content: "", voiceKey: "messages/matrix.webm", ...voice })
       .returning({ id: messages.id });
+    // The owner's and the partner's voice introductions.
+    for (const [userId, key] of [
+      [owner.userId, "intros/owner.webm"],
+      [partner.userId, "intros/partner.webm"],
+    ] as const) {
+      await t.deps.voices.put(key, recording, "audio/webm");
+      await t.deps.database.db
+        .insert(voiceIntros)
+        .values({ userId, prompt: "laugh", voiceKey: key, ...voice });
+    }
     const message = sent?.id ?? "";
     const checkout = await t.request("/api/subscription/checkout", {
       method: "POST",
@@ -203,6 +225,7 @@ describeOnEngine("authorization matrix", (engine) => {
       .replace("/checkouts/:id", `/checkouts/${ids.checkout}`)
       .replace("/blocks/:userId", `/blocks/${ids.blocked}`)
       .replace("/members/:userId", `/members/${ids.partner}`)
+      .replace("/voice-intros/:userId", `/voice-intros/${ids.partner}`)
       .replace("/messages/:messageId", `/messages/${ids.message}`)
       .replace(/:(\w+)/g, "00000000-0000-4000-8000-000000000000");
     if (key === "DELETE /api/profile/photos") path += `?path=${encodeURIComponent(ids.photo)}`;

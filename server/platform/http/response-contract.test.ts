@@ -15,7 +15,7 @@ import { publicConfigSchema } from "@domain/responses/config.ts";
 import * as discovery from "@domain/responses/discovery.ts";
 import * as messaging from "@domain/responses/messaging.ts";
 import * as notifications from "@domain/responses/notifications.ts";
-import { profileDtoSchema } from "@domain/responses/profile.ts";
+import { myVoiceIntroSchema, profileDtoSchema, voiceIntroDtoSchema } from "@domain/responses/profile.ts";
 import * as safety from "@domain/responses/safety.ts";
 import * as shield from "@domain/responses/shield.ts";
 import * as subscriptions from "@domain/responses/subscriptions.ts";
@@ -38,6 +38,7 @@ import {
 } from "../../test/harness.ts";
 import { makeImage } from "../../test/image-fixtures.ts";
 import { bornYearsAgo, signUpMember } from "../../test/members.ts";
+import { voiceFixture } from "../../test/voice.ts";
 import { queryRows } from "../db/client.ts";
 import { uuid } from "../db/row-schemas.ts";
 import { photoKey, thumbKey } from "../storage/photo-keys.ts";
@@ -166,6 +167,7 @@ describeEachEngine("response contract", (engine) => {
   let matchId: string;
   let otherMatchId: string;
   let messageId: string;
+  let voiceMessageId: string;
   let reportId: string;
   let alicePhotos: string[];
 
@@ -283,6 +285,39 @@ describeEachEngine("response contract", (engine) => {
       { status: 204 },
       { as: bob, path: `/api/matches/${matchId}/typing` },
     );
+    // Voice (issue 37): a voice message and an introduction, each heard.
+    const recording = voiceFixture("beep-3s.webm") as Uint8Array<ArrayBuffer>;
+    voiceMessageId = (
+      await call("POST /api/matches/:id/voice-messages", messaging.messageDtoSchema, {
+        as: bob,
+        path: `/api/matches/${matchId}/voice-messages`,
+        query: "durationMs=2940&peaks=0123",
+        body: recording,
+        status: 201,
+      })
+    ).id;
+    await callWithoutJson(
+      "GET /api/matches/:id/messages/:messageId/voice",
+      { status: 200, type: "audio/webm" },
+      { as: alice, path: `/api/matches/${matchId}/messages/${voiceMessageId}/voice` },
+    );
+    await call("PUT /api/profile/voice-intro", voiceIntroDtoSchema, {
+      as: alice,
+      query: "prompt=why_passerelle&durationMs=2940&peaks=0123",
+      body: recording,
+    });
+    await call("GET /api/profile/voice-intro", myVoiceIntroSchema, { as: alice });
+    await callWithoutJson(
+      "GET /api/profile/voice-intro/audio",
+      { status: 200, type: "audio/webm" },
+      { as: alice },
+    );
+    await callWithoutJson(
+      "GET /api/voice-intros/:userId",
+      { status: 200, type: "audio/webm" },
+      { as: bob, path: `/api/voice-intros/${alice.userId}` },
+    );
+    await callWithoutJson("DELETE /api/profile/voice-intro", { status: 204 }, { as: alice });
 
     // Safety: a block, lifted; a report of a message.
     await call("POST /api/blocks", safety.blockedMemberDtoSchema, {
@@ -518,7 +553,12 @@ describeEachEngine("response contract", (engine) => {
       admin.adminListSchema(admin.adminMessageRowSchema),
       asAdmin,
     );
-    const reply = messages.data.find((m) => m.id !== messageId)!;
+    await callWithoutJson(
+      "GET /api/admin/messages/:id/voice",
+      { status: 200, type: "audio/webm" },
+      { ...asAdmin, path: `/api/admin/messages/${voiceMessageId}/voice` },
+    );
+    const reply = messages.data.find((m) => m.id !== messageId && m.id !== voiceMessageId)!;
     await callWithoutJson(
       "DELETE /api/admin/messages/:id",
       { status: 204 },

@@ -8,6 +8,9 @@ const TYPES: Record<string, string> = {
   ".jpeg": "image/jpeg",
   ".png": "image/png",
   ".webp": "image/webp",
+  // Voice recordings (issue 37); their rows also hold the type.
+  ".webm": "audio/webm",
+  ".m4a": "audio/mp4",
 };
 
 export function createLocalStorage(root: string, bucket: string): Storage {

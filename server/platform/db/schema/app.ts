@@ -249,6 +249,17 @@ export const messages = pgTable(
     revealedAt: timestamp("revealed_at", { withTimezone: true }),
     /** The text the recipient reads, numbers and handles masked (before both are selfie-verified). */
     maskedContent: text("masked_content"),
+    /**
+     * A voice message (issue 37): its file in the voice storage, container type, duration read from
+     * the file, size and waveform (domain/voice.ts). `content` is empty for a voice message.
+     */
+    voiceKey: text("voice_key"),
+    voiceType: text("voice_type"),
+    voiceMs: integer("voice_ms"),
+    voiceBytes: integer("voice_bytes"),
+    voicePeaks: text("voice_peaks"),
+    /** The sender's idempotency key: a retried send returns the message it already made (issue 37). */
+    clientKey: uuid("client_key"),
   },
   (t) => [
     index("messages_match_created_idx").on(t.matchId, t.createdAt.desc()),
@@ -259,10 +270,44 @@ export const messages = pgTable(
     // Administration: newest first, and « contains » search in the text.
     index("messages_created_idx").on(t.createdAt),
     index("messages_content_trgm").using("gin", sql`${t.content} gin_trgm_ops`),
-    check("messages_content_length", sql`char_length(${t.content}) between 1 and 2000`),
+    check(
+      "messages_content_length",
+      sql`(${t.voiceKey} IS NULL AND char_length(${t.content}) between 1 and 2000) OR (${t.voiceKey} IS NOT NULL AND ${t.content} = '')`,
+    ),
+    check(
+      "messages_voice",
+      sql`(${t.voiceKey} IS NULL) = (${t.voiceType} IS NULL) AND (${t.voiceKey} IS NULL) = (${t.voiceMs} IS NULL)
+        AND (${t.voiceKey} IS NULL) = (${t.voiceBytes} IS NULL) AND (${t.voiceKey} IS NULL) = (${t.voicePeaks} IS NULL)
+        AND ${t.voiceType} IN ('audio/webm', 'audio/mp4') AND ${t.voiceMs} BETWEEN 1 AND 120000 AND ${t.voiceBytes} > 0`,
+    ),
+    uniqueIndex("messages_voice_key_idx").on(t.voiceKey),
+    uniqueIndex("messages_client_key_idx").on(t.senderId, t.clientKey),
     check("messages_shield", sql`${t.shield} IN ('held', 'waiting')`),
     // The shield's readers (the queue, the fairness table, a release): a sender's held and waiting messages.
     index("messages_shield_idx").on(t.senderId, t.createdAt).where(sql`${t.shield} IS NOT NULL`),
+  ],
+);
+
+/** A member's voice introduction (issue 37): up to 30 s answering one of the prompts (domain/voice.ts). */
+export const voiceIntros = pgTable(
+  "voice_intros",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    prompt: text("prompt").notNull(),
+    voiceKey: text("voice_key").notNull().unique(),
+    voiceType: text("voice_type").notNull(),
+    voiceMs: integer("voice_ms").notNull(),
+    voiceBytes: integer("voice_bytes").notNull(),
+    voicePeaks: text("voice_peaks").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "voice_intros_voice",
+      sql`${t.voiceType} IN ('audio/webm', 'audio/mp4') AND ${t.voiceMs} BETWEEN 1 AND 30000 AND ${t.voiceBytes} > 0`,
+    ),
   ],
 );
 

@@ -13,6 +13,7 @@ const message: AdminMessageRow = {
   sender: ref("u1", "Awa Diop"),
   recipient: ref("u2", "Julien Lefèvre"),
   content: '<img src=x onerror="alert(1)"> Bonjour\nÀ bientôt',
+  voiceMs: null,
   createdAt: "2026-11-22T13:05:00.000Z",
   readAt: null,
 };

@@ -40,6 +40,7 @@ const message = (over: Partial<MessageDto>): MessageDto => ({
   createdAt: "2026-11-22T10:00:00.000Z",
   held: false,
   masked: false,
+  voice: null,
   readAt: null,
   ...over,
 });

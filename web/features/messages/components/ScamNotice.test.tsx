@@ -35,6 +35,7 @@ const message = (id: string, content: string, minutes: number, senderId = "u-him
   readAt: null,
   held: false,
   masked: false,
+  voice: null,
 });
 
 function renderConversation(history: MessageDto[]) {
