@@ -41,6 +41,7 @@ const MOBILE_JOURNEYS = [
   "photos.spec.ts",
   "subscription.spec.ts",
   "verification.spec.ts",
+  "voice.spec.ts",
 ];
 const DESKTOP_JOURNEYS = [
   "pwa.spec.ts",

@@ -36,7 +36,8 @@ async function sendFile(
 ) {
   const stored = await deps.voices.get(file.key);
   if (!stored) throw new AppError(404, "VOICE_NOT_FOUND", VOICE_MSG.INTRO_NOT_FOUND);
-  return audioResponse(c, stored.body, file.type);
+  // A new recording replaces it at the same address: revalidated (a 304 costs nothing), never stale.
+  return audioResponse(c, stored.body, file.type, "revalidate");
 }
 
 export function myVoiceIntroRoutes(deps: AppDeps) {

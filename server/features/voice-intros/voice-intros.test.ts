@@ -106,7 +106,13 @@ describeEachEngine("voice introduction", (engine) => {
       });
       const heard = await t.request(`/api/voice-intros/${her.userId}`, { cookie: him.cookie });
       expect(heard.status).toBe(200);
-      expect(heard.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
+      expect(heard.headers.get("cache-control")).toBe("private, no-cache");
+      const etag = heard.headers.get("etag")!;
+      const again = await t.request(`/api/voice-intros/${her.userId}`, {
+        cookie: him.cookie,
+        headers: { "if-none-match": etag },
+      });
+      expect(again.status).toBe(304);
       // Not a member of the gender searched, not matched: as for the profile itself.
       expect((await t.request(`/api/voice-intros/${her.userId}`, { cookie: rival.cookie })).status).toBe(404);
       expect((await t.request(`/api/voice-intros/${him.userId}`, { cookie: her.cookie })).status).toBe(404);

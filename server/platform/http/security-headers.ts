@@ -24,6 +24,9 @@ function contentSecurityPolicy(config: Config): string {
     "style-src": ["'self'"],
     "script-src": ["'self'"],
     "connect-src": ["'self'"],
+    // Voice recordings (issue 37): heard from the API, and listened to before sending from the
+    // recorder's blob.
+    "media-src": ["'self'", "blob:"],
     "font-src": ["'self'"],
     // The service worker (/sw.js) and the photo-preparation worker; the web manifest.
     "worker-src": ["'self'"],
@@ -45,9 +48,10 @@ export function securityHeaders(config: Config): [string, string][] {
     ["cross-origin-opener-policy", "same-origin"],
     ["cross-origin-resource-policy", "same-origin"],
     ["origin-agent-cluster", "?1"],
-    // The camera for our own pages only: the profile verification's live selfies (issue 16), once
-    // the member has consented; never for an embedded frame or another origin.
-    ["permissions-policy", "camera=(self), microphone=(), geolocation=(), payment=()"],
+    // The camera and the microphone for our own pages only: the profile verification's live selfies
+    // (issue 16), once the member has consented, and voice messages (issue 37); never for an embedded
+    // frame or another origin.
+    ["permissions-policy", "camera=(self), microphone=(self), geolocation=(), payment=()"],
     ["referrer-policy", "strict-origin-when-cross-origin"],
     ...(config.isProduction
       ? [["strict-transport-security", "max-age=31536000; includeSubDomains"] as [string, string]]

@@ -27,11 +27,20 @@ export function byteRange(
   return [start, end];
 }
 
-export function audioResponse(c: Context, body: Uint8Array, contentType: string): Response {
+/**
+ * `immutable`: a URL whose recording never changes (a voice message). `revalidate`: one that a new
+ * recording replaces (an introduction): kept, but checked with its ETag (a 304 costs no audio).
+ */
+export function audioResponse(
+  c: Context,
+  body: Uint8Array,
+  contentType: string,
+  cache: "immutable" | "revalidate" = "immutable",
+): Response {
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   const headers: Record<string, string> = {
     "Content-Type": contentType,
-    "Cache-Control": "private, max-age=31536000, immutable",
+    "Cache-Control": cache === "immutable" ? "private, max-age=31536000, immutable" : "private, no-cache",
     ETag: etag,
     "Accept-Ranges": "bytes",
     "X-Content-Type-Options": "nosniff",

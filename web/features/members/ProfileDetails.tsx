@@ -9,6 +9,7 @@ import { MemberPhoto } from "./MemberPhoto.tsx";
 import { displayName } from "./member-labels.ts";
 import { PresenceBadge } from "./PresenceBadge.tsx";
 import { ProfileVerifiedBadge, VerifiedBadge } from "./VerifiedBadge.tsx";
+import { VoiceIntro } from "./VoiceIntro.tsx";
 
 function Fact({ icon: Icon, label, children }: { icon: typeof MapPin; label: string; children: ReactNode }) {
   return (
@@ -112,6 +113,7 @@ export function ProfileDetails({ member }: { member: PublicProfileDto }) {
         )}
       </dl>
 
+      <VoiceIntro member={member} />
       {member.bio && (
         <div>
           <h3 className="mb-1 text-sm font-semibold text-ink-soft">Présentation</h3>

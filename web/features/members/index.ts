@@ -7,3 +7,4 @@ export { PresenceBadge } from "./PresenceBadge.tsx";
 export { ProfileDetails } from "./ProfileDetails.tsx";
 export { useRecordVisit } from "./use-record-visit.ts";
 export { ProfileVerifiedBadge, VerifiedBadge } from "./VerifiedBadge.tsx";
+export { VoiceIntro } from "./VoiceIntro.tsx";

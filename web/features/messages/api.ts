@@ -10,6 +10,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { api, call, cancelledBy, pathParams } from "@web/lib/api.ts";
+import { withRetries } from "@web/lib/retry.ts";
 import { messageKeys } from "./keys.ts";
 
 export type MessagePages = InfiniteData<MessagePageDto, string | null>;
@@ -123,11 +124,32 @@ export async function catchUp(queryClient: QueryClient): Promise<void> {
   );
 }
 
+/** What a send carries: a text or a recording, and its idempotency key (the pending message's key). */
+export type Outgoing = { key: string } & (
+  | { content: string; voice?: undefined }
+  | { content?: undefined; voice: { blob: Blob; type: string; durationMs: number; peaks: string } }
+);
+
+/** Sends once; a retry with the same key returns the message the first try made (issue 37). */
+function sendOnce(matchId: string, out: Outgoing): Promise<MessageDto> {
+  const param = pathParams({ id: matchId });
+  const headers = { "Idempotency-Key": out.key };
+  if (out.voice === undefined)
+    return call(api.matches[":id"].messages.$post({ param, json: { content: out.content } }, { headers }));
+  const { blob, type, durationMs, peaks } = out.voice;
+  return call(
+    api.matches[":id"]["voice-messages"].$post(
+      { param, query: { durationMs: String(durationMs), peaks } },
+      { headers: { ...headers, "Content-Type": type }, init: { body: blob } },
+    ),
+  );
+}
+
 export function useSendMessage(matchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) =>
-      call(api.matches[":id"].messages.$post({ param: pathParams({ id: matchId }), json: { content } })),
+    // A lost connection is tried again, with the same key: never lost, never sent twice.
+    mutationFn: (out: Outgoing) => withRetries(() => sendOnce(matchId, out)),
     onSuccess: (message) => {
       mergeMessages(queryClient, matchId, [message]);
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });

@@ -23,6 +23,7 @@ import { PhotoManager } from "./components/PhotoManager.tsx";
 import { PresencePrivacySection } from "./components/PresencePrivacySection.tsx";
 import { ProfileCompleteness } from "./components/ProfileCompleteness.tsx";
 import { ProfileForm } from "./components/ProfileForm.tsx";
+import { VoiceIntroSection } from "./components/VoiceIntroSection.tsx";
 import { emptyProfile } from "./profile-values.ts";
 
 function Section({
@@ -127,6 +128,13 @@ export default function ProfilePage() {
                 intro="Jusqu’à 6 photos. La première est votre photo principale."
               >
                 <PhotoManager photos={profile.photos} firstName={profile.firstName} />
+              </Section>
+              <Section
+                id="section-voice"
+                title="Ma présentation vocale"
+                intro="Quelques mots de vive voix, 30 secondes au plus : entendre une voix rassure et donne envie de répondre."
+              >
+                <VoiceIntroSection />
               </Section>
               <ProfileVerificationCard hasPhoto={profile.photos.length > 0} />
               <Section id="section-infos" title="Mes informations">

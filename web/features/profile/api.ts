@@ -1,6 +1,7 @@
 // Server state of the member's own profile.
 import type { PhotoSquare } from "@domain/photo-square.ts";
 import type { ProfileDto, ProfileSave } from "@domain/profile.ts";
+import type { VoiceIntroPrompt } from "@domain/voice.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { matchKeys } from "@web/features/matches/index.ts";
 import { messageKeys } from "@web/features/messages/index.ts";
@@ -16,6 +17,7 @@ import {
   type SuccessBody,
   toApiError,
 } from "@web/lib/api.ts";
+import { withRetries } from "@web/lib/retry.ts";
 import { profileKeys } from "./keys.ts";
 
 export function useProfile() {
@@ -186,5 +188,45 @@ export function useSetBrowseInvisibly() {
   return useMutation({
     mutationFn: (on: boolean) => call(api.profile.privacy.$put({ json: { browseInvisibly: on } })),
     onSuccess: store,
+  });
+}
+
+/** The member's own voice introduction (issue 37), or null. */
+export function useMyVoiceIntro() {
+  return useQuery({
+    queryKey: profileKeys.voiceIntro,
+    queryFn: ({ signal }) => call(api.profile["voice-intro"].$get(undefined, cancelledBy(signal))),
+    select: (r) => r.data,
+  });
+}
+
+/** Records (or replaces) it: the audio is the body, the prompt and what the recorder measured the query. */
+export function useSaveVoiceIntro() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: {
+      prompt: VoiceIntroPrompt;
+      blob: Blob;
+      type: string;
+      durationMs: number;
+      peaks: string;
+    }) =>
+      withRetries(() =>
+        call(
+          api.profile["voice-intro"].$put(
+            { query: { prompt: v.prompt, durationMs: String(v.durationMs), peaks: v.peaks } },
+            { headers: { "Content-Type": v.type }, init: { body: v.blob } },
+          ),
+        ),
+      ),
+    onSuccess: (intro) => queryClient.setQueryData(profileKeys.voiceIntro, { data: intro }),
+  });
+}
+
+export function useDeleteVoiceIntro() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(api.profile["voice-intro"].$delete()),
+    onSuccess: () => queryClient.setQueryData(profileKeys.voiceIntro, { data: null }),
   });
 }

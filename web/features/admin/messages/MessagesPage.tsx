@@ -1,5 +1,6 @@
 import type { AdminMessageRow } from "@domain/admin.ts";
 import { deName } from "@domain/french.ts";
+import { voiceMessageLabel } from "@domain/voice.ts";
 import { Button } from "@web/components/ui/Button.tsx";
 import type { DataTableColumn } from "@web/components/ui/DataTable.tsx";
 import { errorMessage } from "@web/lib/api.ts";
@@ -7,6 +8,7 @@ import { quoted } from "@web/lib/format.ts";
 import { ArrowDown } from "lucide-react";
 import { useMemo, useState } from "react";
 import { AdminPage } from "../shared/AdminPage.tsx";
+import { AdminVoice } from "../shared/AdminVoice.tsx";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { FilterBar } from "../shared/FilterBar.tsx";
 import { ListView } from "../shared/ListView.tsx";
@@ -49,7 +51,12 @@ export default function MessagesPage() {
         header: "Message",
         className: "min-w-64 max-w-xl",
         // Plain text: React escapes it; line breaks and long words are kept readable.
-        cell: (m) => <p className="break-words whitespace-pre-wrap [overflow-wrap:anywhere]">{m.content}</p>,
+        cell: (m) =>
+          m.voiceMs === null ? (
+            <p className="break-words whitespace-pre-wrap [overflow-wrap:anywhere]">{m.content}</p>
+          ) : (
+            <AdminVoice messageId={m.id} durationMs={m.voiceMs} />
+          ),
       },
       {
         id: "date",
@@ -151,7 +158,7 @@ export default function MessagesPage() {
               Ce message {deName(who(target.sender))} à {who(target.recipient)} sera supprimé définitivement :
             </p>
             <blockquote className="rounded-lg bg-sand-100 px-4 py-3 break-words whitespace-pre-wrap [overflow-wrap:anywhere]">
-              {quoted(preview(target.content))}
+              {target.voiceMs === null ? quoted(preview(target.content)) : voiceMessageLabel(target.voiceMs)}
             </blockquote>
           </>
         )}

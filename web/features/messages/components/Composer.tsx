@@ -3,7 +3,7 @@ import { cn } from "@web/components/ui/cn.ts";
 import { controlClasses } from "@web/components/ui/controls.ts";
 import { formatNumber } from "@web/lib/format.ts";
 import { SendHorizontal } from "lucide-react";
-import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from "react";
 
 interface Props {
   onSend: (content: string) => void;
@@ -11,10 +11,12 @@ interface Props {
   onTyping?: (text: string) => void;
   disabled?: boolean;
   recipient: string;
+  /** Shown instead of « Envoyer » while nothing is typed: the voice message's microphone (issue 37). */
+  voice?: ReactNode;
 }
 
 /** Enter sends, Shift+Enter starts a new line; the field grows with the text up to a limit. */
-export function Composer({ onSend, onTyping, disabled, recipient }: Props) {
+export function Composer({ onSend, onTyping, disabled, recipient, voice }: Props) {
   const [text, setText] = useState("");
   const ref = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
@@ -87,14 +89,18 @@ export function Composer({ onSend, onTyping, disabled, recipient }: Props) {
           )}
         </p>
       </div>
-      <button
-        type="submit"
-        disabled={disabled || empty || tooLong}
-        className="mb-1 inline-flex size-12 sm:mb-6 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-50"
-      >
-        <SendHorizontal className="size-5" aria-hidden="true" />
-        <span className="sr-only">Envoyer</span>
-      </button>
+      {voice && empty ? (
+        voice
+      ) : (
+        <button
+          type="submit"
+          disabled={disabled || empty || tooLong}
+          className="mb-1 inline-flex size-12 sm:mb-6 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-50"
+        >
+          <SendHorizontal className="size-5" aria-hidden="true" />
+          <span className="sr-only">Envoyer</span>
+        </button>
+      )}
     </form>
   );
 }

@@ -127,14 +127,14 @@ describe("ConversationView", () => {
     expect(within(list).getByText("21:12")).toBeInTheDocument();
   });
 
-  it("sends with Enter, keeps Shift+Enter for a new line, and offers a retry after a failure", async () => {
+  it("sends with Enter, keeps Shift+Enter for a new line, and offers a retry after a refusal", async () => {
     const user = userEvent.setup({ delay: null });
     const sent = stubApi(
       [],
       [
         () =>
-          json(503, {
-            error: { code: "SERVICE_UNAVAILABLE", message: "Service momentanément indisponible" },
+          json(429, {
+            error: { code: "MESSAGE_RATE_LIMITED", message: "Vous envoyez des messages trop rapidement" },
           }),
         (content) => json(201, message({ id: "new", senderId: ME, content })),
       ],
@@ -146,13 +146,47 @@ describe("ConversationView", () => {
     expect(sent).toEqual([]);
     await user.keyboard("{Enter}");
     expect(box).toHaveValue("");
-    expect(await screen.findByRole("alert")).toHaveTextContent("Service momentanément indisponible");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Vous envoyez des messages trop rapidement");
     expect(sent).toEqual(["Bonjour\nAïssatou"]);
 
     await user.click(screen.getByRole("button", { name: "Réessayer" }));
     expect(await screen.findByText("Envoyé")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(sent).toEqual(["Bonjour\nAïssatou", "Bonjour\nAïssatou"]);
+  });
+
+  it("tries again by itself when the network or the server fails, with the same idempotency key", async () => {
+    const user = userEvent.setup({ delay: null });
+    const keys: (string | null)[] = [];
+    const sent = stubApi(
+      [],
+      [
+        () =>
+          json(503, {
+            error: { code: "SERVICE_UNAVAILABLE", message: "Service momentanément indisponible" },
+          }),
+        (content) => json(201, message({ id: "new", senderId: ME, content })),
+      ],
+    );
+    const stubbed = vi.mocked(globalThis.fetch);
+    stubbed.mockImplementation(
+      ((original) => async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === "POST" && String(input).endsWith("/messages"))
+          keys.push(new Headers(init.headers).get("Idempotency-Key"));
+        return original(input, init);
+      })(stubbed.getMockImplementation()!),
+    );
+    renderView();
+    const box = await readyBox();
+    await user.type(box, "Tu es là ?{Enter}");
+    // « Envoi en cours… » while it waits; no failure is shown for a failure that is retried.
+    expect(await screen.findByText("Envoi en cours…")).toBeInTheDocument();
+    expect(await screen.findByText("Envoyé", {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(sent).toEqual(["Tu es là ?", "Tu es là ?"]);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it("says the conversation is closed when the match was removed", async () => {

@@ -1,17 +1,20 @@
 import { deName, gendered, sentence } from "@domain/french.ts";
 import type { ConversationDto } from "@domain/messaging.ts";
 import { scamSignals } from "@domain/scam-signals.ts";
+import { VOICE_MESSAGE_MAX_MS } from "@domain/voice.ts";
 import { Avatar } from "@web/components/ui/Avatar.tsx";
 import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
 import { cn } from "@web/components/ui/cn.ts";
 import { EmptyState } from "@web/components/ui/EmptyState.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Spinner } from "@web/components/ui/Spinner.tsx";
+import { MicButton, VoiceRecorderPanel } from "@web/components/ui/VoiceRecorder.tsx";
 import { PresenceBadge, ProfileVerifiedBadge } from "@web/features/members/index.ts";
 import { useProfile } from "@web/features/profile/index.ts";
 import { SafetyMenu, type SafetyTarget, useMemberSafety } from "@web/features/safety/index.ts";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { quoted } from "@web/lib/format.ts";
+import { useVoiceRecorder } from "@web/lib/use-voice-recorder.ts";
 import { ArrowLeft, Heart, MessageCircleOff } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
@@ -39,6 +42,7 @@ const NEAR_BOTTOM = 120;
 export function ConversationView({ matchId, conversation, gone, me }: Props) {
   const messages = useMessages(matchId);
   const send = useSendMessage(matchId);
+  const recorder = useVoiceRecorder(VOICE_MESSAGE_MAX_MS);
   const markRead = useMarkRead();
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const scroller = useRef<HTMLDivElement>(null);
@@ -130,7 +134,7 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
         ...list.filter((x) => x.key !== p.key),
         { ...p, status: "sending", error: undefined },
       ]);
-      send.mutate(p.content, {
+      send.mutate(p.voice ? { key: p.key, voice: p.voice } : { key: p.key, content: p.content }, {
         onSuccess: () => setPending((list) => list.filter((x) => x.key !== p.key)),
         onError: (err) => {
           if (err instanceof ApiError && err.code === "BIRTH_DATE_UNCONFIRMED") setBirthDateRefused(true);
@@ -297,12 +301,37 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
                   {requestSentText(conversation)}
                 </p>
               )}
-              <Composer
-                recipient={name || "ce membre"}
-                disabled={!messages.isSuccess}
-                onTyping={typed}
-                onSend={(content) => deliver({ key: crypto.randomUUID(), content, status: "sending" })}
-              />
+              {recorder.state.status === "idle" ? (
+                <Composer
+                  recipient={name || "ce membre"}
+                  disabled={!messages.isSuccess}
+                  onTyping={typed}
+                  onSend={(content) => deliver({ key: crypto.randomUUID(), content, status: "sending" })}
+                  voice={
+                    <MicButton
+                      recorder={recorder}
+                      disabled={!messages.isSuccess}
+                      label={`Enregistrer un message vocal pour ${name || "ce membre"}`}
+                      className="mb-1 sm:mb-6"
+                    />
+                  }
+                />
+              ) : (
+                <div className="border-t border-sand-200 bg-white">
+                  <VoiceRecorderPanel
+                    recorder={recorder}
+                    maxMs={VOICE_MESSAGE_MAX_MS}
+                    onSend={({ blob, type, durationMs, peaks }) =>
+                      deliver({
+                        key: crypto.randomUUID(),
+                        content: "",
+                        voice: { blob, type, durationMs, peaks },
+                        status: "sending",
+                      })
+                    }
+                  />
+                </div>
+              )}
             </>
           )}
         </>

@@ -1,9 +1,11 @@
 import type { MessageDto } from "@domain/messaging.ts";
 import { type ScamSignal, scamSignals } from "@domain/scam-signals.ts";
 import { SHIELD_MSG } from "@domain/shield/shield.ts";
+import { voiceMessageLabel } from "@domain/voice.ts";
 import { cn } from "@web/components/ui/cn.ts";
+import { VoicePlayer } from "@web/components/ui/VoicePlayer.tsx";
 import { formatDay, formatTime } from "@web/lib/format.ts";
-import { AlertCircle, Check, CheckCheck, Clock, Flag } from "lucide-react";
+import { AlertCircle, Check, CheckCheck, Clock, Flag, Mic } from "lucide-react";
 import { Fragment, useMemo } from "react";
 import { Link } from "react-router-dom";
 import { HeldMessage } from "./HeldMessage.tsx";
@@ -13,6 +15,8 @@ import { ScamNotice } from "./ScamNotice.tsx";
 export interface PendingMessage {
   key: string;
   content: string;
+  /** A voice message on its way (issue 37): sent with `key` as its idempotency key until the server has it. */
+  voice?: { blob: Blob; type: string; durationMs: number; peaks: string };
   status: "sending" | "failed";
   error?: string;
 }
@@ -34,11 +38,12 @@ interface Props {
   revealing?: { id: string; error: string | null } | null | undefined;
 }
 
-function Bubble({ mine, children }: { mine: boolean; children: React.ReactNode }) {
+function Bubble({ mine, voice, children }: { mine: boolean; voice?: boolean; children: React.ReactNode }) {
   return (
     <div
       className={cn(
         "max-w-[85%] rounded-2xl px-3.5 py-2 whitespace-pre-wrap break-words sm:max-w-[70%]",
+        voice && "w-80 px-2",
         mine
           ? "self-end rounded-br-md bg-teal-700 text-white"
           : "self-start rounded-bl-md bg-white text-ink shadow-sm",
@@ -98,11 +103,25 @@ export function MessageList({
               </li>
             ) : (
               <li className="group flex flex-col">
-                <Bubble mine={mine}>
+                <Bubble mine={mine} voice={m.voice !== null}>
                   <span className="sr-only">
                     {mine ? "Vous" : "Message reçu"}, à {formatTime(m.createdAt)} :{" "}
                   </span>
-                  {m.content}
+                  {m.voice ? (
+                    <VoicePlayer
+                      src={`/api/matches/${encodeURIComponent(m.matchId)}/messages/${encodeURIComponent(m.id)}/voice`}
+                      durationMs={m.voice.durationMs}
+                      peaks={m.voice.peaks}
+                      label={
+                        mine
+                          ? `votre message vocal de ${formatTime(m.createdAt)}`
+                          : `le message vocal reçu à ${formatTime(m.createdAt)}`
+                      }
+                      tone={mine ? "dark" : "light"}
+                    />
+                  ) : (
+                    m.content
+                  )}
                   <time
                     dateTime={m.createdAt}
                     aria-hidden="true"
@@ -166,12 +185,18 @@ export function MessageList({
       {pending.map((p) => (
         <li key={p.key} className="flex flex-col">
           <Bubble mine>
-            <span className={p.status === "sending" ? "opacity-80" : undefined}>{p.content}</span>
+            <span className={cn("inline-flex items-center gap-1.5", p.status === "sending" && "opacity-80")}>
+              {p.voice && <Mic className="size-4" aria-hidden="true" />}
+              {p.voice ? voiceMessageLabel(p.voice.durationMs) : p.content}
+            </span>
           </Bubble>
           {p.status === "sending" ? (
-            <span className="mt-0.5 inline-flex items-center gap-1 self-end text-xs text-ink-soft">
+            <span
+              className="mt-0.5 inline-flex items-center gap-1 self-end text-xs text-ink-soft"
+              role="status"
+            >
               <Clock className="size-3.5" aria-hidden="true" />
-              Envoi…
+              Envoi en cours…
             </span>
           ) : (
             <span

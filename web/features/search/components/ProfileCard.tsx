@@ -8,6 +8,7 @@ import {
   PresenceBadge,
   ProfileVerifiedBadge,
   VerifiedBadge,
+  VoiceIntro,
 } from "@web/features/members/index.ts";
 import { SafetyMenu } from "@web/features/safety/index.ts";
 import { Briefcase, Heart, Languages, MapPin, X } from "lucide-react";
@@ -71,6 +72,8 @@ export const ProfileCard = memo(function ProfileCard({
         <PresenceBadge presence={member.presence} gender={member.gender} className="-mt-2" />
         {member.profileVerified && <ProfileVerifiedBadge className="-mt-1" />}
         {member.verified && <VerifiedBadge className="-mt-1" />}
+        {/* Above the card's link (its ::after covers the card): the player takes its own taps. */}
+        <VoiceIntro member={member} className="relative z-10" />
         <ul className="flex flex-col gap-1.5 text-sm text-ink-soft">
           {member.country && (
             <li className="flex items-center gap-2">

@@ -5,6 +5,7 @@ import { cn } from "@web/components/ui/cn.ts";
 import { quoted } from "@web/lib/format.ts";
 import { ImageOff } from "lucide-react";
 import type { ReactNode } from "react";
+import { AdminVoice } from "../../shared/AdminVoice.tsx";
 import { formatDateTime } from "../../shared/labels.ts";
 import { ReportStatusPill, reasonLabel } from "../labels.tsx";
 import { ReportedCell, ReporterCell } from "./cells.tsx";
@@ -80,7 +81,11 @@ export function ReportContext({ report }: { report: AdminReportDetail }) {
                 <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
               </p>
               {m.reported && <p className="text-sm font-bold text-danger-700">Message signalé</p>}
-              <p className="mt-1 break-words whitespace-pre-wrap [overflow-wrap:anywhere]">{m.content}</p>
+              {m.voiceMs === null ? (
+                <p className="mt-1 break-words whitespace-pre-wrap [overflow-wrap:anywhere]">{m.content}</p>
+              ) : (
+                <AdminVoice messageId={m.id} durationMs={m.voiceMs} />
+              )}
             </li>
           ))}
         </ol>
