@@ -11,6 +11,7 @@ import { queryRows } from "../../platform/db/client.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";
 import { type PushServiceHandle, startPushService } from "../../test/push-service.ts";
+import { voiceFixture } from "../../test/voice.ts";
 import { handleMessagePush, sendSubscriptionReminders } from "./handlers.ts";
 
 type Member = Awaited<ReturnType<typeof signUpMember>>;
@@ -145,6 +146,26 @@ describeOnEngine("web push", (engine) => {
     await handleMessagePush(t.deps, { recipientId: him.userId, matchId });
     const last = payloads(phone.endpoint).at(-1)!;
     expect(plain(last.body)).toBe("3 nouveaux messages · « Je voulais te demander… »");
+  });
+
+  it("says « Message vocal (0:03) » for a voice message, never its file", async () => {
+    const him = await signUpMember(t, "male");
+    const her = await signUpMember(t, "female", { firstName: "Awa" });
+    const phone = await subscribe(him);
+    const matchId = await like(him, her);
+    const voice = await t.request(`/api/matches/${matchId}/voice-messages?durationMs=2940`, {
+      method: "POST",
+      cookie: her.cookie,
+      headers: { "content-type": "audio/webm" },
+      body: voiceFixture("beep-3s.webm") as Uint8Array<ArrayBuffer>,
+    });
+    expect(voice.status).toBe(201);
+    await service.waitFor(1, { endpoint: phone.endpoint });
+    expect(payloads(phone.endpoint)[0]).toMatchObject({
+      kind: "message",
+      title: "Awa",
+      body: "Message vocal (0:03)",
+    });
   });
 
   it("queues no job for a message whose recipient has no device and is on the site or unconfirmed", async () => {

@@ -30,7 +30,9 @@ export interface VoicePlayerProps {
 
 export function VoicePlayer({ src, durationMs, peaks, label, tone = "light", className }: VoicePlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
-  const [state, setState] = useState<"idle" | "loading" | "playing" | "paused" | "error">("idle");
+  const [state, setState] = useState<"idle" | "loading" | "playing" | "paused" | "error" | "unsupported">(
+    "idle",
+  );
   const [position, setPosition] = useState(0);
   const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>(1);
   const total = durationMs / 1000;
@@ -94,7 +96,13 @@ export function VoicePlayer({ src, durationMs, peaks, label, tone = "light", cla
           setPosition(0);
           e.currentTarget.currentTime = 0;
         }}
-        onError={() => setState("error")}
+        onError={(e) => {
+          // Older Safari plays no Opus in WebM: say so rather than blame the connection.
+          const unreadable =
+            e.currentTarget.error?.code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED &&
+            e.currentTarget.canPlayType('audio/webm; codecs="opus"') === "";
+          setState(unreadable ? "unsupported" : "error");
+        }}
       />
       <button
         type="button"
@@ -155,7 +163,11 @@ export function VoicePlayer({ src, durationMs, peaks, label, tone = "light", cla
           className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
         />
       </div>
-      {state === "error" ? (
+      {state === "unsupported" ? (
+        <span role="alert" className={cn("text-xs font-semibold", dark ? "text-white" : "text-danger-700")}>
+          Ce navigateur ne sait pas lire les messages vocaux : mettez-le à jour.
+        </span>
+      ) : state === "error" ? (
         <span
           role="alert"
           className={cn("shrink-0 text-xs font-semibold", dark ? "text-white" : "text-danger-700")}

@@ -87,6 +87,13 @@ export default function PrivacyPolicyPage() {
           <li>
             les messages échangés avec vos matchs : leur texte, leur date d’envoi et leur date de lecture ;
           </li>
+          <li>
+            vos messages vocaux et votre présentation vocale : l’enregistrement tel que votre navigateur l’a
+            produit, sa durée et sa forme d’onde. Seuls les deux membres de la conversation entendent un
+            message vocal (et un administrateur, s’il est signalé) ; votre présentation vocale, seuls les
+            membres qui peuvent voir votre profil. Ils sont inclus dans l’export de vos données et effacés
+            avec la conversation ou votre compte ;
+          </li>
           <li>les membres que vous avez bloqués, avec la date du blocage.</li>
         </ul>
         <h3>Abonnements et paiements</h3>
@@ -300,7 +307,8 @@ export default function PrivacyPolicyPage() {
         <ul>
           <li>
             <strong>
-              Compte, profil, photos, {quoted("J’aime")}, matchs, messages, blocages, abonnements
+              Compte, profil, photos, {quoted("J’aime")}, matchs, messages (vocaux compris), blocages,
+              abonnements
             </strong>{" "}
             : tant que votre compte existe. Ils sont effacés quand vous supprimez votre compte (voir la
             section 9) ou quand un administrateur le supprime.
