@@ -5,6 +5,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { PHOTO_BUCKET } from "@domain/constants.ts";
+import { VOICE_BUCKET } from "@domain/voice.ts";
 import { ConfigError, loadConfig } from "../server/platform/settings/config.ts";
 import { createS3Storage } from "../server/platform/storage/s3.ts";
 import { type BackupStep, backup } from "./backup/backup.ts";
@@ -32,6 +33,7 @@ try {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       storage: config.s3 ? createS3Storage(config.s3, PHOTO_BUCKET) : undefined,
+      voices: config.s3 ? createS3Storage(config.s3, VOICE_BUCKET) : undefined,
     },
     out,
     { onStep: (s) => console.log(say[s.step](s)) },

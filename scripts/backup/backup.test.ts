@@ -5,16 +5,20 @@
 import { existsSync } from "node:fs";
 import { appendFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { VOICE_BUCKET } from "@domain/voice.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { thumbKey } from "../../server/features/photos/index.ts";
 import { type Database, openDatabase, queryRows } from "../../server/platform/db/client.ts";
 import { DataDirLockedError } from "../../server/platform/db/data-lock.ts";
+import { matches, messages, voiceIntros } from "../../server/platform/db/schema/index.ts";
+import { createLocalStorage } from "../../server/platform/storage/local.ts";
 import { createS3Storage } from "../../server/platform/storage/s3.ts";
 import { createServerDatabase } from "../../server/test/harness.ts";
 import { insertMember } from "../../server/test/members.ts";
 import { type LocalS3, startLocalS3 } from "../../server/test/s3-server.ts";
+import { voiceFixture } from "../../server/test/voice.ts";
 import { backup, IncompleteBackupError, restore } from "./backup.ts";
 import { filesMissing, localPhotos, namedFiles, tempDirs, uploadPhoto } from "./test-helpers.ts";
 
@@ -103,6 +107,56 @@ describe("backup and restore, embedded database", () => {
       expect(await snapshot(back)).toEqual(before);
       await back.close();
       expect((await readdir(source)).some((n) => n.startsWith("db.before-restore-"))).toBe(true);
+    },
+    SLOW,
+  );
+
+  it(
+    "keeps the voice recordings (issue 37) with their rows, and refuses a backup that lacks one",
+    async () => {
+      const source = await embeddedDataDir();
+      const db = await openDatabase({ dataDir: path.join(source, "db") });
+      await db.migrate();
+      const her = await insertMember(db.db, "female");
+      const him = await insertMember(db.db, "male");
+      const voices = createLocalStorage(path.join(source, "storage"), VOICE_BUCKET);
+      const recording = voiceFixture("beep-3s.webm");
+      const voice = {
+        voiceType: "audio/webm",
+        voiceMs: 2940,
+        voiceBytes: recording.length,
+        voicePeaks: "0a",
+      };
+      const [match] = await db.db
+        .insert(matches)
+        .values({ user1Id: her, user2Id: him, status: "accepted" })
+        .returning({ id: matches.id });
+      await voices.put("messages/a.webm", recording, "audio/webm");
+      await voices.put("intros/b.webm", recording, "audio/webm");
+      await db.db
+        .insert(messages)
+        .values({ matchId: match!.id, senderId: him, content: "", voiceKey: "messages/a.webm", ...voice });
+      await db.db
+        .insert(voiceIntros)
+        .values({ userId: her, prompt: "laugh", voiceKey: "intros/b.webm", ...voice });
+      await db.close();
+
+      const out = path.join(await tempDir("passerelle-backup-"), "v1");
+      const manifest = await backup({ dataDir: source }, out);
+      expect(manifest.voices).toMatchObject({ copied: 2, named: 2, files: 2, bytes: 2 * recording.length });
+      const target = await tempDir("passerelle-backup-dst-");
+      expect(await restore({ dataDir: target }, out)).toMatchObject({ missing: [] });
+      const restored = createLocalStorage(path.join(target, "storage"), VOICE_BUCKET);
+      for (const key of ["messages/a.webm", "intros/b.webm"])
+        expect(new Uint8Array((await restored.get(key))!.body)).toEqual(recording);
+
+      // A recording its row names is gone: the backup says which, and none is left behind.
+      await voices.delete("intros/b.webm");
+      const incomplete = path.join(await tempDir("passerelle-backup-"), "v2");
+      const refused = await backup({ dataDir: source }, incomplete).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(IncompleteBackupError);
+      expect((refused as IncompleteBackupError).missing).toEqual(["intros/b.webm"]);
+      expect(existsSync(incomplete)).toBe(false);
     },
     SLOW,
   );

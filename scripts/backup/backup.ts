@@ -9,17 +9,30 @@
 //   object, so that every key the dump names has its file in the backup (photo-copy.ts says why
 //   this holds while members upload and delete photos). The backup is checked against its own dump
 //   before it is called done, and a restore checks the same before it replaces anything.
+// - Voice recordings (issue 37): the same way, from their own storage (voice/ beside profiles/),
+//   against the keys of their own columns.
 // A backup is a folder: manifest.json, database.tar.gz or database.dump, files.tsv (each photo file
-// and its size), storage/ (laid out as DATA_DIR/storage).
+// and its size), voice-files.tsv (each recording), storage/ (laid out as DATA_DIR/storage).
 import { cp, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PHOTO_BUCKET } from "@domain/constants.ts";
+import { VOICE_BUCKET } from "@domain/voice.ts";
 import { withThumbnails } from "../../server/features/photos/index.ts";
 import { type Database, openDatabase } from "../../server/platform/db/client.ts";
 import { lockDataDir } from "../../server/platform/db/data-lock.ts";
 import { createLocalStorage } from "../../server/platform/storage/local.ts";
 import { ObjectExistsError, type Storage } from "../../server/platform/storage/storage.ts";
-import { databaseKeys, dumpEmbedded, dumpKeys, dumpServer, type Engine, run, sha256 } from "./dump.ts";
+import {
+  databaseKeys,
+  dumpEmbedded,
+  dumpKeys,
+  dumpServer,
+  type Engine,
+  REQUIRED_COLUMNS,
+  run,
+  sha256,
+  VOICE_COLUMNS,
+} from "./dump.ts";
 import {
   type CopiedFiles,
   copyAll,
@@ -41,6 +54,8 @@ export interface BackupTarget {
   dataDir: string;
   /** Where the photos live (the app's storage: an S3 bucket); the local folder DATA_DIR/storage by default. */
   storage?: Storage | undefined;
+  /** Where the voice recordings live (an S3 prefix); DATA_DIR/storage/voice by default. */
+  voices?: Storage | undefined;
 }
 
 export interface BackupManifest {
@@ -55,6 +70,8 @@ export interface BackupManifest {
   storageBytes: number;
   /** Format 2: how the photos were copied, and how many files the dump names (all checked). */
   photos?: PhotoCounts & { named: number };
+  /** Voice recordings, the same way (backups made since issue 37). */
+  voices?: PhotoCounts & { named: number; files: number; bytes: number };
 }
 
 /** A step of a backup, for progress messages (and for tests that act between two steps). */
@@ -85,6 +102,42 @@ const engineOf = (target: BackupTarget): Engine => (target.databaseUrl ? "postgr
 const photoSource = (target: BackupTarget) =>
   target.storage ?? createLocalStorage(path.join(target.dataDir, "storage"), PHOTO_BUCKET);
 const backupStorage = (dir: string) => createLocalStorage(storageFolder(dir), PHOTO_BUCKET);
+const voiceSource = (target: BackupTarget) =>
+  target.voices ?? createLocalStorage(path.join(target.dataDir, "storage"), VOICE_BUCKET);
+const backupVoices = (dir: string) => createLocalStorage(storageFolder(dir), VOICE_BUCKET);
+/** voice-files.tsv: the recordings of the backup, as files.tsv lists the photos. */
+const VOICE_FILES_INDEX = "voice-files.tsv";
+
+/**
+ * One kind of file a backup holds: photos (named with their thumbnails) or voice recordings, each
+ * copied from its storage and settled against the keys of its own columns.
+ */
+interface FileSet {
+  source: Storage;
+  dest: Storage;
+  named: (keys: string[]) => Set<string>;
+  columns: typeof REQUIRED_COLUMNS;
+  copied: CopiedFiles;
+  counts: PhotoCounts;
+  sizes: Map<string, number>;
+}
+
+function fileSets(target: BackupTarget, out: string): { photos: FileSet; voices: FileSet } {
+  const counts = (): PhotoCounts => ({ copied: 0, vanished: 0, reconciled: 0, retries: 0 });
+  const set = (source: Storage, dest: Storage, named: FileSet["named"], columns: FileSet["columns"]) => ({
+    source,
+    dest,
+    named,
+    columns,
+    copied: new Map(),
+    counts: counts(),
+    sizes: new Map(),
+  });
+  return {
+    photos: set(photoSource(target), backupStorage(out), withThumbnails, REQUIRED_COLUMNS),
+    voices: set(voiceSource(target), backupVoices(out), (keys) => new Set(keys), VOICE_COLUMNS),
+  };
+}
 
 /** Writes a backup of `target` into the new folder `out`; returns its manifest. */
 export async function backup(
@@ -112,52 +165,72 @@ async function writeBackup(
   const maxDumps = engine === "postgres" ? (options.maxDumps ?? 5) : 1;
   const database = engine === "postgres" ? "database.dump" : "database.tar.gz";
   const file = path.join(out, database);
-  const source = photoSource(target);
-  const dest = backupStorage(out);
-  const copied: CopiedFiles = new Map();
-  const counts: PhotoCounts = { copied: 0, vanished: 0, reconciled: 0, retries: 0 };
+  const { photos, voices } = fileSets(target, out);
+  const sets = [photos, voices];
   // The embedded database stays open, so locked, until the backup is checked: no app starts meanwhile.
   const db: Database | null =
     engine === "pglite" ? await openDatabase({ dataDir: path.join(target.dataDir, "db") }) : null;
-  let sizes: Map<string, number>;
   try {
     await step({ step: "copy" });
-    await copyAll(source, dest, copied, counts);
+    for (const set of sets) await copyAll(set.source, set.dest, set.copied, set.counts);
     for (let attempt = 1; ; attempt++) {
       await step({ step: "dump", attempt });
       if (db) await dumpEmbedded(db, file);
       else await dumpServer(target.databaseUrl!, file);
-      const named = withThumbnails(db ? await databaseKeys(db) : await dumpKeys(engine, file));
+      const named = await Promise.all(
+        sets.map(async (set) =>
+          set.named(db ? await databaseKeys(db, set.columns) : await dumpKeys(engine, file, set.columns)),
+        ),
+      );
       await step({ step: "dumped", attempt });
-      const result = await reconcile(source, dest, copied, named, counts);
-      sizes = result.sizes;
-      if (result.gone.length === 0) break;
+      const lost: string[][] = [];
+      for (const [i, set] of sets.entries()) {
+        const result = await reconcile(set.source, set.dest, set.copied, named[i]!, set.counts);
+        set.sizes = result.sizes;
+        lost.push(result.gone);
+      }
+      const gone = lost.flat();
+      if (gone.length === 0) break;
       if (attempt >= maxDumps) {
+        const [photosGone, voicesGone] = lost as [string[], string[]];
         throw new IncompleteBackupError(
-          `${result.gone.length} photo files the database names are not in the photo storage ` +
-            `(${someKeys(result.gone)})` +
+          [
+            photosGone.length > 0 &&
+              `${photosGone.length} photo files the database names are not in the photo storage (${someKeys(photosGone)})`,
+            voicesGone.length > 0 &&
+              `${voicesGone.length} voice files the database names are not in the voice storage (${someKeys(voicesGone)})`,
+          ]
+            .filter(Boolean)
+            .join("; ") +
             (db
               ? ": the database is locked for the backup, so they were missing before it began."
               : `; ${attempt} dumps were taken and each named files no longer there. Most likely ` +
                 "they were lost before the backup began (check the storage), or photos are being " +
                 "deleted faster than a dump is taken (try again later)."),
-          result.gone,
+          gone,
         );
       }
-      counts.retries++;
+      photos.counts.retries++;
     }
     // The check against the dump file itself: what a restore will put back.
     await step({ step: "verify" });
-    const named = withThumbnails(await dumpKeys(engine, file));
-    const missing = await missingFrom(dest, named, sizes);
+    const named = await Promise.all(
+      sets.map(async (set) => set.named(await dumpKeys(engine, file, set.columns))),
+    );
+    const missing = (
+      await Promise.all(sets.map((set, i) => missingFrom(set.dest, named[i]!, set.sizes)))
+    ).flat();
     if (missing.length > 0) {
       throw new IncompleteBackupError(
-        `The backup does not hold ${missing.length} photo files its dump names at their size (${someKeys(missing)}).`,
+        `The backup does not hold ${missing.length} photo or voice files its dump names at their size (${someKeys(missing)}).`,
         missing,
       );
     }
-    const held = await liveSizes(dest);
+    const held = await liveSizes(photos.dest);
+    const heldVoices = await liveSizes(voices.dest);
     await writeFile(path.join(out, FILES_INDEX), filesIndex(held));
+    await writeFile(path.join(out, VOICE_FILES_INDEX), filesIndex(heldVoices));
+    const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((a, b) => a + b, 0);
     const manifest: BackupManifest = {
       format: 2,
       createdAt: new Date().toISOString(),
@@ -165,8 +238,9 @@ async function writeBackup(
       database,
       databaseSha256: await sha256(file),
       storageFiles: held.size,
-      storageBytes: [...held.values()].reduce((a, b) => a + b, 0),
-      photos: { ...counts, named: named.size },
+      storageBytes: total(held),
+      photos: { ...photos.counts, named: named[0]!.size },
+      voices: { ...voices.counts, named: named[1]!.size, files: heldVoices.size, bytes: total(heldVoices) },
     };
     await writeFile(path.join(out, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
@@ -221,15 +295,18 @@ export async function restore(
   // one is moved aside only once the backup is known to be complete.
   const staged = `${dbDir}.restoring-${stamp}`;
   let keys: string[];
+  let voiceKeys: string[];
   if (engine === "pglite") {
     const restored = await openDatabase({ dataDir: staged, loadDataDir: new Blob([await readFile(file)]) });
     try {
       keys = await databaseKeys(restored);
+      voiceKeys = await databaseKeys(restored, VOICE_COLUMNS);
     } finally {
       await restored.close();
     }
   } else {
     keys = await dumpKeys(engine, file);
+    voiceKeys = await dumpKeys(engine, file, VOICE_COLUMNS);
   }
   try {
     const named = withThumbnails(keys);
@@ -238,11 +315,30 @@ export async function restore(
       if ((err as NodeJS.ErrnoException).code === "ENOENT" && manifest.format === 1) return null;
       throw err;
     });
-    const missing = await missingFrom(backupStorage(from), named, recorded);
+    // Backups from before issue 37 hold no recordings, and their databases name none.
+    const recordedVoices = await readFile(path.join(from, VOICE_FILES_INDEX), "utf8").then(
+      parseFilesIndex,
+      (err) => {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT" && !manifest.voices) return null;
+        throw err;
+      },
+    );
+    const missingPhotos = await missingFrom(backupStorage(from), named, recorded);
+    const missingVoices = await missingFrom(backupVoices(from), voiceKeys, recordedVoices);
+    const missing = [...missingPhotos, ...missingVoices];
     if (missing.length > 0 && !options.allowMissingPhotos) {
       throw new IncompleteBackupError(
-        `${missing.length} of the ${named.size} photo files the backup’s database names are missing ` +
-          `from it or of the wrong size (${someKeys(missing)}); nothing was replaced. ` +
+        [
+          missingPhotos.length > 0 &&
+            `${missingPhotos.length} of the ${named.size} photo files the backup’s database names are missing ` +
+              `from it or of the wrong size (${someKeys(missingPhotos)})`,
+          missingVoices.length > 0 &&
+            `${missingVoices.length} of the ${voiceKeys.length} voice files the backup’s database names are missing ` +
+              `from it or of the wrong size (${someKeys(missingVoices)})`,
+        ]
+          .filter(Boolean)
+          .join("; ") +
+          "; nothing was replaced. " +
           "Restore with --allow-missing-photos to accept that.",
         missing,
       );
@@ -266,7 +362,7 @@ export async function restore(
       ]);
     }
     await restorePhotos(target, from, setAside);
-    return { manifest, checked: named.size, missing };
+    return { manifest, checked: named.size + voiceKeys.length, missing };
   } finally {
     await rm(staged, { recursive: true, force: true });
   }
@@ -292,12 +388,18 @@ async function restorePhotos(target: BackupTarget, from: string, setAside: (p: s
     if (present) await cp(folder, storage, { recursive: true });
     return;
   }
-  const backupFiles = backupStorage(from);
-  for await (const page of backupFiles.list()) {
+  await putAll(backupStorage(from), target.storage);
+  // Voice recordings (issue 37) into their own storage.
+  await putAll(backupVoices(from), voiceSource(target));
+}
+
+/** Adds every object of `from` that `to` lacks (a key is never rewritten: one there is the same file). */
+async function putAll(from: Storage, to: Storage): Promise<void> {
+  for await (const page of from.list()) {
     for (const entry of page) {
-      const object = await backupFiles.get(entry.key);
+      const object = await from.get(entry.key);
       if (!object) throw new Error(`${entry.key} could not be read from the backup`);
-      await target.storage.put(entry.key, object.body, object.contentType).catch((err) => {
+      await to.put(entry.key, object.body, object.contentType).catch((err) => {
         if (!(err instanceof ObjectExistsError)) throw err;
       });
     }

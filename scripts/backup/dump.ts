@@ -8,13 +8,20 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
-import { type KeyColumn, keysSql, STORAGE_KEY_COLUMNS } from "../../server/features/photos/index.ts";
+import {
+  type KeyColumn,
+  keysSql,
+  STORAGE_KEY_COLUMNS,
+  VOICE_KEY_COLUMNS,
+} from "../../server/features/photos/index.ts";
 import { type Database, openDatabase } from "../../server/platform/db/client.ts";
 
 export type Engine = "pglite" | "postgres";
 
 /** The columns whose every key must have its file in a backup (the photos members see). */
 export const REQUIRED_COLUMNS = STORAGE_KEY_COLUMNS.filter((c) => c.required);
+/** The columns naming voice recordings (issue 37), each of which must have its file too. */
+export const VOICE_COLUMNS = VOICE_KEY_COLUMNS.filter((c) => c.required);
 
 /** Runs a command; rejects with its standard error when it fails. */
 export async function run(cmd: string, args: string[]): Promise<void> {
@@ -52,22 +59,29 @@ export async function dumpEmbedded(db: Database, file: string): Promise<void> {
   await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
 }
 
-/** The keys the required columns hold in an open database. */
-export async function databaseKeys(db: Database): Promise<string[]> {
-  const { rows } = await db.executeSql(keysSql(REQUIRED_COLUMNS));
+/** The keys the required columns (the photos', unless told) hold in an open database. */
+export async function databaseKeys(
+  db: Database,
+  columns: readonly KeyColumn[] = REQUIRED_COLUMNS,
+): Promise<string[]> {
+  const { rows } = await db.executeSql(keysSql(columns));
   return (rows as { key: string }[]).map((r) => r.key);
 }
 
-/** The keys the required columns hold in a dump file, read from the file. */
-export async function dumpKeys(engine: Engine, file: string): Promise<string[]> {
+/** The keys the required columns (the photos', unless told) hold in a dump file, read from the file. */
+export async function dumpKeys(
+  engine: Engine,
+  file: string,
+  columns: readonly KeyColumn[] = REQUIRED_COLUMNS,
+): Promise<string[]> {
   if (engine === "postgres") {
     const keys: string[] = [];
-    for (const column of REQUIRED_COLUMNS) keys.push(...(await serverDumpColumn(file, column)));
+    for (const column of columns) keys.push(...(await serverDumpColumn(file, column)));
     return keys;
   }
   const db = await openDatabase({ loadDataDir: new Blob([await readFile(file)]) });
   try {
-    return await databaseKeys(db);
+    return await databaseKeys(db, columns);
   } finally {
     await db.close();
   }

@@ -3,7 +3,13 @@
 
 export { isOwnedBy, photoDto, thumbKey } from "../../platform/storage/photo-keys.ts";
 export { photoJobs } from "./jobs.ts";
-export { type KeyColumn, keysSql, STORAGE_KEY_COLUMNS, withThumbnails } from "./key-references.ts";
+export {
+  type KeyColumn,
+  keysSql,
+  STORAGE_KEY_COLUMNS,
+  VOICE_KEY_COLUMNS,
+  withThumbnails,
+} from "./key-references.ts";
 export { ORPHAN_GRACE_MS, type SweepReport, sweepOrphanFiles } from "./orphan-files.ts";
 export { PATH_QUERY_RULES, photoPathQuery } from "./photo-path-query.ts";
 export { deletePhoto } from "./photos.service.ts";

@@ -7,7 +7,12 @@ describe("VoicePlayer", () => {
   it("downloads nothing before a tap, and says its duration, position and speed in words", async () => {
     const user = userEvent.setup();
     const { container } = render(
-      <VoicePlayer src="/api/x/voice" durationMs={42_000} peaks={[0, 31, 15]} label="le message vocal de Awa" />,
+      <VoicePlayer
+        src="/api/x/voice"
+        durationMs={42_000}
+        peaks={[0, 31, 15]}
+        label="le message vocal de Awa"
+      />,
     );
     const audio = container.querySelector("audio")!;
     expect(audio).toHaveAttribute("preload", "none");
