@@ -95,6 +95,8 @@ test("a voice introduction plays on a card; two members exchange voice messages 
   const hers = await openConversation(her, hisName);
   const his = await openConversation(him, herName);
   const mic = his.getByRole("button", { name: `Enregistrer un message vocal pour ${herName} E.` });
+  // Enabled once the conversation has loaded.
+  await expect(mic).toBeEnabled();
   await mic.focus();
   await him.keyboard.press("Enter");
   await recordFor(his, 2);
@@ -115,6 +117,7 @@ test("a voice introduction plays on a card; two members exchange voice messages 
 
   // She answers by holding the microphone, and lets go to stop.
   const herMic = hers.getByRole("button", { name: `Enregistrer un message vocal pour ${hisName} E.` });
+  await expect(herMic).toBeEnabled();
   const box = (await herMic.boundingBox())!;
   await her.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await her.mouse.down();
