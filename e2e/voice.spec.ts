@@ -3,7 +3,7 @@
 // with the keyboard, she hears it without reloading and answers by holding the microphone; each
 // recording is decoded by the other's browser.
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
-import { joinThroughApi, openConversation, uniqueFirstName } from "./fixtures.ts";
+import { joinThroughApi, keepScreen, openConversation, uniqueFirstName } from "./fixtures.ts";
 
 const test = base.extend({
   launchOptions: async ({ launchOptions }, use) => {
@@ -79,6 +79,7 @@ test("a voice introduction plays on a card; two members exchange voice messages 
   await recordFor(section, 2);
   await section.getByRole("button", { name: "Terminer" }).click();
   await expect(section.getByRole("button", { name: "Écouter votre présentation vocale" })).toBeVisible();
+  await keepScreen(her, "voice-intro-preview");
   await section.getByRole("button", { name: "Publier" }).click();
   await expect(section.getByText("Votre présentation vocale est en ligne.")).toBeVisible();
   await expect(section.getByText("« Pourquoi Passerelle »")).toBeVisible();
@@ -88,6 +89,7 @@ test("a voice introduction plays on a card; two members exchange voice messages 
   const card = him.getByRole("article", { name: new RegExp(herName) });
   await expect(card.getByText("« Pourquoi Passerelle »")).toBeVisible();
   await hear(card, `Écouter la présentation vocale de ${herName}`);
+  await keepScreen(him, "voice-intro-card");
 
   // They match; she waits in the conversation while he records with the keyboard only.
   await like(him, await userId(her));
@@ -100,6 +102,7 @@ test("a voice introduction plays on a card; two members exchange voice messages 
   await mic.focus();
   await him.keyboard.press("Enter");
   await recordFor(his, 2);
+  await keepScreen(him, "voice-recording");
   await his.getByRole("button", { name: "Terminer" }).focus();
   await him.keyboard.press("Enter");
   // Listened to before sending, then sent.
@@ -114,6 +117,7 @@ test("a voice introduction plays on a card; two members exchange voice messages 
   await hers.getByRole("button", { name: "Vitesse de lecture : 1×" }).click();
   await expect(hers.getByRole("button", { name: "Vitesse de lecture : 1,5×" })).toBeVisible();
   await expect(him.getByText(/^Lu à \d{2}:\d{2}$/)).toBeVisible();
+  await keepScreen(her, "voice-received");
 
   // She answers by holding the microphone, and lets go to stop.
   const herMic = hers.getByRole("button", { name: `Enregistrer un message vocal pour ${hisName} E.` });

@@ -113,16 +113,20 @@ export function VoiceRecorderPanel({
     const left = Math.ceil((maxMs - state.elapsedMs) / 1000);
     const warning = left <= RECORDING_WARNING_SECONDS;
     return (
-      <div className="flex items-center gap-3 p-3" data-voice-recording="">
+      <div className="flex items-center gap-2 p-3 sm:gap-3" data-voice-recording="">
         <Button variant="ghost" size="icon" onClick={recorder.cancel} aria-label="Annuler l’enregistrement">
           <X className="size-5" aria-hidden="true" />
         </Button>
         <span className="size-3 shrink-0 animate-pulse rounded-full bg-danger-600" aria-hidden="true" />
-        <span className="font-semibold tabular-nums text-ink" role="timer" aria-label="Durée enregistrée">
+        <span
+          className="font-semibold whitespace-nowrap tabular-nums text-ink"
+          role="timer"
+          aria-label="Durée enregistrée"
+        >
           {voiceClock(state.elapsedMs)}
           <span className="text-ink-soft"> / {voiceClock(maxMs)}</span>
         </span>
-        <span className="h-2 min-w-8 flex-1 overflow-hidden rounded-full bg-sand-200" aria-hidden="true">
+        <span className="h-2 min-w-10 flex-1 overflow-hidden rounded-full bg-sand-200" aria-hidden="true">
           <span
             className="block h-2 rounded-full bg-teal-600 transition-[width] duration-100"
             style={{ width: `${Math.min(100, Math.round(state.level * 400))}%` }}
