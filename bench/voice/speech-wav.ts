@@ -5,6 +5,8 @@
 // French intonation does), shaped by two formants of one of five vowels — opened and closed by a
 // raised-cosine envelope, often preceded by a short consonant of filtered noise. Deterministic
 // (seeded), 48 kHz 16-bit mono PCM, about −20 dBFS RMS while speaking.
+import { wavFile as writeWav } from "../../server/test/voice.ts";
+
 const RATE = 48_000;
 
 /** Formants F1 / F2 (Hz) of a, é, i, o, ou, roughly as a French speaker says them. */
@@ -97,26 +99,8 @@ export function speechSamples(seconds: number, seed = 37): Float32Array {
   return out;
 }
 
-/** A 16-bit mono PCM WAV file of `samples` at 48 kHz. */
-export function wavFile(samples: Float32Array): Uint8Array {
-  const data = samples.length * 2;
-  const b = Buffer.alloc(44 + data);
-  b.write("RIFF", 0);
-  b.writeUInt32LE(36 + data, 4);
-  b.write("WAVEfmt ", 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(RATE, 24);
-  b.writeUInt32LE(RATE * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36);
-  b.writeUInt32LE(data, 40);
-  for (let i = 0; i < samples.length; i++)
-    b.writeInt16LE(Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767), 44 + i * 2);
-  return new Uint8Array(b);
-}
+/** A 16-bit mono PCM WAV file of `samples` at 48 kHz (the tests' writer). */
+export const wavFile = (samples: Float32Array): Uint8Array => writeWav(samples, RATE);
 
 /** RMS of the non-silent stretches, in dBFS, and the share of time that is silent. */
 export function speechLevel(samples: Float32Array): { dbfs: number; silent: number } {

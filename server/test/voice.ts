@@ -46,10 +46,9 @@ export async function repeatedWebm(times: number, stretch = 1): Promise<Uint8Arr
   return new Uint8Array(output.target.buffer!);
 }
 
-/** A second of 16-bit mono PCM in a WAV file. */
-export function wavSecond(): Uint8Array {
-  const rate = 48_000;
-  const data = rate * 2;
+/** A 16-bit mono PCM WAV file of `samples` (−1 to 1) at `rate` Hz. */
+export function wavFile(samples: Float32Array, rate = 48_000): Uint8Array {
+  const data = samples.length * 2;
   const b = Buffer.alloc(44 + data);
   b.write("RIFF", 0);
   b.writeUInt32LE(36 + data, 4);
@@ -63,7 +62,16 @@ export function wavSecond(): Uint8Array {
   b.writeUInt16LE(16, 34);
   b.write("data", 36);
   b.writeUInt32LE(data, 40);
-  for (let i = 0; i < rate; i++)
-    b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  for (let i = 0; i < samples.length; i++)
+    b.writeInt16LE(Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767), 44 + i * 2);
   return new Uint8Array(b);
+}
+
+/** A second of a 440 Hz tone in a WAV file. */
+export function wavSecond(): Uint8Array {
+  const rate = 48_000;
+  return wavFile(
+    Float32Array.from({ length: rate }, (_, i) => 0.25 * Math.sin((2 * Math.PI * 440 * i) / rate)),
+    rate,
+  );
 }

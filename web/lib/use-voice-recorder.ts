@@ -89,16 +89,21 @@ export function useVoiceRecorder(maxMs: number) {
     if (s && s.recorder.state !== "inactive") s.recorder.stop();
   }, []);
 
-  const cancel = useCallback(() => {
+  /** Ends any recording without keeping it, frees the microphone and the preview's blob. */
+  const discard = useCallback(() => {
     const s = session.current;
     if (s) {
       s.cancelled = true;
       if (s.recorder.state !== "inactive") s.recorder.stop();
-      release();
     }
+    release();
     forgetUrl();
-    setState({ status: "idle" });
   }, [release, forgetUrl]);
+
+  const cancel = useCallback(() => {
+    discard();
+    setState({ status: "idle" });
+  }, [discard]);
 
   const start = useCallback(async () => {
     if (session.current || starting.current) return;
@@ -194,18 +199,7 @@ export function useVoiceRecorder(maxMs: number) {
   }, [maxMs, release, forgetUrl, stop]);
 
   // Leaving the screen ends the recording and frees the microphone.
-  useEffect(
-    () => () => {
-      const s = session.current;
-      if (s) {
-        s.cancelled = true;
-        if (s.recorder.state !== "inactive") s.recorder.stop();
-      }
-      release();
-      forgetUrl();
-    },
-    [release, forgetUrl],
-  );
+  useEffect(() => discard, [discard]);
 
   return { state, start, stop, cancel, reset: cancel };
 }
