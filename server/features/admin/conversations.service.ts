@@ -16,6 +16,7 @@ import { type Db, inTransaction, queryRows } from "../../platform/db/client.ts";
 import { timestampText, uuid } from "../../platform/db/row-schemas.ts";
 import { matchStatusEnum } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { deleteVoiceFiles } from "../../platform/media/voice-files.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 
 const uuidParam = z.string().regex(UUID, "Identifiant invalide");
@@ -243,10 +244,7 @@ export async function deleteMessage(
     return row;
   });
   // The recording goes after the commit; a failure leaves an orphan the daily sweep removes.
-  if (removed.voiceKey)
-    await deps.voices
-      .delete(removed.voiceKey)
-      .catch((err) => deps.logger.error({ err, key: removed.voiceKey }, "voice file not deleted"));
+  if (removed.voiceKey) await deleteVoiceFiles(deps, [removed.voiceKey]);
   await deps.bus
     // A message still waiting on the shield's hold (issue 36) was never the recipient's to see.
     .publish(removed.waiting ? [removed.senderId] : [removed.user1, removed.user2], {

@@ -19,6 +19,7 @@ import { memberRateLimit } from "../../platform/http/rate-limit.ts";
 import { requireUser } from "../../platform/http/session.ts";
 import { jsonBody, queryOf } from "../../platform/http/validate.ts";
 import { audioResponse } from "../../platform/media/audio-response.ts";
+import { deleteVoiceFiles } from "../../platform/media/voice-files.ts";
 import {
   idempotencyKey,
   storeVoice,
@@ -113,8 +114,9 @@ export function messageRoutes(deps: AppDeps) {
             key,
           );
         } finally {
-          // Refused (limits, the shield) or a concurrent retry won: the file is no message's.
-          if (!sent?.created) await deps.voices.delete(voice.key);
+          // Refused (limits, the shield) or a concurrent retry won: the file is no message's. A
+          // failure to delete it is logged (the sweep removes it), never put before the refusal.
+          if (!sent?.created) await deleteVoiceFiles(deps, [voice.key]);
         }
         return sent.created ? c.json(sent.message, 201) : c.json(sent.message, 200);
       },

@@ -19,6 +19,7 @@ import { memberRateLimit } from "../../platform/http/rate-limit.ts";
 import { requireUser } from "../../platform/http/session.ts";
 import { queryOf } from "../../platform/http/validate.ts";
 import { audioResponse } from "../../platform/media/audio-response.ts";
+import { deleteVoiceFiles } from "../../platform/media/voice-files.ts";
 import { storeVoice, voiceQuerySchema } from "../../platform/media/voice-upload.ts";
 import { requireSubscription } from "../billing/index.ts";
 import { findVisibleMember, memberNotFound, viewerFrom } from "../members/index.ts";
@@ -58,7 +59,7 @@ export function myVoiceIntroRoutes(deps: AppDeps) {
         try {
           return c.json(await saveVoiceIntro(deps, c.get("user").id, prompt, voice));
         } catch (err) {
-          await deps.voices.delete(voice.key);
+          await deleteVoiceFiles(deps, [voice.key]);
           throw err;
         }
       },

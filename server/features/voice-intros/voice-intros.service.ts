@@ -8,6 +8,7 @@ import type { AppDeps } from "../../deps.ts";
 import { type Db, inTransaction } from "../../platform/db/client.ts";
 import { voiceIntros } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { deleteVoiceFiles } from "../../platform/media/voice-files.ts";
 import type { StoredVoice } from "../../platform/media/voice-upload.ts";
 
 type Deps = Pick<AppDeps, "database" | "voices" | "logger">;
@@ -20,10 +21,7 @@ const toDto = (r: typeof voiceIntros.$inferSelect): VoiceIntroDto => ({
   peaks: decodePeaks(r.voicePeaks),
 });
 
-async function deleteFile(deps: Deps, key: string | undefined): Promise<void> {
-  if (!key) return;
-  await deps.voices.delete(key).catch((err) => deps.logger.error({ err, key }, "voice file not deleted"));
-}
+const deleteFile = (deps: Deps, key: string | undefined) => deleteVoiceFiles(deps, key ? [key] : []);
 
 export async function myVoiceIntro(db: Db, userId: string): Promise<VoiceIntroDto | null> {
   const [row] = await db.select().from(voiceIntros).where(eq(voiceIntros.userId, userId));
