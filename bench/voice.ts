@@ -37,34 +37,21 @@
 //    without its five voice columns, and a text row) after sending 20 voice and 20 text messages,
 //    plus the voice key's unique index entry (computed from the key's size).
 //
+// Sections 4 and 5 are in bench/voice/validation.ts and bench/voice/storage.ts.
 // Prints markdown on stdout (progress on stderr) and a summary table with the goals; asserts nothing.
 // VOICE_SECONDS=5 makes the recordings (and the per-30-s figures) 5 s long, for a quick try only.
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { MessageDto } from "@domain/messaging.ts";
-import {
-  encodePeaks,
-  VOICE_BITS_PER_SECOND,
-  VOICE_MESSAGE_MAX_MS,
-  VOICE_MSG,
-  VOICE_PEAKS,
-} from "@domain/voice.ts";
-import { sql } from "drizzle-orm";
-import { BufferSource, Input, MP4, WEBM } from "mediabunny";
+import { encodePeaks, VOICE_BITS_PER_SECOND } from "@domain/voice.ts";
 import type { Page } from "playwright-core";
-import { z } from "zod";
-import { queryRows } from "../server/platform/db/client.ts";
-import { AppError } from "../server/platform/http/errors.ts";
-import { checkVoice } from "../server/platform/media/voice-check.ts";
-import { repeatedWebm, voiceFixture, wavSecond } from "../server/test/voice.ts";
 import { withCleanup } from "./harness/cleanup.ts";
 import { watchMachine } from "./harness/machine.ts";
 import { heading, printHeading, progress, table } from "./harness/report.ts";
 import { startApp, tempDir } from "./harness/server.ts";
-import { interleaved, ms, n, pct, ratio, timed } from "./harness/stats.ts";
+import { ms, n, pct, ratio } from "./harness/stats.ts";
 import {
-  barePage,
   launchWithMicrophone,
   memberContext,
   microphoneAllowed,
@@ -77,18 +64,17 @@ import {
 } from "./voice/browser.ts";
 import { type VoiceMember, voicePair } from "./voice/members.ts";
 import { speechLevel, speechSamples, wavFile } from "./voice/speech-wav.ts";
+import { mb, storageFigures } from "./voice/storage.ts";
+import { validationFigures } from "./voice/validation.ts";
 
 const log = progress("voice");
 const SECONDS = Number(process.env.VOICE_SECONDS ?? 30);
 const TAP_RUNS = 10;
 const SOUND_RUNS = 10;
-const CHECK_RUNS = 50;
-const CHECK_WARMUP = 5;
 const GOAL_BYTES = 65_536;
 const GOAL_SOUND_MS = 1_000;
 const WAV_BYTES = SECONDS * 48_000 * 2 + 44;
 const AAC_BYTES = SECONDS * (128_000 / 8);
-const STORAGE_MESSAGES = 20;
 
 const FAST_3G: NetworkProfile = {
   name: "Fast 3G (Lighthouse mobile: 562.5 ms, 1.44 Mbit/s down, 675 kbit/s up)",
@@ -105,20 +91,7 @@ const SLOW_3G: NetworkProfile = {
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const kbits = (bytes: number, seconds: number) => `${((bytes * 8) / seconds / 1000).toFixed(1)} kbit/s`;
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
 const met = (ok: boolean) => (ok ? "yes" : "**no**");
-
-/** The duration mediabunny reads in a file, ms (what checkVoice will read; null if unreadable): what a file made here declares. */
-async function fileMs(bytes: Uint8Array): Promise<number | null> {
-  const input = new Input({ formats: [WEBM, MP4], source: new BufferSource(bytes) });
-  try {
-    return Math.round((await input.computeDuration()) * 1000);
-  } catch {
-    return null;
-  } finally {
-    input.dispose();
-  }
-}
 
 await withCleanup(async () => {
   const machine = watchMachine();
@@ -143,7 +116,6 @@ await withCleanup(async () => {
   });
   const { him, her, matchId } = await voicePair(app.deps.database, authSecret);
   const appPage = `${app.base}/api/health`;
-  const bare = await barePage();
 
   async function upload(from: VoiceMember, bytes: Uint8Array, durationMs: number, peaks: number[]) {
     const res = await fetch(
@@ -177,22 +149,19 @@ await withCleanup(async () => {
     };
   }
 
-  // Where to record: the app's own origin, unless its Permissions-Policy refuses the microphone.
-  let recordOrigin = appPage;
-  let originNote = "the app's origin";
+  // The app's pages allow the microphone (Permissions-Policy: microphone=(self)): the bench records
+  // there, as a member does, and stops if that ever changes.
   async function openRecordingPage(page: Page) {
-    await page.goto(recordOrigin);
+    await page.goto(appPage);
   }
   {
     const browser = await launchWithMicrophone();
     const page = await (await memberContext(browser)).newPage();
     await page.goto(appPage);
-    if (!(await microphoneAllowed(page))) {
-      const header = (await fetch(appPage)).headers.get("permissions-policy");
-      recordOrigin = bare.url;
-      originNote = `a bare page on another local port: the app's pages send \`Permissions-Policy: ${header}\`, which refuses the microphone (getUserMedia fails with NotAllowedError)`;
-      log(`the app's Permissions-Policy refuses the microphone (${header}): recording on a bare page`);
-    }
+    if (!(await microphoneAllowed(page)))
+      throw new Error(
+        `the app's pages refuse the microphone: Permissions-Policy ${(await fetch(appPage)).headers.get("permissions-policy")}`,
+      );
     await browser.close();
   }
 
@@ -245,7 +214,7 @@ await withCleanup(async () => {
     `\nWaveforms (48 bars of the decoded recordings): speech \`${bars(speechRec.peaks)}\`, beep \`${bars(beepRec.peaks)}\`.`,
   );
   console.log(
-    `\nRecorded on ${originNote}; recorder MIME type ${speechRec.mimeType}. Served bytes identical to the recorder's: ${same(speechOut.bytes, speechRec.bytes) && same(beepOut.bytes, beepRec.bytes) ? "yes" : "**no**"}; Cache-Control ${speechOut.cacheControl}; \`Range: bytes=0-\` → ${speechOut.range}.`,
+    `\nRecorded on the app's origin; recorder MIME type ${speechRec.mimeType}. Served bytes identical to the recorder's: ${same(speechOut.bytes, speechRec.bytes) && same(beepOut.bytes, beepRec.bytes) ? "yes" : "**no**"}; Cache-Control ${speechOut.cacheControl}; \`Range: bytes=0-\` → ${speechOut.range}.`,
   );
 
   // 2. Tap to recording.
@@ -287,7 +256,6 @@ await withCleanup(async () => {
       ],
     ],
   );
-  console.log(`\nOn ${originNote}.`);
 
   // 3. Tap to sound, cold, throttled or not.
   log(`tap to sound × ${SOUND_RUNS} per network profile (+ 1 warm-up round)…`);
@@ -349,145 +317,26 @@ await withCleanup(async () => {
   );
 
   // 4. Server validation.
-  log("checkVoice timings…");
-  const beep = voiceFixture("beep-3s.webm");
-  const files: [string, Uint8Array][] = [
-    ["3 s WebM (beep fixture)", beep],
-    ["3 s MP4, Opus (beep fixture)", voiceFixture("beep-3s.mp4")],
-    [`${SECONDS} s speech recording (this run)`, speechOut.bytes],
-    ["2-minute WebM (repeatedWebm(40))", await repeatedWebm(40)],
-    ["refused: just over 2 minutes (repeatedWebm(41))", await repeatedWebm(41)],
-    ["refused: WAV (1 s)", wavSecond()],
-    ["refused: truncated 3 s WebM (last 700 B cut)", beep.slice(0, beep.length - 700)],
-    ["refused: 10 min at a low rate (repeatedWebm(51, 4))", await repeatedWebm(51, 4)],
-    ["refused: WebM with a video track (camera-1s)", voiceFixture("camera-1s.webm")],
-  ];
-  const checkRows: unknown[][] = [];
-  for (const [name, bytes] of files) {
-    const inFile = await fileMs(bytes);
-    const declaredMs = inFile ?? 1000;
-    const limits = { maxMs: VOICE_MESSAGE_MAX_MS, tooLong: VOICE_MSG.TOO_LONG_MESSAGE, declaredMs };
-    let outcome = "";
-    const check = () =>
-      checkVoice(bytes, limits).then(
-        (v) => {
-          outcome = `accepted, ${n(v.durationMs)} ms`;
-        },
-        (error: unknown) => {
-          outcome = error instanceof AppError ? error.code : String(error);
-        },
-      );
-    const hash = async () => createHash("sha256").update(bytes).digest();
-    const first = await timed(check);
-    const [checks, hashes] = await interleaved([check, hash], CHECK_RUNS, CHECK_WARMUP);
-    checkRows.push([
-      name,
-      n(bytes.length),
-      inFile === null ? "unreadable (1,000)" : `${n(inFile)} ms`,
-      outcome,
-      ms(first),
-      ms(pct(checks!, 50)),
-      ms(pct(checks!, 95)),
-      ms(pct(hashes!, 50)),
-      ratio(pct(checks!, 50) / pct(hashes!, 50)),
-    ]);
-  }
-  heading("4. Server validation per file (checkVoice)");
-  table(
-    "file | bytes | duration in the file (declared) | result | first call ms | p50 ms | p95 ms | sha256 p50 ms (baseline) | p50 vs sha256",
-    checkRows,
-    "lrrlrrrrr",
-  );
-  console.log(
-    `\n"First call": the file's first check, before its warm-ups (the upload route had already checked the two recordings in this process: not a cold start). Then ${CHECK_RUNS} runs each after ${CHECK_WARMUP} warm-ups, interleaved with the baseline; one process, the app idle beside it. The files made by repeatedWebm are written by mediabunny's muxer (cluster sizes, Cues and Duration known) and read faster than Chromium's recordings (clusters of unknown size, no Cues, walked to the end): a real 2-minute recording should cost about 4× the 30 s recording's figure (not measured: recording one takes 2 minutes).`,
-  );
-  // Columns: name, bytes, duration, result, first call, p50, p95, …
-  const thirtyCheck = checkRows[2]![5];
-  const twoMinCheck = checkRows[3]![5];
+  const { thirtyCheck, twoMinCheck } = await validationFigures(speechOut.bytes, SECONDS);
 
   // 5. Storage per 1,000 messages.
-  log(`sending ${STORAGE_MESSAGES} voice and ${STORAGE_MESSAGES} text messages for the row sizes…`);
-  const beepMs = (await fileMs(beep)) ?? 2940;
-  const peaks = Array.from({ length: VOICE_PEAKS }, (_, i) => Math.round(15 + 15 * Math.sin(i / 3)));
-  for (let i = 0; i < STORAGE_MESSAGES; i++) {
-    await upload(her, beep, beepMs, peaks);
-    const res = await fetch(`${app.base}/api/matches/${matchId}/messages`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: app.base, cookie: her.cookie },
-      body: JSON.stringify({ content: `Coucou, tu es libre samedi pour un café vers 15 h ? (${i})` }),
-    });
-    if (res.status !== 201) throw new Error(`text send: ${res.status} ${await res.text()}`);
-  }
-  const [sizes] = await queryRows(
-    app.deps.database.db,
-    z.strictObject({
-      voiceRow: z.number(),
-      voiceRowWithout: z.number(),
-      voiceColumns: z.number(),
-      voiceKey: z.number(),
-      textRow: z.number(),
-      voiceRows: z.number(),
-    }),
-    sql`SELECT
-      avg(pg_column_size(m.*)) FILTER (WHERE voice_key IS NOT NULL)::float8 AS "voiceRow",
-      avg(pg_column_size(ROW(m.id, m.match_id, m.sender_id, m.content, m.created_at, m.read_at, m.shield,
-        m.revealed_at, m.masked_content, m.client_key))) FILTER (WHERE voice_key IS NOT NULL)::float8 AS "voiceRowWithout",
-      avg(pg_column_size(voice_key) + pg_column_size(voice_type) + pg_column_size(voice_ms)
-        + pg_column_size(voice_bytes) + pg_column_size(voice_peaks)) FILTER (WHERE voice_key IS NOT NULL)::float8 AS "voiceColumns",
-      avg(pg_column_size(voice_key)) FILTER (WHERE voice_key IS NOT NULL)::float8 AS "voiceKey",
-      avg(pg_column_size(m.*)) FILTER (WHERE voice_key IS NULL)::float8 AS "textRow",
-      (count(*) FILTER (WHERE voice_key IS NOT NULL))::float8 AS "voiceRows"
-      FROM messages m WHERE match_id = ${matchId}::uuid`,
-  );
-  const s = sizes!;
-  const align8 = (x: number) => Math.ceil(x / 8) * 8;
-  // On a heap page: the tuple MAXALIGNed plus its 4-byte line pointer.
-  const onPage = (row: number) => align8(row) + 4;
-  // The unique index on voice_key: an 8-byte index tuple header and the key, MAXALIGNed, plus a line pointer.
-  const indexEntry = align8(8 + s.voiceKey) + 4;
-  const voiceDb = onPage(s.voiceRow) - onPage(s.voiceRowWithout) + indexEntry;
+  const { voiceDb } = await storageFigures({
+    db: app.deps.database.db,
+    matchId,
+    sendVoice: (bytes, durationMs, peaks) => upload(her, bytes, durationMs, peaks),
+    sendText: async (content) => {
+      const res = await fetch(`${app.base}/api/matches/${matchId}/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: app.base, cookie: her.cookie },
+        body: JSON.stringify({ content }),
+      });
+      if (res.status !== 201) throw new Error(`text send: ${res.status} ${await res.text()}`);
+    },
+    file30: speechOut.bytes.length,
+    seconds: SECONDS,
+  });
   const file30 = speechOut.bytes.length;
   const file15 = Math.round(file30 / 2);
-  heading("5. Storage per 1,000 voice messages");
-  table("per message | bytes | per 1,000 messages", [
-    [`file, ${SECONDS} s of speech (this run)`, n(file30), mb(file30 * 1000)],
-    ["file, typical 15 s message (half of it)", n(file15), mb(file15 * 1000)],
-    [
-      "message row with its voice columns (heap, pg_column_size + alignment + line pointer)",
-      n(onPage(s.voiceRow)),
-      mb(onPage(s.voiceRow) * 1000),
-    ],
-    [
-      "the same row without the five voice columns",
-      n(onPage(s.voiceRowWithout)),
-      mb(onPage(s.voiceRowWithout) * 1000),
-    ],
-    [
-      "a text message row (≈ 60 characters), for comparison",
-      n(onPage(s.textRow)),
-      mb(onPage(s.textRow) * 1000),
-    ],
-    [
-      `the voice columns alone (sum of pg_column_size: key ${s.voiceKey} B, type, ms, bytes, ${VOICE_PEAKS} peaks)`,
-      n(s.voiceColumns),
-      mb(s.voiceColumns * 1000),
-    ],
-    ["voice_key's unique index entry (computed)", n(indexEntry), mb(indexEntry * 1000)],
-    ["**database overhead of voice** (row with − without, + index)", n(voiceDb), mb(voiceDb * 1000)],
-    [
-      "**total, 15 s messages** (file + database overhead)",
-      n(file15 + voiceDb),
-      mb((file15 + voiceDb) * 1000),
-    ],
-    [
-      `**total, ${SECONDS} s messages** (file + database overhead)`,
-      n(file30 + voiceDb),
-      mb((file30 + voiceDb) * 1000),
-    ],
-  ]);
-  console.log(
-    `\nRow sizes averaged over ${s.voiceRows} voice messages (the 3 s beep, ${VOICE_PEAKS} peaks, an idempotency key) and ${STORAGE_MESSAGES} texts in the embedded database; MB = 1,000,000 B. Files are stored as received (no remux), one per message.`,
-  );
 
   // Summary.
   const fast = sounds[1]!.map((x) => x.soundMs);
@@ -546,7 +395,6 @@ await withCleanup(async () => {
     "llll",
   );
   await app.stop();
-  await bare.close();
   await dir.remove();
   console.log(`\n${machine.line()}`);
 });

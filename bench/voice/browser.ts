@@ -1,7 +1,6 @@
 // What the bench does in Chromium (Debian's, through playwright-core): record with the fake
 // microphone exactly as the app's recorder does, time a tap to the recording, and time a tap on a
 // voice message's play button to its sound, on a throttled network if asked.
-import { createServer } from "node:http";
 import { VOICE_BITS_PER_SECOND, VOICE_PEAKS } from "@domain/voice.ts";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { CHROME_FLAGS, CHROMIUM_PATH } from "../harness/browser.ts";
@@ -21,17 +20,6 @@ export async function launchWithMicrophone(wav?: string): Promise<Browser> {
   });
   deferCleanup(() => browser.close());
   return browser;
-}
-
-/** A bare HTML page on its own origin (no Permissions-Policy): where to record if the app's pages refuse the microphone. */
-export async function barePage(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createServer((_req, res) =>
-    res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>voice</title><body>"),
-  );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  const close = deferCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${port}/`, close };
 }
 
 /**

@@ -5,6 +5,7 @@
 // French intonation does), shaped by two formants of one of five vowels — opened and closed by a
 // raised-cosine envelope, often preceded by a short consonant of filtered noise. Deterministic
 // (seeded), 48 kHz 16-bit mono PCM, about −20 dBFS RMS while speaking.
+import { mulberry32 as random } from "../../scripts/seed/random.ts";
 import { wavFile as writeWav } from "../../server/test/voice.ts";
 
 const RATE = 48_000;
@@ -17,18 +18,6 @@ const VOWELS: readonly [number, number][] = [
   [450, 850],
   [320, 750],
 ];
-
-/** mulberry32: a small deterministic generator. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Gain of a harmonic at `f` Hz through a resonance at `fc` Hz of bandwidth `bw`. */
 const resonance = (f: number, fc: number, bw: number) => 1 / Math.sqrt(1 + ((f - fc) / (bw / 2)) ** 2);
