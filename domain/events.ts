@@ -112,6 +112,13 @@ export const memberVerified = event(
   "A member’s selfie verification succeeded: « Profil vérifié » is on.",
 );
 
+/** A verified member's face, in a video call, matched their verified one (features/calls, issue 38). */
+export const memberSeenOnCall = event(
+  "member.seen_on_call",
+  z.object({ userId: z.string() }),
+  "A member passed the live identity check of a video call: « Vu(e) en appel » is on.",
+);
+
 /** Every event, in the order docs/events.md lists them. */
 export const DOMAIN_EVENTS: readonly DomainEventType[] = [
   messageSent,
@@ -121,4 +128,5 @@ export const DOMAIN_EVENTS: readonly DomainEventType[] = [
   paymentSettled,
   memberBanned,
   memberVerified,
+  memberSeenOnCall,
 ];

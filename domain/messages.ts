@@ -156,6 +156,22 @@ export const ERROR_CODES = [
   "VOICE_BITRATE",
   "IDEMPOTENCY_KEY_REUSED",
   "VOICE_NOT_FOUND",
+  // Issue 38: calls inside a match.
+  "CALL_NOT_FOUND",
+  "CALLS_UNAVAILABLE",
+  "CALL_NOT_ALLOWED",
+  "CALLS_OFF",
+  "CALL_CROSSED",
+  "CALL_SELF_BUSY",
+  "CALL_BUSY",
+  "CALL_UNANSWERED",
+  "CALL_NOT_RINGING",
+  "CALL_ANSWERED",
+  "CALL_ENDED",
+  "LIVE_CHECK_NOT_VIDEO",
+  "LIVE_CHECK_NOT_VERIFIED",
+  "LIVE_CHECK_DONE",
+  "LIVE_CHECK_LIMITED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

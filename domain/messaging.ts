@@ -1,7 +1,9 @@
 // Conversations (SPEC §3, §7, §9): messages inside an accepted match, their limits and the events
 // that carry them to the member's open pages in real time.
 
+import type { CallOutcome } from "./calls.ts";
 import { MESSAGES_PAGE_SIZE } from "./constants.ts";
+import type { CallDto } from "./responses/calls.ts";
 import type { MessageDto } from "./responses/messaging.ts";
 import { cleanParagraphs } from "./text.ts";
 
@@ -50,7 +52,13 @@ export type RealtimeEvent =
   | { type: "match.removed"; matchId: string }
   | { type: "message.deleted"; matchId: string; messageId: string }
   /** The other member is typing in this conversation (issue 17): shown for TYPING.SHOWN_SECONDS. */
-  | { type: "typing"; matchId: string; userId: string };
+  | { type: "typing"; matchId: string; userId: string }
+  /** A call rings (issue 38): every page of the callee shows it; the offer is read with GET /api/calls/:id. */
+  | { type: "call.ringing"; call: CallDto }
+  /** The callee took it (on one of their devices): the caller reads the answer, other devices stop ringing. */
+  | { type: "call.answered"; callId: string; matchId: string }
+  /** It ended: hung up, declined, rang out, or a block, « Retirer » or a ban. Both pages close it. */
+  | { type: "call.ended"; callId: string; matchId: string; outcome: CallOutcome };
 
 /** The typing indicator's rhythm: sent at most every SEND_SECONDS, shown until SHOWN_SECONDS pass. */
 export const TYPING = { SEND_SECONDS: 3, SHOWN_SECONDS: 6 } as const;
@@ -61,6 +69,9 @@ export const REALTIME_EVENT_TYPES = [
   "match.accepted",
   "match.removed",
   "typing",
+  "call.ringing",
+  "call.answered",
+  "call.ended",
 ] as const;
 
 /**

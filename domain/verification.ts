@@ -76,6 +76,8 @@ export const VERIFICATION_REASONS = {
   NOT_CONTINUOUS:
     "Les images ne montrent pas un mouvement continu filmé en direct. Tenez votre téléphone immobile, gardez le visage dans le cadre et faites chaque geste lentement.",
   NO_MATCH: "Le visage filmé ne correspond pas à celui de vos photos de profil.",
+  CALL_MISMATCH:
+    "Pendant un appel vidéo, votre visage n’a pas été reconnu comme celui de votre vérification : un membre de l’équipe va vérifier.",
   UNCERTAIN:
     "La ressemblance avec vos photos n’est pas assez nette pour une décision automatique : un membre de l’équipe va vérifier.",
 } as const;

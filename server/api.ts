@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { subscriptionRoutes } from "./features/billing/subscriptions.routes.ts";
+import { callRoutes } from "./features/calls/index.ts";
 import { eventRoutes } from "./features/events/index.ts";
 import { likeRoutes } from "./features/likes/likes.routes.ts";
 import { matchRoutes } from "./features/matches/matches.routes.ts";
@@ -37,6 +38,7 @@ export function apiRoutes(deps: AppDeps) {
     .route("/api/members", memberRoutes(deps))
     .route("/api/matches", matchRoutes(deps))
     .route("/api/conversations", conversationRoutes(deps))
+    .route("/api/calls", callRoutes(deps))
     .route("/api/events", eventRoutes(deps))
     .route("/api/subscription", subscriptionRoutes(deps))
     .route("/api/admin", adminRoutes(deps))

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { IMPORT_MAX_BYTES } from "@domain/admin.ts";
+import { LIVE_CHECK } from "@domain/calls.ts";
 import { MSG } from "@domain/messages.ts";
 import { isSpaRoute } from "@domain/routes.ts";
 import { VOICE_MAX_BYTES, VOICE_MSG } from "@domain/voice.ts";
@@ -38,6 +39,9 @@ const BODY_LIMITS: Record<string, number> = {
 /** Voice recordings (issue 37): the audio itself is the body; its own check refuses above VOICE_MAX_BYTES. */
 const VOICE_UPLOAD = /^\/api\/(matches\/[^/]+\/voice-messages|profile\/voice-intro)$/;
 const VOICE_BODY_LIMIT = VOICE_MAX_BYTES + 1024;
+/** A call's live identity check (issue 38): a few camera frames, multipart. */
+const LIVE_CHECK_UPLOAD = /^\/api\/calls\/[^/]+\/live-check$/;
+const LIVE_CHECK_BODY_LIMIT = LIVE_CHECK.FRAMES * LIVE_CHECK.MAX_FRAME_BYTES + 16 * 1024;
 
 export interface AppOptions {
   /** The built SPA (dist/) to serve with the API; absent, only the API and photos are served. */
@@ -84,7 +88,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     // Photo uploads carry up to 2 MB plus multipart overhead; their own route checks the file size.
     const voice = VOICE_UPLOAD.test(c.req.path);
-    const limit = BODY_LIMITS[c.req.path] ?? (voice ? VOICE_BODY_LIMIT : JSON_BODY_LIMIT);
+    const limit =
+      BODY_LIMITS[c.req.path] ??
+      (voice
+        ? VOICE_BODY_LIMIT
+        : LIVE_CHECK_UPLOAD.test(c.req.path)
+          ? LIVE_CHECK_BODY_LIMIT
+          : JSON_BODY_LIMIT);
     return bodyLimit({
       maxSize: limit,
       onError: () => {

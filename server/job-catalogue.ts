@@ -2,6 +2,7 @@
 // platform's own: what createDeps installs and what the workers of an instance run (job-workers.ts).
 import type { AppDeps } from "./deps.ts";
 import { billingJobs } from "./features/billing/index.ts";
+import { callJobs } from "./features/calls/index.ts";
 import { notificationJobs } from "./features/notifications/index.ts";
 import { photoJobs } from "./features/photos/index.ts";
 import { shieldJobs } from "./features/shield/index.ts";
@@ -13,5 +14,6 @@ export const JOB_CATALOGUE: readonly JobDeclarations<AppDeps>[] = [
   billingJobs,
   photoJobs,
   shieldJobs,
+  callJobs,
   maintenanceJobs,
 ];

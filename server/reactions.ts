@@ -3,6 +3,7 @@
 // docs/events.md is generated from this list (npm run events:doc) and checked by a test.
 import type { AppDeps } from "./deps.ts";
 import { billingReactions } from "./features/billing/index.ts";
+import { callReactions } from "./features/calls/index.ts";
 import { streamReactions } from "./features/events/index.ts";
 import { matchReactions } from "./features/matches/index.ts";
 import { messageReactions } from "./features/messages/index.ts";
@@ -19,4 +20,5 @@ export const REACTIONS: readonly Reaction<AppDeps>[] = [
   ...notificationReactions,
   ...billingReactions,
   ...streamReactions,
+  ...callReactions,
 ];

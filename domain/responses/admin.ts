@@ -241,8 +241,13 @@ export const adminVerificationRowSchema = z.strictObject({
   /** Likeness of the selfie to the closest profile photo, from 0 to 1. */
   likeness: z.number().nullable(),
   createdAt: instant,
-  /** The one selfie frame kept for the review (/api/admin/verifications/:id/selfie), erased once decided. */
-  selfieUrl: z.string(),
+  /**
+   * The one selfie frame kept for the review (/api/admin/verifications/:id/selfie), erased once
+   * decided; null for a live check during a call (issue 38), which keeps no frame.
+   */
+  selfieUrl: z.string().nullable(),
+  /** « selfie »: a verification attempt; « call »: a verified member whose face in a video call did not match. */
+  source: z.enum(["selfie", "call"]),
   /** The member's current profile photos, main photo first. */
   photos: z.array(photoDtoSchema),
 });

@@ -34,6 +34,8 @@ export const publicProfileDtoSchema = z.strictObject({
   verified: z.boolean(),
   /** The member proved with live selfies to be the person of the photos (« Profil vérifié »). */
   profileVerified: z.boolean(),
+  /** Their face in a video call matched their verified one (« Vu(e) en appel », issue 38). */
+  seenOnCall: z.boolean(),
   /** « En ligne », « Actif aujourd'hui »…; null beyond a week, or when either member hides it. */
   presence: z.enum(PRESENCE_LEVELS).nullable(),
   /** The member's voice introduction (issue 37), heard at GET /api/voice-intros/:userId; null without one. */

@@ -1,5 +1,6 @@
 // Response schemas of conversations and messages. See ./scalars.ts for why they live here.
 import { z } from "zod";
+import { CALL_OUTCOMES } from "../calls.ts";
 import { GENDERS } from "../constants.ts";
 import { LIKED_BY } from "../discovery.ts";
 import { PRESENCE_LEVELS } from "../presence.ts";
@@ -28,6 +29,13 @@ export const messageDtoSchema = z.strictObject({
    * Null for a text, and for a held voice message until revealed.
    */
   voice: z.strictObject({ durationMs: whole, peaks: z.array(whole) }).nullable(),
+  /**
+   * A call's entry (issue 38; `content` is then empty), sent by the caller once the call ended: how
+   * it ended, whether it was a video call, and how long it lasted once answered (null otherwise).
+   */
+  call: z
+    .strictObject({ outcome: z.enum(CALL_OUTCOMES), video: z.boolean(), durationMs: whole.nullable() })
+    .nullable(),
 });
 export type MessageDto = z.infer<typeof messageDtoSchema>;
 

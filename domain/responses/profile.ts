@@ -63,6 +63,8 @@ export const profileDtoSchema = z.strictObject({
   onboardingStep: whole,
   /** Shown « Profil vérifié » since then (issue 16); null when not verified. */
   verifiedAt: instant.nullable(),
+  /** « Vu(e) en appel » since then (issue 38): a live check in a video call matched the verified face. */
+  seenOnCallAt: instant.nullable(),
   /** Receives messages only from members with « Profil vérifié ». */
   messagesFromVerifiedOnly: z.boolean(),
   /** « Qui peut m'écrire en premier »: only members this one liked; others' first messages are requests. */

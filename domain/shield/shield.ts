@@ -64,6 +64,8 @@ export const shieldSettingsSchema = z.strictObject({
     new_account: weight,
     /** Taken off once the member passed the selfie verification. */
     selfie_verified: weight,
+    /** Taken off too once the member's face was seen live in a video call (« Vu(e) en appel », issue 38). */
+    seen_on_call: weight,
   }),
   /** New conversations per day by trust level (never above the server's NEW_CONVERSATIONS_PER_DAY). */
   allowances: z.strictObject({ unconfirmed: allowance, email: allowance, selfie: allowance }),
@@ -92,6 +94,7 @@ export const DEFAULT_SHIELD_SETTINGS: ShieldSettings = {
     hosting_network: 10,
     new_account: 15,
     selfie_verified: 30,
+    seen_on_call: 20,
   },
   allowances: { unconfirmed: 5, email: 15, selfie: 30 },
   bursts: { likesPerHour: 60, openersPerHour: 10, duplicateRecipients: 3 },

@@ -5,6 +5,7 @@ import { queryRules } from "../../platform/http/query.ts";
 import { requireUser } from "../../platform/http/session.ts";
 import { queryOf } from "../../platform/http/validate.ts";
 import { requireSubscription } from "../billing/index.ts";
+import { callMatchRoutes } from "../calls/index.ts";
 import { viewerFrom } from "../members/index.ts";
 import { messageRoutes } from "../messages/index.ts";
 import { listMatches, removeMatch } from "./matches.service.ts";
@@ -27,5 +28,6 @@ export function matchRoutes(deps: AppDeps) {
       await removeMatch(deps.events, db, c.get("user").id, matchId);
       return c.json({ id: matchId, status: "rejected" });
     })
-    .route("/", messageRoutes(deps));
+    .route("/", messageRoutes(deps))
+    .route("/", callMatchRoutes(deps));
 }

@@ -23,7 +23,8 @@ export const PUBLIC_COLUMNS = sql`p.user_id AS "userId", p.first_name AS "firstN
   p.origin_country AS "originCountry", p.city, p.relocate, p.bio,
   p.occupation, p.education, p.languages, p.interests, ${visiblePhotos(sql`p.photos`, sql`p.user_id`)} AS photos,
   (SELECT email_verified FROM "user" WHERE id = p.user_id) AS verified,
-  p.verified_at IS NOT NULL AS "profileVerified", p.active_at AS "activeAt",
+  p.verified_at IS NOT NULL AS "profileVerified", p.seen_on_call_at IS NOT NULL AS "seenOnCall",
+  p.active_at AS "activeAt",
   (SELECT json_build_object('prompt', vi.prompt, 'durationMs', vi.voice_ms, 'peaks', vi.voice_peaks)
     FROM voice_intros vi WHERE vi.user_id = p.user_id) AS "voiceIntro"`;
 
@@ -37,6 +38,7 @@ export const publicRow = z.strictObject({
   birthDate: dateText,
   verified: z.boolean(),
   profileVerified: z.boolean(),
+  seenOnCall: z.boolean(),
   /** When the member was last active, null while they hide it. */
   activeAt: timestampText.nullable(),
   voiceIntro: z
@@ -129,6 +131,7 @@ export function toPublicProfile(
     compatibility: compatibilityScore(viewer, row),
     verified: row.verified === true,
     profileVerified: row.profileVerified === true,
+    seenOnCall: row.seenOnCall === true,
     presence: viewer.presenceHidden ? null : presenceOf(row.activeAt),
     voiceIntro: row.voiceIntro && { ...row.voiceIntro, peaks: decodePeaks(row.voiceIntro.peaks) },
   };

@@ -1,7 +1,8 @@
 // The messages feature's public surface: what other features and capabilities use. The rest of this
 // folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
 
-export { matchNotFound } from "./conversation-access.ts";
+export { type CallEnd, type CallEntry, writeCallEntry } from "./call-entries.ts";
+export { matchNotFound, openConversation } from "./conversation-access.ts";
 export { navCounts, unreadConversationsCount } from "./conversations.service.ts";
 export { requestFor } from "./message-requests.ts";
 export { messageRoutes } from "./messages.routes.ts";

@@ -2,6 +2,7 @@
 // sender, select by match newest first, 50 per page (§9), mark read. Spam limits are counted on the
 // messages table itself, under a per-sender advisory lock, so they hold across API instances.
 
+import { CALL_OUTCOMES, type CallOutcome } from "@domain/calls.ts";
 import { messageSent } from "@domain/events.ts";
 import { MSG } from "@domain/messages.ts";
 import { MESSAGE_MSG, MESSAGES_PAGE_SIZE, type MessageDto, type MessagePageDto } from "@domain/messaging.ts";
@@ -47,6 +48,9 @@ const messageRow = z.strictObject({
   maskedContent: z.string().nullable(),
   voiceMs: z.number().int().nullable(),
   voicePeaks: z.string().nullable(),
+  callOutcome: z.enum(CALL_OUTCOMES).nullable(),
+  callVideo: z.boolean().nullable(),
+  callMs: z.number().int().nullable(),
   /** Microseconds since 1970, for cursors. */
   us: microsText,
 });
@@ -55,6 +59,7 @@ type MessageRow = z.output<typeof messageRow>;
 const COLUMNS = sql`id, match_id AS "matchId", sender_id AS "senderId", content, created_at AS "createdAt",
   read_at AS "readAt", shield, revealed_at AS "revealedAt", masked_content AS "maskedContent",
   voice_ms AS "voiceMs", voice_peaks AS "voicePeaks",
+  call_outcome AS "callOutcome", call_video AS "callVideo", call_ms AS "callMs",
   ((extract(epoch FROM created_at) * 1000000)::bigint)::text AS us`;
 const EPOCH = sql`timestamptz '1970-01-01 00:00:00+00'`;
 const CURSOR = /^(\d{1,17})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -64,8 +69,17 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 /** A message from the builder (timestamps as Date) or a MessageRow (timestamps as text). */
 type MessageFields = Pick<
   MessageRow,
-  "id" | "matchId" | "senderId" | "content" | "maskedContent" | "voiceMs" | "voicePeaks"
+  | "id"
+  | "matchId"
+  | "senderId"
+  | "content"
+  | "maskedContent"
+  | "voiceMs"
+  | "voicePeaks"
+  | "callMs"
+  | "callVideo"
 > & {
+  callOutcome: string | null;
   createdAt: Date | string;
   readAt: Date | string | null;
   shield: string | null;
@@ -91,6 +105,14 @@ export function toMessageDto(r: MessageFields, viewer: string): MessageDto {
     // A held voice message is heard, like a held text is read, only once the recipient chose to.
     voice:
       r.voiceMs === null || held ? null : { durationMs: r.voiceMs, peaks: decodePeaks(r.voicePeaks ?? "") },
+    call:
+      r.callOutcome === null
+        ? null
+        : {
+            outcome: r.callOutcome as CallOutcome,
+            video: r.callVideo ?? false,
+            durationMs: r.callMs,
+          },
   };
 }
 

@@ -37,6 +37,7 @@ export function toProfileDto(row: ProfileRow, storage: Storage): ProfileDto {
     accountStatus: row.accountStatus,
     onboardingStep: row.onboardingStep,
     verifiedAt: row.verifiedAt ? row.verifiedAt.toISOString() : null,
+    seenOnCallAt: row.seenOnCallAt ? row.seenOnCallAt.toISOString() : null,
     messagesFromVerifiedOnly: row.messagesFromVerifiedOnly,
     firstMessagesFromLikedOnly: row.firstMessagesFromLikedOnly,
     presenceHidden: row.presenceHidden,

@@ -3,7 +3,7 @@
 // back, the failure is counted and logged, and the message, the like or the verification commits
 // as it would have without the shield.
 
-import { likeCreated, memberVerified, messageSent } from "@domain/events.ts";
+import { likeCreated, memberSeenOnCall, memberVerified, messageSent } from "@domain/events.ts";
 import type { ShieldSettings } from "@domain/shield/shield.ts";
 import { simhash } from "@domain/shield/simhash.ts";
 import { sql } from "drizzle-orm";
@@ -135,6 +135,15 @@ export const shieldReactions = [
             AND p1.verified_at IS NOT NULL AND p2.verified_at IS NOT NULL`);
       });
       await jobs.send(SHIELD_QUEUES.faceCheck, { userId });
+    },
+  }),
+  react({
+    name: "shield: a face seen live in a video call makes its account less suspect (scored again)",
+    event: memberSeenOnCall,
+    async within(deps: AppDeps, { tx }, { userId }) {
+      await guarded(deps, tx, "a live check’s trust", async (sp, settings) => {
+        await rescore(sp, settings, userId);
+      });
     },
   }),
 ];

@@ -1,6 +1,7 @@
 // An account's score (issue 36): the weights of the signals recorded against it in the last 30 days
 // (since a moderator's release, if any), reports weighted by their author's track record, and two
-// standing terms (a first week adds, a selfie verification takes off). Crossing the threshold puts
+// standing terms (a first week adds, a selfie verification takes off, and a face seen live in a video
+// call, issue 38, takes off more). Crossing the threshold puts
 // the account on quiet hold; nothing else happens to it without a moderator.
 
 import type { ShieldSettings, ShieldSignal } from "@domain/shield/shield.ts";
@@ -55,7 +56,8 @@ export async function rescore(tx: Db, settings: ShieldSettings, userId: string):
           FROM reports x WHERE x.reporter_id = rr.reporter_id AND x.reported_id <> ${userId}) h ON true)
       SELECT greatest(0, (SELECT s FROM sig) + (SELECT s FROM rep)
           + CASE WHEN u.created_at > now() - interval '7 days' THEN ${w.new_account} ELSE 0 END
-          - CASE WHEN p.verified_at IS NOT NULL THEN ${w.selfie_verified} ELSE 0 END)::real AS score
+          - CASE WHEN p.verified_at IS NOT NULL THEN ${w.selfie_verified} ELSE 0 END
+          - CASE WHEN p.seen_on_call_at IS NOT NULL THEN ${w.seen_on_call} ELSE 0 END)::real AS score
       FROM "user" u JOIN profiles p ON p.user_id = u.id WHERE u.id = ${userId}`,
   );
   const score = row?.score ?? 0;

@@ -2,6 +2,11 @@
 // folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
 
 export { THRESHOLDS as FACE_THRESHOLDS } from "./decide.ts";
-export { similarity as faceSimilarity } from "./face-engine.ts";
+export { faceEngine, similarity as faceSimilarity } from "./face-engine.ts";
 export { withMainPhotoRecheck } from "./recheck.ts";
-export { decideVerification, listPendingVerifications, pendingSelfie } from "./review.service.ts";
+export {
+  CALL_MISMATCH,
+  decideVerification,
+  listPendingVerifications,
+  pendingSelfie,
+} from "./review.service.ts";

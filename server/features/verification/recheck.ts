@@ -49,7 +49,7 @@ export async function recheckMainPhoto(
   await inTransaction(db, async (tx) => {
     await tx
       .update(profiles)
-      .set({ verifiedAt: null, updatedAt: sql`now()` })
+      .set({ verifiedAt: null, seenOnCallAt: null, updatedAt: sql`now()` })
       .where(eq(profiles.userId, userId));
     await tx.delete(faceDescriptors).where(eq(faceDescriptors.userId, userId));
   });

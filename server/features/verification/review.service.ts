@@ -14,6 +14,7 @@ import {
 } from "@domain/admin.ts";
 import { memberVerified } from "@domain/events.ts";
 import { UUID } from "@domain/uuid.ts";
+import type { VerificationReason } from "@domain/verification.ts";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
@@ -22,7 +23,7 @@ import { cappedTotal } from "../../platform/admin/list-query.ts";
 import { memberRefJson, memberRefRow, toMemberRef } from "../../platform/admin/member-ref.ts";
 import { type Db, queryRows } from "../../platform/db/client.ts";
 import { timestampText, uuid } from "../../platform/db/row-schemas.ts";
-import { profiles, verifications } from "../../platform/db/schema/index.ts";
+import { faceDescriptors, profiles, verifications } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { photoDto } from "../../platform/storage/photo-keys.ts";
 
@@ -30,6 +31,9 @@ import { photoDto } from "../../platform/storage/photo-keys.ts";
 const PENDING = sql`v.outcome = 'review' AND v.decided_at IS NULL`;
 
 const notFound = () => new AppError(404, "VERIFICATION_NOT_FOUND", VERIFICATION_REVIEW_MSG.NOT_FOUND);
+
+/** A review opened by a live check during a video call (issue 38): no selfie is kept. */
+export const CALL_MISMATCH = "CALL_MISMATCH" satisfies VerificationReason;
 
 export const selfiePath = (id: string) => `/api/admin/verifications/${id}/selfie`;
 
@@ -39,6 +43,7 @@ const reviewRow = z.strictObject({
   likeness: z.number().nullable(),
   createdAt: timestampText,
   photos: z.array(z.string()).nullable(),
+  reason: z.string().nullable(),
 });
 
 /** The pending reviews, oldest first (the member has waited longest). */
@@ -52,7 +57,7 @@ export async function listPendingVerifications(
     queryRows(
       db,
       reviewRow,
-      sql`SELECT v.id, v.likeness, v.created_at AS "createdAt", ${memberRefJson(sql`v.user_id`)} AS member,
+      sql`SELECT v.id, v.likeness, v.reason, v.created_at AS "createdAt", ${memberRefJson(sql`v.user_id`)} AS member,
           (SELECT p.photos FROM profiles p WHERE p.user_id = v.user_id) AS photos
         ${from} ORDER BY v.created_at ASC, v.id ASC LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
     ),
@@ -64,7 +69,8 @@ export async function listPendingVerifications(
       member: toMemberRef(r.member, deps.storage),
       likeness: r.likeness === null ? null : Number(r.likeness),
       createdAt: new Date(r.createdAt).toISOString(),
-      selfieUrl: selfiePath(r.id),
+      selfieUrl: r.reason === CALL_MISMATCH ? null : selfiePath(r.id),
+      source: r.reason === CALL_MISMATCH ? ("call" as const) : ("selfie" as const),
       photos: (r.photos ?? []).map((key) => photoDto(key, deps.storage)),
     })),
     ...total,
@@ -112,8 +118,9 @@ export async function decideVerification(
         email: z.string().nullable(),
         likeness: z.number().nullable(),
         pending: z.boolean(),
+        reason: z.string().nullable(),
       }),
-      sql`SELECT v.user_id AS "userId", (SELECT email FROM "user" WHERE id = v.user_id) AS email, v.likeness,
+      sql`SELECT v.user_id AS "userId", (SELECT email FROM "user" WHERE id = v.user_id) AS email, v.likeness, v.reason,
           (${PENDING}) AS pending
         FROM verifications v WHERE v.id = ${id}::uuid FOR UPDATE`,
     );
@@ -121,7 +128,8 @@ export async function decideVerification(
     if (!row.pending)
       throw new AppError(409, "VERIFICATION_ALREADY_DECIDED", VERIFICATION_REVIEW_MSG.ALREADY_DECIDED);
     const approve = decision === "approve";
-    if (approve) {
+    // Approving a call's review keeps the badges as they are: the member was verified already.
+    if (approve && row.reason !== CALL_MISMATCH) {
       await tx
         .update(profiles)
         .set({ verifiedAt: sql`now()`, updatedAt: sql`now()` })
@@ -130,12 +138,20 @@ export async function decideVerification(
         SELECT user_id, descriptor FROM verifications WHERE id = ${id}::uuid AND descriptor IS NOT NULL
         ON CONFLICT (user_id) DO UPDATE SET descriptor = EXCLUDED.descriptor, verified_at = now()`);
       await record(memberVerified, { userId: row.userId });
+    } else if (!approve && row.reason === CALL_MISMATCH) {
+      // A verified member whose face in a video call was someone else's (issue 38), confirmed by an
+      // administrator: the badges go, and the descriptor they rested on.
+      await tx
+        .update(profiles)
+        .set({ verifiedAt: null, seenOnCallAt: null, updatedAt: sql`now()` })
+        .where(eq(profiles.userId, row.userId));
+      await tx.delete(faceDescriptors).where(eq(faceDescriptors.userId, row.userId));
     }
     const [decided] = await tx
       .update(verifications)
       .set({
         outcome: approve ? "verified" : "refused",
-        reason: approve ? null : "NO_MATCH",
+        reason: row.reason === CALL_MISMATCH ? CALL_MISMATCH : approve ? null : "NO_MATCH",
         decidedAt: sql`now()`,
         decidedBy: actor.id,
         selfie: null,

@@ -8,13 +8,14 @@
 
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "@domain/notifications.ts";
 import type { ProfileDto } from "@domain/profile.ts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { makeImage } from "../../test/image-fixtures.ts";
 import { signUpMember } from "../../test/members.ts";
 import { voiceFixture } from "../../test/voice.ts";
-import { messages, voiceIntros } from "../db/schema/index.ts";
+import { calls, matches, messages, voiceIntros } from "../db/schema/index.ts";
 
 type Role = "anonymous" | "trial" | "owner" | "other" | "admin";
 /**
@@ -89,6 +90,15 @@ const RULES: Record<string, Rule> = {
   "DELETE /api/profile/voice-intro": OWNER,
   "GET /api/profile/voice-intro/audio": OWNER,
   "GET /api/voice-intros/:userId": SUBSCRIBERS,
+  // Calls (issue 38): the two members of the match, and of the call, only.
+  "GET /api/matches/:id/calls/settings": OWNER_SUBSCRIBED,
+  "PUT /api/matches/:id/calls/settings": OWNER_SUBSCRIBED,
+  "POST /api/matches/:id/calls": OWNER_SUBSCRIBED,
+  "GET /api/calls/:id": OWNER_SUBSCRIBED,
+  "POST /api/calls/:id/accept": OWNER_SUBSCRIBED,
+  "POST /api/calls/:id/end": OWNER_SUBSCRIBED,
+  "POST /api/calls/:id/heartbeat": OWNER_SUBSCRIBED,
+  "POST /api/calls/:id/live-check": OWNER_SUBSCRIBED,
   "GET /api/conversations": SUBSCRIBERS,
   "GET /api/subscription": SIGNED_IN,
   "GET /api/subscription/status": SIGNED_IN,
@@ -131,6 +141,7 @@ describeOnEngine("authorization matrix", (engine) => {
     photo: string;
     partner: string;
     message: string;
+    call: string;
   };
 
   beforeAll(async () => {
@@ -172,6 +183,23 @@ describeOnEngine("authorization matrix", (engine) => {
         .values({ userId, prompt: "laugh", voiceKey: key, ...voice });
     }
     const message = sent?.id ?? "";
+    // A call from the partner ringing for the owner, in a conversation where both allow calls.
+    const [ringing] = await t.deps.database.db
+      .update(matches)
+      .set({ user1Calls: true, user2Calls: true })
+      .where(eq(matches.id, matchId))
+      .returning({ id: matches.id });
+    const [call] = await t.deps.database.db
+      .insert(calls)
+      .values({
+        matchId: ringing?.id ?? matchId,
+        callerId: partner.userId,
+        calleeId: owner.userId,
+        video: true,
+        ringExpiresAt: new Date(Date.now() + 3_600_000),
+        offerSdp: "v=0\r\n",
+      })
+      .returning({ id: calls.id });
     const checkout = await t.request("/api/subscription/checkout", {
       method: "POST",
       cookie: owner.cookie,
@@ -202,6 +230,7 @@ describeOnEngine("authorization matrix", (engine) => {
       photo,
       partner: partner.userId,
       message,
+      call: call?.id ?? "",
     };
     expect(Object.values(ids).every(Boolean)).toBe(true);
   });
@@ -227,6 +256,7 @@ describeOnEngine("authorization matrix", (engine) => {
       .replace("/members/:userId", `/members/${ids.partner}`)
       .replace("/voice-intros/:userId", `/voice-intros/${ids.partner}`)
       .replace("/messages/:messageId", `/messages/${ids.message}`)
+      .replace("/api/calls/:id", `/api/calls/${ids.call}`)
       .replace(/:(\w+)/g, "00000000-0000-4000-8000-000000000000");
     if (key === "DELETE /api/profile/photos") path += `?path=${encodeURIComponent(ids.photo)}`;
     const json: Record<string, unknown> | undefined =
@@ -239,6 +269,10 @@ describeOnEngine("authorization matrix", (engine) => {
             "POST /api/profile/photos/crop": { key: ids.photo, square: { left: 0, top: 0, size: 48 } },
             "POST /api/likes": { likedId: ids.partner, type: "like" },
             "POST /api/matches/:id/messages": { content: "Bonjour" },
+            "PUT /api/matches/:id/calls/settings": { allowed: true },
+            "POST /api/matches/:id/calls": { video: false, offer: "v=0\r\n" },
+            "POST /api/calls/:id/accept": { answer: "v=0\r\n" },
+            "POST /api/calls/:id/end": { reason: "hangup" },
             "POST /api/subscription/checkout": { plan: "1-mois" },
             "POST /api/blocks": { userId: ids.partner },
             "POST /api/reports": { reportedId: ids.partner, reason: "autre" },

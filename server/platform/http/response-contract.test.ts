@@ -11,6 +11,7 @@
 
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "@domain/notifications.ts";
 import * as admin from "@domain/responses/admin.ts";
+import * as calls from "@domain/responses/calls.ts";
 import { publicConfigSchema } from "@domain/responses/config.ts";
 import * as discovery from "@domain/responses/discovery.ts";
 import * as messaging from "@domain/responses/messaging.ts";
@@ -318,6 +319,64 @@ describeEachEngine("response contract", (engine) => {
       { as: bob, path: `/api/voice-intros/${alice.userId}` },
     );
     await callWithoutJson("DELETE /api/profile/voice-intro", { status: 204 }, { as: alice });
+
+    // Calls (issue 38): both allow them, Kofi calls, Aminata answers; his live check; she hangs up.
+    for (const m of [alice, bob])
+      await call("PUT /api/matches/:id/calls/settings", calls.callSettingsDtoSchema, {
+        as: m,
+        path: `/api/matches/${matchId}/calls/settings`,
+        json: { allowed: true },
+      });
+    await call("GET /api/matches/:id/calls/settings", calls.callSettingsDtoSchema, {
+      as: bob,
+      path: `/api/matches/${matchId}/calls/settings`,
+    });
+    const offer = "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n";
+    const ringing = await call("POST /api/matches/:id/calls", calls.callDtoSchema, {
+      as: bob,
+      path: `/api/matches/${matchId}/calls`,
+      json: { video: true, offer },
+      status: 201,
+    });
+    await call("GET /api/calls/:id", calls.callViewDtoSchema, {
+      as: alice,
+      path: `/api/calls/${ringing.id}`,
+    });
+    await call("POST /api/calls/:id/accept", calls.callDtoSchema, {
+      as: alice,
+      path: `/api/calls/${ringing.id}/accept`,
+      json: { answer: offer },
+    });
+    await call("POST /api/calls/:id/heartbeat", calls.callDtoSchema, {
+      as: bob,
+      path: `/api/calls/${ringing.id}/heartbeat`,
+    });
+    // As if Kofi had verified his profile: frames without a face are « unclear », nothing recorded.
+    await db().execute(sql`UPDATE profiles SET verified_at = now() WHERE user_id = ${bob.userId}`);
+    await db().execute(
+      sql`INSERT INTO face_descriptors (user_id, descriptor) VALUES (${bob.userId}, ARRAY[0.1, 0.2]::real[])`,
+    );
+    const frames = new FormData();
+    for (let i = 0; i < 3; i++)
+      frames.append(
+        "frames",
+        new File([new Uint8Array(await makeImage("jpeg", 320, 240))], `${i}.jpg`, { type: "image/jpeg" }),
+      );
+    const checked = await call("POST /api/calls/:id/live-check", calls.liveCheckDtoSchema, {
+      as: bob,
+      path: `/api/calls/${ringing.id}/live-check`,
+      body: frames,
+    });
+    expect(checked.result).toBe("unclear");
+    await call("POST /api/calls/:id/end", calls.callDtoSchema, {
+      as: alice,
+      path: `/api/calls/${ringing.id}/end`,
+      json: { reason: "hangup" },
+    });
+    await call("GET /api/matches/:id/messages", messaging.messagePageDtoSchema, {
+      as: bob,
+      path: `/api/matches/${matchId}/messages`,
+    });
 
     // Safety: a block, lifted; a report of a message.
     await call("POST /api/blocks", safety.blockedMemberDtoSchema, {

@@ -97,6 +97,25 @@ const envSchema = z.object({
     .regex(/^\S+( \S+){4}$/, "DIGEST_SCHEDULE must be a cron expression of 5 fields, e.g. 0 7 * * *")
     .default("0 7 * * *"),
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Calls (issue 38): the TURN server's addresses, comma-separated, and its shared secret (coturn's static-auth-secret). */
+  TURN_URLS: z
+    .string()
+    .transform((v) => v.split(",").map((u) => u.trim()))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              /^turns?:[^\s?]+(\?transport=(udp|tcp))?$/,
+              "expected turn:host:port or turns:host:443?transport=tcp",
+            ),
+        )
+        .min(1)
+        .max(6),
+    )
+    .optional(),
+  TURN_SECRET: z.string().min(16, "TURN_SECRET must be at least 16 characters").optional(),
   VERIFICATION_GESTURES: z
     .string()
     .transform((v) => v.split(",").map((g) => g.trim()))
@@ -182,6 +201,12 @@ export interface Config {
   preloadModels: boolean;
   /** How often a worker instance looks for jobs whose worker died (expired), in seconds. */
   jobMaintenanceSeconds: number;
+  /**
+   * Calls (issue 38): relayed through this TURN server when set (every call, so that neither member
+   * learns the other's address); without one, calls connect directly, outside production only (two
+   * tabs on a developer's machine), and are off in production.
+   */
+  calls: { turn: { urls: string[]; secret: string } | null; available: boolean };
   /** When the digests are planned (cron, UTC); the weekly ones on the plan of DIGEST_WEEKDAY. */
   digestSchedule: string;
 }
@@ -321,6 +346,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  VERIFICATION_GESTURES: for tests only; the challenge’s gestures must be drawn at random in production",
     );
   }
+  if (Boolean(e.TURN_URLS) !== Boolean(e.TURN_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  TURN_URLS and TURN_SECRET: set both to offer calls, or neither",
+    );
+  }
   if (missing.length > 0) {
     throw new ConfigError(
       `Missing required setting(s) in production:\n${missing.map((m) => `  ${m}`).join("\n")}`,
@@ -417,6 +447,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verificationGestures: e.VERIFICATION_GESTURES ?? null,
     push: pushSettings(e, dataDir),
     jobWorkers: e.JOB_WORKERS ?? true,
+    calls: {
+      turn: e.TURN_URLS && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET } : null,
+      available: Boolean(e.TURN_URLS) || !isProduction,
+    },
     preloadModels: e.PRELOAD_MODELS ?? true,
     jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
     digestSchedule: e.DIGEST_SCHEDULE,

@@ -37,6 +37,7 @@ export function emptyProfile(): ProfileDto {
     interests: [...PROFILE_DEFAULTS.interests],
     photos: [],
     verifiedAt: null,
+    seenOnCallAt: null,
     messagesFromVerifiedOnly: false,
     firstMessagesFromLikedOnly: false,
     presenceHidden: false,

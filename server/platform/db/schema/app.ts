@@ -80,6 +80,8 @@ export const profiles = pgTable(
     onboardingStep: smallint("onboarding_step").notNull().default(0),
     /** Set while the member's verified badge is valid (docs/decisions/0013-verified-profiles.md). */
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** « Vu(e) en appel » (issue 38): the face seen live during a video call matched the verified one. */
+    seenOnCallAt: timestamp("seen_on_call_at", { withTimezone: true }),
     /**
      * Presence (issue 17): when the member was last seen using the site, written at most once a minute
      * per instance (server/presence), and whether they hide it (then they see nobody's either).
@@ -210,6 +212,9 @@ export const matches = pgTable(
     /** When each member first opened the match's conversation; null = new for them (Matchs badge). */
     user1OpenedAt: timestamp("user1_opened_at", { withTimezone: true }),
     user2OpenedAt: timestamp("user2_opened_at", { withTimezone: true }),
+    /** Each member allows calls in this conversation (issue 38): off until they turn it on. */
+    user1Calls: boolean("user1_calls").notNull().default(false),
+    user2Calls: boolean("user2_calls").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -260,6 +265,14 @@ export const messages = pgTable(
     voicePeaks: text("voice_peaks"),
     /** The sender's idempotency key: a retried send returns the message it already made (issue 37). */
     clientKey: uuid("client_key"),
+    /**
+     * A call's entry (issue 38), written when the call ends, sent by the caller: the call, how it
+     * ended, whether it was a video call and how long it lasted once answered. `content` is empty.
+     */
+    callId: uuid("call_id"),
+    callOutcome: text("call_outcome"),
+    callVideo: boolean("call_video"),
+    callMs: integer("call_ms"),
   },
   (t) => [
     index("messages_match_created_idx").on(t.matchId, t.createdAt.desc()),
@@ -272,8 +285,17 @@ export const messages = pgTable(
     index("messages_content_trgm").using("gin", sql`${t.content} gin_trgm_ops`),
     check(
       "messages_content_length",
-      sql`(${t.voiceKey} IS NULL AND char_length(${t.content}) between 1 and 2000) OR (${t.voiceKey} IS NOT NULL AND ${t.content} = '')`,
+      sql`(${t.voiceKey} IS NULL AND ${t.callId} IS NULL AND char_length(${t.content}) between 1 and 2000)
+        OR ((${t.voiceKey} IS NOT NULL OR ${t.callId} IS NOT NULL) AND ${t.content} = '')`,
     ),
+    check(
+      "messages_call",
+      sql`(${t.callId} IS NULL) = (${t.callOutcome} IS NULL) AND (${t.callId} IS NULL) = (${t.callVideo} IS NULL)
+        AND ${t.callOutcome} IN ('missed', 'declined', 'cancelled', 'ended', 'failed', 'ended_by_safety')
+        AND ${t.callMs} >= 0 AND (${t.callId} IS NULL OR ${t.voiceKey} IS NULL)`,
+    ),
+    // One entry per call, whoever writes it first (the hang-up, the sweep).
+    uniqueIndex("messages_call_idx").on(t.callId),
     check(
       "messages_voice",
       sql`(${t.voiceKey} IS NULL) = (${t.voiceType} IS NULL) AND (${t.voiceKey} IS NULL) = (${t.voiceMs} IS NULL)

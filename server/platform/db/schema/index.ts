@@ -1,5 +1,6 @@
 export * from "./app.ts";
 export * from "./auth.ts";
+export * from "./calls.ts";
 export * from "./limits.ts";
 export * from "./notifications.ts";
 export * from "./shield.ts";

@@ -23,6 +23,7 @@ const kofi: AdminVerificationRow = {
   likeness: 0.6234,
   createdAt: "2026-11-20T09:30:00.000Z",
   selfieUrl: "/api/admin/verifications/v1/selfie",
+  source: "selfie",
   photos: [photo("photos/u-kofi1.jpg"), photo("photos/u-kofi2.jpg")],
 };
 const awa: AdminVerificationRow = {
@@ -31,6 +32,7 @@ const awa: AdminVerificationRow = {
   likeness: 0.58,
   createdAt: "2026-11-21T14:00:00.000Z",
   selfieUrl: "/api/admin/verifications/v2/selfie",
+  source: "selfie",
   photos: [],
 };
 

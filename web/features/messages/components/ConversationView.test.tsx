@@ -41,6 +41,7 @@ const message = (over: Partial<MessageDto>): MessageDto => ({
   held: false,
   masked: false,
   voice: null,
+  call: null,
   readAt: null,
   ...over,
 });

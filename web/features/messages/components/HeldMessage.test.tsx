@@ -27,7 +27,7 @@ const conversation: ConversationDto = {
   requestSent: false,
   lastActivityAt: "2026-11-22T10:00:00.000Z",
 };
-const base = { matchId: "m1", readAt: null, held: false, masked: false, voice: null };
+const base = { matchId: "m1", readAt: null, held: false, masked: false, voice: null, call: null };
 const HELD: MessageDto = {
   ...base,
   id: "held",

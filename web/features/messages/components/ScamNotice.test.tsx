@@ -36,6 +36,7 @@ const message = (id: string, content: string, minutes: number, senderId = "u-him
   held: false,
   masked: false,
   voice: null,
+  call: null,
 });
 
 function renderConversation(history: MessageDto[]) {

@@ -39,6 +39,7 @@ const GROUPS: { title: string; fields: { path: NumberPath; label: string }[] }[]
       { path: ["weights", "hosting_network"], label: "Connexions par un hébergeur ou un VPN" },
       { path: ["weights", "new_account"], label: "Compte de moins d’une semaine (ajouté)" },
       { path: ["weights", "selfie_verified"], label: "Profil vérifié par selfie (retiré)" },
+      { path: ["weights", "seen_on_call"], label: "Vu(e) en appel vidéo (retiré)" },
     ],
   },
   {
