@@ -112,6 +112,19 @@ export const memberVerified = event(
   "A member’s selfie verification succeeded: « Profil vérifié » is on.",
 );
 
+/** A member called another in one of their conversations (features/calls, issue 38): it rings. */
+export const callRinging = event(
+  "call.ringing",
+  z.object({
+    callId: z.string(),
+    matchId: z.string(),
+    callerId: z.string(),
+    calleeId: z.string(),
+    video: z.boolean(),
+  }),
+  "A member called another: the call rings on the callee’s devices.",
+);
+
 /** A verified member's face, in a video call, matched their verified one (features/calls, issue 38). */
 export const memberSeenOnCall = event(
   "member.seen_on_call",
@@ -128,5 +141,6 @@ export const DOMAIN_EVENTS: readonly DomainEventType[] = [
   paymentSettled,
   memberBanned,
   memberVerified,
+  callRinging,
   memberSeenOnCall,
 ];

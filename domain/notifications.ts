@@ -93,7 +93,7 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
-export type PushKind = "match" | "message" | "payment" | "subscription";
+export type PushKind = "match" | "message" | "payment" | "subscription" | "call";
 
 /**
  * The JSON a push carries to the service worker, which shows it as a notification. `tag` groups

@@ -1,5 +1,6 @@
 // Playwright journeys in Debian's Chromium (never a downloaded browser) against the built app on a
 // fresh embedded database.
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,6 +23,30 @@ if (!process.env.E2E_PUSH_CERT) {
   process.env.E2E_PUSH_CERT = cert;
 }
 
+// coturn (Debian's package), the TURN server the call journeys relay through (issue 38): on loopback,
+// a port and a relay range of its own, a random shared secret (the app's TURN_SECRET). Chosen once,
+// here, like the push service's, so the workers see the same values.
+if (!existsSync("/usr/bin/turnserver"))
+  throw new Error("The call journeys need coturn: apt-get install -y coturn (see README, « Tests »)");
+process.env.E2E_TURN_PORT ??= String(34_000 + Math.floor(Math.random() * 1_000));
+process.env.E2E_TURN_SECRET ??= randomBytes(24).toString("hex");
+const turnPort = Number(process.env.E2E_TURN_PORT);
+// Each peer connection holds a relay port until it closes (or for 600 s when a browser vanishes):
+// 400 is plenty for a run, and its own range keeps two runs on one machine apart.
+const relayPorts = 50_000 + (turnPort % 1_000) * 10;
+const coturn = [
+  "turnserver -n --log-file=stdout --simple-log",
+  `--listening-ip=127.0.0.1 --relay-ip=127.0.0.1 --listening-port=${turnPort}`,
+  `--min-port=${relayPorts} --max-port=${relayPorts + 399}`,
+  `--use-auth-secret --static-auth-secret=${process.env.E2E_TURN_SECRET} --realm=passerelle.test`,
+  "--no-tls --no-dtls --no-cli --fingerprint",
+  // Only for tests: both ends are on this machine. Never in production (docs/operations.md).
+  "--allow-loopback-peers",
+  `--pidfile=${path.join(dataDir, "turnserver.pid")}`,
+  // As root (CI), coturn would keep root's rights: it drops them to the package's own user.
+  ...(process.getuid?.() === 0 ? ["--proc-user=turnserver --proc-group=turnserver"] : []),
+].join(" ");
+
 /**
  * Debian's Chromium, as its headless shell when installed (`apt-get install chromium-headless-shell`):
  * the same Blink, without the desktop browser's shell — what Playwright itself runs for headless
@@ -42,6 +67,7 @@ const MOBILE_JOURNEYS = [
   "subscription.spec.ts",
   "verification.spec.ts",
   "voice.spec.ts",
+  "calls.spec.ts",
 ];
 const DESKTOP_JOURNEYS = [
   "pwa.spec.ts",
@@ -109,35 +135,48 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The production build (npm run build, which npm test runs first): the journeys test what ships.
-    command: "node build/server/demo.mjs",
-    cwd: "..",
-    url: `${baseURL}/api/health`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    // The server's warnings and errors (LOG_LEVEL below) appear beside a failed journey in CI's log.
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_BASE_URL: baseURL,
-      DATA_DIR: dataDir,
-      // The demo data gives the administration journey its administrator and lists to show.
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-      // Every journey signs up new members from the same address.
-      SIGNUP_RATE_LIMIT_MAX: "200",
-      AUTH_RATE_LIMIT_MAX: "200",
-      NODE_ENV: "development",
-      // The profile verification's challenge is fixed so the fake camera's video can follow it
-      // (e2e/fake-camera.ts); the setting is refused in production.
-      VERIFICATION_GESTURES: "tilt-left,smile",
-      PUSH_SERVICE_ORIGINS: `https://127.0.0.1:${process.env.E2E_PUSH_PORT}`,
-      PUSH_SERVICE_CA: process.env.E2E_PUSH_CERT,
-      // Digests planned every minute, so the journey sees one arrive (production: 07:00 UTC).
-      DIGEST_SCHEDULE: "* * * * *",
+  webServer: [
+    {
+      command: coturn,
+      port: turnPort,
+      timeout: 15_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-  },
+    {
+      // The production build (npm run build, which npm test runs first): the journeys test what ships.
+      command: "node build/server/demo.mjs",
+      cwd: "..",
+      url: `${baseURL}/api/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      // The server's warnings and errors (LOG_LEVEL below) appear beside a failed journey in CI's log.
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_BASE_URL: baseURL,
+        DATA_DIR: dataDir,
+        // The demo data gives the administration journey its administrator and lists to show.
+        SEED_DEMO: "true",
+        LOG_LEVEL: "warn",
+        // Every journey signs up new members from the same address.
+        SIGNUP_RATE_LIMIT_MAX: "200",
+        AUTH_RATE_LIMIT_MAX: "200",
+        NODE_ENV: "development",
+        // The profile verification's challenge is fixed so the fake camera's video can follow it
+        // (e2e/fake-camera.ts); the setting is refused in production.
+        VERIFICATION_GESTURES: "tilt-left,smile",
+        PUSH_SERVICE_ORIGINS: `https://127.0.0.1:${process.env.E2E_PUSH_PORT}`,
+        PUSH_SERVICE_CA: process.env.E2E_PUSH_CERT,
+        // Digests planned every minute, so the journey sees one arrive (production: 07:00 UTC).
+        DIGEST_SCHEDULE: "* * * * *",
+        // Every call relayed through the coturn above, over UDP or TCP.
+        TURN_URLS: `turn:127.0.0.1:${turnPort}?transport=udp,turn:127.0.0.1:${turnPort}?transport=tcp`,
+        TURN_SECRET: process.env.E2E_TURN_SECRET,
+      },
+    },
+  ],
 });

@@ -1,6 +1,7 @@
 // Keeps the signed-in member's pages live: one event stream, whose events update the caches the
 // pages read (messages, conversations, matches, navigation counts) and who is typing where.
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { callStore } from "@web/features/calls/index.ts";
 import { matchKeys } from "@web/features/matches/index.ts";
 import { applyReadReceipt, catchUp, mergeMessages, removeMessage } from "@web/features/messages/api.ts";
 import { messageKeys } from "@web/features/messages/index.ts";
@@ -14,6 +15,8 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: StreamEvent)
     void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
     void queryClient.invalidateQueries({ queryKey: messageKeys.navCounts });
   };
+  // Calls (issue 38) follow their own events, and the removal of their conversation.
+  callStore.onEvent(event);
   switch (event.type) {
     case "message.created":
       // The sender has finished typing this one: their indicator goes at once.

@@ -8,6 +8,7 @@
 // ~5.9 KB, the bus allows 7.5: docs/research/issue-38-calls.md §8). A callee who opens the app from
 // a push finds the whole offer waiting.
 import { CALL, CALL_MSG, CALL_OUTCOMES, type CallOutcome } from "@domain/calls.ts";
+import { callRinging } from "@domain/events.ts";
 import type { CallDto } from "@domain/responses/calls.ts";
 import { UUID } from "@domain/uuid.ts";
 import { type SQL, sql } from "drizzle-orm";
@@ -233,6 +234,13 @@ export async function startCall(deps: Deps, me: string, matchId: string, input: 
           now() + make_interval(secs => ${CALL.RING_SECONDS}), ${input.offer})
         RETURNING ${COLUMNS}`,
     );
+    await record(callRinging, {
+      callId: call!.id,
+      matchId,
+      callerId: me,
+      calleeId: otherId,
+      video: input.video,
+    });
     return { call: call!, ended };
   });
   await announceEnded(deps, ended);

@@ -11,12 +11,7 @@ import { queryRows } from "../../platform/db/client.ts";
 import { cameraPicture, face, OTHER_PEOPLE, SAME_PERSON, sentFrame } from "../../test/face-samples.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";
-import {
-  decideVerification,
-  FACE_THRESHOLDS,
-  faceEngine,
-  listPendingVerifications,
-} from "../verification/index.ts";
+import { FACE_THRESHOLDS, faceEngine } from "../verification/index.ts";
 
 const OFFER = "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n";
 type Member = Awaited<ReturnType<typeof signUpMember>>;

@@ -18,7 +18,7 @@ import type { PayloadOf } from "../../platform/jobs/queue.ts";
 import { RECIPIENT_ACTIVE } from "./audience.ts";
 import { AWAY, deliverOutbox, purgeSentEmails, queueDelivery, queueNewsEmails } from "./email-outbox.ts";
 import { deliverPush, pushRecipient, sendPush } from "./push.ts";
-import { matchPush, messagePushes } from "./push-content.ts";
+import { callPush, matchPush, messagePushes } from "./push-content.ts";
 import { NOTIFICATION_QUEUES as QUEUES } from "./queues.ts";
 
 type MessageJob = PayloadOf<typeof QUEUES.pushMessage>;
@@ -80,14 +80,21 @@ export async function handlePush(deps: Deps, job: PushJob): Promise<void> {
     if ((await deliverPush(deps, sub, job.payload)) === "failed") throw new Error("push not delivered");
     return;
   }
-  const devices = await pushRecipient(db, job.userId, job.kind === "match" ? "matches" : "payments");
+  // A call is conversation news: the member's « messages » preference decides.
+  const devices = await pushRecipient(
+    db,
+    job.userId,
+    job.kind === "match" ? "matches" : job.kind === "call" ? "messages" : "payments",
+  );
   if (!devices) return;
   const payload =
-    job.kind === "match" && job.matchId
-      ? await matchPush(db, job.userId, job.matchId)
-      : job.kind === "payment"
-        ? await paymentPush(deps, job.userId)
-        : null;
+    job.kind === "call"
+      ? await callPush(db, job.userId, job.matchId, job.callId, job.video)
+      : job.kind === "match" && job.matchId
+        ? await matchPush(db, job.userId, job.matchId)
+        : job.kind === "payment"
+          ? await paymentPush(deps, job.userId)
+          : null;
   if (payload) await sendPush(deps, job.userId, payload, devices);
 }
 

@@ -123,6 +123,34 @@ export async function messagePushes(
   });
 }
 
+/** « Awa vous appelle »: only while the call still rings (the job may run late). */
+export async function callPush(
+  db: Db,
+  recipientId: string,
+  matchId: string,
+  callId: string,
+  video: boolean,
+): Promise<PushPayload | null> {
+  const [ringing] = await queryRows(
+    db,
+    z.strictObject({ ringing: z.boolean() }),
+    sql`SELECT ended_at IS NULL AND answered_at IS NULL AND ring_expires_at > now() AS ringing
+      FROM calls WHERE id = ${callId}::uuid AND callee_id = ${recipientId}`,
+  );
+  if (!ringing?.ringing) return null;
+  const state = (await conversationStates(db, [{ recipientId, matchId }])).get(
+    keyOf({ recipientId, matchId }),
+  );
+  if (!state) return null;
+  return {
+    kind: "call",
+    title: `${state.name} vous appelle`,
+    body: `${video ? "Appel vidéo" : "Appel vocal"} : ouvrez Passerelle pour répondre.`,
+    url: conversationUrl(matchId),
+    tag: `call-${callId}`,
+  };
+}
+
 export async function matchPush(db: Db, recipientId: string, matchId: string): Promise<PushPayload | null> {
   const state = (await conversationStates(db, [{ recipientId, matchId }])).get(
     keyOf({ recipientId, matchId }),

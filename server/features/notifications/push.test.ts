@@ -337,4 +337,44 @@ describeOnEngine("web push", (engine) => {
     expect(payloads(endingPhone.endpoint)).toHaveLength(1);
     expect(payloads(laterPhone.endpoint)).toHaveLength(0);
   });
+
+  it("rings the callee’s phone while a call rings (« … vous appelle »), and a missed call is pushed as a message", async () => {
+    const him = await signUpMember(t, "male", { firstName: "Kofi" });
+    const her = await signUpMember(t, "female", { firstName: "Mariama" });
+    const herPhone = await subscribe(her);
+    const matchId = await like(him, her);
+    await like(her, him);
+    await service.waitFor(1, { endpoint: herPhone.endpoint });
+    await t.deps.database.db.execute(
+      sql`UPDATE matches SET user1_calls = true, user2_calls = true WHERE id = ${matchId}::uuid`,
+    );
+    const started = await t.request(`/api/matches/${matchId}/calls`, {
+      method: "POST",
+      cookie: him.cookie,
+      json: { video: true, offer: "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n" },
+    });
+    expect(started.status).toBe(201);
+    const { id: callId } = (await started.json()) as { id: string };
+    const ring = (await service.waitFor(2, { endpoint: herPhone.endpoint }))[1]!;
+    expect(JSON.parse(ring.payload)).toMatchObject({
+      kind: "call",
+      url: `/messages?match=${matchId}`,
+      tag: `call-${callId}`,
+    });
+    expect(plain((JSON.parse(ring.payload) as PushPayload).title)).toBe("Kofi vous appelle");
+    expect(ring.headers.urgency).toBe("high");
+    expect(Number(ring.headers.ttl)).toBe(30);
+    // He gives up: her phone hears of the missed call as of a message.
+    await t.request(`/api/calls/${callId}/end`, {
+      method: "POST",
+      cookie: him.cookie,
+      json: { reason: "hangup" },
+    });
+    const missed = (await service.waitFor(3, { endpoint: herPhone.endpoint }))[2]!;
+    expect(JSON.parse(missed.payload)).toMatchObject({
+      kind: "message",
+      title: "Kofi",
+      body: "Appel vidéo manqué",
+    });
+  });
 });

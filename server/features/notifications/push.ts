@@ -4,6 +4,7 @@
 // other devices of the member are not notified twice.
 
 import { Agent } from "node:https";
+import { CALL } from "@domain/calls.ts";
 import { MSG } from "@domain/messages.ts";
 import {
   NOTIFICATION_LIMITS,
@@ -183,7 +184,12 @@ export async function deliverPush(
         headers: { Authorization: vapidAuthorization(deps.config.push, sub.endpoint) },
         agent: agentFor(deps.config.push),
         TTL: PUSH_TTL_SECONDS,
-        urgency: payload.kind === "message" || payload.kind === "match" ? "high" : "normal",
+        urgency:
+          payload.kind === "message" || payload.kind === "match" || payload.kind === "call"
+            ? "high"
+            : "normal",
+        // A call rings for RING_SECONDS: a push delivered later would ring for nothing.
+        ...(payload.kind === "call" && { TTL: CALL.RING_SECONDS }),
         // A newer push of the same conversation replaces an undelivered older one at the service.
         topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
         timeout: 10_000,

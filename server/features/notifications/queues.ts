@@ -6,7 +6,7 @@ import { defineQueue } from "../../platform/jobs/queue.ts";
 
 /** domain/notifications.ts PushPayload, as a retried push carries it. */
 const pushPayloadSchema = z.object({
-  kind: z.enum(["match", "message", "payment", "subscription"]),
+  kind: z.enum(["match", "message", "payment", "subscription", "call"]),
   title: z.string(),
   body: z.string(),
   url: z.string(),
@@ -28,6 +28,14 @@ export const NOTIFICATION_QUEUES = {
     "push",
     z.union([
       z.object({ userId: z.string(), kind: z.enum(["match", "payment"]), matchId: z.string().optional() }),
+      /** A call ringing (issue 38): « Awa vous appelle », while it still rings. */
+      z.object({
+        userId: z.string(),
+        kind: z.literal("call"),
+        matchId: z.string(),
+        callId: z.string(),
+        video: z.boolean(),
+      }),
       z.object({ subscriptionId: z.string(), payload: pushPayloadSchema }),
     ]),
     { retryLimit: 3, retryDelay: 5, expireInSeconds: 60 },

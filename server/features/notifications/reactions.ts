@@ -2,7 +2,7 @@
 // writer's transaction (the write and its notification commit together: none lost after a crash,
 // none for a write rolled back). The jobs decide when they run (preferences, quiet hours, blocks,
 // whether the message was read meanwhile): handlers.ts.
-import { likeCreated, messageSent, paymentSettled } from "@domain/events.ts";
+import { callRinging, likeCreated, messageSent, paymentSettled } from "@domain/events.ts";
 import { NOTIFICATION_LIMITS } from "@domain/notifications.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -22,6 +22,13 @@ const immediateEmail = (jobs: TransactionJobs, userId: string) =>
   );
 
 export const notificationReactions = [
+  react({
+    name: "notifications: a push « … vous appelle » to the callee’s devices, while it rings",
+    event: callRinging,
+    async within(_deps: AppDeps, { jobs }, { calleeId, matchId, callId, video }) {
+      await jobs.send(QUEUES.push, { userId: calleeId, kind: "call", matchId, callId, video });
+    },
+  }),
   react({
     name: "notifications: a push per conversation and grouping window, and the « Tout de suite » e-mail of a recipient who is away (not for a request)",
     event: messageSent,

@@ -109,6 +109,22 @@ export async function exportMyData(
         x.voice_key AS "voiceKey", x.voice_ms AS "voiceMs"
       FROM messages x WHERE x.sender_id = ${userId} ORDER BY x.created_at`,
   );
+  // Calls (issue 38): when, with whom (the match), audio or video, how each ended; never any media.
+  const calls = await queryRows(
+    db,
+    z.strictObject({
+      matchId: uuid,
+      role: z.enum(["caller", "callee"]),
+      video: z.boolean(),
+      startedAt: timestampText,
+      answeredAt: timestampText.nullable(),
+      endedAt: timestampText.nullable(),
+      outcome: z.string().nullable(),
+    }),
+    sql`SELECT c.match_id AS "matchId", CASE WHEN c.caller_id = ${userId} THEN 'caller' ELSE 'callee' END AS role,
+        c.video, c.created_at AS "startedAt", c.answered_at AS "answeredAt", c.ended_at AS "endedAt", c.outcome
+      FROM calls c WHERE c.caller_id = ${userId} OR c.callee_id = ${userId} ORDER BY c.created_at`,
+  );
   const [voiceIntro] = await queryRows(
     db,
     z.strictObject({
@@ -261,6 +277,7 @@ export async function exportMyData(
     likesGiven: likes,
     matches,
     messagesSent: messagesWithFiles,
+    calls,
     subscriptions,
     paymentAttempts,
     verifications,

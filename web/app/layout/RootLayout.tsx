@@ -1,7 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { PageSpinner } from "@web/components/ui/Spinner.tsx";
+import { callStore, partnerFrom, useCallState } from "@web/features/calls/index.ts";
+import { conversationsQuery } from "@web/features/messages/api.ts";
 import { useSubscriptionStatus } from "@web/features/subscription/api.ts";
 import { useLayoutSession } from "@web/lib/auth-client.ts";
-import { Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { InstallSlot } from "../pwa/InstallSlot.tsx";
 import { PwaPrompts } from "../pwa/PwaPrompts.tsx";
@@ -11,6 +14,11 @@ import { BottomNav } from "./BottomNav.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 import { useNavBadges } from "./use-nav-counts.ts";
+
+// The call screens (issue 38) load once a call rings or starts: most visits never need them.
+const CallLayer = lazy(() =>
+  import("@web/features/calls/components/CallLayer.tsx").then((m) => ({ default: m.CallLayer })),
+);
 
 // One element for the life of the app: when the layout re-renders (the session check answering),
 // the page's boundary is not touched. A prerendered page still waiting for its chunk would
@@ -22,6 +30,16 @@ const page = (
 );
 
 export function RootLayout() {
+  const queryClient = useQueryClient();
+  const call = useCallState();
+  // Who calls, for the ringing card: the conversation list's idea of the match's other member.
+  useEffect(() => {
+    callStore.partnerOf = async (matchId) => {
+      const list = await queryClient.fetchQuery(conversationsQuery()).catch(() => null);
+      const found = list?.data.find((c) => c.matchId === matchId);
+      return found ? partnerFrom(found) : null;
+    };
+  }, [queryClient]);
   const { signedIn, isPending } = useLayoutSession();
   const badges = useNavBadges(signedIn);
   useUnreadTitle(badges.messages ?? 0);
@@ -47,7 +65,16 @@ export function RootLayout() {
       </main>
       <Footer />
       {signedIn && <BottomNav badges={badges} />}
-      {signedIn && subscription.data?.status === "subscribed" && <RealtimeEvents />}
+      {signedIn && subscription.data?.status === "subscribed" && (
+        <>
+          <RealtimeEvents />
+          {call.phase !== "idle" && (
+            <Suspense fallback={null}>
+              <CallLayer />
+            </Suspense>
+          )}
+        </>
+      )}
       <PwaPrompts />
       <ScrollRestoration />
     </div>

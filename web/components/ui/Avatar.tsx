@@ -23,12 +23,21 @@ function initials(name: string): string {
 export function Avatar({ src, name, alt, size = "md", className }: AvatarProps) {
   const classes = cn("shrink-0 rounded-full object-cover", sizes[size], className);
   if (src) return <img src={src} alt={alt ?? `Photo ${deName(name)}`} className={classes} />;
+  // alt="" says the picture is decoration (the name is beside it): the initials are hidden too, as
+  // an <img alt=""> is, rather than an image without a name.
+  const decorative = alt === "";
+  const classNames = cn(
+    classes,
+    "inline-flex items-center justify-center bg-teal-100 font-bold text-teal-800",
+  );
+  if (decorative)
+    return (
+      <span aria-hidden="true" className={classNames}>
+        {initials(name) || "?"}
+      </span>
+    );
   return (
-    <span
-      role="img"
-      aria-label={alt ?? name}
-      className={cn(classes, "inline-flex items-center justify-center bg-teal-100 font-bold text-teal-800")}
-    >
+    <span role="img" aria-label={alt ?? name} className={classNames}>
       {initials(name) || "?"}
     </span>
   );

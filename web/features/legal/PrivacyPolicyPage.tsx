@@ -94,6 +94,14 @@ export default function PrivacyPolicyPage() {
             membres qui peuvent voir votre profil. Ils sont inclus dans l’export de vos données et effacés
             avec la conversation ou votre compte ;
           </li>
+          <li>
+            vos appels : si vous les autorisez dans une conversation, avec qui, quand, en audio ou en vidéo,
+            et comment chaque appel s’est terminé (sa durée, ou manqué, refusé). Les appels passent d’un
+            navigateur à l’autre, chiffrés, par notre serveur de relais, qui voit l’adresse IP de votre
+            connexion pendant l’appel mais ni le son ni l’image.{" "}
+            <strong>Aucun appel n’est jamais enregistré</strong>, ni par Passerelle, ni par le relais, et
+            votre numéro de téléphone n’est jamais donné à l’autre membre ;
+          </li>
           <li>les membres que vous avez bloqués, avec la date du blocage.</li>
         </ul>
         <h3>Abonnements et paiements</h3>
@@ -189,7 +197,13 @@ export default function PrivacyPolicyPage() {
             suite de nombres qui permet de comparer deux visages), la position de votre tête et votre
             expression : ce sont des <strong>données biométriques</strong> (article 9 du RGPD) ;
           </li>
-          <li>le résultat de chaque essai : vérifié, refusé et la raison, ou à examiner, avec sa date.</li>
+          <li>le résultat de chaque essai : vérifié, refusé et la raison, ou à examiner, avec sa date ;</li>
+          <li>
+            si vous l’acceptez pendant votre premier appel vidéo, trois images de votre caméra, comparées à la
+            description de votre visage gardée depuis votre vérification : le même visage donne le badge{" "}
+            {quoted("Vu(e) en appel")} ; un autre visage laisse l’appel continuer et confie votre vérification
+            à un administrateur, avec le seul taux de ressemblance. Ces images ne sont jamais enregistrées.
+          </li>
         </ul>
         <h3>Finalité et base légale</h3>
         <p>

@@ -8,7 +8,7 @@ import { CompatibilityBadge } from "./CompatibilityBadge.tsx";
 import { MemberPhoto } from "./MemberPhoto.tsx";
 import { displayName } from "./member-labels.ts";
 import { PresenceBadge } from "./PresenceBadge.tsx";
-import { ProfileVerifiedBadge, VerifiedBadge } from "./VerifiedBadge.tsx";
+import { ProfileVerifiedBadge, SeenOnCallBadge, VerifiedBadge } from "./VerifiedBadge.tsx";
 import { VoiceIntro } from "./VoiceIntro.tsx";
 
 function Fact({ icon: Icon, label, children }: { icon: typeof MapPin; label: string; children: ReactNode }) {
@@ -74,6 +74,7 @@ export function ProfileDetails({ member }: { member: PublicProfileDto }) {
         <PresenceBadge presence={member.presence} gender={member.gender} />
         <CompatibilityBadge score={member.compatibility} />
         {member.profileVerified && <ProfileVerifiedBadge />}
+        {member.seenOnCall && <SeenOnCallBadge />}
         {member.verified && <VerifiedBadge />}
       </div>
 

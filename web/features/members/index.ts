@@ -6,5 +6,5 @@ export { displayName, nameAndAge, objectPronoun } from "./member-labels.ts";
 export { PresenceBadge } from "./PresenceBadge.tsx";
 export { ProfileDetails } from "./ProfileDetails.tsx";
 export { useRecordVisit } from "./use-record-visit.ts";
-export { ProfileVerifiedBadge, VerifiedBadge } from "./VerifiedBadge.tsx";
+export { ProfileVerifiedBadge, SeenOnCallBadge, VerifiedBadge } from "./VerifiedBadge.tsx";
 export { VoiceIntro } from "./VoiceIntro.tsx";

@@ -136,7 +136,10 @@ export default function ProfilePage() {
               >
                 <VoiceIntroSection />
               </Section>
-              <ProfileVerificationCard hasPhoto={profile.photos.length > 0} />
+              <ProfileVerificationCard
+                hasPhoto={profile.photos.length > 0}
+                seenOnCallAt={profile.seenOnCallAt}
+              />
               <Section id="section-infos" title="Mes informations">
                 <ProfileForm profile={profile} />
               </Section>

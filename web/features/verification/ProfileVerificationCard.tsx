@@ -2,7 +2,7 @@ import { VERIFICATION } from "@domain/verification.ts";
 import { buttonClasses } from "@web/components/ui/Button.tsx";
 import { Card } from "@web/components/ui/Card.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
-import { ProfileVerifiedBadge } from "@web/features/members/index.ts";
+import { ProfileVerifiedBadge, SeenOnCallBadge } from "@web/features/members/index.ts";
 import { formatDate, quoted } from "@web/lib/format.ts";
 import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
@@ -16,7 +16,14 @@ const TITLE_ID = "section-verification";
  * On /profile: the badge « Profil vérifié » with its date, the review under way, or an invitation
  * to verify one's profile (with the last refusal's reason and the attempts left).
  */
-export function ProfileVerificationCard({ hasPhoto }: { hasPhoto: boolean }) {
+export function ProfileVerificationCard({
+  hasPhoto,
+  seenOnCallAt = null,
+}: {
+  hasPhoto: boolean;
+  /** « Vu(e) en appel » since then (issue 38): shown beside « Profil vérifié ». */
+  seenOnCallAt?: string | null;
+}) {
   const { data: state, isPending } = useVerificationState();
   const link = (label: string) => (
     <Link to="/profile/verification" className={buttonClasses("primary", "md", "sm:w-fit")}>
@@ -34,6 +41,16 @@ export function ProfileVerificationCard({ hasPhoto }: { hasPhoto: boolean }) {
       <div className="flex flex-wrap items-center gap-3">
         <ProfileVerifiedBadge />
         {state.verifiedAt && <span className="text-ink-soft">depuis le {formatDate(state.verifiedAt)}</span>}
+        {seenOnCallAt ? (
+          <>
+            <SeenOnCallBadge />
+            <span className="text-ink-soft">depuis le {formatDate(seenOnCallAt)}</span>
+          </>
+        ) : (
+          <p className="w-full text-sm text-ink-soft">
+            Lors de votre premier appel vidéo, vous pourrez obtenir le badge {quoted("Vu(e) en appel")}.
+          </p>
+        )}
       </div>
     );
   else if (state.status === "pending-review")

@@ -9,6 +9,7 @@ import { EmptyState } from "@web/components/ui/EmptyState.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Spinner } from "@web/components/ui/Spinner.tsx";
 import { MicButton, VoiceRecorderPanel } from "@web/components/ui/VoiceRecorder.tsx";
+import { CallButton, partnerFrom } from "@web/features/calls/index.ts";
 import { PresenceBadge, ProfileVerifiedBadge } from "@web/features/members/index.ts";
 import { useProfile } from "@web/features/profile/index.ts";
 import { SafetyMenu, type SafetyTarget, useMemberSafety } from "@web/features/safety/index.ts";
@@ -178,6 +179,9 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
           )}
         </div>
         {conversation?.member.profileVerified && <ProfileVerifiedBadge className="shrink-0" />}
+        {conversation && !closed && !conversation.request && (
+          <CallButton matchId={matchId} partner={partnerFrom(conversation)} />
+        )}
         {target && !closed && (
           <SafetyMenu
             name={name}

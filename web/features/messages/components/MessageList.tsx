@@ -8,6 +8,7 @@ import { formatDay, formatTime } from "@web/lib/format.ts";
 import { AlertCircle, Check, CheckCheck, Clock, Flag, Mic } from "lucide-react";
 import { Fragment, useMemo } from "react";
 import { Link } from "react-router-dom";
+import { CallEntry } from "./CallEntry.tsx";
 import { HeldMessage } from "./HeldMessage.tsx";
 import { ScamNotice } from "./ScamNotice.tsx";
 
@@ -66,7 +67,8 @@ export function MessageList({
   onReveal,
   revealing,
 }: Props) {
-  const lastMine = [...messages].reverse().find((m) => m.senderId === me);
+  // A call's entry (issue 38) has no read receipt of its own.
+  const lastMine = [...messages].reverse().find((m) => m.senderId === me && !m.call);
   // Warnings for received messages that talk about money, payments, other apps or links.
   const signals = useMemo(() => {
     const found = new Map<string, ScamSignal[]>();
@@ -90,7 +92,11 @@ export function MessageList({
                 {day}
               </li>
             )}
-            {m.held && !mine ? (
+            {m.call ? (
+              <li className="my-1 flex justify-center">
+                <CallEntry call={m.call} mine={mine} createdAt={m.createdAt} />
+              </li>
+            ) : m.held && !mine ? (
               <li className="flex flex-col">
                 <HeldMessage
                   createdAt={m.createdAt}

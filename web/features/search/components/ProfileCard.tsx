@@ -7,6 +7,7 @@ import {
   nameAndAge,
   PresenceBadge,
   ProfileVerifiedBadge,
+  SeenOnCallBadge,
   VerifiedBadge,
   VoiceIntro,
 } from "@web/features/members/index.ts";
@@ -71,6 +72,7 @@ export const ProfileCard = memo(function ProfileCard({
         </h3>
         <PresenceBadge presence={member.presence} gender={member.gender} className="-mt-2" />
         {member.profileVerified && <ProfileVerifiedBadge className="-mt-1" />}
+        {member.seenOnCall && <SeenOnCallBadge className="-mt-1" />}
         {member.verified && <VerifiedBadge className="-mt-1" />}
         {/* Above the card's link (its ::after covers the card): the player takes its own taps. */}
         <VoiceIntro member={member} className="relative z-10" />
