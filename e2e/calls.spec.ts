@@ -54,9 +54,29 @@ async function axeViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-/** Keeps the page's peer connections where the test can read their statistics. */
+/**
+ * Keeps the page's peer connections where the test can read their statistics. And, while the test
+ * sets `narrowLink`, the sender's bandwidth estimate reads as a 60 kbit/s path would give it (coturn's
+ * --max-bps made Chromium's estimate fall to 66–84k in docs/research/issue-38-calls.md §5): the
+ * app's fall back to audio is then what is tested, on a real call.
+ */
 async function watchPeers(page: Page) {
   await page.addInitScript(() => {
+    const getStats = RTCPeerConnection.prototype.getStats;
+    RTCPeerConnection.prototype.getStats = async function (this: RTCPeerConnection, ...args: []) {
+      const report = await getStats.apply(this, args);
+      if (!(window as unknown as { narrowLink?: boolean }).narrowLink) return report;
+      const narrowed = new Map<string, unknown>();
+      report.forEach((s: Record<string, unknown>, id: string) => {
+        narrowed.set(
+          id,
+          s.type === "candidate-pair" && s.availableOutgoingBitrate
+            ? { ...s, availableOutgoingBitrate: 60_000 }
+            : s,
+        );
+      });
+      return narrowed as unknown as RTCStatsReport;
+    };
     const Original = window.RTCPeerConnection;
     const peers: RTCPeerConnection[] = [];
     (window as unknown as { peers: RTCPeerConnection[] }).peers = peers;
@@ -171,7 +191,7 @@ async function allowCalls(page: Page, otherName: string) {
   return dialog;
 }
 
-test("a video call relayed through coturn: both see and hear each other, the live check gives « Vu(e) en appel », a block ends it", async ({
+test("a video call relayed through coturn: both see and hear each other, video pauses on a narrow link, the live check gives « Vu(e) en appel », a block ends it", async ({
   browser,
 }) => {
   test.setTimeout(150_000);
@@ -236,6 +256,29 @@ test("a video call relayed through coturn: both see and hear each other, the liv
   await expect(check.getByText("C’est bien vous", { exact: false })).toBeVisible({ timeout: 30_000 });
   const profile = await herPage.request.get(`/api/members/${hisId}`);
   expect(((await profile.json()) as { seenOnCall: boolean }).seenOnCall).toBe(true);
+
+  // His link narrows: after five seconds under the floor, his video pauses by itself (audio goes on),
+  // both screens say so; once it is wide again, he asks for video and it comes back.
+  await hisPage.evaluate(() => {
+    (window as unknown as { narrowLink: boolean }).narrowLink = true;
+  });
+  await expect(hisScreen.getByText("Votre vidéo est en pause : la connexion est trop faible.")).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(herScreen.getByText("La vidéo est en pause : la connexion est trop faible.")).toBeVisible();
+  const paused = (await mediaOf(herPage))!;
+  await expect
+    .poll(async () => (await mediaOf(herPage))!.samplesReceived - paused.samplesReceived, { timeout: 10_000 })
+    .toBeGreaterThan(48_000);
+  expect((await mediaOf(herPage))!.framesDecoded - paused.framesDecoded).toBeLessThan(5);
+  await hisPage.evaluate(() => {
+    (window as unknown as { narrowLink: boolean }).narrowLink = false;
+  });
+  await hisScreen.getByRole("button", { name: "Réessayer la vidéo" }).click();
+  await expect(herScreen.getByText("La vidéo est en pause", { exact: false })).toBeHidden();
+  await expect
+    .poll(async () => (await mediaOf(herPage))!.framesDecoded - paused.framesDecoded, { timeout: 10_000 })
+    .toBeGreaterThan(10);
 
   // She blocks him from the call screen: his call ends at once.
   await herScreen.getByRole("button", { name: "Bloquer" }).click();

@@ -18,6 +18,7 @@ import { matchStatusEnum } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { deleteVoiceFiles } from "../../platform/media/voice-files.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
+import { moderatedText } from "../messages/index.ts";
 
 const uuidParam = z.string().regex(UUID, "Identifiant invalide");
 
@@ -170,7 +171,7 @@ export async function listMessages(
     queryRows(
       db,
       messageRow,
-      sql`SELECT x.id, x.match_id AS "matchId", x.content, x.voice_ms AS "voiceMs", x.created_at AS "createdAt", x.read_at AS "readAt",
+      sql`SELECT x.id, x.match_id AS "matchId", ${moderatedText} AS content, x.voice_ms AS "voiceMs", x.created_at AS "createdAt", x.read_at AS "readAt",
           ${memberRefJson(sql`x.sender_id`)} AS sender,
           ${memberRefJson(sql`(SELECT CASE WHEN m.user1_id = x.sender_id THEN m.user2_id ELSE m.user1_id END
             FROM matches m WHERE m.id = x.match_id)`)} AS recipient

@@ -25,6 +25,7 @@ import { timestampText, uuid } from "../../platform/db/row-schemas.ts";
 import { profiles, reportStatusEnum, reports, user } from "../../platform/db/schema/index.ts";
 import { warningMail } from "../../platform/email/templates.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { moderatedText } from "../messages/index.ts";
 import { photoDto } from "../photos/index.ts";
 import { removeProfilePhoto } from "./profiles.service.ts";
 import { banUser } from "./users.service.ts";
@@ -145,11 +146,12 @@ export async function getReport(
           createdAt: timestampText,
         }),
         sql`WITH pivot AS (SELECT coalesce((SELECT created_at FROM messages WHERE id = ${row.messageId}::uuid), now()) AS at)
-          (SELECT id, sender_id AS "senderId", content, voice_ms AS "voiceMs", created_at AS "createdAt" FROM messages, pivot
-            WHERE match_id = ${row.matchId}::uuid AND created_at <= pivot.at ORDER BY created_at DESC LIMIT 6)
+          (SELECT x.id, x.sender_id AS "senderId", ${moderatedText} AS content, x.voice_ms AS "voiceMs",
+              x.created_at AS "createdAt" FROM messages x, pivot
+            WHERE x.match_id = ${row.matchId}::uuid AND x.created_at <= pivot.at ORDER BY x.created_at DESC LIMIT 6)
           UNION ALL
-          (SELECT id, sender_id, content, voice_ms, created_at FROM messages, pivot
-            WHERE match_id = ${row.matchId}::uuid AND created_at > pivot.at ORDER BY created_at LIMIT 5)
+          (SELECT x.id, x.sender_id, ${moderatedText}, x.voice_ms, x.created_at FROM messages x, pivot
+            WHERE x.match_id = ${row.matchId}::uuid AND x.created_at > pivot.at ORDER BY x.created_at LIMIT 5)
           ORDER BY "createdAt"`,
       )
     : [];

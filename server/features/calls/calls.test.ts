@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { queryRows } from "../../platform/db/client.ts";
+import { createAdmin } from "../../test/admin.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";
 import { readEvents } from "../../test/sse.ts";
@@ -179,6 +180,12 @@ describeEachEngine("calls", (engine) => {
     expect(await (await end(her, declined.id)).json()).toMatchObject({ outcome: "declined" });
     expect((await conversation(her, matchId)).lastMessage?.content).toBe("Appel vocal refusé");
     expect((await conversation(him, matchId)).lastMessage?.content).toBe("Appel vocal sans réponse");
+    // Administrators read the entry as its callee does.
+    const admin = await createAdmin(t);
+    const listed = await t.request(`/api/admin/messages?matchId=${matchId}`, { cookie: admin.cookie });
+    expect(((await listed.json()) as { data: { content: string }[] }).data.map((m) => m.content)).toEqual([
+      "Appel vocal refusé",
+    ]);
 
     const herStream = readEvents(await t.request("/api/events", { cookie: her.cookie }));
     await herStream.next("ready");

@@ -8,4 +8,4 @@ export { requestFor } from "./message-requests.ts";
 export { messageRoutes } from "./messages.routes.ts";
 export { announceDelivered } from "./messages.service.ts";
 export { messageReactions } from "./reactions.ts";
-export { receivedText } from "./received-text.ts";
+export { moderatedText, receivedText } from "./received-text.ts";

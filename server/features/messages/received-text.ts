@@ -25,5 +25,8 @@ export const receivedText = (held: string): SQL =>
   sql`CASE WHEN x.shield = 'held' AND x.revealed_at IS NULL THEN ${held}
     ELSE coalesce(${voiceLabel}, ${callLabel("callee")}, x.masked_content, x.content) END`;
 
+/** A message's text as administrators read it: a call's entry as its callee sees it (« Appel vocal refusé »). */
+export const moderatedText: SQL = sql`coalesce(${callLabel("callee")}, x.content)`;
+
 /** A message its sender wrote, as their own conversation list shows it. */
 export const sentText: SQL = sql`coalesce(${voiceLabel}, ${callLabel("caller")}, x.content)`;
