@@ -21,7 +21,7 @@ export const CALL = {
   UNANSWERED_IN_A_ROW: 3,
   /** Each page in a call says it is still there this often… */
   HEARTBEAT_SECONDS: 15,
-  /** …and a call whose pages have both been silent this long has ended (closed tabs, lost phones). */
+  /** …and a call one of whose pages has been silent this long has ended (a closed tab, a lost phone). */
   STALE_SECONDS: 45,
   /** TURN credentials' life: they only gate the start of a relay (docs/research/issue-38-calls.md §2). */
   TURN_TTL_SECONDS: 300,

@@ -134,8 +134,13 @@ class CallStore {
         return void (await callApi.end(call.id, "hangup").catch(() => undefined));
       this.set({ call });
       this.keepAlive(call.id);
+      // Answered before this page had the call's id (a quick callee): its event was kept aside.
+      if (this.answeredEarly === call.id) void this.answered(call.id);
       // The caller gives up with the server (which sweeps a call whose caller is gone).
-      this.ringTimer = setTimeout(() => void this.hangUp(), CALL.RING_SECONDS * 1000);
+      this.ringTimer = setTimeout(
+        () => void this.hangUp("hangup", "Pas de réponse pour le moment."),
+        CALL.RING_SECONDS * 1000,
+      );
     } catch (err) {
       if (err instanceof ApiError && err.code === "CALL_CROSSED" && err.fields?.callId) {
         // They are calling us at the same moment: their call is the one.
@@ -195,15 +200,17 @@ class CallStore {
     }
   }
 
-  /** Hangs up, declines or cancels, as the call stands. */
-  async hangUp(reason: "hangup" | "failed" = "hangup"): Promise<void> {
+  /** Hangs up, declines or cancels, as the call stands; `text` says why on the last screen. */
+  async hangUp(reason: "hangup" | "failed" = "hangup", text?: string): Promise<void> {
     const { call } = this.state;
     const mine = this.state.role === "caller";
     const connected = this.state.connectedAt !== null;
     this.closePeer();
     if (!call) return this.finish(null);
     const ended = await callApi.end(call.id, reason).catch(() => null);
-    this.finish(endedText(ended?.outcome ?? (reason === "failed" ? "failed" : "ended"), mine, connected));
+    this.finish(
+      text ?? endedText(ended?.outcome ?? (reason === "failed" ? "failed" : "ended"), mine, connected),
+    );
   }
 
   /** A ringing call declined here: nothing more to show. */
@@ -258,6 +265,7 @@ class CallStore {
         });
         return;
       case "call.answered":
+        if (this.state.phase === "outgoing" && !call) this.answeredEarly = event.callId;
         if (call?.id !== event.callId) return;
         // Taken on another of our devices: this one stops ringing.
         if (this.state.phase === "incoming") this.reset();
@@ -271,6 +279,14 @@ class CallStore {
             endedText(event.outcome, this.state.role === "caller", this.state.connectedAt !== null),
           );
         return;
+      case "resync":
+        // The stream was lost for a while: what happened to the call meanwhile is asked.
+        if (call && this.busy())
+          void callApi.heartbeat(call.id).then(
+            (c) => this.follow(c),
+            () => undefined,
+          );
+        return;
       case "match.removed":
         if (this.state.matchId === event.matchId && this.busy()) {
           this.closePeer();
@@ -281,6 +297,18 @@ class CallStore {
         return;
     }
   }
+
+  /** The call as the server says it is (a heartbeat, after a lost stream): what an event would have said. */
+  private follow(call: CallDto): void {
+    if (this.state.call?.id !== call.id) return;
+    if (call.state === "ended") {
+      this.closePeer();
+      this.finish(endedText(call.outcome, this.state.role === "caller", this.state.connectedAt !== null));
+    } else if (call.state === "active" && this.state.phase === "outgoing") void this.answered(call.id);
+  }
+
+  /** A `call.answered` that arrived while this page's call had no id yet. */
+  private answeredEarly: string | null = null;
 
   /** The callee answered: the caller reads the answer and the browsers connect. */
   private async answered(callId: string): Promise<void> {
@@ -315,14 +343,8 @@ class CallStore {
     clearInterval(this.beat);
     this.beat = setInterval(() => {
       void callApi.heartbeat(callId).then(
-        (call) => {
-          if (call.state === "ended" && this.state.call?.id === callId) {
-            this.closePeer();
-            this.finish(
-              endedText(call.outcome, this.state.role === "caller", this.state.connectedAt !== null),
-            );
-          }
-        },
+        // Ended (its event lost), or answered while the caller missed « call.answered »: followed.
+        (call) => this.follow(call),
         (err: unknown) => {
           // Signed out or banned meanwhile: the call cannot go on from here.
           if (err instanceof ApiError && [401, 403, 404].includes(err.status)) {
@@ -349,6 +371,7 @@ class CallStore {
 
   private reset(): void {
     this.closePeer();
+    this.answeredEarly = null;
     this.set(IDLE);
   }
 }
