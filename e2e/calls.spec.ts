@@ -322,5 +322,7 @@ test("a declined call and a missed call leave their entries in the conversation"
     timeout: (CALL.RING_SECONDS + 15) * 1000,
   });
   await expect(ringing).toBeHidden();
+  await expect(hisPage.getByText("Pas de réponse pour le moment.")).toBeVisible();
+  await expect(hisConversation.getByText("Appel vocal sans réponse")).toHaveCount(2);
   await keepScreen(herPage, "appel-manque");
 });
