@@ -7,12 +7,11 @@
 // running call on the other side at once. Then a declined call and a missed call leave their
 // entries in the conversation.
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { CALL } from "../domain/calls.ts";
 import { face, liveCapture, SAME_PERSON, SAME_PERSON_MOUTHS } from "../server/test/face-samples.ts";
 import { writeFakeCameraVideo } from "./fake-camera.ts";
-import { joinThroughApi, keepScreen, openConversation, uniqueFirstName } from "./fixtures.ts";
+import { axeViolations, joinThroughApi, keepScreen, openConversation, uniqueFirstName } from "./fixtures.ts";
 
 const test = base.extend<object, { fakeCamera: string }>({
   fakeCamera: [
@@ -43,16 +42,6 @@ const test = base.extend<object, { fakeCamera: string }>({
 });
 
 const origin = () => new URL(test.info().project.use.baseURL ?? "").origin;
-
-/** The serious or critical accessibility violations of the page as it is (as e2e/pages.spec.ts). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /**
  * Keeps the page's peer connections where the test can read their statistics. And, while the test

@@ -7,14 +7,13 @@
 // (server/features/verification/decide.ts) with the real models, and the member gets the badge.
 // The camera's flags are given to this file's browser only; nothing binary is committed.
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { deName } from "../domain/french.ts";
 import { VERIFICATION_MSG } from "../domain/verification.ts";
 import { face, SAME_PERSON } from "../server/test/face-samples.ts";
 import { writeFakeCameraVideo } from "./fake-camera.ts";
-import { adminWindow, joinThroughApi, uniqueFirstName } from "./fixtures.ts";
+import { adminWindow, axeViolations, joinThroughApi, uniqueFirstName } from "./fixtures.ts";
 
 const ALLOW_CAMERA = "--use-fake-ui-for-media-stream";
 
@@ -76,16 +75,6 @@ async function watchCamera(page: Page) {
       ),
     challenges,
   };
-}
-
-/** The serious or critical accessibility violations of the page as it is (as e2e/pages.spec.ts). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** Nothing scrolls sideways on the phone. */

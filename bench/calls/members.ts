@@ -1,67 +1,32 @@
 // Members for the calls bench. Pairs of long-standing, subscribed members, matched, each with a
-// session, are written straight into the database (as bench/voice/members.ts does: signing up
-// through the API costs a scrypt hash and an e-mail, which this bench does not measure), but not
-// selfie-verified. Everything a member does for a call then goes through the API: « Appels » turned
-// on in the conversation (PUT …/calls/settings), a profile photo uploaded, the selfie verification
-// (a challenge, then the live capture the verification tests compose from the sample faces).
-import { randomBytes } from "node:crypto";
+// session, are written straight into the database (bench/harness/pair.ts: signing up through the API
+// costs a scrypt hash and an e-mail, which this bench does not measure), but not selfie-verified.
+// Everything a member does for a call then goes through the API: « Appels » turned on in the
+// conversation (PUT …/calls/settings), a profile photo uploaded, the selfie verification (a
+// challenge, then the live capture the verification tests compose from the sample faces).
 import type { CallSettingsDto } from "@domain/responses/calls.ts";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
-import { type Database, queryRows } from "../../server/platform/db/client.ts";
+import type { Database } from "../../server/platform/db/client.ts";
 import type { Capture } from "../../server/test/face-samples.ts";
-import { sessionCookie } from "../chat/seed.ts";
+import { type BenchMember, type BenchPair, benchMember, benchPair } from "../harness/pair.ts";
 
-export interface CallMember {
-  id: string;
-  /** Cookie header value: the session cookie, with and without production's `__Secure-` prefix. */
-  cookie: string;
-}
+export type CallMember = BenchMember;
+export type CallPair = BenchPair;
 
-export interface CallPair {
-  him: CallMember;
-  her: CallMember;
-  matchId: string;
-}
+const CALLERS = { prefix: "Appel", verified: false };
 
-let next = 0;
-
-/** One member (not matched). */
-export async function callMember(
+/** One member (not matched, not verified). */
+export function callMember(
   database: Database,
   authSecret: string,
   gender: "male" | "female",
 ): Promise<CallMember> {
-  const { db } = database;
-  const id = `bench-calls-${++next}-${randomBytes(3).toString("hex")}`;
-  const token = randomBytes(24).toString("hex");
-  const created = new Date(Date.now() - 400 * 86_400_000).toISOString();
-  await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified, created_at, updated_at)
-    VALUES (${id}, '', ${`${id}@bench.example`}, true, ${created}::timestamptz, now())`);
-  await db.execute(sql`INSERT INTO profiles (user_id, first_name, last_name, gender, birth_date,
-      birth_date_confirmed, country, origin_country, account_status, subscription_ends_at, onboarding_step,
-      created_at)
-    VALUES (${id}, ${`Appel${next}`}, 'Banc', ${gender}, '1990-01-01', true, 'France', 'Sénégal',
-      'subscribed', now() + interval '30 days', 3, ${created}::timestamptz)`);
-  await db.execute(sql`INSERT INTO subscriptions (user_id, plan, status, start_date, end_date, provider, provider_ref, amount, currency)
-    VALUES (${id}, 'bench', 'active', now(), now() + interval '30 days', 'bench', ${`bench-${id}`}, 1, 'EUR')`);
-  await db.execute(sql`INSERT INTO session (id, token, user_id, expires_at, created_at, updated_at)
-    VALUES (${`s-${id}`}, ${token}, ${id}, now() + interval '30 days', now(), now())`);
-  const cookie = sessionCookie(token, authSecret);
-  return { id, cookie: `${cookie}; __Secure-${cookie}` };
+  return benchMember(database, authSecret, gender, CALLERS);
 }
 
 /** A man and a woman, matched (accepted, both opened); calls not yet allowed. */
-export async function callPair(database: Database, authSecret: string): Promise<CallPair> {
-  const him = await callMember(database, authSecret, "male");
-  const her = await callMember(database, authSecret, "female");
-  const [row] = await queryRows(
-    database.db,
-    z.strictObject({ id: z.string() }),
-    sql`INSERT INTO matches (user1_id, user2_id, status, user1_opened_at, user2_opened_at)
-      VALUES (${him.id}, ${her.id}, 'accepted', now(), now()) RETURNING id::text`,
-  );
-  return { him, her, matchId: row!.id };
+export function callPair(database: Database, authSecret: string): Promise<CallPair> {
+  return benchPair(database, authSecret, CALLERS);
 }
 
 /** A request to the app as `who`, from the app's own origin (its same-origin check). */
