@@ -1,6 +1,6 @@
 import { ADMIN_STORAGE_KEY } from "@domain/admin.ts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { appRoutes } from "@web/app/router.tsx";
 import { stubFetch } from "@web/test/fetch-stub.ts";
@@ -48,7 +48,8 @@ describe("admin routes", () => {
       await screen.findByRole("heading", { level: 1, name: "Utilisateurs" }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole("navigation", { name: "Administration" })).toBeInTheDocument();
-    expect(document.title).toBe("Utilisateurs · Administration · Passerelle");
+    // The title follows the page's render (an effect): on a busy machine, a moment after its heading.
+    await waitFor(() => expect(document.title).toBe("Utilisateurs · Administration · Passerelle"));
 
     await router.navigate("/admin/inexistante");
     expect(
