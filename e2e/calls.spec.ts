@@ -176,7 +176,9 @@ async function allowCalls(page: Page, otherName: string) {
   const conversation = await openConversation(page, otherName);
   await conversation.getByRole("button", { name: `Appeler ${otherName} E.` }).click();
   const dialog = page.getByRole("dialog", { name: `Appeler ${otherName} E.` });
-  await dialog.getByLabel(`J’accepte les appels avec ${otherName} E. dans cette conversation`).check();
+  const allow = dialog.getByLabel(`J’accepte les appels avec ${otherName} E. dans cette conversation`);
+  await allow.click();
+  await expect(allow).toBeChecked();
   return dialog;
 }
 

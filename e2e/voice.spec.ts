@@ -108,7 +108,8 @@ test("a voice introduction plays on a card; two members exchange voice messages 
   // Listened to before sending, then sent.
   await hear(his, "Écouter votre message vocal");
   await his.getByRole("button", { name: "Envoyer" }).click();
-  await expect(his.getByText("Envoyé")).toBeVisible();
+  // Sent: « Envoyé », or « Lu à … » already, her conversation being open (it read it at once).
+  await expect(his.getByText(/^(Envoyé|Lu à \d{2}:\d{2})$/)).toBeVisible({ timeout: 20_000 });
 
   // She hears it without reloading; his screen says she read it.
   const received = hers.getByRole("button", { name: /^Écouter le message vocal reçu à \d{2}:\d{2}$/ });

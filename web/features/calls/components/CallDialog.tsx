@@ -56,8 +56,11 @@ function CallDialog({
   const setAllowed = useSetCallsAllowed(matchId);
   const switchId = useId();
   const [firstCall, setFirstCall] = useState(() => !reminded());
-  const data = settings.data;
-  const canCall = Boolean(data?.mine && data.theirs && data.ice);
+  // The box follows the tap at once (a controlled box would otherwise wait for the cache), until
+  // the server's answer, or the former state after an error, takes over.
+  const [tapped, setTapped] = useState<boolean | null>(null);
+  const data = settings.data && { ...settings.data, mine: tapped ?? settings.data.mine };
+  const canCall = Boolean(data?.mine && data.theirs && data.ice && tapped === null);
   const name = partner.name;
 
   const call = (video: boolean) => {
@@ -92,7 +95,11 @@ function CallDialog({
             id={switchId}
             checked={data.mine}
             disabled={setAllowed.isPending}
-            onChange={(e) => setAllowed.mutate(e.currentTarget.checked)}
+            onChange={(e) => {
+              const allowed = e.currentTarget.checked;
+              setTapped(allowed);
+              setAllowed.mutate(allowed, { onSettled: () => setTapped(null) });
+            }}
             label={`J’accepte les appels avec ${name} dans cette conversation`}
           />
           {setAllowed.isError && <Alert tone="error">{errorMessage(setAllowed.error)}</Alert>}
