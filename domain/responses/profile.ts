@@ -11,6 +11,13 @@ export const photoDtoSchema = z.strictObject({
   key: z.string(),
   url: z.string(),
   thumbUrl: z.string(),
+  /**
+   * The public base address of the photo's AVIF and WebP renditions (domain/photo-renditions.ts);
+   * null until the job made them (the web app then shows url and thumbUrl).
+   */
+  renditions: z.string().nullable(),
+  /** The square thumbnail as a ThumbHash (base64, about 30 bytes), painted blurred while it loads. */
+  placeholder: z.string().nullable(),
 });
 export type PhotoDto = z.infer<typeof photoDtoSchema>;
 

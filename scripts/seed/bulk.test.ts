@@ -1,5 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  backfillRenditions,
+  encodeRenditions,
+  makeRenditions,
+} from "../../server/features/photos/renditions.ts";
+import { queryRows } from "../../server/platform/db/client.ts";
 import { account, profiles, subscriptions, user } from "../../server/platform/db/schema/index.ts";
 import { thumbKey } from "../../server/platform/storage/photo-keys.ts";
 import { createTestApp, describeEachEngine, type TestApp } from "../../server/test/harness.ts";
@@ -7,7 +14,7 @@ import { seedMembers } from "./bulk.ts";
 import { insertMembers } from "./insert.ts";
 import { generateMember } from "./members.ts";
 import { originOf } from "./names.ts";
-import { ensurePhotoPool, POOL_SIZE, poolKey } from "./photos.ts";
+import { ensurePhotoPool, MAIN_HEIGHT, MAIN_WIDTH, POOL_SIZE, poolKey } from "./photos.ts";
 import { toneGroupOf } from "./portrait-look.ts";
 import { Random } from "./random.ts";
 
@@ -103,5 +110,33 @@ describeEachEngine("seedMembers (bulk)", (engine) => {
     expect(result.created).toBe(300);
     expect(await count(user)).toBe(800);
     expect(await count(profiles)).toBe(800);
+  });
+
+  it("gets renditions for its pooled pictures from the backfill, each once, cut where the thumbnail is", async () => {
+    const { db } = t.deps.database;
+    const used = await queryRows(
+      db,
+      z.strictObject({ key: z.string() }),
+      sql`SELECT DISTINCT unnest(photos) AS key FROM profiles`,
+    );
+    expect(used.length).toBeGreaterThan(0);
+    expect(used.length).toBeLessThanOrEqual(POOL_SIZE);
+    // 800 members share these pictures: one job each.
+    expect(await backfillRenditions(t.deps)).toBe(used.length);
+    const jobs = await queryRows(
+      db,
+      z.strictObject({ key: z.string(), n: z.number().int() }),
+      sql`SELECT data->>'key' AS key, count(*)::int AS n FROM pgboss.job
+        WHERE name = 'photo-renditions' GROUP BY 1`,
+    );
+    expect(jobs.map((j) => j.n)).toEqual(used.map(() => 1));
+    // The thumbnail is drawn on its own (portrait-svg.ts): its square, the head and shoulders, is
+    // found again in the main picture.
+    const key = used[0]!.key;
+    const [main, thumb] = await Promise.all([t.deps.storage.get(key), t.deps.storage.get(thumbKey(key))]);
+    const made = await encodeRenditions(key, main!.body, thumb!.body);
+    expect(made.square).toEqual({ left: 0, top: Math.round((52 / 350) * MAIN_HEIGHT), size: MAIN_WIDTH });
+    expect(await makeRenditions(t.deps, key)).toBe("made");
+    expect(await backfillRenditions(t.deps)).toBe(used.length - 1);
   });
 });

@@ -1,6 +1,8 @@
 // Demo photos drawn locally: illustrated portraits (DiceBear's Avataaars style, see portrait-svg.ts
 // for the credits) rendered to WebP with sharp, each with its 400×400 thumbnail, stored like the
-// photos members upload. Nothing is downloaded. A member's photos all show the same person.
+// photos members upload. Nothing is downloaded. A member's photos all show the same person. Their
+// AVIF and WebP renditions (issue 39) are not drawn here: the server's backfill queues them once the
+// members are in (at its next start, and daily), a pooled picture once for everyone who shows it.
 import { createHash } from "node:crypto";
 import { GENDERS, PHOTO_FOLDER, PHOTO_FORMATS, PHOTO_THUMB_DIMENSION } from "@domain/constants.ts";
 import sharp from "sharp";

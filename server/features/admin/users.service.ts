@@ -16,7 +16,7 @@ import { accountStatusEnum, genderEnum, profiles, session, user } from "../../pl
 import { AppError } from "../../platform/http/errors.ts";
 import { accountVoiceKeys, deleteVoiceFiles } from "../../platform/media/voice-files.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
-import { isOwnedBy, photoDto, thumbKey } from "../photos/index.ts";
+import { forgetRenditions, isOwnedBy, photoDto, photoFiles } from "../photos/index.ts";
 
 export const userListShape = {
   ...listBase,
@@ -225,13 +225,18 @@ export async function deleteUser(deps: Deps, actor: Actor, id: string, confirmEm
   });
   await closeStreams(deps, id);
   // Files go after the commit: a failure leaves an orphan file (logged), never a half-deleted account.
-  // Large seeded data sets share a pool of pictures: only the member's own files are removed.
-  for (const key of photos.filter((k) => isOwnedBy(k, id))) {
-    for (const k of [key, thumbKey(key)]) {
+  // Large seeded data sets share a pool of pictures: only the member's own files are removed, with
+  // their renditions (issue 39) and the rows that named them.
+  const own = photos.filter((k) => isOwnedBy(k, id));
+  for (const key of own) {
+    for (const k of photoFiles(key)) {
       await deps.storage
         .delete(k)
         .catch((err) => deps.logger.error({ err, key: k }, "photo deletion failed"));
     }
   }
+  await forgetRenditions(deps.database.db, own).catch((err) =>
+    deps.logger.error({ err }, "photo renditions: rows not deleted"),
+  );
   await deleteVoiceFiles(deps, voiceKeys);
 }

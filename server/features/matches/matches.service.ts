@@ -14,7 +14,14 @@ import type { DomainEvents } from "../../platform/events/domain-events.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import { likedBy } from "../likes/index.ts";
-import { PUBLIC_COLUMNS, publicRow, toPublicProfile, VISIBLE, type Viewer } from "../members/index.ts";
+import {
+  PUBLIC_COLUMNS,
+  pageRenditions,
+  publicRow,
+  toPublicProfile,
+  VISIBLE,
+  type Viewer,
+} from "../members/index.ts";
 import { matchNotFound } from "../messages/index.ts";
 
 const CURSOR = /^(\d{1,17})_([0-9a-f-]{36})$/i;
@@ -58,12 +65,13 @@ export async function listMatches(
   const today = todayIso();
   const page = rows.slice(0, size);
   const last = page.at(-1);
+  const renditions = await pageRenditions(db, page);
   return {
     data: page.map((r) => ({
       id: r.matchId,
       since: new Date(r.since).toISOString(),
       likedBy: r.likedBy,
-      member: toPublicProfile(r, viewer, storage, today),
+      member: toPublicProfile(r, viewer, storage, today, renditions),
     })),
     nextCursor: rows.length > size && last ? `${last.sinceUs}_${last.matchId}` : null,
   };

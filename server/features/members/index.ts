@@ -7,6 +7,7 @@ export {
   oppositeGender,
   PUBLIC_COLUMNS,
   type PublicRow,
+  pageRenditions,
   publicRow,
   textArray,
   toPublicProfile,

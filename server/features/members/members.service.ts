@@ -12,6 +12,7 @@ import {
   oppositeGender,
   PUBLIC_COLUMNS,
   type PublicRow,
+  pageRenditions,
   publicRow,
   toPublicProfile,
   VISIBLE,
@@ -44,5 +45,5 @@ export async function getPublicProfile(
 ): Promise<PublicProfileDto> {
   const row = await findVisibleMember(db, viewer, userId);
   if (!row) throw memberNotFound();
-  return toPublicProfile(row, viewer, storage, todayIso());
+  return toPublicProfile(row, viewer, storage, todayIso(), await pageRenditions(db, [row]));
 }

@@ -10,8 +10,10 @@ import { presenceOf } from "@domain/presence.ts";
 import { decodePeaks, VOICE_INTRO_PROMPT_KEYS } from "@domain/voice.ts";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { Db } from "../../platform/db/client.ts";
 import { dateText, profileTextColumns, timestampText } from "../../platform/db/row-schemas.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { type RenditionRow, renditionsFor } from "../../platform/storage/photo-renditions.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import { visiblePhotos } from "../moderation/index.ts";
 import { photoDto } from "../photos/index.ts";
@@ -105,11 +107,24 @@ export function viewerFrom(profile: ProfileRow | null): Viewer {
   return { ...profile, gender: profile.gender };
 }
 
+/** The rendition rows of every photo of a page of members: one primary-key read for the page. */
+export function pageRenditions(
+  db: Db,
+  rows: readonly Pick<PublicRow, "photos">[],
+): Promise<Map<string, RenditionRow>> {
+  return renditionsFor(
+    db,
+    rows.flatMap((r) => r.photos),
+  );
+}
+
+/** `renditions`: the rendition rows of the page's photos (pageRenditions). */
 export function toPublicProfile(
   row: PublicRow,
   viewer: Viewer,
   storage: Storage,
   today: string,
+  renditions?: ReadonlyMap<string, RenditionRow>,
 ): PublicProfileDto {
   return {
     userId: row.userId,
@@ -127,7 +142,7 @@ export function toPublicProfile(
     education: row.education,
     languages: row.languages,
     interests: row.interests,
-    photos: row.photos.map((key) => photoDto(key, storage)),
+    photos: row.photos.map((key) => photoDto(key, storage, renditions?.get(key))),
     compatibility: compatibilityScore(viewer, row),
     verified: row.verified === true,
     profileVerified: row.profileVerified === true,

@@ -10,7 +10,14 @@ import { timestampText } from "../../platform/db/row-schemas.ts";
 import { profileVisits } from "../../platform/db/schema/index.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import { blockedBetween } from "../safety/index.ts";
-import { PUBLIC_COLUMNS, publicRow, toPublicProfile, VISIBLE, type Viewer } from "./public-profile.ts";
+import {
+  PUBLIC_COLUMNS,
+  pageRenditions,
+  publicRow,
+  toPublicProfile,
+  VISIBLE,
+  type Viewer,
+} from "./public-profile.ts";
 
 /** Notes the viewer's visit (one row per pair, its time refreshed at most once a minute). */
 export async function recordVisit(db: Db, viewer: Viewer, viewedId: string): Promise<void> {
@@ -40,8 +47,9 @@ export async function listVisits(db: Db, storage: Storage, viewer: Viewer): Prom
       LIMIT ${VISITS.LIMIT}`,
   );
   const today = todayIso();
+  const renditions = await pageRenditions(db, rows);
   return rows.map((r) => ({
-    member: toPublicProfile(r, viewer, storage, today),
+    member: toPublicProfile(r, viewer, storage, today, renditions),
     visitedAt: new Date(r.visitedAt).toISOString(),
   }));
 }

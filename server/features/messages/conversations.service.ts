@@ -15,7 +15,7 @@ import type { Storage } from "../../platform/storage/storage.ts";
 import { likedBy } from "../likes/index.ts";
 import { VISIBLE } from "../members/index.ts";
 import { visiblePhotos } from "../moderation/index.ts";
-import { photoDto } from "../photos/index.ts";
+import { photoDto, renditionsFor } from "../photos/index.ts";
 import { requestFor } from "./message-requests.ts";
 import { receivedText, sentText } from "./received-text.ts";
 
@@ -85,13 +85,17 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
       LIMIT ${CONVERSATIONS_LIMIT}`,
   );
   const iso = (v: Date | string) => new Date(v).toISOString();
+  const renditions = await renditionsFor(
+    db,
+    rows.flatMap((r) => (r.photo ? [r.photo] : [])),
+  );
   return rows.map((r) => ({
     matchId: r.matchId,
     member: {
       userId: r.userId,
       firstName: r.firstName,
       lastInitial: r.lastName ? `${r.lastName.charAt(0).toLocaleUpperCase("fr")}.` : "",
-      photo: r.photo ? photoDto(r.photo, storage) : null,
+      photo: r.photo ? photoDto(r.photo, storage, renditions.get(r.photo)) : null,
       profileVerified: r.profileVerified === true,
       presence: presenceOf(r.activeAt),
       gender: r.gender,

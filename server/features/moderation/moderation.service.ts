@@ -4,13 +4,14 @@
 // follow the photos' keys.
 import { PHOTO_FOLDER } from "@domain/constants.ts";
 import { MSG } from "@domain/messages.ts";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/client.ts";
 import { photoHashes, photoReviews } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { memberImage } from "../../platform/images/index.ts";
 import type { Logger } from "../../platform/logger.ts";
+import { photoKeysOfRenditionBase, renditionBaseOf } from "../../platform/storage/photo-keys.ts";
 import { mirroredPhotoHash, type NudityScores, photoHash, photoScreen, SCREEN } from "./photo-screen.ts";
 
 export interface Screening {
@@ -181,19 +182,26 @@ export function visiblePhotos(photos: SQL, owner: SQL): SQL {
       AND r.status = 'pending') ORDER BY n)`;
 }
 
+/** The photo keys a stored file may belong to: its own, its thumbnail's photo, its renditions' photo. */
+function photoKeysOfFile(storageKey: string): string[] {
+  const thumbs = `${PHOTO_FOLDER}/thumbs/`;
+  if (storageKey.startsWith(thumbs)) return [`${PHOTO_FOLDER}/${storageKey.slice(thumbs.length)}`];
+  // A rendition (issue 39) is named after the photo's file without its extension: any of them.
+  const base = renditionBaseOf(storageKey);
+  return base ? photoKeysOfRenditionBase(base) : [storageKey];
+}
+
 /**
- * The member whose held photo a storage key is (the photo or its thumbnail, photos/thumbs/<file>),
- * or null when no pending review holds it: what /storage serves to everyone.
+ * The member whose held photo a storage key is (the photo, its thumbnail, photos/thumbs/<file>, or
+ * one of its renditions, photos/r/<file>-…), or null when no pending review holds it: what
+ * /storage serves to everyone.
  */
 export async function heldPhotoOwner(db: Db, storageKey: string): Promise<string | null> {
-  const thumbs = `${PHOTO_FOLDER}/thumbs/`;
-  const key = storageKey.startsWith(thumbs)
-    ? `${PHOTO_FOLDER}/${storageKey.slice(thumbs.length)}`
-    : storageKey;
+  const keys = photoKeysOfFile(storageKey);
   const [row] = await db
     .select({ userId: photoReviews.userId })
     .from(photoReviews)
-    .where(and(eq(photoReviews.photoKey, key), eq(photoReviews.status, "pending")))
+    .where(and(inArray(photoReviews.photoKey, keys), eq(photoReviews.status, "pending")))
     .limit(1);
   return row?.userId ?? null;
 }

@@ -30,7 +30,8 @@ import { queryRows } from "../../platform/db/client.ts";
 import { timestampText, uuid } from "../../platform/db/row-schemas.ts";
 import { photoReviews, profiles, session, user } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/http/errors.ts";
-import { isOwnedBy, photoDto, thumbKey } from "../../platform/storage/photo-keys.ts";
+import { isOwnedBy, photoDto, photoFiles } from "../../platform/storage/photo-keys.ts";
+import { forgetRenditions } from "../../platform/storage/photo-renditions.ts";
 import { withMainPhotoRecheck } from "../verification/index.ts";
 import { forgetPhoto } from "./moderation.service.ts";
 import { SCREEN } from "./photo-screen.ts";
@@ -220,11 +221,15 @@ export async function decidePhotoReview(
 
   // Seeded demo members may share pooled pictures: only files named after this member are removed.
   if (result.fileRemoved && isOwnedBy(result.key, result.userId)) {
-    for (const k of [result.key, thumbKey(result.key)]) {
+    // Its renditions too (issue 39), and the row that named them.
+    for (const k of photoFiles(result.key)) {
       await deps.storage
         .delete(k)
         .catch((err) => deps.logger.error({ err, key: k }, "photo deletion failed"));
     }
+    await forgetRenditions(deps.database.db, [result.key]).catch((err) =>
+      deps.logger.error({ err, key: result.key }, "photo renditions: row not deleted"),
+    );
   }
   deps.logger.info({ photoReviewId: id, userId: result.userId, decision }, "photo reviewed");
   return {

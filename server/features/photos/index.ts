@@ -1,7 +1,8 @@
 // The photos feature's public surface: what other features and capabilities use. The rest of this
 // folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
 
-export { isOwnedBy, photoDto, thumbKey } from "../../platform/storage/photo-keys.ts";
+export { isOwnedBy, photoDto, photoFiles, thumbKey } from "../../platform/storage/photo-keys.ts";
+export { forgetRenditions, renditionsFor } from "../../platform/storage/photo-renditions.ts";
 export { photoJobs } from "./jobs.ts";
 export {
   type KeyColumn,

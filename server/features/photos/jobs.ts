@@ -1,18 +1,14 @@
-// The photos feature's recurring work: stored files no row names, older than a day, are removed
-// (orphan-files.ts), once a day across instances.
-import { z } from "zod";
+// The photos feature's recurring and background work: stored files no row names, older than a day,
+// are removed (orphan-files.ts), once a day across instances; each photo's renditions are made by a
+// job of their own, one at a time per instance (renditions.ts: encoding AVIF takes a core for
+// seconds), and a backfill queues those of photos that have none, at start and daily.
 import type { AppDeps } from "../../deps.ts";
-import { defineQueue } from "../../platform/jobs/queue.ts";
 import { type JobDeclarations, jobWorker } from "../../platform/jobs/workers.ts";
 import { sweepOrphanFiles } from "./orphan-files.ts";
+import { PHOTO_QUEUES } from "./queues.ts";
+import { backfillRenditions, makeRenditions } from "./renditions.ts";
 
-export const PHOTO_QUEUES = {
-  orphanFiles: defineQueue("orphan-files", z.object({}), {
-    retryLimit: 2,
-    retryDelay: 600,
-    expireInSeconds: 3600,
-  }),
-};
+export { PHOTO_QUEUES };
 
 export const photoJobs: JobDeclarations<AppDeps> = {
   queues: Object.values(PHOTO_QUEUES),
@@ -21,6 +17,16 @@ export const photoJobs: JobDeclarations<AppDeps> = {
       deps.logger.info(await sweepOrphanFiles(deps), "orphan files swept");
       deps.logger.info(await sweepOrphanFiles(deps, { storage: "voices" }), "orphan voice files swept");
     }),
+    // One job at a time on this instance (a batch of one, one fetch loop): the other core stays free
+    // for the requests.
+    jobWorker(PHOTO_QUEUES.renditions, async (deps: AppDeps, { key }) => {
+      const outcome = await makeRenditions(deps, key);
+      deps.logger.info({ key, outcome }, "photo renditions");
+    }),
+    jobWorker(PHOTO_QUEUES.renditionsBackfill, (deps: AppDeps) => backfillRenditions(deps)),
   ],
-  schedules: [{ queue: PHOTO_QUEUES.orphanFiles, cron: () => "20 4 * * *" }],
+  schedules: [
+    { queue: PHOTO_QUEUES.orphanFiles, cron: () => "20 4 * * *" },
+    { queue: PHOTO_QUEUES.renditionsBackfill, cron: () => "50 4 * * *", atStart: true },
+  ],
 };

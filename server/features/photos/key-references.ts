@@ -1,11 +1,13 @@
 // Where the database names stored files (issue 33): every column that holds a storage key. The orphan
-// sweep keeps any file one of them names (and its thumbnail); a backup must hold a file for each key
-// of the `required` ones, the photos members see. key-references.test.ts reads the schema and fails
-// when a new column looks like it holds keys and is not listed here.
+// sweep keeps any file one of them names (and its thumbnail, and its renditions under photos/r/,
+// issue 39); a backup must hold a file for each key of the `required` ones, the photos members see
+// (renditions are not required: they are copied with every stored object, and can be made again).
+// key-references.test.ts reads the schema and fails when a new column looks like it holds keys and
+// is not listed here.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/client.ts";
-import { thumbKey } from "../../platform/storage/photo-keys.ts";
+import { renditionBase, renditionBaseOf, thumbKey } from "../../platform/storage/photo-keys.ts";
 
 export interface KeyColumn {
   table: string;
@@ -60,7 +62,8 @@ export function withThumbnails(keys: Iterable<string>): Set<string> {
 
 /**
  * Every file a row names in one storage — the photos' with their thumbnails, or the voice
- * recordings': what the orphan sweep must never remove.
+ * recordings': what the orphan sweep must never remove. For the photos, the set also holds each
+ * one's rendition base (photos/r/<file without extension>): namesFile tells its files.
  */
 export async function referencedFiles(db: Db, storage: "photos" | "voices" = "photos"): Promise<Set<string>> {
   const rows = await queryRows(
@@ -69,5 +72,18 @@ export async function referencedFiles(db: Db, storage: "photos" | "voices" = "ph
     sql.raw(keysSql(storage === "photos" ? STORAGE_KEY_COLUMNS : VOICE_KEY_COLUMNS)),
   );
   const keys = rows.map((r) => r.key);
-  return storage === "photos" ? withThumbnails(keys) : new Set(keys);
+  if (storage === "voices") return new Set(keys);
+  const files = withThumbnails(keys);
+  for (const key of keys) files.add(renditionBase(key));
+  return files;
+}
+
+/**
+ * Whether a stored file is one of `named` (referencedFiles): the file itself, or a rendition
+ * (photos/r/<base>-t400.avif…) of a named photo, made or still being made.
+ */
+export function namesFile(named: ReadonlySet<string>, file: string): boolean {
+  if (named.has(file)) return true;
+  const base = renditionBaseOf(file);
+  return base !== null && named.has(base);
 }

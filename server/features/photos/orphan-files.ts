@@ -3,9 +3,9 @@
 // removed once they are older than a grace period. A daily job runs it (server/job-workers.ts).
 //
 // It compares the stored files with the keys the database names (key-references.ts), each with its
-// thumbnail: nothing here depends on how keys are made.
+// thumbnail and its renditions (photos/r/<file without extension>-…, issue 39).
 import type { AppDeps } from "../../deps.ts";
-import { referencedFiles } from "./key-references.ts";
+import { namesFile, referencedFiles } from "./key-references.ts";
 
 /**
  * A file younger than this is left alone, named or not. An upload writes its two files before its row
@@ -64,7 +64,7 @@ export async function sweepOrphanFiles(
   for await (const page of storage.list()) {
     for (const entry of page) {
       report.listed++;
-      if (named.has(entry.key)) report.referenced++;
+      if (namesFile(named, entry.key)) report.referenced++;
       else if (entry.modifiedAt.getTime() > cutoff) report.fresh++;
       else orphans.push(entry);
     }

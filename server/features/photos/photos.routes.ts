@@ -18,7 +18,7 @@ import { requireUser } from "../../platform/http/session.ts";
 import { jsonBody, queryOf } from "../../platform/http/validate.ts";
 import { inImageTurn } from "../../platform/images/index.ts";
 import { forgetPhoto, recordScreening, renamePhoto, screenUpload } from "../moderation/index.ts";
-import { toProfileDto } from "../profile/index.ts";
+import { ownProfileDto } from "../profile/index.ts";
 import { withMainPhotoRecheck } from "../verification/index.ts";
 import { readPhotoHeader } from "./image.ts";
 import { PATH_QUERY_RULES, photoPathQuery } from "./photo-path-query.ts";
@@ -30,6 +30,7 @@ import {
   reorderPhotos,
   setMainPhoto,
 } from "./photos.service.ts";
+import { queueRenditions } from "./renditions.ts";
 
 /** The member's photo keys, in order. */
 async function mainAndKeys(db: Db, userId: string): Promise<string[]> {
@@ -119,7 +120,10 @@ export function photoRoutes(deps: AppDeps) {
               ),
             );
           });
-          return c.json(toProfileDto(row, storage), 201);
+          // The renditions (issue 39) are the job's: queued once the photo is in, never awaited.
+          const added = row.photos.at(-1);
+          if (added) await queueRenditions(deps, added);
+          return c.json(await ownProfileDto(db, storage, row), 201);
         },
       )
       .delete("/", queryOf(photoPathQuery, PATH_QUERY_RULES), async (c) => {
@@ -127,20 +131,20 @@ export function photoRoutes(deps: AppDeps) {
         const userId = c.get("user").id;
         const row = await withMainPhotoRecheck(deps, userId, () => deletePhoto(db, storage, userId, path));
         await forgetPhoto(db, path);
-        return c.json(toProfileDto(row, storage));
+        return c.json(await ownProfileDto(db, storage, row));
       })
       .put("/main", jsonBody(mainSchema), async (c) => {
         const { key } = c.req.valid("json");
         const userId = c.get("user").id;
         const row = await withMainPhotoRecheck(deps, userId, () => setMainPhoto(db, userId, key));
-        return c.json(toProfileDto(row, storage));
+        return c.json(await ownProfileDto(db, storage, row));
       })
       // The full new order of the member's own photos.
       .put("/order", jsonBody(photoOrderSchema), async (c) => {
         const { keys } = c.req.valid("json");
         const userId = c.get("user").id;
         const row = await withMainPhotoRecheck(deps, userId, () => reorderPhotos(db, userId, keys));
-        return c.json(toProfileDto(row, storage));
+        return c.json(await ownProfileDto(db, storage, row));
       })
       // A new square for a photo's thumbnail; the photo gets a new key (see cropPhoto). It costs a
       // sharp encode and two writes, like an upload: its own counter, at the same rate.
@@ -157,8 +161,12 @@ export function photoRoutes(deps: AppDeps) {
           );
           // The same picture under a new key: its hash and any hold on it follow (issue 16).
           const renamed = before >= 0 ? row.photos[before] : undefined;
-          if (renamed) await renamePhoto(db, key, renamed);
-          return c.json(toProfileDto(row, storage));
+          if (renamed) {
+            await renamePhoto(db, key, renamed);
+            // A new key: new renditions, cut on the new square (the old ones went with the old key).
+            await queueRenditions(deps, renamed);
+          }
+          return c.json(await ownProfileDto(db, storage, row));
         },
       )
   );

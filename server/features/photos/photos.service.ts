@@ -12,7 +12,8 @@ import { lockMember } from "../../platform/db/member-lock.ts";
 import { profiles } from "../../platform/db/schema/index.ts";
 import type { DomainEvents } from "../../platform/events/domain-events.ts";
 import { AppError, unauthenticated } from "../../platform/http/errors.ts";
-import { isOwnedBy, lastSegment, photoKey, thumbKey } from "../../platform/storage/photo-keys.ts";
+import { isOwnedBy, lastSegment, photoFiles, photoKey, thumbKey } from "../../platform/storage/photo-keys.ts";
+import { forgetRenditions } from "../../platform/storage/photo-renditions.ts";
 import { ObjectExistsError, type Storage } from "../../platform/storage/storage.ts";
 import { getOrCreateProfile, type ProfileRow } from "../profile/index.ts";
 import { extensionFor, type PhotoFormat, processPhoto, thumbnailFromMain } from "./image.ts";
@@ -137,7 +138,7 @@ export async function deletePhoto(
     .returning();
   if (!row) throw new AppError(404, "PHOTO_NOT_FOUND", MSG.PHOTO_NOT_FOUND);
   // Seeded demo members may share pooled pictures: only files named after this member are removed.
-  if (isOwnedBy(path, userId)) await removeFiles(storage, path);
+  if (isOwnedBy(path, userId)) await removePhoto(db, storage, path);
   return row;
 }
 
@@ -232,7 +233,7 @@ export async function cropPhoto(
     await removeFiles(storage, newKey);
     throw notFound();
   }
-  if (isOwnedBy(key, userId)) await removeFiles(storage, key);
+  if (isOwnedBy(key, userId)) await removePhoto(db, storage, key);
   return row;
 }
 
@@ -240,6 +241,13 @@ function mimeOf(format: PhotoFormat): string {
   return PHOTO_FORMATS[format].mime;
 }
 
+/** Every file of the photo: main image, thumbnail and renditions (issue 39). */
 async function removeFiles(storage: Storage, key: string) {
-  await Promise.all([storage.delete(key), storage.delete(thumbKey(key))]);
+  await Promise.all(photoFiles(key).map((k) => storage.delete(k)));
+}
+
+/** A photo no profile shows any more: its files, and the row that said its renditions were made. */
+async function removePhoto(db: Db, storage: Storage, key: string) {
+  await removeFiles(storage, key);
+  await forgetRenditions(db, [key]);
 }

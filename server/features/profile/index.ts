@@ -5,6 +5,6 @@ export {
   findProfile,
   getOrCreateProfile,
   isRelocate,
+  ownProfileDto,
   type ProfileRow,
-  toProfileDto,
 } from "./profile.service.ts";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { requireUser } from "../../platform/http/session.ts";
 import { jsonBody } from "../../platform/http/validate.ts";
-import { getOrCreateProfile, setPrivacy, toProfileDto, updateProfile } from "./profile.service.ts";
+import { getOrCreateProfile, ownProfileDto, setPrivacy, updateProfile } from "./profile.service.ts";
 
 // Each setting may be sent alone; at least one.
 const privacyInput = z
@@ -25,19 +25,19 @@ export function profileRoutes(deps: AppDeps) {
       .use(requireUser(deps))
       .get("/", async (c) => {
         const row = c.get("ownProfile") ?? (await getOrCreateProfile(db, c.get("user").id));
-        return c.json(toProfileDto(row, deps.storage));
+        return c.json(await ownProfileDto(db, deps.storage, row));
       })
       .put("/", jsonBody(profileSaveSchema), async (c) => {
         const input = c.req.valid("json");
         const row = await updateProfile(db, c.get("user").id, input);
-        return c.json(toProfileDto(row, deps.storage));
+        return c.json(await ownProfileDto(db, deps.storage, row));
       })
       // PUT /api/profile/privacy {messagesFromVerifiedOnly?, firstMessagesFromLikedOnly?, presenceHidden?,
       // browseInvisibly?} → ProfileDto
       .put("/privacy", jsonBody(privacyInput), async (c) => {
         const input = c.req.valid("json");
         const row = await setPrivacy(db, c.get("user").id, input);
-        return c.json(toProfileDto(row, deps.storage));
+        return c.json(await ownProfileDto(db, deps.storage, row));
       })
   );
 }

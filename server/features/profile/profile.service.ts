@@ -6,6 +6,7 @@ import { causeChain } from "../../platform/db/conflicts.ts";
 import { profiles } from "../../platform/db/schema/index.ts";
 import { unauthenticated } from "../../platform/http/errors.ts";
 import { photoDto } from "../../platform/storage/photo-keys.ts";
+import { type RenditionRow, renditionsFor } from "../../platform/storage/photo-renditions.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -13,7 +14,12 @@ export type ProfileRow = typeof profiles.$inferSelect;
 export const isRelocate = (value: string | null): value is Relocate =>
   (RELOCATE_OPTIONS as readonly (string | null)[]).includes(value);
 
-export function toProfileDto(row: ProfileRow, storage: Storage): ProfileDto {
+/** `renditions`: the photos' rendition rows (renditionsFor); without them, none is sent. */
+export function toProfileDto(
+  row: ProfileRow,
+  storage: Storage,
+  renditions?: ReadonlyMap<string, RenditionRow>,
+): ProfileDto {
   return {
     id: row.id,
     userId: row.userId,
@@ -33,7 +39,7 @@ export function toProfileDto(row: ProfileRow, storage: Storage): ProfileDto {
     education: row.education,
     languages: row.languages,
     interests: row.interests,
-    photos: row.photos.map((key) => photoDto(key, storage)),
+    photos: row.photos.map((key) => photoDto(key, storage, renditions?.get(key))),
     accountStatus: row.accountStatus,
     onboardingStep: row.onboardingStep,
     verifiedAt: row.verifiedAt ? row.verifiedAt.toISOString() : null,
@@ -45,6 +51,11 @@ export function toProfileDto(row: ProfileRow, storage: Storage): ProfileDto {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The member's own profile as the API answers it, with their photos' renditions (one more read). */
+export async function ownProfileDto(db: Db, storage: Storage, row: ProfileRow): Promise<ProfileDto> {
+  return toProfileDto(row, storage, await renditionsFor(db, row.photos));
 }
 
 export async function findProfile(db: Db, userId: string): Promise<ProfileRow | null> {

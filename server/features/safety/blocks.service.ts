@@ -13,7 +13,7 @@ import { blocks, user } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import { visiblePhotos } from "../moderation/index.ts";
-import { photoDto } from "../photos/index.ts";
+import { photoDto, renditionsFor } from "../photos/index.ts";
 
 /** True when either member blocked the other (for WHERE clauses). */
 export function blockedBetween(a: SQL, b: SQL): SQL {
@@ -37,11 +37,15 @@ const blockRow = z.strictObject({
 });
 type Row = z.output<typeof blockRow>;
 
-const toDto = (r: Row, storage: Storage): BlockedMemberDto => ({
+const toDto = (
+  r: Row,
+  storage: Storage,
+  renditions?: ReadonlyMap<string, { placeholder: string }>,
+): BlockedMemberDto => ({
   userId: r.userId,
   firstName: r.firstName || "Membre",
   lastInitial: r.lastName ? `${r.lastName.charAt(0).toLocaleUpperCase("fr")}.` : "",
-  photo: r.photo ? photoDto(r.photo, storage) : null,
+  photo: r.photo ? photoDto(r.photo, storage, renditions?.get(r.photo)) : null,
   blockedAt: new Date(r.blockedAt).toISOString(),
 });
 
@@ -55,7 +59,11 @@ export async function listBlocks(db: Db, storage: Storage, me: string): Promise<
     blockRow,
     sql`${SELECT} WHERE b.blocker_id = ${me} ORDER BY b.created_at DESC LIMIT 500`,
   );
-  return rows.map((r) => toDto(r, storage));
+  const renditions = await renditionsFor(
+    db,
+    rows.flatMap((r) => (r.photo ? [r.photo] : [])),
+  );
+  return rows.map((r) => toDto(r, storage, renditions));
 }
 
 export async function blockMember(

@@ -19,7 +19,7 @@ import {
   user,
 } from "../../platform/db/schema/index.ts";
 import { accountVoiceKeys, deleteVoiceFiles } from "../../platform/media/voice-files.ts";
-import { isOwnedBy, thumbKey } from "../photos/index.ts";
+import { forgetRenditions, isOwnedBy, photoFiles } from "../photos/index.ts";
 
 /** Another member as the export names them: « Awa N. » (null without a profile). */
 const otherName = z.string().nullable();
@@ -329,11 +329,16 @@ export async function deleteMyAccount(
     deps.bus.publish(to, event).catch((err) => deps.logger.error({ err }, "event publishing failed"));
   await publish([userId], { type: "session.revoked" });
   for (const m of open) await publish([m.otherId], { type: "match.removed", matchId: m.matchId });
-  for (const key of (row?.photos ?? []).filter((k) => isOwnedBy(k, userId))) {
-    for (const k of [key, thumbKey(key)])
+  // The member's own photos (not a seeded pool's), with their renditions and the rows that named them.
+  const own = (row?.photos ?? []).filter((k) => isOwnedBy(k, userId));
+  for (const key of own) {
+    for (const k of photoFiles(key))
       await deps.storage
         .delete(k)
         .catch((err) => deps.logger.error({ err, key: k }, "photo deletion failed"));
   }
+  await forgetRenditions(deps.database.db, own).catch((err) =>
+    deps.logger.error({ err }, "photo renditions: rows not deleted"),
+  );
   await deleteVoiceFiles(deps, voiceKeys);
 }

@@ -26,6 +26,7 @@ import {
   oppositeGender,
   PUBLIC_COLUMNS,
   type PublicRow,
+  pageRenditions,
   publicRow,
   textArray,
   toPublicProfile,
@@ -418,8 +419,10 @@ export async function searchProfiles(
   today = todayIso(),
 ): Promise<SearchResultDto> {
   const { rows, n, hasMore, nextCursor } = await runSearch(db, viewer, q, today);
+  // The cards' renditions (issue 39): one primary-key read for the page, after it.
+  const renditions = await pageRenditions(db, rows);
   return {
-    data: rows.map((row) => toPublicProfile(row, viewer, storage, today)),
+    data: rows.map((row) => toPublicProfile(row, viewer, storage, today, renditions)),
     count: Math.min(n, SEARCH_COUNT_CAP),
     countCapped: n > SEARCH_COUNT_CAP,
     hasMore,

@@ -53,7 +53,7 @@ const LEFT_OUT: Record<string, string> = {
   // (domain/messaging.ts RealtimeEvent) are read by the messages, typing and presence tests.
   "GET /api/events": "Server-Sent Events stream",
   // Screening an upload loads the nudity model in the ML worker (about 15 s on the 2-core test
-  // machine), which would make this suite several times slower; the route answers toProfileDto,
+  // machine), which would make this suite several times slower; the route answers ownProfileDto,
   // the same ProfileDto as GET/PUT /api/profile and the four other photo routes parsed here.
   // Uploads are tested in features/photos and moderation.
   "POST /api/profile/photos": "costly model load; same ProfileDto as the other photo routes",

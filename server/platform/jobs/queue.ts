@@ -21,6 +21,11 @@ export interface QueuePolicy {
   retryDelay: number;
   /** A job whose worker has not answered after this long is failed (and retried). */
   expireInSeconds: number;
+  /**
+   * pg-boss's queue policy, set when the queue is created: "short" keeps at most one queued job per
+   * singletonKey (a second send while one waits is dropped). Standard by default.
+   */
+  policy?: "standard" | "short";
 }
 
 /** A queue: its name, the schema of its payload and its policy. Plain schemas (no transforms). */
@@ -87,7 +92,8 @@ export async function installJobSchema(database: Database, queues: readonly Queu
     else if (
       existing.retryLimit !== policy.retryLimit ||
       existing.retryDelay !== policy.retryDelay ||
-      existing.expireInSeconds !== policy.expireInSeconds
+      existing.expireInSeconds !== policy.expireInSeconds ||
+      existing.policy !== (policy.policy ?? "standard")
     )
       await boss.updateQueue(name, { name, ...policy });
   }

@@ -8,6 +8,8 @@ const TYPES: Record<string, string> = {
   ".jpeg": "image/jpeg",
   ".png": "image/png",
   ".webp": "image/webp",
+  // Photo renditions (issue 39).
+  ".avif": "image/avif",
   // Voice recordings (issue 37); their rows also hold the type.
   ".webm": "audio/webm",
   ".m4a": "audio/mp4",

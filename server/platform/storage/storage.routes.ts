@@ -1,8 +1,10 @@
 // Public photo URLs: /storage/profiles/<key>, cached for PHOTO_CACHE_SECONDS (SPEC §9: cache 3600).
 // A photo held by screening (issue 16) is served only to its owner and to administrators, never
-// cached by anyone on the way; misses are limited per client address (issue 33).
+// cached by anyone on the way (its renditions too, issue 39); misses are limited per client address
+// (issue 33).
 import { PHOTO_BUCKET, PHOTO_CACHE_SECONDS } from "@domain/constants.ts";
 import { MSG } from "@domain/messages.ts";
+import { RENDITION_FOLDER } from "@domain/photo-renditions.ts";
 import { type Context, Hono } from "hono";
 import { clientAddress } from "../http/attempt-limits.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -11,8 +13,18 @@ import type { PlatformDeps } from "../platform-deps.ts";
 import { MissLimiter } from "./miss-limit.ts";
 import { isSafeKey } from "./storage.ts";
 
+/**
+ * A rendition's name never changes, nor its bytes (a new framing is a new key): browsers keep it for
+ * a year without asking again. Shared caches (a CDN, a proxy) for an hour, as the photo itself, so
+ * that a deleted or removed photo stops being served as soon as the photo does (ADR 0053).
+ */
+export const RENDITION_CACHE_CONTROL = `public, max-age=31536000, s-maxage=${PHOTO_CACHE_SECONDS}, immutable`;
+
 export interface StorageRouteOptions {
-  /** The owner of the held photo a key belongs to (main photo or thumbnail), or null when it is public. */
+  /**
+   * The owner of the held photo a key belongs to (main photo, thumbnail or rendition), or null when
+   * it is public.
+   */
   heldBy: (key: string) => Promise<string | null>;
   misses?: MissLimiter;
 }
@@ -48,9 +60,15 @@ export function storageRoutes(
     }
     const obj = await deps.storage.get(key);
     if (!obj) throw missed(c);
+    const cacheControl =
+      owner !== null
+        ? "private, no-store"
+        : key.startsWith(`${RENDITION_FOLDER}/`)
+          ? RENDITION_CACHE_CONTROL
+          : `public, max-age=${PHOTO_CACHE_SECONDS}`;
     return c.body(obj.body as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": obj.contentType,
-      "Cache-Control": owner === null ? `public, max-age=${PHOTO_CACHE_SECONDS}` : "private, no-store",
+      "Cache-Control": cacheControl,
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",
     });

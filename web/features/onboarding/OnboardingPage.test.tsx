@@ -251,7 +251,13 @@ describe("OnboardingPage", () => {
       profileFixture({
         onboardingStep: 1,
         photos: [
-          { key: "photos/u1.jpg", url: "/storage/profiles/photos/u1.jpg", thumbUrl: "/storage/t.jpg" },
+          {
+            key: "photos/u1.jpg",
+            url: "/storage/profiles/photos/u1.jpg",
+            thumbUrl: "/storage/t.jpg",
+            renditions: null,
+            placeholder: null,
+          },
         ],
       }),
     );

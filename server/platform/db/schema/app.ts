@@ -333,6 +333,19 @@ export const voiceIntros = pgTable(
   ],
 );
 
+/**
+ * A photo whose smaller copies (issue 39: AVIF and WebP at the widths of domain/photo-renditions.ts,
+ * under photos/r/) are all stored, with its ThumbHash placeholder. Written by the photo-renditions
+ * job once every file is there; no row, no renditions (the API then sends null). Keyed by the
+ * photo's storage key, which profiles.photos names: the files follow the photo, not this row.
+ */
+export const photoRenditions = pgTable("photo_renditions", {
+  photoKey: text("photo_key").primaryKey(),
+  /** The square thumbnail's ThumbHash, in base64. */
+  placeholder: text("placeholder").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const checkoutStatusEnum = pgEnum("checkout_status", [
   "pending",
   "paid",

@@ -12,6 +12,8 @@ const photo = (n: number) => ({
   key: `photos/u1${n}.jpg`,
   url: `/storage/profiles/photos/u1${n}.jpg`,
   thumbUrl: `/storage/profiles/photos/u1${n}-thumb.jpg`,
+  renditions: null,
+  placeholder: null,
 });
 
 const row: AdminProfileRow = {

@@ -46,8 +46,20 @@ export const reportDetailFixture = (over: Partial<AdminReportDetail> = {}): Admi
     },
   ],
   photos: [
-    { key: "photos/u-marc/a.jpg", url: "/photos/a.jpg", thumbUrl: "/photos/a-thumb.jpg" },
-    { key: "photos/u-marc/b.jpg", url: "/photos/b.jpg", thumbUrl: "/photos/b-thumb.jpg" },
+    {
+      key: "photos/u-marc/a.jpg",
+      url: "/photos/a.jpg",
+      thumbUrl: "/photos/a-thumb.jpg",
+      renditions: null,
+      placeholder: null,
+    },
+    {
+      key: "photos/u-marc/b.jpg",
+      url: "/photos/b.jpg",
+      thumbUrl: "/photos/b-thumb.jpg",
+      renditions: null,
+      placeholder: null,
+    },
   ],
   ...over,
 });

@@ -10,6 +10,8 @@ const photo = (key: string) => ({
   key,
   url: `/storage/profiles/${key}`,
   thumbUrl: `/storage/profiles/thumbs/${key}`,
+  renditions: null,
+  placeholder: null,
 });
 
 const kofi: AdminVerificationRow = {

@@ -15,6 +15,8 @@ const photo = (name: string): PhotoDto => ({
   key: `photos/${name}.jpg`,
   url: `/s/${name}.jpg`,
   thumbUrl: `/s/thumbs/${name}.jpg`,
+  renditions: null,
+  placeholder: null,
 });
 const [A, B, C] = [photo("a"), photo("b"), photo("c")];
 

@@ -116,7 +116,15 @@ describe("PhotoUploader", () => {
     expect(await screen.findByRole("progressbar", { name: "Envoi…" })).toHaveAttribute("aria-valuenow", "50");
 
     const updated = profileFixture({
-      photos: [{ key: "photos/u1-1.jpg", url: "/storage/a.jpg", thumbUrl: "/storage/a-t.jpg" }],
+      photos: [
+        {
+          key: "photos/u1-1.jpg",
+          url: "/storage/a.jpg",
+          thumbUrl: "/storage/a-t.jpg",
+          renditions: null,
+          placeholder: null,
+        },
+      ],
     });
     act(() => xhr.respond(201, updated));
     await waitFor(() => expect(screen.queryByRole("progressbar")).not.toBeInTheDocument());
