@@ -47,6 +47,28 @@ export const CALL_VIDEO = {
   WARMUP_SECONDS: 5,
 } as const;
 
+/** What a video call sends: the standard profile, or the economy mode's (issue 39). */
+export interface CallVideoProfile {
+  WIDTH: number;
+  HEIGHT: number;
+  FRAME_RATE: number;
+  MAX_BITRATE: number;
+  FLOOR_BPS: number;
+}
+
+/**
+ * « Mode économie de données » (issue 39): 160×120 at 10 frames/s, capped at 60 kbit/s — a face
+ * still recognisable, at about 40 % of the standard call's data. Its floor is lowered with the cap,
+ * so that the pause rule still means « too weak for this », not « weaker than the standard call ».
+ */
+export const CALL_VIDEO_ECONOMY: CallVideoProfile = {
+  WIDTH: 160,
+  HEIGHT: 120,
+  FRAME_RATE: 10,
+  MAX_BITRATE: 60_000,
+  FLOOR_BPS: 48_000,
+};
+
 /** The live identity check (issue 38 §4): frames of the member's own camera, compared with their verified face. */
 export const LIVE_CHECK = {
   /** Frames sent, and the time between them. */

@@ -8,6 +8,11 @@ export const VOICE_BUCKET = "voice";
 
 /** What the recorder asks MediaRecorder for: Opus VBR lands at 14–16 kbit/s with the container. */
 export const VOICE_BITS_PER_SECOND = 14_000;
+/**
+ * In « Mode économie de données » (issue 39): Opus at 8 kbit/s is still clear speech (wideband
+ * down to about 8 kbit/s), at about 60 % of the standard recording's bytes.
+ */
+export const VOICE_ECONOMY_BITS_PER_SECOND = 8_000;
 export const VOICE_MESSAGE_MAX_MS = 120_000;
 export const VOICE_INTRO_MAX_MS = 30_000;
 export const VOICE_MIN_MS = 1_000;

@@ -11,6 +11,7 @@ import {
 } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkOnly } from "workbox-strategies";
+import { flushOutbox } from "./lib/outbox/flush.ts";
 import {
   notificationOptions,
   notificationTarget,
@@ -46,11 +47,46 @@ registerRoute(
   ),
 );
 
-// The app's code and styles, the offline page and the prerendered public pages (the list is written
-// in at build time; the admin area, /api and /storage are not in it). Cache first, then updated
-// with each new version of the worker.
-precacheAndRoute(self.__WB_MANIFEST);
-cleanupOutdatedCaches();
+/**
+ * Economy mode (issue 39) registers /sw.js?mode=lite: a worker that keeps nothing ahead — no
+ * precache, no offline page — and only shows pushes and answers the data meter.
+ */
+const LITE = new URL(self.location.href).searchParams.get("mode") === "lite";
+
+if (!LITE) {
+  // The app's code and styles, the offline page and the prerendered public pages (the list is
+  // written in at build time; the admin area, /api and /storage are not in it). Cache first, then
+  // updated with each new version of the worker.
+  precacheAndRoute(self.__WB_MANIFEST);
+  cleanupOutdatedCaches();
+  // Replacing a lite worker (economy mode turned off): the pages never used its cache, so the new
+  // worker takes over at once instead of asking « Mettre à jour ».
+  self.addEventListener("install", () => {
+    if (self.registration.active?.scriptURL.includes("mode=lite")) void self.skipWaiting();
+  });
+} else {
+  // Nothing to keep consistent with the pages: take over at once, and free what a full worker kept.
+  self.addEventListener("install", () => void self.skipWaiting());
+  self.addEventListener("activate", (event) => {
+    event.waitUntil(
+      caches
+        .keys()
+        .then((names) =>
+          Promise.all(names.filter((n) => n.includes("precache")).map((n) => caches.delete(n))),
+        ),
+    );
+  });
+}
+
+// The data meter (web/lib/data-meter.ts) asks what the worker downloaded itself (its precache and
+// updates): the sum of its own Resource Timing entries since it last answered.
+self.addEventListener("message", (event) => {
+  if ((event.data as { type?: unknown } | null)?.type !== "data-used") return;
+  const entries = self.performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+  const bytes = entries.reduce((sum, e) => sum + (e.transferSize ?? 0), 0);
+  self.performance.clearResourceTimings();
+  event.ports[0]?.postMessage({ bytes });
+});
 
 self.addEventListener("activate", (event) => {
   // The navigation's request leaves while the worker starts, instead of after (the strategy above
@@ -110,4 +146,24 @@ self.addEventListener("notificationclick", (event) => {
 // subscription (PushManager.subscribe and the API), are told.
 self.addEventListener("pushsubscriptionchange", (event) => {
   (event as ExtendableEvent).waitUntil(tellWindows({ type: "pushsubscriptionchange" }));
+});
+
+// Background Sync (issue 39): a page could not send a message or a like and asked for this tag;
+// the browser fires it once the connection is back, even with no page open. The worker sends the
+// session's member's waiting items (web/lib/outbox) and tells the open pages. A failure makes the
+// browser try the sync again later.
+self.addEventListener("sync", (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag !== "passerelle-outbox") return;
+  sync.waitUntil(
+    (async () => {
+      const res = await fetch("/api/auth/get-session", { credentials: "same-origin" });
+      const session = (await res.json().catch(() => null)) as { user?: { id?: unknown } } | null;
+      if (typeof session?.user?.id !== "string") return;
+      const result = await flushOutbox(session.user.id);
+      if (result.sent.length > 0 || result.refused.length > 0)
+        await tellWindows({ type: "outbox-sent", result });
+      if (result.interrupted) throw new Error("outbox: the connection failed again");
+    })(),
+  );
 });

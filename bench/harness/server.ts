@@ -92,6 +92,8 @@ export async function startApp(
     env?: Record<string, string>;
     logLevel?: string;
     adjust?: (deps: AppDeps) => void;
+    /** The built web app to serve too (dist/, `npm run build`), for a bench that drives its pages. */
+    spaDir?: string;
   } = {},
 ): Promise<InProcessApp> {
   const port = await freePort();
@@ -114,7 +116,7 @@ export async function startApp(
   const deps = await createDeps(config, createLogger(opts.logLevel ?? "silent", false));
   const close = deferCleanup(() => closeDeps(deps));
   opts.adjust?.(deps);
-  const app = createApp(deps);
+  const app = createApp(deps, { spaDir: opts.spaDir });
   const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" });
   const unlisten = deferCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
   await waitForOk(`${base}/api/health`);
@@ -208,7 +210,11 @@ export async function startBuiltApp(opts: {
   dir?: string;
   port: number;
   nice?: boolean;
-}): Promise<ServerProcess> {
+  /** PUBLIC_BASE_URL when the browser reaches the app through something else (a counting proxy). */
+  publicBase?: string;
+  /** More settings, over the ones below. */
+  env?: Record<string, string>;
+}): Promise<ServerProcess & { dataDir: string }> {
   const base = `http://127.0.0.1:${opts.port}`;
   // The demo entry (npm start's) seeds the demo data; builds older than it seeded from main.mjs.
   const demo = existsSync(path.resolve(opts.dir ?? ".", "build/server/demo.mjs"));
@@ -222,16 +228,18 @@ export async function startBuiltApp(opts: {
       NODE_ENV: "development",
       ...vapidEnv(),
       DATA_DIR: dataDir.path,
-      PUBLIC_BASE_URL: base,
+      PUBLIC_BASE_URL: opts.publicBase ?? base,
       AUTH_SECRET: "browser-bench-secret-0123456789abcdef",
       SEED_DEMO: "true",
       ALLOW_DEMO_PAYMENTS: "true",
       ALLOW_EMBEDDED_DATABASE: "true",
       LOG_LEVEL: "warn",
+      ...opts.env,
     },
   });
   return {
     ...server,
+    dataDir: dataDir.path,
     stop: async () => {
       await server.stop();
       await dataDir.remove();

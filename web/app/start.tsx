@@ -1,9 +1,11 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
+import { startDataMeter } from "../lib/data-meter.ts";
 import { applyBootstrap } from "./bootstrap.ts";
 import { CLIENT_ONLY_DIGEST } from "./ClientOnly.tsx";
 import { nextTask } from "./next-task.ts";
+import { startOutboxWithCache } from "./outbox-cache.ts";
 import { Providers } from "./providers.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { createAppRouter } from "./router.tsx";
@@ -15,9 +17,13 @@ import { createAppRouter } from "./router.tsx";
 // yielding to the browser between them, rather than in one long task that would hold up a tap or a
 // keystroke.
 export async function start(container: HTMLElement) {
+  // The data meter (issue 39) counts this page from its first request (the entries are buffered).
+  startDataMeter();
   const queryClient = createQueryClient();
   // A member page's document carries the session and the subscription status (server-side).
   applyBootstrap(queryClient);
+  // Messages and likes written offline, sent when the connection returns (issue 39).
+  startOutboxWithCache(queryClient);
   await nextTask();
   const router = createAppRouter(queryClient);
   const app = (

@@ -36,6 +36,12 @@ const sessionAtom = authClient.$store.atoms.session as unknown as {
   listen(onChange: () => void): () => void;
 };
 const subscribeToSession = (onChange: () => void) => sessionAtom.listen(onChange);
+
+/** The signed-in member's id (null for a visitor or while unknown), and its changes. */
+export const sessionUser = {
+  id: (): string | null => sessionAtom.get()?.data?.user?.id ?? null,
+  subscribe: subscribeToSession,
+};
 const readLayoutSession = () => layoutStateOf(sessionAtom.get());
 
 /**

@@ -2,8 +2,15 @@
 // WebM where the browser offers it, else MP4 (Opus in Chromium, AAC in older Safari). The levels an
 // AnalyserNode reads every 100 ms become the waveform's peaks, sent with the file so that the
 // recipient draws it without downloading the audio. Measured in docs/research/issue-37-voice.md.
-import { encodePeaks, VOICE_BITS_PER_SECOND, VOICE_PEAK_MAX, VOICE_PEAKS } from "@domain/voice.ts";
+import {
+  encodePeaks,
+  VOICE_BITS_PER_SECOND,
+  VOICE_ECONOMY_BITS_PER_SECOND,
+  VOICE_PEAK_MAX,
+  VOICE_PEAKS,
+} from "@domain/voice.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { economyActive } from "./economy-mode.ts";
 
 const TYPES = ["audio/webm;codecs=opus", "audio/mp4;codecs=opus", "audio/mp4"];
 /** Seconds before the limit when the recorder warns that it will stop. */
@@ -131,7 +138,10 @@ export function useVoiceRecorder(maxMs: number) {
     starting.current = false;
     let recorder: MediaRecorder;
     try {
-      recorder = new MediaRecorder(stream, { mimeType, audioBitsPerSecond: VOICE_BITS_PER_SECOND });
+      recorder = new MediaRecorder(stream, {
+        mimeType,
+        audioBitsPerSecond: economyActive() ? VOICE_ECONOMY_BITS_PER_SECOND : VOICE_BITS_PER_SECOND,
+      });
     } catch {
       for (const track of stream.getTracks()) track.stop();
       return setState({ status: "error", message: RECORDER_MSG.UNSUPPORTED });

@@ -2,13 +2,18 @@
 // says, whether to show it, what a click on it opens. Also the messages the worker posts to the
 // app's windows. No worker or DOM globals here: the app's bundle and the worker's both import it.
 import type { PushKind, PushPayload } from "@domain/notifications.ts";
+import type { FlushResult } from "../lib/outbox/flush.ts";
 
 /** What the worker tells the app's windows (navigator.serviceWorker « message » events). */
-export type WorkerMessage = { type: "push"; payload: PushPayload } | { type: "pushsubscriptionchange" };
+export type WorkerMessage =
+  | { type: "push"; payload: PushPayload }
+  | { type: "pushsubscriptionchange" }
+  /** The worker sent the outbox on Background Sync (issue 39): what the server answered. */
+  | { type: "outbox-sent"; result: FlushResult };
 
 export function isWorkerMessage(data: unknown): data is WorkerMessage {
   const type = (data as { type?: unknown } | null)?.type;
-  return type === "push" || type === "pushsubscriptionchange";
+  return type === "push" || type === "pushsubscriptionchange" || type === "outbox-sent";
 }
 
 /** Icons of the notifications (web/public/icons, drawn by scripts/build/icons.ts). */

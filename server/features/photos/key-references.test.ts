@@ -50,7 +50,7 @@ describeOnEngine("storage key columns", (engine) => {
   });
 });
 
-describe("the files a photo's key names", () => {
+describe("the files a photo’s key names", () => {
   it("are the photo, its thumbnail and its renditions (photos/r/<file without extension>-…), no other", () => {
     const key = "photos/abc1795946050833-0123456789abcdef0123456789abcdef.jpg";
     const named = withThumbnails([key]);

@@ -75,7 +75,7 @@ export function RootLayout() {
           )}
         </>
       )}
-      <PwaPrompts />
+      <PwaPrompts signedIn={signedIn} />
       <ScrollRestoration />
     </div>
   );

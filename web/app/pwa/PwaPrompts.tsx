@@ -4,16 +4,19 @@
 // the page instead (InstallSlot.tsx), where it covers nothing.
 import { useQueryClient } from "@tanstack/react-query";
 import { messageKeys } from "@web/features/messages/index.ts";
+import { useEconomyMode } from "@web/lib/economy-mode.ts";
 import { isWorkerMessage } from "@web/pwa/sw-logic.ts";
 import { useEffect } from "react";
 import { registerServiceWorker } from "./register.ts";
 import { UpdatePrompt } from "./UpdatePrompt.tsx";
 
-export function PwaPrompts() {
+export function PwaPrompts({ signedIn }: { signedIn: boolean }) {
   const queryClient = useQueryClient();
+  const { active: economy } = useEconomyMode();
+  // Only for members (issue 39): a visitor's first visit downloads the page, not the whole app.
   useEffect(() => {
-    void registerServiceWorker();
-  }, []);
+    if (signedIn) void registerServiceWorker(economy);
+  }, [signedIn, economy]);
 
   // A push that comes while the member is looking at the app is not shown (web/sw.ts) but sent here:
   // the navigation's counts are brought up to date (live events, for subscribers, do the rest).

@@ -3,8 +3,9 @@
 // before they are sent (no trickle: the server stores them, see calls.service.ts), a data channel for
 // what each side shows (camera off, muted, video paused), and the fall back to audio when the
 // bandwidth stays too low. Nothing is recorded, ever.
-import { CALL_VIDEO } from "@domain/calls.ts";
+import { CALL_VIDEO, CALL_VIDEO_ECONOMY, type CallVideoProfile } from "@domain/calls.ts";
 import type { IceConfigDto } from "@domain/responses/calls.ts";
+import { economyActive } from "@web/lib/economy-mode.ts";
 
 /** What one side tells the other over the data channel. */
 export interface SideState {
@@ -51,6 +52,8 @@ export class CallPeer {
   private constructor(
     readonly local: MediaStream,
     readonly video: boolean,
+    /** Standard, or lighter in economy mode (chosen when the call opens). */
+    private readonly profile: CallVideoProfile,
     ice: IceConfigDto,
     private readonly events: PeerEvents,
   ) {
@@ -73,18 +76,19 @@ export class CallPeer {
 
   /** Opens the microphone (and the camera for a video call); throws getUserMedia's error. */
   static async open(ice: IceConfigDto, video: boolean, events: PeerEvents): Promise<CallPeer> {
+    const profile = economyActive() ? CALL_VIDEO_ECONOMY : CALL_VIDEO;
     const local = await navigator.mediaDevices.getUserMedia({
       audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
       video: video
         ? {
-            width: { ideal: CALL_VIDEO.WIDTH },
-            height: { ideal: CALL_VIDEO.HEIGHT },
-            frameRate: { ideal: CALL_VIDEO.FRAME_RATE, max: CALL_VIDEO.FRAME_RATE },
+            width: { ideal: profile.WIDTH },
+            height: { ideal: profile.HEIGHT },
+            frameRate: { ideal: profile.FRAME_RATE, max: profile.FRAME_RATE },
             facingMode: "user",
           }
         : false,
     });
-    return new CallPeer(local, video, ice, events);
+    return new CallPeer(local, video, profile, ice, events);
   }
 
   /** The caller's offer, with its candidates. */
@@ -96,7 +100,7 @@ export class CallPeer {
       this.pc.addTransceiver(camera, {
         direction: "sendrecv",
         streams: [this.local],
-        sendEncodings: [{ maxBitrate: CALL_VIDEO.MAX_BITRATE, maxFramerate: CALL_VIDEO.FRAME_RATE }],
+        sendEncodings: [{ maxBitrate: this.profile.MAX_BITRATE, maxFramerate: this.profile.FRAME_RATE }],
       });
     this.attachChannel(this.pc.createDataChannel("etat", { ordered: true }));
     await this.pc.setLocalDescription(await this.pc.createOffer());
@@ -121,7 +125,7 @@ export class CallPeer {
     if (video) {
       const params = video.getParameters();
       for (const e of params.encodings)
-        Object.assign(e, { maxBitrate: CALL_VIDEO.MAX_BITRATE, maxFramerate: CALL_VIDEO.FRAME_RATE });
+        Object.assign(e, { maxBitrate: this.profile.MAX_BITRATE, maxFramerate: this.profile.FRAME_RATE });
       await video.setParameters(params).catch(() => undefined);
     }
     return this.gathered();
@@ -160,9 +164,9 @@ export class CallPeer {
     this.facing = this.facing === "user" ? "environment" : "user";
     const fresh = await navigator.mediaDevices.getUserMedia({
       video: {
-        width: { ideal: CALL_VIDEO.WIDTH },
-        height: { ideal: CALL_VIDEO.HEIGHT },
-        frameRate: { ideal: CALL_VIDEO.FRAME_RATE, max: CALL_VIDEO.FRAME_RATE },
+        width: { ideal: this.profile.WIDTH },
+        height: { ideal: this.profile.HEIGHT },
+        frameRate: { ideal: this.profile.FRAME_RATE, max: this.profile.FRAME_RATE },
         facingMode: this.facing,
       },
     });
@@ -203,7 +207,7 @@ export class CallPeer {
     if (this.samples <= CALL_VIDEO.WARMUP_SECONDS) return;
     const estimate = await this.outgoingEstimate();
     if (estimate === null) return;
-    this.below = estimate < CALL_VIDEO.FLOOR_BPS ? this.below + 1 : 0;
+    this.below = estimate < this.profile.FLOOR_BPS ? this.below + 1 : 0;
     if (this.below < CALL_VIDEO.FLOOR_SAMPLES) return;
     await this.setVideoActive(false);
     this.tell({ videoPaused: true });

@@ -2,6 +2,7 @@ import type { PublicProfileDto } from "@domain/discovery.ts";
 import { cn } from "@web/components/ui/cn.ts";
 import { UserRound } from "lucide-react";
 import { displayName } from "./member-labels.ts";
+import { PhotoPicture } from "./PhotoPicture.tsx";
 
 interface MemberPhotoProps {
   member: Pick<PublicProfileDto, "firstName" | "lastInitial" | "photos">;
@@ -16,6 +17,8 @@ interface MemberPhotoProps {
   className?: string;
   /** Above the fold (the first results): loaded at once, first, instead of lazily. */
   priority?: boolean;
+  /** The frame's width on screen (the sizes attribute); set it with `width` for a small frame. */
+  sizes?: string;
 }
 
 /** A member's photo in a 4:5 frame, or a calm placeholder when they have none. */
@@ -27,6 +30,7 @@ export function MemberPhoto({
   width = "w-full",
   className,
   priority = false,
+  sizes,
 }: MemberPhotoProps) {
   const photo = member.photos[index];
   const frame = cn(
@@ -58,15 +62,23 @@ export function MemberPhoto({
     );
   }
   const total = member.photos.length;
+  const full = variant === "full";
   return (
     <div className={frame}>
-      <img
-        src={variant === "thumb" ? photo.thumbUrl || photo.url : photo.url}
+      <PhotoPicture
+        key={photo.key}
+        photo={photo}
+        kind={full ? "main" : "thumb"}
+        // A card: the whole width on a phone, half or a third of the list from sm and xl; a full
+        // profile: the page's column (at most about 640 px).
+        sizes={
+          sizes ??
+          (full
+            ? "(min-width: 768px) 640px, 100vw"
+            : "(min-width: 1280px) 22rem, (min-width: 640px) 45vw, 100vw")
+        }
         alt={total > 1 ? `${displayName(member)} (${index + 1} sur ${total})` : displayName(member)}
-        loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : "auto"}
-        decoding="async"
-        className="size-full object-cover"
+        priority={priority}
       />
     </div>
   );

@@ -2,12 +2,14 @@ import type { PublicProfileDto } from "@domain/discovery.ts";
 import { deName } from "@domain/french.ts";
 import { relocateText } from "@domain/profile.ts";
 import { cn } from "@web/components/ui/cn.ts";
-import { BookOpen, Briefcase, Globe2, Heart, Languages, MapPin, Plane } from "lucide-react";
+import { useEconomyMode } from "@web/lib/economy-mode.ts";
+import { BookOpen, Briefcase, Globe2, Heart, ImageDown, Languages, MapPin, Plane } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { CompatibilityBadge } from "./CompatibilityBadge.tsx";
 import { MemberPhoto } from "./MemberPhoto.tsx";
 import { displayName } from "./member-labels.ts";
 import { PresenceBadge } from "./PresenceBadge.tsx";
+import { placeholderUrl, smallPhotoUrl } from "./photo-sources.ts";
 import { ProfileVerifiedBadge, SeenOnCallBadge, VerifiedBadge } from "./VerifiedBadge.tsx";
 import { VoiceIntro } from "./VoiceIntro.tsx";
 
@@ -40,6 +42,9 @@ function Chips({ label, items }: { label: string; items: string[] }) {
 /** Everything public about a member: photo gallery, presentation and facts. */
 export function ProfileDetails({ member }: { member: PublicProfileDto }) {
   const [shown, setShown] = useState(0);
+  const { active: economy } = useEconomyMode();
+  // The photos already shown large (economy mode loads the others' small copies only after that).
+  const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set([0]));
   const name = displayName(member);
   return (
     <div className="flex flex-col gap-5">
@@ -51,7 +56,10 @@ export function ProfileDetails({ member }: { member: PublicProfileDto }) {
               <li key={photo.key}>
                 <button
                   type="button"
-                  onClick={() => setShown(i)}
+                  onClick={() => {
+                    setShown(i);
+                    setSeen((before) => new Set(before).add(i));
+                  }}
                   aria-pressed={i === shown}
                   aria-label={`Afficher la photo ${i + 1}`}
                   className={cn(
@@ -59,7 +67,21 @@ export function ProfileDetails({ member }: { member: PublicProfileDto }) {
                     i === shown ? "border-teal-700" : "border-transparent opacity-80 hover:opacity-100",
                   )}
                 >
-                  <img src={photo.thumbUrl || photo.url} alt="" className="size-full object-cover" />
+                  {economy && !seen.has(i) ? (
+                    // Economy mode: only the photo shown is downloaded; the others are their
+                    // placeholder until the member taps one.
+                    <span className="relative block size-full bg-sand-100">
+                      {placeholderUrl(photo) && (
+                        <img src={placeholderUrl(photo)} alt="" className="size-full object-cover blur-sm" />
+                      )}
+                      <ImageDown
+                        className="absolute inset-0 m-auto size-5 text-white drop-shadow"
+                        aria-hidden="true"
+                      />
+                    </span>
+                  ) : (
+                    <img src={smallPhotoUrl(photo)} alt="" className="size-full object-cover" />
+                  )}
                 </button>
               </li>
             ))}

@@ -3,8 +3,10 @@
 export { CompatibilityBadge } from "./CompatibilityBadge.tsx";
 export { MemberPhoto } from "./MemberPhoto.tsx";
 export { displayName, nameAndAge, objectPronoun } from "./member-labels.ts";
+export { PhotoPicture } from "./PhotoPicture.tsx";
 export { PresenceBadge } from "./PresenceBadge.tsx";
 export { ProfileDetails } from "./ProfileDetails.tsx";
+export { smallPhotoUrl } from "./photo-sources.ts";
 export { useRecordVisit } from "./use-record-visit.ts";
 export { ProfileVerifiedBadge, SeenOnCallBadge, VerifiedBadge } from "./VerifiedBadge.tsx";
 export { VoiceIntro } from "./VoiceIntro.tsx";

@@ -16,6 +16,7 @@ import { useProfile } from "./api.ts";
 import { AccountSection } from "./components/AccountSection.tsx";
 import { BlockedMembersSection } from "./components/BlockedMembersSection.tsx";
 import { BrowsePrivacySection } from "./components/BrowsePrivacySection.tsx";
+import { DataSavingSection } from "./components/DataSavingSection.tsx";
 import { EmailVerificationNotice } from "./components/EmailVerificationNotice.tsx";
 import { MessagePrivacySection } from "./components/MessagePrivacySection.tsx";
 import { MyDataSection } from "./components/MyDataSection.tsx";
@@ -156,6 +157,13 @@ export default function ProfilePage() {
                 intro="Choisissez ce que Passerelle vous signale quand vous n’êtes pas sur le site."
               >
                 <NotificationPreferencesSection />
+              </Section>
+              <Section
+                id="section-data-saving"
+                title="Données mobiles"
+                intro="Réglages de cet appareil : Passerelle reste léger sur un forfait limité."
+              >
+                <DataSavingSection />
               </Section>
             </div>
           )}

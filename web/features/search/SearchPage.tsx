@@ -155,7 +155,15 @@ export default function SearchPage() {
       { userId: member.userId, type },
       {
         onSuccess: (result) => {
-          if (type === "reject")
+          if ("queued" in result)
+            toast.show({
+              tone: "info",
+              text:
+                type === "like"
+                  ? `En attente de connexion : votre ${quoted("J’aime")} pour ${name} partira dès le retour du réseau.`
+                  : `En attente de connexion : vous avez passé le profil ${deName(name)}, ce sera enregistré dès le retour du réseau.`,
+            });
+          else if (type === "reject")
             toast.show({ tone: "info", text: sentence(`Vous avez passé le profil ${deName(name)}`) });
           else if (result.matched && result.matchId)
             setMatchNotice({

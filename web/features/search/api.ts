@@ -1,5 +1,5 @@
 // Server state of the search results, likes and passes (optimistic, rolled back on error).
-import type { LikeType, SearchResultDto } from "@domain/discovery.ts";
+import type { LikeResultDto, LikeType, SearchResultDto } from "@domain/discovery.ts";
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -9,7 +9,9 @@ import {
 } from "@tanstack/react-query";
 import { matchKeys } from "@web/features/matches/index.ts";
 import { messageKeys } from "@web/features/messages/index.ts";
-import { api, call, cancelledBy } from "@web/lib/api.ts";
+import { ApiError, api, call, cancelledBy } from "@web/lib/api.ts";
+import { sessionUser } from "@web/lib/auth-client.ts";
+import { enqueue } from "@web/lib/outbox/outbox.ts";
 import { searchKeys } from "./keys.ts";
 import { apiQuery, type SearchFilters } from "./search-filters.ts";
 
@@ -53,8 +55,28 @@ export function useReact(filters: SearchFilters) {
   const queryClient = useQueryClient();
   const key = searchKeys.results(filters);
   return useMutation({
-    mutationFn: (v: { userId: string; type: LikeType }) =>
-      call(api.likes.$post({ json: { likedId: v.userId, type: v.type } })),
+    // Without a network, the choice is kept on the device and sent when the connection returns
+    // (issue 39; a like is a state: sent twice, it changes nothing). The card leaves the list.
+    mutationFn: async (v: { userId: string; type: LikeType }): Promise<LikeResultDto | { queued: true }> => {
+      try {
+        return await call(api.likes.$post({ json: { likedId: v.userId, type: v.type } }));
+      } catch (err) {
+        const me = sessionUser.id();
+        if (!(err instanceof ApiError && err.status === 0) || !me) throw err;
+        await enqueue(
+          {
+            key: crypto.randomUUID(),
+            kind: "like",
+            path: "/api/likes",
+            body: { likedId: v.userId, type: v.type },
+            target: v.userId,
+            text: v.type,
+          },
+          me,
+        );
+        return { queued: true };
+      }
+    },
     onMutate: async ({ userId }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Pages>(key);
@@ -65,7 +87,7 @@ export function useReact(filters: SearchFilters) {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
     onSuccess: (result) => {
-      if (result.matched) {
+      if ("matched" in result && result.matched) {
         void queryClient.invalidateQueries({ queryKey: matchKeys.all });
         void queryClient.invalidateQueries({ queryKey: messageKeys.navCounts });
       }

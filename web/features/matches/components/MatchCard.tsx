@@ -45,7 +45,12 @@ export function MatchCard({ match, onOpen, onRemove, onReport, onBlock }: Props)
       aria-labelledby={headingId}
       className="relative flex flex-1 gap-4 rounded-[var(--radius-card)] border border-sand-200 bg-white p-4 shadow-sm"
     >
-      <MemberPhoto member={member} width="w-24 sm:w-28" className="shrink-0 self-start rounded-xl" />
+      <MemberPhoto
+        member={member}
+        width="w-24 sm:w-28"
+        sizes="7rem"
+        className="shrink-0 self-start rounded-xl"
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h3 id={headingId} className="text-lg font-bold text-teal-900">
           <button

@@ -2,7 +2,7 @@ import type { ConversationDto } from "@domain/messaging.ts";
 import { Avatar } from "@web/components/ui/Avatar.tsx";
 import { Badge } from "@web/components/ui/Badge.tsx";
 import { cn } from "@web/components/ui/cn.ts";
-import { PresenceBadge } from "@web/features/members/index.ts";
+import { PresenceBadge, smallPhotoUrl } from "@web/features/members/index.ts";
 import { formatWhen } from "@web/lib/format.ts";
 import { Link } from "react-router-dom";
 
@@ -45,7 +45,7 @@ export function ConversationList({ conversations, activeId, me, box = "conversat
                 active && "bg-teal-50 hover:bg-teal-50",
               )}
             >
-              <Avatar src={c.member.photo?.thumbUrl} name={name} alt="" />
+              <Avatar src={smallPhotoUrl(c.member.photo)} name={name} alt="" />
               <div className="min-w-0 flex-1">
                 <div className="flex items-baseline justify-between gap-2">
                   <span className={cn("truncate text-ink", (c.unread > 0 || c.isNew) && "font-bold")}>

@@ -5,12 +5,17 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { applyRealtimeEvent } from "@web/app/RealtimeEvents.tsx";
 import { formatDate } from "@web/lib/format.ts";
+import { resetOutbox } from "@web/lib/outbox/outbox.ts";
 import { profileFixture } from "@web/test/fixtures.ts";
 import { renderWithProviders } from "@web/test/render.tsx";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConversationView } from "./ConversationView.tsx";
 
-afterEach(() => vi.useRealTimers());
+afterEach(async () => {
+  vi.useRealTimers();
+  // Items a case left (a refused message) would show in the next case's conversation.
+  await resetOutbox();
+});
 
 const ME = "u-me";
 const conversation: ConversationDto = {

@@ -1,7 +1,8 @@
 import { deName, gendered, sentence } from "@domain/french.ts";
-import type { ConversationDto } from "@domain/messaging.ts";
+import type { ConversationDto, MessageDto } from "@domain/messaging.ts";
 import { scamSignals } from "@domain/scam-signals.ts";
 import { VOICE_MESSAGE_MAX_MS } from "@domain/voice.ts";
+import { useQueryClient } from "@tanstack/react-query";
 import { Avatar } from "@web/components/ui/Avatar.tsx";
 import { Button, buttonClasses } from "@web/components/ui/Button.tsx";
 import { cn } from "@web/components/ui/cn.ts";
@@ -10,16 +11,17 @@ import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Spinner } from "@web/components/ui/Spinner.tsx";
 import { MicButton, VoiceRecorderPanel } from "@web/components/ui/VoiceRecorder.tsx";
 import { CallButton, partnerFrom } from "@web/features/calls/index.ts";
-import { PresenceBadge, ProfileVerifiedBadge } from "@web/features/members/index.ts";
+import { PresenceBadge, ProfileVerifiedBadge, smallPhotoUrl } from "@web/features/members/index.ts";
 import { useProfile } from "@web/features/profile/index.ts";
 import { SafetyMenu, type SafetyTarget, useMemberSafety } from "@web/features/safety/index.ts";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { quoted } from "@web/lib/format.ts";
+import { discardItem, enqueue, onOutboxResult, retryItem, useOutbox } from "@web/lib/outbox/outbox.ts";
 import { useVoiceRecorder } from "@web/lib/use-voice-recorder.ts";
 import { ArrowLeft, Heart, MessageCircleOff } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { useMarkRead, useMessages, useRevealMessage, useSendMessage } from "../api.ts";
+import { mergeMessages, useMarkRead, useMessages, useRevealMessage, useSendMessage } from "../api.ts";
 import { useIsTyping, useTypingSignal } from "../typing.ts";
 import { BirthDateRequiredNotice } from "./BirthDateRequiredNotice.tsx";
 import { Composer } from "./Composer.tsx";
@@ -57,7 +59,26 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
   // Known from the member's profile, or learnt from a refused send (the profile may be older).
   const profile = useProfile();
   const [birthDateRefused, setBirthDateRefused] = useState(false);
-  const birthDateMissing = profile.data?.birthDateConfirmed === false || birthDateRefused;
+  // Text messages go through the outbox (issue 39): kept on the device until the server has them.
+  const outbox = useOutbox();
+  const refusedForBirthDate = outbox.items.some(
+    (i) => i.target === matchId && i.errorCode === "BIRTH_DATE_UNCONFIRMED",
+  );
+  const birthDateMissing =
+    profile.data?.birthDateConfirmed === false || birthDateRefused || refusedForBirthDate;
+  const queued = useMemo<PendingMessage[]>(
+    () =>
+      outbox.items
+        .filter((i) => i.kind === "message" && i.target === matchId && i.ownerId === me)
+        .map((i) => ({
+          key: i.key,
+          content: i.text,
+          status: i.state === "failed" ? "failed" : outbox.offline ? "waiting" : "sending",
+          ...(i.error ? { error: i.error } : {}),
+        })),
+    [outbox, matchId, me],
+  );
+  const shown = useMemo(() => [...queued, ...pending], [queued, pending]);
 
   const ordered = useMemo(
     () => (messages.data?.pages.flatMap((p) => p.data) ?? []).slice().reverse(),
@@ -115,7 +136,7 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
     const el = scroller.current;
     if (el && stick.current) el.scrollTop = el.scrollHeight;
     if (el) previousHeight.current = el.scrollHeight;
-  }, [newestId, pending.length, otherTyping]);
+  }, [newestId, shown.length, otherTyping]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
   useEffect(() => {
@@ -127,6 +148,37 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
     observer.observe(target);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // What the outbox sent for this conversation joins it at once (web/app/outbox-cache.ts does the
+  // same for every conversation; merging is idempotent).
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onOutboxResult(({ sent }) => {
+        const made = sent.filter((s) => s.item.kind === "message" && s.item.target === matchId);
+        mergeMessages(
+          queryClient,
+          matchId,
+          made.map((s) => s.answer as MessageDto),
+        );
+      }),
+    [queryClient, matchId],
+  );
+
+  const write = (content: string) => {
+    stick.current = true;
+    void enqueue(
+      {
+        key: crypto.randomUUID(),
+        kind: "message",
+        path: `/api/matches/${encodeURIComponent(matchId)}/messages`,
+        body: { content },
+        target: matchId,
+        text: content,
+      },
+      me,
+    );
+  };
 
   const deliver = useCallback(
     (p: PendingMessage) => {
@@ -166,7 +218,9 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
           <ArrowLeft className="size-5" aria-hidden="true" />
           <span className="sr-only">Retour aux conversations</span>
         </Link>
-        {conversation && <Avatar src={conversation.member.photo?.thumbUrl} name={name} alt="" size="sm" />}
+        {conversation && (
+          <Avatar src={smallPhotoUrl(conversation.member.photo)} name={name} alt="" size="sm" />
+        )}
         <div className="flex min-w-0 flex-1 flex-col">
           <h2 className="truncate text-lg leading-snug font-bold text-teal-900">{name || "Conversation"}</h2>
           {/* Worded for the member's gender (« Active aujourd'hui »). */}
@@ -262,7 +316,7 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
                 onRetry={() => void messages.refetch()}
                 retrying={messages.isRefetching}
               />
-            ) : ordered.length === 0 && pending.length === 0 ? (
+            ) : ordered.length === 0 && shown.length === 0 ? (
               <p className="mt-8 text-center text-ink-soft">
                 {sentence(`Vous êtes en contact avec ${name || "ce membre"}`)} Présentez-vous, posez une
                 question sur son profil : un premier message sincère fait toute la différence.
@@ -270,10 +324,14 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
             ) : (
               <MessageList
                 messages={ordered}
-                pending={pending}
+                pending={shown}
                 me={me}
-                onRetry={deliver}
-                onDiscard={(p) => setPending((list) => list.filter((x) => x.key !== p.key))}
+                onRetry={(p) => (p.voice ? deliver(p) : void retryItem(p.key))}
+                onDiscard={(p) =>
+                  p.voice
+                    ? setPending((list) => list.filter((x) => x.key !== p.key))
+                    : void discardItem(p.key)
+                }
                 onReport={
                   target ? (m, reason) => safety.report(target, { messageId: m.id, reason }) : undefined
                 }
@@ -310,7 +368,7 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
                   recipient={name || "ce membre"}
                   disabled={!messages.isSuccess}
                   onTyping={typed}
-                  onSend={(content) => deliver({ key: crypto.randomUUID(), content, status: "sending" })}
+                  onSend={write}
                   voice={
                     <MicButton
                       recorder={recorder}

@@ -5,7 +5,7 @@ import { voiceMessageLabel } from "@domain/voice.ts";
 import { cn } from "@web/components/ui/cn.ts";
 import { VoicePlayer } from "@web/components/ui/VoicePlayer.tsx";
 import { formatDay, formatTime } from "@web/lib/format.ts";
-import { AlertCircle, Check, CheckCheck, Clock, Flag, Mic } from "lucide-react";
+import { AlertCircle, Check, CheckCheck, Clock, CloudOff, Flag, Mic } from "lucide-react";
 import { Fragment, useMemo } from "react";
 import { Link } from "react-router-dom";
 import { CallEntry } from "./CallEntry.tsx";
@@ -18,7 +18,8 @@ export interface PendingMessage {
   content: string;
   /** A voice message on its way (issue 37): sent with `key` as its idempotency key until the server has it. */
   voice?: { blob: Blob; type: string; durationMs: number; peaks: string };
-  status: "sending" | "failed";
+  /** "waiting": kept on the device until the connection returns (issue 39). */
+  status: "sending" | "waiting" | "failed";
   error?: string;
 }
 
@@ -191,7 +192,7 @@ export function MessageList({
       {pending.map((p) => (
         <li key={p.key} className="flex flex-col">
           <Bubble mine>
-            <span className={cn("inline-flex items-center gap-1.5", p.status === "sending" && "opacity-80")}>
+            <span className={cn("inline-flex items-center gap-1.5", p.status !== "failed" && "opacity-80")}>
               {p.voice && <Mic className="size-4" aria-hidden="true" />}
               {p.voice ? voiceMessageLabel(p.voice.durationMs) : p.content}
             </span>
@@ -203,6 +204,14 @@ export function MessageList({
             >
               <Clock className="size-3.5" aria-hidden="true" />
               Envoi en cours…
+            </span>
+          ) : p.status === "waiting" ? (
+            <span
+              className="mt-0.5 inline-flex items-center gap-1 self-end text-xs font-medium text-ink-soft"
+              role="status"
+            >
+              <CloudOff className="size-3.5" aria-hidden="true" />
+              En attente de connexion
             </span>
           ) : (
             <span

@@ -4,6 +4,7 @@ import { Button } from "@web/components/ui/Button.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { useToast } from "@web/components/ui/Toast.tsx";
+import { smallPhotoUrl } from "@web/features/members/index.ts";
 import { useBlocks, useUnblockMember } from "@web/features/safety/index.ts";
 import { errorMessage } from "@web/lib/api.ts";
 import { formatDate, quoted } from "@web/lib/format.ts";
@@ -64,7 +65,7 @@ export function BlockedMembersSection() {
             return (
               <li key={b.userId} className="flex flex-wrap items-center gap-3 py-3">
                 <span aria-hidden="true">
-                  <Avatar src={b.photo?.thumbUrl} name={name} />
+                  <Avatar src={smallPhotoUrl(b.photo)} name={name} />
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold text-teal-900">{name}</p>
