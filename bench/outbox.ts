@@ -151,7 +151,7 @@ export async function benchOutbox(): Promise<void> {
         ],
         ["messages written offline or cut", String(written.length), ""],
         [
-          "requests that reached the network (retries with the same key)",
+          "send requests the page made, offline ones included (repeats of a key)",
           `${sends.length} (${sends.length - new Set(sends).size})`,
           "",
         ],
