@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
 import { loadConfig } from "../settings/config.ts";
 import { vapidEnv } from "../settings/vapid-keys.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { apiSecurityHeaders, securityHeaders } from "./security-headers.ts";
 
 describe("security headers", () => {
   let t: TestApp;
@@ -23,12 +23,21 @@ describe("security headers", () => {
     await t.close();
   });
 
-  const expected = () => Object.fromEntries(securityHeaders(t.deps.config));
+  const expected = () => Object.fromEntries(apiSecurityHeaders(t.deps.config));
 
   it("are on every response, over a socket and without one", async () => {
     for (const res of [await fetch(`${base}/api/health`), await t.request("/api/health")]) {
       for (const [name, value] of Object.entries(expected())) expect(res.headers.get(name), name).toBe(value);
       expect(res.headers.get("x-request-id")).toMatch(/^[\w-]{36}$/);
+      // A page's headers are not an API answer's (issue 39): the strictest policy, nothing more.
+      expect(res.headers.get("permissions-policy")).toBeNull();
+    }
+    for (const res of [
+      await fetch(`${base}/storage/profiles/photos/absent.webp`),
+      await fetch(`${base}/nowhere`),
+    ]) {
+      for (const [name, value] of securityHeaders(t.deps.config))
+        if (name !== "content-security-policy") expect(res.headers.get(name), name).toBe(value);
     }
     // The refusals too (raised before any route).
     const refused = await fetch(`${base}/api/profile`);
