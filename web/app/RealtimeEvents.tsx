@@ -3,7 +3,13 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { callStore } from "@web/features/calls/index.ts";
 import { matchKeys } from "@web/features/matches/index.ts";
-import { applyReadReceipt, catchUp, mergeMessages, removeMessage } from "@web/features/messages/api.ts";
+import {
+  applyReadReceipt,
+  catchUp,
+  mergeMessages,
+  refreshConversationLists,
+  removeMessage,
+} from "@web/features/messages/api.ts";
 import { messageKeys } from "@web/features/messages/index.ts";
 import { typingStore } from "@web/features/messages/typing.ts";
 import { connectRealtime, type StreamEvent } from "@web/lib/realtime.ts";
@@ -11,10 +17,7 @@ import { useEffect } from "react";
 
 /** What one event changes in the member's pages. */
 export function applyRealtimeEvent(queryClient: QueryClient, event: StreamEvent): void {
-  const refreshLists = () => {
-    void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
-    void queryClient.invalidateQueries({ queryKey: messageKeys.navCounts });
-  };
+  const refreshLists = () => refreshConversationLists(queryClient);
   // Calls (issue 38) follow their own events, and the removal of their conversation.
   callStore.onEvent(event);
   switch (event.type) {

@@ -3,7 +3,7 @@
 import type { MessageDto } from "@domain/messaging.ts";
 import type { QueryClient } from "@tanstack/react-query";
 import { matchKeys } from "@web/features/matches/index.ts";
-import { mergeMessages } from "@web/features/messages/api.ts";
+import { mergeMessages, refreshConversationLists } from "@web/features/messages/api.ts";
 import { messageKeys } from "@web/features/messages/index.ts";
 import { onOutboxResult, startOutbox } from "@web/lib/outbox/outbox.ts";
 
@@ -12,8 +12,7 @@ export function startOutboxWithCache(queryClient: QueryClient): void {
     for (const { item, answer } of sent) {
       if (item.kind === "message" && answer) mergeMessages(queryClient, item.target, [answer as MessageDto]);
     }
-    if (sent.some((s) => s.item.kind === "message"))
-      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+    if (sent.some((s) => s.item.kind === "message")) refreshConversationLists(queryClient);
     if (sent.some((s) => s.item.kind === "like")) {
       void queryClient.invalidateQueries({ queryKey: matchKeys.all });
       void queryClient.invalidateQueries({ queryKey: messageKeys.navCounts });
