@@ -23,7 +23,10 @@ export const photoJobs: JobDeclarations<AppDeps> = {
       const outcome = await makeRenditions(deps, key);
       deps.logger.info({ key, outcome }, "photo renditions");
     }),
-    jobWorker(PHOTO_QUEUES.renditionsBackfill, (deps: AppDeps) => backfillRenditions(deps)),
+    // Off where a server's demo photos would only cost CPU (the journeys' server, PHOTO_RENDITION_BACKFILL=false).
+    jobWorker(PHOTO_QUEUES.renditionsBackfill, async (deps: AppDeps) => {
+      if (deps.config.photoRenditionBackfill) await backfillRenditions(deps);
+    }),
   ],
   schedules: [
     { queue: PHOTO_QUEUES.orphanFiles, cron: () => "20 4 * * *" },

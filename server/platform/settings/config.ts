@@ -73,6 +73,8 @@ const envSchema = z.object({
   PAYMENT_RECHECK_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   PENDING_PAYMENT_HOURS: z.coerce.number().min(0.01).max(168).default(24),
   ALLOW_DEMO_PAYMENTS: bool.optional(),
+  /** Photos without renditions (the demo's, older ones) get them in the background (issue 39). */
+  PHOTO_RENDITION_BACKFILL: bool.optional(),
   SUBSCRIPTION_PLANS: z.string().optional(),
   SUBSCRIPTION_SWEEP_MINUTES: z.coerce.number().min(0.05).max(1440).default(10),
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
@@ -180,6 +182,8 @@ export interface Config {
   pendingPayments: { recheckMs: number; expiryMs: number };
   /** The demo provider: on by default outside production, and in production only if asked. */
   demoPayments: boolean;
+  /** The daily and at-start backfill of photo renditions; uploads get theirs either way. */
+  photoRenditionBackfill: boolean;
   /** Bearer token for /metrics; unset: /metrics is open in development, closed in production. */
   metricsToken: string | undefined;
   /** How often expired subscriptions are swept, in milliseconds. */
@@ -442,6 +446,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       expiryMs: Math.round(e.PENDING_PAYMENT_HOURS * 3_600_000),
     },
     demoPayments: e.ALLOW_DEMO_PAYMENTS ?? !isProduction,
+    photoRenditionBackfill: e.PHOTO_RENDITION_BACKFILL ?? true,
     subscriptionSweepMs: Math.round(e.SUBSCRIPTION_SWEEP_MINUTES * 60_000),
     metricsToken: e.METRICS_TOKEN,
     verificationGestures: e.VERIFICATION_GESTURES ?? null,
