@@ -21,7 +21,7 @@ describeOnEngine("compressed API answers", (engine) => {
   });
   afterAll(() => t.close());
 
-  describe("a member's JSON", () => {
+  describe("a member’s JSON", () => {
     it("comes gzipped to a client that accepts it, and reads the same", async () => {
       const plain = await t.request("/api/profile", { cookie });
       const zipped = await t.request("/api/profile", { cookie, headers: { "accept-encoding": "gzip, br" } });
@@ -34,7 +34,7 @@ describeOnEngine("compressed API answers", (engine) => {
     });
   });
 
-  it("leaves the session's answers uncompressed", async () => {
+  it("leaves the session’s answers uncompressed", async () => {
     const res = await t.request("/api/auth/get-session", { cookie, headers: { "accept-encoding": "gzip" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-encoding")).toBeNull();
