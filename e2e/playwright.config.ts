@@ -57,7 +57,18 @@ const chromiumPath =
   ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => existsSync(p)) ??
   "/usr/bin/chromium";
 
+// The data budget check (data-budget.spec.ts, issue 39): an app of its own on a fresh database with
+// the demo data, so that what its member's day downloads is the same on every run (the journeys'
+// app gains members as they sign up, in any order), behind the counting proxy the spec starts on
+// the port after it — the app's public origin. Chosen here, once, like the ports above.
+const budgetPort = Number(process.env.E2E_BUDGET_PORT ?? port + 10);
+process.env.E2E_BUDGET_PORT = String(budgetPort);
+process.env.E2E_BUDGET_PROXY_PORT ??= String(budgetPort + 1);
+process.env.E2E_BUDGET_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "passerelle-e2e-data-budget-"));
+
 const MOBILE_JOURNEYS = [
+  "data-budget.spec.ts",
+  "light-on-data.spec.ts",
   "notifications.spec.ts",
   "first-minutes.spec.ts",
   "first-contact.spec.ts",
@@ -161,6 +172,9 @@ export default defineConfig({
         DATA_DIR: dataDir,
         // The demo data gives the administration journey its administrator and lists to show.
         SEED_DEMO: "true",
+        // Its ~300 photos' renditions would take a core for minutes while the journeys run (the
+        // photos the journeys upload get theirs, by the upload's own job).
+        PHOTO_RENDITION_BACKFILL: "false",
         LOG_LEVEL: "warn",
         // Every journey signs up new members from the same address.
         SIGNUP_RATE_LIMIT_MAX: "200",
@@ -176,6 +190,33 @@ export default defineConfig({
         // Every call relayed through the coturn above, over UDP or TCP.
         TURN_URLS: `turn:127.0.0.1:${turnPort}?transport=udp,turn:127.0.0.1:${turnPort}?transport=tcp`,
         TURN_SECRET: process.env.E2E_TURN_SECRET,
+      },
+    },
+    {
+      // The data budget check's app (see budgetPort above): the same build, its own demo data.
+      command: "node build/server/demo.mjs",
+      cwd: "..",
+      // Ready once the demo data is seeded (while it starts, every page is the plain document).
+      url: `http://127.0.0.1:${budgetPort}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(budgetPort),
+        HOST: "127.0.0.1",
+        PUBLIC_BASE_URL: `http://127.0.0.1:${process.env.E2E_BUDGET_PROXY_PORT}`,
+        DATA_DIR: process.env.E2E_BUDGET_DATA_DIR,
+        SEED_DEMO: "true",
+        LOG_LEVEL: "warn",
+        NODE_ENV: "development",
+        // The day sends 20 messages in about a minute (the default allows 20 a minute).
+        MESSAGES_PER_MINUTE: "1000",
+        AUTH_RATE_LIMIT_MAX: "100",
+        SIGNUP_RATE_LIMIT_MAX: "100",
+        // The demo photos' renditions, drawn one at a time in the background from the start, would
+        // weigh differently each run (and take a core from the journeys): not drawn (uploads' are).
+        PHOTO_RENDITION_BACKFILL: "false",
       },
     },
   ],
