@@ -159,3 +159,26 @@ export async function makeTruncatedJpeg(): Promise<Buffer> {
   const full = await makeImage("jpeg", 256, 256, true);
   return full.subarray(0, Math.floor(full.length / 2));
 }
+
+/**
+ * A photo-like JPEG: random blocks softened, with grain — a picture in which a square can be found
+ * again without doubt (the renditions' square matching, issue 39).
+ */
+export async function makePhotoLikeJpeg(width: number, height: number, quality = 85): Promise<Buffer> {
+  const grain = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 18 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(await makeImage("png", width, height))
+    .blur(6)
+    .composite([{ input: grain, blend: "overlay" }])
+    .jpeg({ quality, mozjpeg: true })
+    .toBuffer();
+}

@@ -33,7 +33,7 @@ import {
   ruleIt,
   type TestApp,
 } from "../../test/harness.ts";
-import { makeImage } from "../../test/image-fixtures.ts";
+import { makeImage, makePhotoLikeJpeg } from "../../test/image-fixtures.ts";
 import { insertMember, signUpMember } from "../../test/members.ts";
 import { searchAs, searchTag } from "../../test/search.ts";
 import { ORPHAN_GRACE_MS, sweepOrphanFiles } from "./orphan-files.ts";
@@ -47,25 +47,7 @@ interface Member {
   userId: string;
 }
 
-/** A photo-like JPEG: random blocks softened, with grain (a square is found in it without doubt). */
-async function photo(width: number, height: number): Promise<Buffer> {
-  const grain = await sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 18 },
-    },
-  })
-    .png()
-    .toBuffer();
-  return sharp(await makeImage("png", width, height))
-    .blur(6)
-    .composite([{ input: grain, blend: "overlay" }])
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
+const photo = (width: number, height: number) => makePhotoLikeJpeg(width, height, 85);
 
 /** Mean absolute difference of grey levels between two images, both drawn at 64 × 64. */
 async function difference(a: Uint8Array, b: Uint8Array): Promise<number> {

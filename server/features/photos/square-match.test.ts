@@ -3,28 +3,10 @@
 // for a thumbnail of another picture.
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { makeImage } from "../../test/image-fixtures.ts";
+import { makePhotoLikeJpeg } from "../../test/image-fixtures.ts";
 import { findSquare } from "./square-match.ts";
 
-/** A photo-like image: random blocks softened, with grain, as a JPEG of the given size. */
-async function photo(width: number, height: number): Promise<Buffer> {
-  const grain = await sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 18 },
-    },
-  })
-    .png()
-    .toBuffer();
-  return sharp(await makeImage("png", width, height))
-    .blur(6)
-    .composite([{ input: grain, blend: "overlay" }])
-    .jpeg({ quality: 82, mozjpeg: true })
-    .toBuffer();
-}
+const photo = (width: number, height: number) => makePhotoLikeJpeg(width, height, 82);
 
 const thumbOf = (main: Buffer, left: number, top: number, size: number) =>
   sharp(main)
