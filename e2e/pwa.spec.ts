@@ -1,9 +1,17 @@
 // Passerelle as an installable web app (issue 18), in Chromium against the built app: the web
-// manifest and its icons, the service worker taking control, Chromium's own installability check,
-// the offline page, and a web push shown as a notification by the worker (web/sw.ts).
-import { type BrowserContext, expect, test } from "@playwright/test";
+// manifest and its icons, the service worker taking control — for members only since issue 39: a
+// visitor downloads pages, not the app — Chromium's own installability check, the offline page, and
+// a web push shown as a notification by the worker (web/sw.ts).
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { joinThroughApi, uniqueFirstName } from "./fixtures.ts";
 import { browserWithNotifications, controlledBy, notifications, registrationId } from "./service-worker.ts";
+
+/** No worker registered for this page's origin (a visitor's page, issue 39). */
+async function noWorker(page: Page): Promise<boolean> {
+  await page.waitForLoadState("networkidle");
+  return page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined);
+}
 
 test.describe("installable web app", () => {
   test("the manifest is linked, in French, with its icons; Chromium finds the app installable", async ({
@@ -47,7 +55,11 @@ test.describe("installable web app", () => {
       expect(`${width}x${height}`, src).toBe(sizes);
     }
 
-    // Chromium's own verdict (what decides its install prompt), once the worker is in place.
+    // A visitor's page registers no worker (it would download the whole app, issue 39)…
+    expect(await noWorker(page)).toBe(true);
+    // …a member's does. Chromium's own verdict (what decides its install prompt), once it is in place.
+    await joinThroughApi(page, { firstName: uniqueFirstName("Nadia"), gender: "Femme" });
+    await page.goto("/profile");
     expect(await controlledBy(page)).toMatch(/\/sw\.js$/);
     const cdp = await page.context().newCDPSession(page);
     const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
@@ -58,7 +70,8 @@ test.describe("installable web app", () => {
     page,
     context,
   }) => {
-    await page.goto("/login");
+    await joinThroughApi(page, { firstName: uniqueFirstName("Yacine"), gender: "Homme" });
+    await page.goto("/profile");
     expect(await controlledBy(page)).toMatch(/\/sw\.js$/);
     const worker = await page.request.get("/sw.js");
     expect(worker.headers()["cache-control"]).toBe("no-cache");
@@ -74,10 +87,10 @@ test.describe("installable web app", () => {
     await expect(page).toHaveTitle("Hors ligne · Passerelle");
 
     // Back online, the offline page loads the address again by itself (web/pwa/offline.ts): the
-    // app's page, which sends a signed-out visitor to the login form.
+    // app's page (which sends a member without a subscription to the plans, from /matches).
     await context.setOffline(false);
-    await expect(page).toHaveURL(/\/login\?redirect=/);
     await expect(page.getByRole("heading", { level: 1, name: "Vous êtes hors ligne" })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/matches$|\/subscription\?from=%2Fmatches$/);
   });
 
   test("a web push is shown as a notification, unless the app is on screen, which gets it instead", async ({
@@ -94,7 +107,8 @@ test.describe("installable web app", () => {
     const context: BrowserContext = await browser.newContext({ baseURL, locale: "fr-FR" });
     await context.grantPermissions(["notifications"], { origin });
     const app = await context.newPage();
-    await app.goto("/");
+    await joinThroughApi(app, { firstName: uniqueFirstName("Awa"), gender: "Femme" });
+    await app.goto("/profile");
     await controlledBy(app);
     await app.evaluate(() => {
       const seen: unknown[] = [];

@@ -4,6 +4,7 @@ import { callStore, partnerFrom, useCallState } from "@web/features/calls/index.
 import { conversationsQuery } from "@web/features/messages/api.ts";
 import { useSubscriptionStatus } from "@web/features/subscription/api.ts";
 import { useLayoutSession } from "@web/lib/auth-client.ts";
+import { flushNow } from "@web/lib/outbox/outbox.ts";
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { InstallSlot } from "../pwa/InstallSlot.tsx";
@@ -41,6 +42,10 @@ export function RootLayout() {
     };
   }, [queryClient]);
   const { signedIn, isPending } = useLayoutSession();
+  // A member signing in (or another one) sends what they left waiting in the outbox (issue 39).
+  useEffect(() => {
+    if (signedIn) void flushNow();
+  }, [signedIn]);
   const badges = useNavBadges(signedIn);
   useUnreadTitle(badges.messages ?? 0);
   // Live events are for subscribers (the API refuses the stream to others).

@@ -75,6 +75,10 @@ export function flushNow(): Promise<void> {
   flushing = (async () => {
     do {
       again = false;
+      // Nothing waits (a visitor, most pages): the session is not even read. Reading it starts Better
+      // Auth's session check, which, early in a prerendered page's start, changed what the layout
+      // rendered while React was hydrating it.
+      if (!items.some((i) => i.state === "waiting")) return;
       const me = sessionUser.id() ?? writer;
       if (!me) return;
       let result: FlushResult;
@@ -159,8 +163,6 @@ export function startOutbox(): void {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") void flushNow();
   });
-  // A member signing in (or another one) sends what they left waiting.
-  sessionUser.subscribe(() => void flushNow());
   // The service worker sent the outbox (Background Sync): this page shows it.
   navigator.serviceWorker?.addEventListener("message", (event: MessageEvent) => {
     const data = event.data as WorkerMessage | null;
