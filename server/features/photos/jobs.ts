@@ -2,6 +2,7 @@
 // are removed (orphan-files.ts), once a day across instances; each photo's renditions are made by a
 // job of their own, one at a time per instance (renditions.ts: encoding AVIF takes a core for
 // seconds), and a backfill queues those of photos that have none, at start and daily.
+import { setTimeout } from "node:timers/promises";
 import type { AppDeps } from "../../deps.ts";
 import { type JobDeclarations, jobWorker } from "../../platform/jobs/workers.ts";
 import { sweepOrphanFiles } from "./orphan-files.ts";
@@ -19,9 +20,15 @@ export const photoJobs: JobDeclarations<AppDeps> = {
     }),
     // One job at a time on this instance (a batch of one, one fetch loop): the other core stays free
     // for the requests.
-    jobWorker(PHOTO_QUEUES.renditions, async (deps: AppDeps, { key }) => {
+    jobWorker(PHOTO_QUEUES.renditions, async (deps: AppDeps, { key, backfill }) => {
+      const started = performance.now();
       const outcome = await makeRenditions(deps, key);
       deps.logger.info({ key, outcome }, "photo renditions");
+      // The backfill is no hurry: after each of its photos the worker rests three times as long
+      // as the photo took (at most 10 s), so that catching up on hundreds of photos (the demo's
+      // 295 at a first `npm start`) takes at most about a quarter of a core, not a whole one for
+      // minutes beside the requests.
+      if (backfill) await setTimeout(Math.min(10_000, 3 * (performance.now() - started)));
     }),
     // Off where a server's demo photos would only cost CPU (the journeys' server, PHOTO_RENDITION_BACKFILL=false).
     jobWorker(PHOTO_QUEUES.renditionsBackfill, async (deps: AppDeps) => {

@@ -13,12 +13,17 @@ export const PHOTO_QUEUES = {
    * One photo's renditions. At most one job per photo waits in the queue (singletonKey: the key): the
    * upload's and the backfill's meet there. A job is seconds of work; a few tries, a minute apart.
    */
-  renditions: defineQueue("photo-renditions", z.object({ key: z.string().min(1).max(300) }), {
-    retryLimit: 3,
-    retryDelay: 60,
-    expireInSeconds: 600,
-    policy: "short",
-  }),
+  renditions: defineQueue(
+    "photo-renditions",
+    // backfill: queued by the backfill, which yields the CPU between photos (jobs.ts).
+    z.object({ key: z.string().min(1).max(300), backfill: z.literal(true).optional() }),
+    {
+      retryLimit: 3,
+      retryDelay: 60,
+      expireInSeconds: 600,
+      policy: "short",
+    },
+  ),
   /** Queues the renditions of photos that have none (at start, daily, and until none is left). */
   renditionsBackfill: defineQueue("photo-renditions-backfill", z.object({}), {
     retryLimit: 2,

@@ -233,7 +233,7 @@ export async function backfillRenditions(
   );
   // Already waiting (queued by the upload or an earlier run): the send is dropped (singletonKey).
   for (const { key } of missing)
-    await deps.jobs.send(PHOTO_QUEUES.renditions, { key }, { singletonKey: key });
+    await deps.jobs.send(PHOTO_QUEUES.renditions, { key, backfill: true }, { singletonKey: key });
   if (missing.length === batch)
     await deps.jobs.send(
       PHOTO_QUEUES.renditionsBackfill,
