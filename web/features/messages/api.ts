@@ -79,7 +79,13 @@ export function mergeMessages(queryClient: QueryClient, matchId: string, incomin
     const known = new Set(data.pages.flatMap((p) => p.data.map((m) => m.id)));
     const fresh = incoming.filter((m) => !known.has(m.id));
     const updated = new Map(incoming.map((m) => [m.id, m]));
-    const pages = data.pages.map((p) => ({ ...p, data: p.data.map((m) => updated.get(m.id) ?? m) }));
+    // A read never goes back: the send's answer can arrive after the other member's read receipt,
+    // carrying the message as it was before she read it.
+    const newer = (m: MessageDto): MessageDto => {
+      const next = updated.get(m.id);
+      return next ? { ...next, readAt: next.readAt ?? m.readAt } : m;
+    };
+    const pages = data.pages.map((p) => ({ ...p, data: p.data.map(newer) }));
     if (fresh.length > 0 && pages[0]) {
       const first = pages[0];
       pages[0] = {
