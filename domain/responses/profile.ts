@@ -80,6 +80,12 @@ export const profileDtoSchema = z.strictObject({
   presenceHidden: z.boolean(),
   /** Visits others' profiles without appearing in their « Qui a vu mon profil ». */
   browseInvisibly: z.boolean(),
+  /** Discretion (issue 40): hidden from members who live in the member's country, city, or come from her country. */
+  hideFromCountry: z.boolean(),
+  hideFromCity: z.boolean(),
+  hideFromOrigin: z.boolean(),
+  /** Pushes and e-mails say « Nouveau message » without a name or an excerpt. */
+  neutralNotifications: z.boolean(),
   createdAt: instant,
   updatedAt: instant,
 });

@@ -1,7 +1,7 @@
 // « Qui a vu mon profil » (issue 17): a visit is recorded when a member opens another's profile —
 // unless the visitor browses invisibly — and the visited member, if subscribed, sees who came, the
 // latest first, for VISITS.DAYS. A visitor who is blocked either way, banned or no longer visible is
-// never listed.
+// never listed, nor one who hides from the visited member (issue 40).
 import { todayIso } from "@domain/age.ts";
 import { type ProfileVisitDto, VISITS } from "@domain/discovery.ts";
 import { sql } from "drizzle-orm";
@@ -10,6 +10,7 @@ import { timestampText } from "../../platform/db/row-schemas.ts";
 import { profileVisits } from "../../platform/db/schema/index.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import { blockedBetween } from "../safety/index.ts";
+import { hiddenUnlessMatched } from "./discretion.ts";
 import {
   PUBLIC_COLUMNS,
   pageRenditions,
@@ -43,6 +44,7 @@ export async function listVisits(db: Db, storage: Storage, viewer: Viewer): Prom
       JOIN "user" u ON u.id = p.user_id
       WHERE v.viewed_id = ${me} AND v.visited_at > now() - ${VISITS.DAYS} * interval '1 day'
         AND ${VISIBLE} AND NOT ${blockedBetween(sql`${me}::text`, sql`p.user_id`)}
+        AND NOT ${hiddenUnlessMatched(sql`p.user_id`, sql`${me}::text`)}
       ORDER BY v.visited_at DESC
       LIMIT ${VISITS.LIMIT}`,
   );

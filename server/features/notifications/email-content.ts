@@ -27,6 +27,8 @@ export interface MemberNews {
   email: string;
   /** The instant the e-mail covers up to (read before the news, so nothing falls in between). */
   until: Date;
+  /** « Notifications discrètes » (issue 40): no name and no excerpt in the e-mail. */
+  neutral: boolean;
   items: NewsItem[];
 }
 
@@ -34,6 +36,7 @@ const newsRow = z.strictObject({
   user_id: z.string(),
   email: z.string(),
   until: timestampText,
+  neutral: z.boolean(),
   kind: z.enum(["like", "match", "message"]).nullable(),
   match_id: uuid.nullable(),
   name: z.string().nullable(),
@@ -48,7 +51,8 @@ export async function newsFor(db: Db, userIds: readonly string[]): Promise<Membe
     db,
     newsRow,
     sql`WITH me AS (
-        SELECT u.id, u.email, coalesce(s.email_covered_until, u.created_at) AS since, now() AS until
+        SELECT u.id, u.email, coalesce(s.email_covered_until, u.created_at) AS since, now() AS until,
+          coalesce((SELECT neutral_notifications FROM profiles WHERE user_id = u.id), false) AS neutral
         FROM "user" u LEFT JOIN notification_settings s ON s.user_id = u.id
         WHERE u.id IN ${userIds} AND u.email_verified AND ${RECIPIENT_ACTIVE}
       ), conv AS (
@@ -80,7 +84,7 @@ export async function newsFor(db: Db, userIds: readonly string[]): Promise<Membe
         WHERE c.updated_at > c.since AND c.opened_at IS NULL
           AND ${OTHER_VISIBLE} AND NOT ${blockedBetween(sql`c.user_id`, sql`c.other_id`)}
       )
-      SELECT me.id AS user_id, me.email, me.until, n.kind, n.match_id, n.name, n.count, n.latest
+      SELECT me.id AS user_id, me.email, me.until, me.neutral, n.kind, n.match_id, n.name, n.count, n.latest
       FROM me JOIN news n ON n.user_id = me.id
       ORDER BY me.id, n.at DESC`,
   );
@@ -88,7 +92,7 @@ export async function newsFor(db: Db, userIds: readonly string[]): Promise<Membe
   for (const r of rows) {
     let news = byMember.get(r.user_id);
     if (!news) {
-      news = { userId: r.user_id, email: r.email, until: new Date(r.until), items: [] };
+      news = { userId: r.user_id, email: r.email, until: new Date(r.until), neutral: r.neutral, items: [] };
       byMember.set(r.user_id, news);
     }
     if (r.kind && r.match_id && r.name !== null)

@@ -16,7 +16,14 @@ export interface RenderedMail {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function line(item: NewsItem): string {
+/** « Notifications discrètes » (issue 40): what happened, never who or what they wrote. */
+function neutralLine(item: NewsItem): string {
+  if (item.kind !== "message") return "Nouvelle activité sur votre compte.";
+  return item.count > 1 ? `${item.count} nouveaux messages.` : "Nouveau message.";
+}
+
+function line(item: NewsItem, neutral: boolean): string {
+  if (neutral) return neutralLine(item);
   if (item.kind === "like") return `${item.name} vous a envoyé un J’aime : votre conversation est ouverte.`;
   if (item.kind === "match") return `C’est un match : ${item.name} a aimé votre profil en retour.`;
   const what =
@@ -30,6 +37,8 @@ function line(item: NewsItem): string {
 function subjectOf(news: MemberNews, kind: NewsEmailKind): string {
   if (kind !== "immediate") return `Votre résumé Passerelle du ${frenchLongDate(news.until)}`;
   const [first] = news.items;
+  if (news.neutral)
+    return news.items.every((i) => i.kind === "message") ? "Nouveau message" : "Nouvelle activité";
   if (news.items.length === 1 && first)
     return first.kind === "match"
       ? `C’est un match avec ${first.name} !`
@@ -60,7 +69,10 @@ export function newsMail(
       : kind === "daily"
         ? "Voici ce qui s’est passé pour vous sur Passerelle depuis hier :"
         : "Voici ce qui s’est passé pour vous sur Passerelle cette semaine :";
-  const items = news.items.map((i) => ({ text: line(i), url: `${baseUrl}${conversationUrl(i.matchId)}` }));
+  const items = news.items.map((i) => ({
+    text: line(i, news.neutral),
+    url: `${baseUrl}${conversationUrl(i.matchId)}`,
+  }));
   const footer =
     "Vous recevez cet e-mail parce que les notifications par e-mail sont activées sur votre compte Passerelle.";
   const text = [

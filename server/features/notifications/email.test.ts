@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
 import { queryRows } from "../../platform/db/client.ts";
-import { user } from "../../platform/db/schema/index.ts";
+import { profiles, user } from "../../platform/db/schema/index.ts";
 import { createTestApp, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { setBanned, signUpMember } from "../../test/members.ts";
 import { deliverOutbox } from "./email-outbox.ts";
@@ -102,6 +102,22 @@ describeOnEngine("e-mail notifications", (engine) => {
     expect((await send(her, matchId, "Tu as vu mon message ?")).status).toBe(201);
     await handleImmediateEmail(t.deps, { userId: him.userId }, "job-3");
     expect(await mailsTo(him.email)).toHaveLength(1);
+  });
+
+  it("says only « Nouveau message » to a member who chose discreet notifications", async () => {
+    const him = await member("male", "Jean");
+    const her = await member("female", "Aminata");
+    // Set in the database: a request of his would make him « connected », and then not e-mailed.
+    await db().update(profiles).set({ neutralNotifications: true }).where(eq(profiles.userId, him.userId));
+    const matchId = await like(her, him);
+    expect((await send(her, matchId, "Bonjour Jean, je suis à Lyon en décembre.")).status).toBe(201);
+    await handleImmediateEmail(t.deps, { userId: him.userId }, "job-neutral");
+    const [mail] = await mailsTo(him.email);
+    expect(mail?.subject).toBe("Nouveau message");
+    expect(plain(mail?.text)).toContain("Nouveau message.");
+    expect(plain(mail?.text)).toContain(`/messages?match=${matchId}`);
+    expect(mail?.text).not.toContain("Aminata");
+    expect(mail?.text).not.toContain("Lyon");
   });
 
   it("refuses a forged unsubscribe token in French", async () => {

@@ -19,6 +19,13 @@ export function excerpt(text: string, max: number = NOTIFICATION_LIMITS.EXCERPT_
   return flat.length > max ? `${flat.slice(0, max - 1).join("")}…` : flat.join("");
 }
 
+/** « Notifications discrètes » (issue 40): what a push says without a name or an excerpt. */
+export const NEUTRAL_PUSH = {
+  message: { kind: "message", title: "Passerelle", body: "Nouveau message" },
+  call: { kind: "call", title: "Passerelle", body: "Appel entrant : ouvrez l’application pour répondre." },
+  match: { kind: "match", title: "Passerelle", body: "Nouvelle activité" },
+} as const;
+
 export const conversationUrl = (matchId: string) => `/messages?match=${encodeURIComponent(matchId)}`;
 
 const conversationState = z.strictObject({
@@ -35,6 +42,8 @@ const conversationState = z.strictObject({
   preferences: z.unknown(),
   /** The recipient's push subscriptions. */
   subscriptions: devicesColumn,
+  /** « Notifications discrètes » (issue 40): no name and no excerpt. */
+  neutral: z.boolean(),
 });
 type ConversationState = z.output<typeof conversationState>;
 
@@ -68,7 +77,8 @@ async function conversationStates(
           FROM messages x WHERE x.match_id = m.id AND x.sender_id = op.user_id
           AND x.read_at IS NULL AND x.shield IS DISTINCT FROM 'waiting' ORDER BY x.created_at DESC LIMIT 1) AS latest,
         ${unreadConversationsCount(me)} AS "unreadConversations",
-        ${hasLiked(me, sql`op.user_id`)} AS "likedThem"
+        ${hasLiked(me, sql`op.user_id`)} AS "likedThem",
+        coalesce((SELECT neutral_notifications FROM profiles WHERE user_id = j.recipient_id), false) AS neutral
       FROM unnest(${sql.param(keys.map((k) => k.recipientId))}::text[],
           ${sql.param(keys.map((k) => k.matchId))}::uuid[]) AS j(recipient_id, match_id)
       JOIN matches m ON m.id = j.match_id
@@ -104,6 +114,16 @@ export async function messagePushes(
       return null;
     const prefs = parseStored(state.preferences);
     if (!wants(prefs, "push", "messages") || inQuietHours(prefs)) return null;
+    if (state.neutral)
+      return {
+        payload: {
+          ...NEUTRAL_PUSH.message,
+          url: conversationUrl(state.matchId),
+          tag: `conversation-${state.matchId}`,
+          unread: state.unreadConversations,
+        },
+        subscriptions: state.subscriptions,
+      };
     return {
       payload: {
         kind: "message",
@@ -142,6 +162,7 @@ export async function callPush(
     keyOf({ recipientId, matchId }),
   );
   if (!state) return null;
+  if (state.neutral) return { ...NEUTRAL_PUSH.call, url: conversationUrl(matchId), tag: `call-${callId}` };
   return {
     kind: "call",
     title: `${state.name} vous appelle`,
@@ -156,6 +177,7 @@ export async function matchPush(db: Db, recipientId: string, matchId: string): P
     keyOf({ recipientId, matchId }),
   );
   if (!state) return null;
+  if (state.neutral) return { ...NEUTRAL_PUSH.match, url: conversationUrl(matchId), tag: `match-${matchId}` };
   // Said after what each side did: a J'aime received is not a match until the recipient likes back.
   return {
     kind: "match",

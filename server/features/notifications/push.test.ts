@@ -148,6 +148,37 @@ describeOnEngine("web push", (engine) => {
     expect(plain(last.body)).toBe("3 nouveaux messages · « Je voulais te demander… »");
   });
 
+  it("says « Nouveau message » without a name or an excerpt to a member who chose discreet notifications", async () => {
+    const him = await signUpMember(t, "male", { firstName: "Moussa" });
+    const her = await signUpMember(t, "female", { firstName: "Awa" });
+    const discreet = await t.request("/api/profile/privacy", {
+      method: "PUT",
+      cookie: her.cookie,
+      json: { neutralNotifications: true },
+    });
+    expect(discreet.status).toBe(200);
+    const herPhone = await subscribe(her);
+    const matchId = await like(him, her);
+    const [liked] = await service.waitFor(1, { endpoint: herPhone.endpoint });
+    expect(JSON.parse(liked!.payload)).toEqual({
+      kind: "match",
+      title: "Passerelle",
+      body: "Nouvelle activité",
+      url: `/messages?match=${matchId}`,
+      tag: `match-${matchId}`,
+    });
+    expect((await send(him, matchId, "Bonsoir Awa, je suis à Dakar la semaine prochaine")).status).toBe(201);
+    const [, message] = await service.waitFor(2, { endpoint: herPhone.endpoint });
+    expect(JSON.parse(message!.payload)).toEqual({
+      kind: "message",
+      title: "Passerelle",
+      body: "Nouveau message",
+      url: `/messages?match=${matchId}`,
+      tag: `conversation-${matchId}`,
+      unread: 1,
+    });
+  });
+
   it("says « Message vocal (0:03) » for a voice message, never its file", async () => {
     const him = await signUpMember(t, "male");
     const her = await signUpMember(t, "female", { firstName: "Awa" });

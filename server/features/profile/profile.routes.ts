@@ -13,6 +13,10 @@ const privacyInput = z
     firstMessagesFromLikedOnly: z.boolean({ error: "Choisissez oui ou non" }).optional(),
     presenceHidden: z.boolean({ error: "Choisissez oui ou non" }).optional(),
     browseInvisibly: z.boolean({ error: "Choisissez oui ou non" }).optional(),
+    hideFromCountry: z.boolean({ error: "Choisissez oui ou non" }).optional(),
+    hideFromCity: z.boolean({ error: "Choisissez oui ou non" }).optional(),
+    hideFromOrigin: z.boolean({ error: "Choisissez oui ou non" }).optional(),
+    neutralNotifications: z.boolean({ error: "Choisissez oui ou non" }).optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: "Indiquez le réglage à modifier",
@@ -33,7 +37,8 @@ export function profileRoutes(deps: AppDeps) {
         return c.json(await ownProfileDto(db, deps.storage, row));
       })
       // PUT /api/profile/privacy {messagesFromVerifiedOnly?, firstMessagesFromLikedOnly?, presenceHidden?,
-      // browseInvisibly?} → ProfileDto
+      // browseInvisibly?, hideFromCountry?, hideFromCity?, hideFromOrigin?, neutralNotifications?}
+      // → ProfileDto
       .put("/privacy", jsonBody(privacyInput), async (c) => {
         const input = c.req.valid("json");
         const row = await setPrivacy(db, c.get("user").id, input);

@@ -48,6 +48,10 @@ export function toProfileDto(
     firstMessagesFromLikedOnly: row.firstMessagesFromLikedOnly,
     presenceHidden: row.presenceHidden,
     browseInvisibly: row.browseInvisibly,
+    hideFromCountry: row.hideFromCountry,
+    hideFromCity: row.hideFromCity,
+    hideFromOrigin: row.hideFromOrigin,
+    neutralNotifications: row.neutralNotifications,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -132,7 +136,8 @@ export async function updateProfile(db: Db, userId: string, input: ProfileSave):
 
 /**
  * The privacy settings: « Recevoir des messages uniquement de membres vérifiés » (issue 16) and
- * « Masquer mon activité » (issue 17), « Qui peut m'écrire en premier » (issue 34); each is changed
+ * « Masquer mon activité » (issue 17), « Qui peut m'écrire en premier » (issue 34), discretion (issue
+ * 40: hidden from a country, a city or an origin; neutral notifications); each is changed
  * only when given.
  */
 export async function setPrivacy(
@@ -143,6 +148,10 @@ export async function setPrivacy(
     firstMessagesFromLikedOnly?: boolean;
     presenceHidden?: boolean;
     browseInvisibly?: boolean;
+    hideFromCountry?: boolean;
+    hideFromCity?: boolean;
+    hideFromOrigin?: boolean;
+    neutralNotifications?: boolean;
   },
 ): Promise<ProfileRow> {
   await getOrCreateProfile(db, userId);

@@ -58,6 +58,10 @@ export async function exportMyData(
       lastActiveAt: timestampText.nullable(),
       presenceHidden: z.boolean(),
       browseInvisibly: z.boolean(),
+      hideFromCountry: z.boolean(),
+      hideFromCity: z.boolean(),
+      hideFromOrigin: z.boolean(),
+      neutralNotifications: z.boolean(),
       phoneNumber: z.string(),
       accountStatus: z.enum(accountStatusEnum.enumValues),
       createdAt: timestampText,
@@ -66,7 +70,9 @@ export async function exportMyData(
     sql`SELECT first_name AS "firstName", last_name AS "lastName", gender, looking_for AS "lookingFor",
       birth_date::text AS "birthDate", birth_date_confirmed AS "birthDateConfirmed", country,
       origin_country AS "originCountry", city, relocate, last_active_at AS "lastActiveAt",
-      presence_hidden AS "presenceHidden", browse_invisibly AS "browseInvisibly", phone_number AS "phoneNumber", bio, occupation, education, languages,
+      presence_hidden AS "presenceHidden", browse_invisibly AS "browseInvisibly",
+      hide_from_country AS "hideFromCountry", hide_from_city AS "hideFromCity", hide_from_origin AS "hideFromOrigin",
+      neutral_notifications AS "neutralNotifications", phone_number AS "phoneNumber", bio, occupation, education, languages,
       interests, photos, account_status AS "accountStatus", created_at AS "createdAt", updated_at AS "updatedAt"
       FROM profiles WHERE user_id = ${userId}`,
   );

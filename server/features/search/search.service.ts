@@ -23,6 +23,7 @@ import { microsText, uuid } from "../../platform/db/row-schemas.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import {
+  hiddenFrom,
   oppositeGender,
   PUBLIC_COLUMNS,
   type PublicRow,
@@ -62,8 +63,9 @@ function ageRange(q: SearchQuery, today: string): SQL {
 export function searchConditions(viewer: Viewer, q: SearchQuery, today: string): SQL {
   const me = viewer.userId;
   // Who is never shown: the banned accounts, anyone the member liked or passed, blocked or was
-  // blocked by, or shares a match with (either order, accepted or rejected) — and, with « Avec
-  // photo », members whose every photo is held for an administrator. Small sets, written as ONE
+  // blocked by, shares a match with (either order, accepted or rejected) or who hides from them
+  // (issue 40) — and, with « Avec photo », members whose every photo is held for an
+  // administrator. Small sets, written as ONE
   // NOT IN: a hashed subplan built once per statement, one hash probe per candidate row. One, not
   // several, because the planner counts each NOT IN subplan as halving the rows (it cannot
   // estimate them): with four, it expected 16 times too few matches and traded the ordered walk
@@ -72,6 +74,8 @@ export function searchConditions(viewer: Viewer, q: SearchQuery, today: string):
     sql`SELECT id FROM "user" WHERE banned AND (ban_expires IS NULL OR ban_expires >= now())`,
     sql`SELECT liked_id FROM likes WHERE liker_id = ${me}`,
     sql`SELECT * FROM ${blockedSet(me)} AS b`,
+    // Issue 40: the few members who hide from this one's country, city or origin.
+    hiddenFrom(sql`${me}::text`),
     sql`SELECT CASE WHEN m.user1_id = ${me} THEN m.user2_id ELSE m.user1_id END
           FROM matches m WHERE m.user1_id = ${me} OR m.user2_id = ${me}`,
   ];

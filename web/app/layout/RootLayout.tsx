@@ -5,6 +5,7 @@ import { conversationsQuery } from "@web/features/messages/api.ts";
 import { useSubscriptionStatus } from "@web/features/subscription/api.ts";
 import { useLayoutSession } from "@web/lib/auth-client.ts";
 import { flushNow } from "@web/lib/outbox/outbox.ts";
+import { useQuickExit } from "@web/lib/quick-exit.ts";
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { InstallSlot } from "../pwa/InstallSlot.tsx";
@@ -42,6 +43,8 @@ export function RootLayout() {
     };
   }, [queryClient]);
   const { signedIn, isPending } = useLayoutSession();
+  // Échap twice leaves for a neutral page, on every page, signed in or not (issue 40).
+  useQuickExit();
   // A member signing in (or another one) sends what they left waiting in the outbox (issue 39).
   useEffect(() => {
     if (signedIn) void flushNow();

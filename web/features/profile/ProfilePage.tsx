@@ -17,6 +17,7 @@ import { AccountSection } from "./components/AccountSection.tsx";
 import { BlockedMembersSection } from "./components/BlockedMembersSection.tsx";
 import { BrowsePrivacySection } from "./components/BrowsePrivacySection.tsx";
 import { DataSavingSection } from "./components/DataSavingSection.tsx";
+import { DiscretionSection } from "./components/DiscretionSection.tsx";
 import { EmailVerificationNotice } from "./components/EmailVerificationNotice.tsx";
 import { MessagePrivacySection } from "./components/MessagePrivacySection.tsx";
 import { MyDataSection } from "./components/MyDataSection.tsx";
@@ -186,6 +187,13 @@ export default function ProfilePage() {
                     <BrowsePrivacySection profile={profile} />
                   </div>
                 </div>
+              </Section>
+              <Section
+                id="section-discretion"
+                title="Discrétion"
+                intro="Choisissez qui ne doit pas vous voir sur Passerelle. La touche Échap pressée deux fois ferme Passerelle aussitôt."
+              >
+                <DiscretionSection profile={profile} />
               </Section>
               <Section id="section-data" title="Mes données">
                 <MyDataSection />

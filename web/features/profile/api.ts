@@ -191,6 +191,21 @@ export function useSetBrowseInvisibly() {
   });
 }
 
+/** The discretion settings (issue 40), each saved alone as soon as it changes. */
+export type DiscretionSetting =
+  | "hideFromCountry"
+  | "hideFromCity"
+  | "hideFromOrigin"
+  | "neutralNotifications";
+
+export function useSetDiscretion(setting: DiscretionSetting) {
+  const store = useStoreProfile();
+  return useMutation({
+    mutationFn: (on: boolean) => call(api.profile.privacy.$put({ json: { [setting]: on } })),
+    onSuccess: store,
+  });
+}
+
 /** The member's own voice introduction (issue 37), or null. */
 export function useMyVoiceIntro() {
   return useQuery({

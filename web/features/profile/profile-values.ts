@@ -42,6 +42,10 @@ export function emptyProfile(): ProfileDto {
     firstMessagesFromLikedOnly: false,
     presenceHidden: false,
     browseInvisibly: false,
+    hideFromCountry: false,
+    hideFromCity: false,
+    hideFromOrigin: false,
+    neutralNotifications: false,
     createdAt: now,
     updatedAt: now,
   };

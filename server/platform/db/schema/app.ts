@@ -102,6 +102,17 @@ export const profiles = pgTable(
      */
     firstMessagesFromLikedOnly: boolean("first_messages_from_liked_only").notNull().default(false),
     /**
+     * Discretion (issue 40): hidden from the members who live in the member's country, in her city
+     * (same country), or who come from her country of origin (her residence when she gave none).
+     * Members she shares a match with still see her profile and conversation; shared links never
+     * show her to anyone she hides from (server/features/members/discretion.ts).
+     */
+    hideFromCountry: boolean("hide_from_country").notNull().default(false),
+    hideFromCity: boolean("hide_from_city").notNull().default(false),
+    hideFromOrigin: boolean("hide_from_origin").notNull().default(false),
+    /** « Nouveau message », without a name or an excerpt, in pushes and e-mails (issue 40). */
+    neutralNotifications: boolean("neutral_notifications").notNull().default(false),
+    /**
      * End of the running subscription while account_status is « subscribed » (null otherwise): the
      * access gate re-checks the subscriptions only once it has passed.
      */
@@ -138,6 +149,11 @@ export const profiles = pgTable(
       t.activeAt,
     ),
     // « Activité récente » (issue 17): the page walks this index in its order and stops at its size.
+    // The few members who hide from a country, a city or an origin (issue 40): every search reads
+    // them as one small set (discretion.ts), never the whole table.
+    index("profiles_discreet_idx")
+      .on(t.userId)
+      .where(sql`${t.hideFromCountry} OR ${t.hideFromCity} OR ${t.hideFromOrigin}`),
     index("profiles_activity_idx").on(t.gender, t.activeAt.desc().nullsLast(), t.id.desc()),
     index("profiles_gender_birth_idx").on(t.gender, t.birthDate),
     index("profiles_interests_gin").using("gin", t.interests),
