@@ -132,6 +132,19 @@ export const memberSeenOnCall = event(
   "A member passed the live identity check of a video call: « Vu(e) en appel » is on.",
 );
 
+/** A member shared a match's card through a link (features/sharing, issue 40): the match is told. */
+export const cardShared = event(
+  "card.shared",
+  z.object({
+    ownerId: z.string(),
+    /** The member whose card the link shows. */
+    memberId: z.string(),
+    matchId: z.string(),
+    kind: z.enum(["date", "family"]),
+  }),
+  "A member shared a match’s card with a relative or a friend (a date, or « Présenter à ma famille »).",
+);
+
 /** Every event, in the order docs/events.md lists them. */
 export const DOMAIN_EVENTS: readonly DomainEventType[] = [
   messageSent,
@@ -143,4 +156,5 @@ export const DOMAIN_EVENTS: readonly DomainEventType[] = [
   memberVerified,
   callRinging,
   memberSeenOnCall,
+  cardShared,
 ];

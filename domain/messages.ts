@@ -172,6 +172,9 @@ export const ERROR_CODES = [
   "LIVE_CHECK_NOT_VERIFIED",
   "LIVE_CHECK_DONE",
   "LIVE_CHECK_LIMITED",
+  "SHARE_DATE_OUT_OF_RANGE",
+  "FAMILY_LINKS_FULL",
+  "SHARE_NOT_FOUND",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -19,6 +19,7 @@ import { photoRoutes } from "./features/photos/photos.routes.ts";
 import { profileRoutes } from "./features/profile/profile.routes.ts";
 import { blockRoutes, myDataRoutes, reportRoutes } from "./features/safety/safety.routes.ts";
 import { searchRoutes } from "./features/search/search.routes.ts";
+import { matchShareRoutes, myShareRoutes } from "./features/sharing/index.ts";
 import { shieldRoutes } from "./features/shield/index.ts";
 import { verificationRoutes } from "./features/verification/verification.routes.ts";
 import { myVoiceIntroRoutes, voiceIntroRoutes } from "./features/voice-intros/index.ts";
@@ -37,6 +38,8 @@ export function apiRoutes(deps: AppDeps) {
     .route("/api/likes", likeRoutes(deps))
     .route("/api/members", memberRoutes(deps))
     .route("/api/matches", matchRoutes(deps))
+    .route("/api/matches", matchShareRoutes(deps))
+    .route("/api/shares", myShareRoutes(deps))
     .route("/api/conversations", conversationRoutes(deps))
     .route("/api/calls", callRoutes(deps))
     .route("/api/events", eventRoutes(deps))

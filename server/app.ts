@@ -5,6 +5,7 @@ import { IMPORT_MAX_BYTES } from "@domain/admin.ts";
 import { LIVE_CHECK } from "@domain/calls.ts";
 import { MSG } from "@domain/messages.ts";
 import { isSpaRoute } from "@domain/routes.ts";
+import { SHARE_PATH } from "@domain/sharing.ts";
 import { VOICE_MAX_BYTES, VOICE_MSG } from "@domain/voice.ts";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -16,6 +17,7 @@ import type { AppDeps, AppEnv } from "./deps.ts";
 import { paymentNotificationRoutes } from "./features/billing/index.ts";
 import { heldPhotoOwner } from "./features/moderation/index.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "./features/notifications/email-outbox.ts";
+import { sharePageRoutes } from "./features/sharing/index.ts";
 import { VERIFICATION_BODY_LIMIT } from "./features/verification/verification.routes.ts";
 import { translateAuthResponse } from "./platform/auth/french-errors.ts";
 import { createBaseApp } from "./platform/http/base-app.ts";
@@ -141,6 +143,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route("/", apiRoutes(deps));
   for (const n of notifications) app.route(n.path, n.routes);
   app.route("/storage", storageRoutes(deps, { heldBy: (key) => heldPhotoOwner(deps.database.db, key) }));
+  // A shared match's card (issue 40): a page of its own, for people without an account.
+  app.route(SHARE_PATH, sharePageRoutes(deps));
 
   app.all("/api/*", () => {
     throw new AppError(404, "NOT_FOUND", MSG.NOT_FOUND);

@@ -81,6 +81,11 @@ export const conversationDtoSchema = z.strictObject({
   requestSent: z.boolean(),
   /** The last message, or when the match was made: the list is sorted on it, newest first. */
   lastActivityAt: instant,
+  /**
+   * When the other member last shared this member's card with a relative or a friend (issue 40:
+   * « Partager mon rendez-vous », « Présenter à ma famille »); null if never. The member is told.
+   */
+  cardSharedAt: instant.nullable(),
 });
 export type ConversationDto = z.infer<typeof conversationDtoSchema>;
 

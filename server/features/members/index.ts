@@ -1,6 +1,6 @@
 // The members feature's public surface: what other features and capabilities use. The rest of this
 // folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
-export { hiddenFrom, hiddenUnlessMatched } from "./discretion.ts";
+export { hiddenFrom, hiddenUnlessMatched, hidesFrom } from "./discretion.ts";
 export { findVisibleMember, memberNotFound } from "./members.service.ts";
 export {
   birthDateUnconfirmed,

@@ -40,6 +40,7 @@ const conversationRow = z.strictObject({
   request: z.boolean(),
   requestSent: z.boolean(),
   activity: timestampText,
+  cardSharedAt: timestampText.nullable(),
 });
 
 /** `me`: the member's id, or an expression giving it (a column of a batch's rows). */
@@ -71,7 +72,10 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
         ${OPENED(me)} AS opened, ${likedBy(me, sql`p.user_id`)} AS "likedBy",
         ${requestFor(me, sql`p.user_id`, sql`m.id`)} AS request,
         ${requestFor(sql`p.user_id`, me, sql`m.id`)} AS "requestSent",
-        greatest(m.updated_at, lm.created_at) AS activity
+        greatest(m.updated_at, lm.created_at) AS activity,
+        -- Issue 40: the other member shared this one's card with a relative (the member is told).
+        (SELECT max(sc.created_at) FROM shared_cards sc WHERE sc.match_id = m.id AND sc.member_id = ${me})
+          AS "cardSharedAt"
       FROM matches m
       JOIN profiles p ON p.user_id = ${OTHER(me)}
       JOIN "user" u ON u.id = p.user_id
@@ -110,6 +114,7 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
     request: r.request,
     requestSent: r.requestSent,
     lastActivityAt: iso(r.activity),
+    cardSharedAt: r.cardSharedAt === null ? null : iso(r.cardSharedAt),
   }));
 }
 

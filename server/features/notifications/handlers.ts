@@ -18,7 +18,7 @@ import type { PayloadOf } from "../../platform/jobs/queue.ts";
 import { RECIPIENT_ACTIVE } from "./audience.ts";
 import { AWAY, deliverOutbox, purgeSentEmails, queueDelivery, queueNewsEmails } from "./email-outbox.ts";
 import { deliverPush, pushRecipient, sendPush } from "./push.ts";
-import { callPush, matchPush, messagePushes } from "./push-content.ts";
+import { callPush, matchPush, messagePushes, sharedPush } from "./push-content.ts";
 import { NOTIFICATION_QUEUES as QUEUES } from "./queues.ts";
 
 type MessageJob = PayloadOf<typeof QUEUES.pushMessage>;
@@ -84,17 +84,19 @@ export async function handlePush(deps: Deps, job: PushJob): Promise<void> {
   const devices = await pushRecipient(
     db,
     job.userId,
-    job.kind === "match" ? "matches" : job.kind === "call" ? "messages" : "payments",
+    job.kind === "match" || job.kind === "shared" ? "matches" : job.kind === "call" ? "messages" : "payments",
   );
   if (!devices) return;
   const payload =
     job.kind === "call"
       ? await callPush(db, job.userId, job.matchId, job.callId, job.video)
-      : job.kind === "match" && job.matchId
-        ? await matchPush(db, job.userId, job.matchId)
-        : job.kind === "payment"
-          ? await paymentPush(deps, job.userId)
-          : null;
+      : job.kind === "shared"
+        ? await sharedPush(db, job.userId, job.matchId)
+        : job.kind === "match" && job.matchId
+          ? await matchPush(db, job.userId, job.matchId)
+          : job.kind === "payment"
+            ? await paymentPush(deps, job.userId)
+            : null;
   if (payload) await sendPush(deps, job.userId, payload, devices);
 }
 

@@ -194,3 +194,20 @@ export async function matchPush(db: Db, recipientId: string, matchId: string): P
     tag: `match-${matchId}`,
   };
 }
+
+/** Issue 40: « Awa a partagé votre profil avec un proche » (their match shared the member's card). */
+export async function sharedPush(db: Db, recipientId: string, matchId: string): Promise<PushPayload | null> {
+  const state = (await conversationStates(db, [{ recipientId, matchId }])).get(
+    keyOf({ recipientId, matchId }),
+  );
+  if (!state) return null;
+  if (state.neutral)
+    return { ...NEUTRAL_PUSH.match, url: conversationUrl(matchId), tag: `shared-${matchId}` };
+  return {
+    kind: "match",
+    title: `${state.name} a partagé votre profil avec un proche`,
+    body: "Comme Passerelle le conseille avant un rendez-vous : rien d’autre que votre carte publique.",
+    url: conversationUrl(matchId),
+    tag: `shared-${matchId}`,
+  };
+}

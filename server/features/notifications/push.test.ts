@@ -179,6 +179,24 @@ describeOnEngine("web push", (engine) => {
     });
   });
 
+  it("tells a member that their match shared their card with a relative (issue 40)", async () => {
+    const him = await signUpMember(t, "male", { firstName: "Moussa" });
+    const her = await signUpMember(t, "female", { firstName: "Awa" });
+    await like(him, her);
+    const matchId = await like(her, him);
+    const hisPhone = await subscribe(him);
+    const shared = await t.request(`/api/matches/${matchId}/shares`, {
+      method: "POST",
+      cookie: her.cookie,
+      json: { kind: "date", place: "Dakar" },
+    });
+    expect(shared.status).toBe(201);
+    const [told] = await service.waitFor(1, { endpoint: hisPhone.endpoint });
+    const payload = JSON.parse(told!.payload) as PushPayload;
+    expect(plain(payload.title)).toBe("Awa a partagé votre profil avec un proche");
+    expect(payload).toMatchObject({ url: `/messages?match=${matchId}`, tag: `shared-${matchId}` });
+  });
+
   it("says « Message vocal (0:03) » for a voice message, never its file", async () => {
     const him = await signUpMember(t, "male");
     const her = await signUpMember(t, "female", { firstName: "Awa" });

@@ -28,6 +28,8 @@ export const NOTIFICATION_QUEUES = {
     "push",
     z.union([
       z.object({ userId: z.string(), kind: z.enum(["match", "payment"]), matchId: z.string().optional() }),
+      /** Issue 40: the member's card was shared by their match with a relative or a friend. */
+      z.object({ userId: z.string(), kind: z.literal("shared"), matchId: z.string(), sharedBy: z.string() }),
       /** A call ringing (issue 38): « Awa vous appelle », while it still rings. */
       z.object({
         userId: z.string(),

@@ -2,7 +2,7 @@
 // writer's transaction (the write and its notification commit together: none lost after a crash,
 // none for a write rolled back). The jobs decide when they run (preferences, quiet hours, blocks,
 // whether the message was read meanwhile): handlers.ts.
-import { callRinging, likeCreated, messageSent, paymentSettled } from "@domain/events.ts";
+import { callRinging, cardShared, likeCreated, messageSent, paymentSettled } from "@domain/events.ts";
 import { NOTIFICATION_LIMITS } from "@domain/notifications.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -65,6 +65,13 @@ export const notificationReactions = [
     async within(_deps: AppDeps, { jobs }, { likedId, matchId }) {
       await jobs.send(QUEUES.push, { userId: likedId, kind: "match", matchId });
       await immediateEmail(jobs, likedId);
+    },
+  }),
+  react({
+    name: "notifications: a push to the member whose card their match shared (issue 40)",
+    event: cardShared,
+    async within(_deps: AppDeps, { jobs }, { memberId, matchId, ownerId }) {
+      await jobs.send(QUEUES.push, { userId: memberId, kind: "shared", matchId, sharedBy: ownerId });
     },
   }),
   react({

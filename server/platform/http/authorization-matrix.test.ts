@@ -109,6 +109,10 @@ const RULES: Record<string, Rule> = {
   "POST /api/blocks": SIGNED_IN,
   // Lifting a block one never made is a no-op for anyone signed in.
   "DELETE /api/blocks/:userId": SIGNED_IN,
+  // Safe meetings (issue 40): any member, on a match or a link of theirs (no subscription needed).
+  "POST /api/matches/:id/shares": OWNER,
+  "GET /api/shares": SIGNED_IN,
+  "DELETE /api/shares/:id": OWNER,
   "POST /api/reports": SIGNED_IN,
   "GET /api/me/export": SIGNED_IN,
   // A member verifies their own profile only: the challenge is drawn for, and answered by, the caller.
@@ -127,6 +131,9 @@ const ELSEWHERE = new Set([
   "POST /api/auth/*",
   "GET /api/events", // a stream: events are per session, see messages and realtime tests
   "GET /storage/profiles/*", // public photo files: photos.test.ts
+  // A shared card's page: its token is the capability, for people without an account (sharing.test.ts).
+  "GET /partage/:token",
+  "POST /partage/:token/mot",
 ]);
 
 const isAdminRoute = (key: string) => key.includes(" /api/admin/");
@@ -142,6 +149,7 @@ describeOnEngine("authorization matrix", (engine) => {
     partner: string;
     message: string;
     call: string;
+    share: string;
   };
 
   beforeAll(async () => {
@@ -223,7 +231,14 @@ describeOnEngine("authorization matrix", (engine) => {
       cookie: owner.cookie,
       json: { userId: blocked.userId },
     });
+    const share = await t.request(`/api/matches/${matchId}/shares`, {
+      method: "POST",
+      cookie: owner.cookie,
+      json: { kind: "family", relative: "Maman" },
+    });
+    const shareId = ((await share.json()) as { card: { id: string } }).card.id;
     ids = {
+      share: shareId,
       match: matchId,
       checkout: checkoutId,
       blocked: blocked.userId,
@@ -257,6 +272,7 @@ describeOnEngine("authorization matrix", (engine) => {
       .replace("/voice-intros/:userId", `/voice-intros/${ids.partner}`)
       .replace("/messages/:messageId", `/messages/${ids.message}`)
       .replace("/api/calls/:id", `/api/calls/${ids.call}`)
+      .replace("/api/shares/:id", `/api/shares/${ids.share}`)
       .replace(/:(\w+)/g, "00000000-0000-4000-8000-000000000000");
     if (key === "DELETE /api/profile/photos") path += `?path=${encodeURIComponent(ids.photo)}`;
     const json: Record<string, unknown> | undefined =
@@ -269,6 +285,7 @@ describeOnEngine("authorization matrix", (engine) => {
             "POST /api/profile/photos/crop": { key: ids.photo, square: { left: 0, top: 0, size: 48 } },
             "POST /api/likes": { likedId: ids.partner, type: "like" },
             "POST /api/matches/:id/messages": { content: "Bonjour" },
+            "POST /api/matches/:id/shares": { kind: "date" },
             "PUT /api/matches/:id/calls/settings": { allowed: true },
             "POST /api/matches/:id/calls": { video: false, offer: "v=0\r\n" },
             "POST /api/calls/:id/accept": { answer: "v=0\r\n" },

@@ -18,6 +18,7 @@ import * as messaging from "@domain/responses/messaging.ts";
 import * as notifications from "@domain/responses/notifications.ts";
 import { myVoiceIntroSchema, profileDtoSchema, voiceIntroDtoSchema } from "@domain/responses/profile.ts";
 import * as safety from "@domain/responses/safety.ts";
+import * as sharing from "@domain/responses/sharing.ts";
 import * as shield from "@domain/responses/shield.ts";
 import * as subscriptions from "@domain/responses/subscriptions.ts";
 import * as verification from "@domain/responses/verification.ts";
@@ -377,6 +378,24 @@ describeEachEngine("response contract", (engine) => {
       as: bob,
       path: `/api/matches/${matchId}/messages`,
     });
+
+    // Safe meetings (issue 40): a date shared, listed, revoked.
+    const shared = await call("POST /api/matches/:id/shares", sharing.createdShareDtoSchema, {
+      as: alice,
+      path: `/api/matches/${matchId}/shares`,
+      json: {
+        kind: "date",
+        place: "Café de la Paix",
+        meetsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+      status: 201,
+    });
+    await call("GET /api/shares", sharing.sharedCardListSchema, { as: alice });
+    await callWithoutJson(
+      "DELETE /api/shares/:id",
+      { status: 204 },
+      { as: alice, path: `/api/shares/${shared.card.id}` },
+    );
 
     // Safety: a block, lifted; a report of a message.
     await call("POST /api/blocks", safety.blockedMemberDtoSchema, {

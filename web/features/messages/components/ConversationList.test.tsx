@@ -23,6 +23,7 @@ const conversation = (over: Partial<ConversationDto["member"]>, matchId: string)
   request: false,
   requestSent: false,
   lastActivityAt: "2026-11-22T10:00:00.000Z",
+  cardSharedAt: null,
 });
 
 describe("ConversationList", () => {

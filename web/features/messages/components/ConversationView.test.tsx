@@ -36,6 +36,7 @@ const conversation: ConversationDto = {
   request: false,
   requestSent: false,
   lastActivityAt: "2026-11-22T10:00:00.000Z",
+  cardSharedAt: null,
 };
 const message = (over: Partial<MessageDto>): MessageDto => ({
   id: "x",

@@ -26,6 +26,7 @@ const conversation: ConversationDto = {
   request: false,
   requestSent: false,
   lastActivityAt: "2026-11-22T10:00:00.000Z",
+  cardSharedAt: null,
 };
 const base = { matchId: "m1", readAt: null, held: false, masked: false, voice: null, call: null };
 const HELD: MessageDto = {

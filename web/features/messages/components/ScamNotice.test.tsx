@@ -25,6 +25,7 @@ const conversation: ConversationDto = {
   request: false,
   requestSent: false,
   lastActivityAt: "2026-11-22T10:00:00.000Z",
+  cardSharedAt: null,
 };
 const message = (id: string, content: string, minutes: number, senderId = "u-him"): MessageDto => ({
   id,
