@@ -79,6 +79,7 @@ const MOBILE_JOURNEYS = [
   "verification.spec.ts",
   "voice.spec.ts",
   "calls.spec.ts",
+  "safe-meetings.spec.ts",
 ];
 const DESKTOP_JOURNEYS = [
   "pwa.spec.ts",

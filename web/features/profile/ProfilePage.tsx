@@ -6,6 +6,7 @@ import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { type TabItem, Tabs } from "@web/components/ui/Tabs.tsx";
 import { NotificationPreferencesSection } from "@web/features/notifications/index.ts";
 import { FinishProfileBanner } from "@web/features/onboarding/index.ts";
+import { SharedLinksSection } from "@web/features/sharing/index.ts";
 import { ProfileVerificationCard } from "@web/features/verification/index.ts";
 import { usePageTitle } from "@web/lib/use-page-title.ts";
 import { KeyRound, ShieldCheck, UserRound } from "lucide-react";
@@ -194,6 +195,13 @@ export default function ProfilePage() {
                 intro="Choisissez qui ne doit pas vous voir sur Passerelle. La touche Échap pressée deux fois ferme Passerelle aussitôt."
               >
                 <DiscretionSection profile={profile} />
+              </Section>
+              <Section
+                id="section-shared-links"
+                title="Mes liens partagés"
+                intro="Les cartes de vos matchs que vous avez envoyées à un proche : vous pouvez les retirer à tout moment."
+              >
+                <SharedLinksSection />
               </Section>
               <Section id="section-data" title="Mes données">
                 <MyDataSection />

@@ -14,6 +14,7 @@ import { CallButton, partnerFrom } from "@web/features/calls/index.ts";
 import { PresenceBadge, ProfileVerifiedBadge, smallPhotoUrl } from "@web/features/members/index.ts";
 import { useProfile } from "@web/features/profile/index.ts";
 import { SafetyMenu, type SafetyTarget, useMemberSafety } from "@web/features/safety/index.ts";
+import { ShareCardButton } from "@web/features/sharing/index.ts";
 import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { quoted } from "@web/lib/format.ts";
 import { discardItem, enqueue, onOutboxResult, retryItem, useOutbox } from "@web/lib/outbox/outbox.ts";
@@ -24,6 +25,7 @@ import { Link } from "react-router-dom";
 import { mergeMessages, useMarkRead, useMessages, useRevealMessage, useSendMessage } from "../api.ts";
 import { useIsTyping, useTypingSignal } from "../typing.ts";
 import { BirthDateRequiredNotice } from "./BirthDateRequiredNotice.tsx";
+import { CardSharedNotice } from "./CardSharedNotice.tsx";
 import { Composer } from "./Composer.tsx";
 import { LikeReceivedNotice } from "./LikeReceivedNotice.tsx";
 import { MessageList, type PendingMessage } from "./MessageList.tsx";
@@ -234,6 +236,9 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
         </div>
         {conversation?.member.profileVerified && <ProfileVerifiedBadge className="shrink-0" />}
         {conversation && !closed && !conversation.request && (
+          <ShareCardButton matchId={matchId} name={name} />
+        )}
+        {conversation && !closed && !conversation.request && (
           <CallButton matchId={matchId} partner={partnerFrom(conversation)} />
         )}
         {target && !closed && (
@@ -262,6 +267,9 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
           <Heart className="size-4 shrink-0 fill-current text-brand-600" aria-hidden="true" />
           {`C’est un match ! ${conversation.member.firstName} et vous vous plaisez tous les deux.`}
         </p>
+      )}
+      {conversation?.cardSharedAt && !closed && (
+        <CardSharedNotice firstName={conversation.member.firstName} at={conversation.cardSharedAt} />
       )}
       {moneyTalk && !closed && <MoneyReminder matchId={matchId} />}
       {closed ? (
