@@ -175,6 +175,10 @@ export const ERROR_CODES = [
   "SHARE_DATE_OUT_OF_RANGE",
   "FAMILY_LINKS_FULL",
   "SHARE_NOT_FOUND",
+  "CHECK_IN_NOT_FOUND",
+  "CHECK_IN_DUE_OUT_OF_RANGE",
+  "CHECK_INS_FULL",
+  "CHECK_IN_CLOSED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -93,7 +93,8 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
-export type PushKind = "match" | "message" | "payment" | "subscription" | "call";
+/** « alert »: a check-in its member missed (issue 40), to a contact who is a member. */
+export type PushKind = "match" | "message" | "payment" | "subscription" | "call" | "alert";
 
 /**
  * The JSON a push carries to the service worker, which shows it as a notification. `tag` groups

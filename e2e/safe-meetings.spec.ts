@@ -7,7 +7,14 @@ import { randomBytes } from "node:crypto";
 import { SHARE } from "@domain/sharing.ts";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { joinThroughApi, keepScreen, openConversation, uniqueFirstName } from "./fixtures.ts";
+import {
+  joinThroughApi,
+  keepScreen,
+  mailsTo,
+  openConversation,
+  uniqueEmail,
+  uniqueFirstName,
+} from "./fixtures.ts";
 
 async function userId(page: Page): Promise<string> {
   const res = await page.request.get("/api/profile");
@@ -188,4 +195,76 @@ test("hidden from her country: a man who lives there does not find her, one who 
   await expect(inSenegal!.getByRole("article", { name: new RegExp(herName) })).toHaveCount(0);
 
   for (const c of contexts) await c.close();
+});
+
+/** « YYYY-MM-DDTHH:mm » in the journeys' time zone (Europe/Paris), as a datetime-local field takes it. */
+function localInput(at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("fr-FR", {
+      timeZone: "Europe/Paris",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+test("a missed check-in e-mails her chosen contact; « Fausse alerte » tells him all is well", async ({
+  page,
+}) => {
+  // The server's sweep runs when the grace ends: about a minute here.
+  test.setTimeout(180_000);
+  const herName = uniqueFirstName("Rokhaya");
+  await joinThroughApi(page, { firstName: herName, gender: "Femme", country: "Sénégal" });
+  const brother = uniqueEmail("frere");
+
+  await page.goto("/profile");
+  await page.getByRole("tab", { name: "Vie privée" }).click();
+  const form = page.getByRole("form", { name: "Nouveau point sécurité" });
+  await expect(
+    page.getByText("Passerelle n’est pas un service d’urgence.", { exact: false }).first(),
+  ).toBeVisible();
+  // Set a few minutes late (the server accepts up to five), with the shortest wait: due in a minute.
+  await form
+    .getByLabel("Je confirme que tout va bien avant")
+    .fill(localInput(new Date(Date.now() - 4 * 60_000)));
+  await form.getByLabel("Sans réponse, prévenir mes contacts après").selectOption({ label: "5 minutes" });
+  await form.getByLabel("Prénom (personne 1)").fill("Moussa");
+  await form.getByLabel("E-mail (personne 1)").fill(brother);
+  await form.getByLabel("Où serez-vous ? (facultatif)").fill("Terrou-Bi, Dakar");
+  await form.getByRole("button", { name: "Programmer le point sécurité" }).click();
+  await expect(form.getByText("Point sécurité programmé.")).toBeVisible();
+  const list = page.getByRole("list", { name: "Mes points sécurité" });
+  await expect(list.getByText("À prévenir : Moussa")).toBeVisible();
+  await keepScreen(page, "check-in");
+
+  // She does not answer: her brother gets the alert.
+  await expect
+    .poll(async () => (await mailsTo(brother)).map((m) => m.subject.replace(/[\u00a0\u202f]/g, " ")), {
+      timeout: 150_000,
+      intervals: [2_000],
+    })
+    .toContain(`${herName} n’a pas confirmé que tout va bien`);
+  const [alert] = await mailsTo(brother);
+  expect(alert?.text).toContain("Terrou-Bi, Dakar");
+
+  // The app asks her on any page; one tap: a false alarm, and her brother is told.
+  await page.goto("/search");
+  const banner = page.getByRole("region", { name: "Point sécurité" });
+  await expect(banner.getByText("Vos contacts ont été prévenus.", { exact: false })).toBeVisible({
+    timeout: 70_000,
+  });
+  await banner.getByRole("button", { name: "Fausse alerte : tout va bien" }).click();
+  await expect(banner).toHaveCount(0);
+  await expect
+    .poll(async () => (await mailsTo(brother)).map((m) => m.subject.replace(/[\u00a0\u202f]/g, " ")), {
+      timeout: 30_000,
+    })
+    .toContain(`Fausse alerte : ${herName} va bien`);
 });

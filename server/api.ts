@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from "./deps.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { subscriptionRoutes } from "./features/billing/subscriptions.routes.ts";
 import { callRoutes } from "./features/calls/index.ts";
+import { checkInRoutes } from "./features/check-ins/index.ts";
 import { eventRoutes } from "./features/events/index.ts";
 import { likeRoutes } from "./features/likes/likes.routes.ts";
 import { matchRoutes } from "./features/matches/matches.routes.ts";
@@ -40,6 +41,7 @@ export function apiRoutes(deps: AppDeps) {
     .route("/api/matches", matchRoutes(deps))
     .route("/api/matches", matchShareRoutes(deps))
     .route("/api/shares", myShareRoutes(deps))
+    .route("/api/check-ins", checkInRoutes(deps))
     .route("/api/conversations", conversationRoutes(deps))
     .route("/api/calls", callRoutes(deps))
     .route("/api/events", eventRoutes(deps))

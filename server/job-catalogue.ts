@@ -3,6 +3,7 @@
 import type { AppDeps } from "./deps.ts";
 import { billingJobs } from "./features/billing/index.ts";
 import { callJobs } from "./features/calls/index.ts";
+import { checkInJobs } from "./features/check-ins/index.ts";
 import { notificationJobs } from "./features/notifications/index.ts";
 import { photoJobs } from "./features/photos/index.ts";
 import { shieldJobs } from "./features/shield/index.ts";
@@ -15,5 +16,6 @@ export const JOB_CATALOGUE: readonly JobDeclarations<AppDeps>[] = [
   photoJobs,
   shieldJobs,
   callJobs,
+  checkInJobs,
   maintenanceJobs,
 ];

@@ -3,5 +3,6 @@
 
 export { AWAY } from "./email-outbox.ts";
 export { notificationJobs } from "./jobs.ts";
+export { sendPush } from "./push.ts";
 export { NOTIFICATION_QUEUES } from "./queues.ts";
 export { notificationReactions } from "./reactions.ts";

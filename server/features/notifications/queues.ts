@@ -6,7 +6,7 @@ import { defineQueue } from "../../platform/jobs/queue.ts";
 
 /** domain/notifications.ts PushPayload, as a retried push carries it. */
 const pushPayloadSchema = z.object({
-  kind: z.enum(["match", "message", "payment", "subscription", "call"]),
+  kind: z.enum(["match", "message", "payment", "subscription", "call", "alert"]),
   title: z.string(),
   body: z.string(),
   url: z.string(),

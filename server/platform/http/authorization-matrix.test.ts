@@ -113,6 +113,11 @@ const RULES: Record<string, Rule> = {
   "POST /api/matches/:id/shares": OWNER,
   "GET /api/shares": SIGNED_IN,
   "DELETE /api/shares/:id": OWNER,
+  "GET /api/check-ins": SIGNED_IN,
+  // An empty body: 400 for any signed-in account (allowed), 401 without one.
+  "POST /api/check-ins": SIGNED_IN,
+  "POST /api/check-ins/:id/ok": OWNER,
+  "POST /api/check-ins/:id/withdraw": OWNER,
   "POST /api/reports": SIGNED_IN,
   "GET /api/me/export": SIGNED_IN,
   // A member verifies their own profile only: the challenge is drawn for, and answered by, the caller.
@@ -150,6 +155,7 @@ describeOnEngine("authorization matrix", (engine) => {
     message: string;
     call: string;
     share: string;
+    checkIn: string;
   };
 
   beforeAll(async () => {
@@ -237,8 +243,19 @@ describeOnEngine("authorization matrix", (engine) => {
       json: { kind: "family", relative: "Maman" },
     });
     const shareId = ((await share.json()) as { card: { id: string } }).card.id;
+    const checkIn = await t.request("/api/check-ins", {
+      method: "POST",
+      cookie: owner.cookie,
+      json: {
+        dueAt: new Date(Date.now() + 3_600_000).toISOString(),
+        graceMinutes: 30,
+        contacts: [{ name: "Maman", email: "maman@exemple.fr" }],
+      },
+    });
+    const checkInId = ((await checkIn.json()) as { id: string }).id;
     ids = {
       share: shareId,
+      checkIn: checkInId,
       match: matchId,
       checkout: checkoutId,
       blocked: blocked.userId,
@@ -273,6 +290,7 @@ describeOnEngine("authorization matrix", (engine) => {
       .replace("/messages/:messageId", `/messages/${ids.message}`)
       .replace("/api/calls/:id", `/api/calls/${ids.call}`)
       .replace("/api/shares/:id", `/api/shares/${ids.share}`)
+      .replace("/api/check-ins/:id", `/api/check-ins/${ids.checkIn}`)
       .replace(/:(\w+)/g, "00000000-0000-4000-8000-000000000000");
     if (key === "DELETE /api/profile/photos") path += `?path=${encodeURIComponent(ids.photo)}`;
     const json: Record<string, unknown> | undefined =

@@ -12,6 +12,7 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "@domain/notifications.ts";
 import * as admin from "@domain/responses/admin.ts";
 import * as calls from "@domain/responses/calls.ts";
+import * as checkIns from "@domain/responses/check-ins.ts";
 import { publicConfigSchema } from "@domain/responses/config.ts";
 import * as discovery from "@domain/responses/discovery.ts";
 import * as messaging from "@domain/responses/messaging.ts";
@@ -396,6 +397,36 @@ describeEachEngine("response contract", (engine) => {
       { status: 204 },
       { as: alice, path: `/api/shares/${shared.card.id}` },
     );
+
+    // A check-in (issue 40): set, listed, answered; another set, then withdrawn.
+    const checkIn = await call("POST /api/check-ins", checkIns.checkInDtoSchema, {
+      as: alice,
+      json: {
+        dueAt: new Date(Date.now() + 3_600_000).toISOString(),
+        graceMinutes: 30,
+        matchId,
+        contacts: [{ name: "Maman", email: "maman@exemple.fr" }],
+      },
+      status: 201,
+    });
+    await call("GET /api/check-ins", checkIns.checkInListSchema, { as: alice });
+    await call("POST /api/check-ins/:id/ok", checkIns.checkInDtoSchema, {
+      as: alice,
+      path: `/api/check-ins/${checkIn.id}/ok`,
+    });
+    const later = await call("POST /api/check-ins", checkIns.checkInDtoSchema, {
+      as: alice,
+      json: {
+        dueAt: new Date(Date.now() + 7_200_000).toISOString(),
+        graceMinutes: 15,
+        contacts: [{ name: "Maman", email: "maman@exemple.fr" }],
+      },
+      status: 201,
+    });
+    await call("POST /api/check-ins/:id/withdraw", checkIns.checkInDtoSchema, {
+      as: alice,
+      path: `/api/check-ins/${later.id}/withdraw`,
+    });
 
     // Safety: a block, lifted; a report of a message.
     await call("POST /api/blocks", safety.blockedMemberDtoSchema, {

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { PageSpinner } from "@web/components/ui/Spinner.tsx";
 import { callStore, partnerFrom, useCallState } from "@web/features/calls/index.ts";
+import { CheckInBanner } from "@web/features/check-ins/index.ts";
 import { conversationsQuery } from "@web/features/messages/api.ts";
 import { useSubscriptionStatus } from "@web/features/subscription/api.ts";
 import { useLayoutSession } from "@web/lib/auth-client.ts";
@@ -69,6 +70,8 @@ export function RootLayout() {
       <main id="contenu" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
         {/* Always rendered (null on most pages), so that the page's boundary keeps its place. */}
         <InstallSlot signedIn={signedIn} hasNewMatch={hasNewMatch} />
+        {/* « Tout va bien ? » near a check-in's time (issue 40); asks the server only on a device that set one. */}
+        {signedIn && <CheckInBanner />}
         {page}
       </main>
       <Footer />

@@ -4,6 +4,7 @@ import { Card } from "@web/components/ui/Card.tsx";
 import { ErrorState } from "@web/components/ui/ErrorState.tsx";
 import { Skeleton } from "@web/components/ui/Skeleton.tsx";
 import { type TabItem, Tabs } from "@web/components/ui/Tabs.tsx";
+import { CheckInsSection } from "@web/features/check-ins/index.ts";
 import { NotificationPreferencesSection } from "@web/features/notifications/index.ts";
 import { FinishProfileBanner } from "@web/features/onboarding/index.ts";
 import { SharedLinksSection } from "@web/features/sharing/index.ts";
@@ -202,6 +203,13 @@ export default function ProfilePage() {
                 intro="Les cartes de vos matchs que vous avez envoyées à un proche : vous pouvez les retirer à tout moment."
               >
                 <SharedLinksSection />
+              </Section>
+              <Section
+                id="section-check-ins"
+                title="Points sécurité"
+                intro="Avant un rendez-vous, choisissez l’heure à laquelle vous confirmerez que tout va bien. Sans réponse de votre part, les personnes que vous désignez reçoivent un e-mail."
+              >
+                <CheckInsSection />
               </Section>
               <Section id="section-data" title="Mes données">
                 <MyDataSection />

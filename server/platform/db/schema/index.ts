@@ -3,7 +3,7 @@ export * from "./auth.ts";
 export * from "./calls.ts";
 export * from "./limits.ts";
 export * from "./notifications.ts";
-export * from "./sharing.ts";
+export * from "./safe-meetings.ts";
 export * from "./shield.ts";
 export * from "./trust.ts";
 export * from "./visits.ts";
