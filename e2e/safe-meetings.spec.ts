@@ -268,3 +268,51 @@ test("a missed check-in e-mails her chosen contact; « Fausse alerte » tells hi
     })
     .toContain(`Fausse alerte : ${herName} va bien`);
 });
+
+test("her blurred photo: a man she has not liked back sees a small blurred picture and cannot fetch the original", async ({
+  browser,
+}, testInfo) => {
+  const options = testInfo.project.use;
+  const contexts = await Promise.all([0, 1].map(() => browser.newContext(options)));
+  const [her, him] = await Promise.all(contexts.map((c) => c.newPage()));
+  const herName = uniqueFirstName("Ndeye");
+  // An age of this test alone: his search below shows its members only.
+  const age = 93;
+  await joinThroughApi(her!, {
+    firstName: herName,
+    gender: "Femme",
+    country: "Sénégal",
+    birthDate: bornAgo(age),
+  });
+  await addOwnPhoto(her!);
+  await joinThroughApi(him!, {
+    firstName: uniqueFirstName("Pierre"),
+    gender: "Homme",
+    country: "France",
+    subscribed: true,
+  });
+
+  await her!.goto("/profile");
+  await her!.getByRole("tab", { name: "Vie privée" }).click();
+  await her!.getByLabel("Flouter mes photos jusqu’à un J’aime réciproque").check();
+  await expect(her!.getByText("Réglage enregistré : vos photos sont floutées.")).toBeVisible();
+  const own = (await (await her!.request.get("/api/profile")).json()) as {
+    photos: { url: string; thumbUrl: string }[];
+  };
+  const original = own.photos[0]!;
+
+  await him!.goto(`/search?ageMin=${age}&ageMax=${age}`);
+  const card = him!.getByRole("article", { name: new RegExp(herName) });
+  const picture = card.locator("img").first();
+  await expect(picture).toHaveAttribute("src", /\/photos\/b\//);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await keepScreen(him!, "blurred-card");
+
+  // The original and its thumbnail: refused to him, served to her.
+  for (const url of [original.url, original.thumbUrl]) {
+    expect((await him!.request.get(url)).status()).toBe(404);
+    expect((await her!.request.get(url)).status()).toBe(200);
+  }
+
+  for (const c of contexts) await c.close();
+});

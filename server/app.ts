@@ -15,8 +15,10 @@ import { compress } from "hono/compress";
 import { apiRoutes } from "./api.ts";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { paymentNotificationRoutes } from "./features/billing/index.ts";
+import { blurringOwner, maySeePhotosOf } from "./features/members/index.ts";
 import { heldPhotoOwner } from "./features/moderation/index.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "./features/notifications/email-outbox.ts";
+import { blurredVariant } from "./features/photos/index.ts";
 import { sharePageRoutes } from "./features/sharing/index.ts";
 import { VERIFICATION_BODY_LIMIT } from "./features/verification/verification.routes.ts";
 import { translateAuthResponse } from "./platform/auth/french-errors.ts";
@@ -27,6 +29,7 @@ import type { Logger } from "./platform/logger.ts";
 import { healthRoutes } from "./platform/observability/health.routes.ts";
 import { createMetrics } from "./platform/observability/metrics.ts";
 import type { Config } from "./platform/settings/config.ts";
+import { photoKeysOfFile, photoOfBlurred } from "./platform/storage/photo-keys.ts";
 import { storageRoutes } from "./platform/storage/storage.routes.ts";
 import { spaDocument } from "./spa-document.ts";
 
@@ -142,7 +145,20 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.route("/", apiRoutes(deps));
   for (const n of notifications) app.route(n.path, n.routes);
-  app.route("/storage", storageRoutes(deps, { heldBy: (key) => heldPhotoOwner(deps.database.db, key) }));
+  app.route(
+    "/storage",
+    storageRoutes(deps, {
+      heldBy: (key) => heldPhotoOwner(deps.database.db, key),
+      // Issue 40: photos their member blurs, and their blurred variants.
+      blurredBy: (key) => blurringOwner(deps.database.db, photoKeysOfFile(key)),
+      maySee: (ownerId, viewerId) => maySeePhotosOf(deps.database.db, ownerId, viewerId),
+      blurredVariant: async (key) => {
+        const photo = photoOfBlurred(key);
+        if (!photo || (await heldPhotoOwner(deps.database.db, photo)) !== null) return null;
+        return blurredVariant(deps.storage, photo);
+      },
+    }),
+  );
   // A shared match's card (issue 40): a page of its own, for people without an account.
   app.route(SHARE_PATH, sharePageRoutes(deps));
 

@@ -18,6 +18,12 @@ export const photoDtoSchema = z.strictObject({
   renditions: z.string().nullable(),
   /** The square thumbnail as a ThumbHash (base64, about 30 bytes), painted blurred while it loads. */
   placeholder: z.string().nullable(),
+  /**
+   * Issue 40: shown blurred — its member blurs her photos and has not liked this viewer back nor
+   * shown them; url and thumbUrl are then a small blurred picture made on the server, and the
+   * original is not served to this viewer.
+   */
+  blurred: z.literal(true).optional(),
 });
 export type PhotoDto = z.infer<typeof photoDtoSchema>;
 
@@ -86,6 +92,8 @@ export const profileDtoSchema = z.strictObject({
   hideFromOrigin: z.boolean(),
   /** Pushes and e-mails say « Nouveau message » without a name or an excerpt. */
   neutralNotifications: z.boolean(),
+  /** Her photos are blurred for members she has not liked back or shown them to. */
+  blurPhotos: z.boolean(),
   createdAt: instant,
   updatedAt: instant,
 });

@@ -34,6 +34,7 @@ export function profileFixture(overrides: Partial<ProfileDto> = {}): ProfileDto 
     hideFromCity: false,
     hideFromOrigin: false,
     neutralNotifications: false,
+    blurPhotos: false,
     createdAt: "2026-11-01T10:00:00.000Z",
     updatedAt: "2026-11-01T10:00:00.000Z",
     ...overrides,

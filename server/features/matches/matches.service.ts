@@ -16,7 +16,7 @@ import type { Storage } from "../../platform/storage/storage.ts";
 import { likedBy } from "../likes/index.ts";
 import {
   PUBLIC_COLUMNS,
-  pageRenditions,
+  pagePhotos,
   publicRow,
   toPublicProfile,
   VISIBLE,
@@ -65,13 +65,13 @@ export async function listMatches(
   const today = todayIso();
   const page = rows.slice(0, size);
   const last = page.at(-1);
-  const renditions = await pageRenditions(db, page);
+  const photos = await pagePhotos(db, viewer.userId, page);
   return {
     data: page.map((r) => ({
       id: r.matchId,
       since: new Date(r.since).toISOString(),
       likedBy: r.likedBy,
-      member: toPublicProfile(r, viewer, storage, today, renditions),
+      member: toPublicProfile(r, viewer, storage, today, photos),
     })),
     nextCursor: rows.length > size && last ? `${last.sinceUs}_${last.matchId}` : null,
   };

@@ -2,13 +2,15 @@
 // folder is its own (the linter refuses other imports: biome.json, docs/decisions/0017).
 export { hiddenFrom, hiddenUnlessMatched, hidesFrom } from "./discretion.ts";
 export { findVisibleMember, memberNotFound } from "./members.service.ts";
+export { blurredFor, blurringOwner, maySeePhotos, maySeePhotosOf } from "./photo-blur.ts";
 export {
   birthDateUnconfirmed,
   notBannedAs,
   oppositeGender,
+  type PagePhotos,
   PUBLIC_COLUMNS,
   type PublicRow,
-  pageRenditions,
+  pagePhotos,
   publicRow,
   textArray,
   toPublicProfile,

@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from "../../deps.ts";
 import { requireUser } from "../../platform/http/session.ts";
 import { requireSubscription } from "../billing/index.ts";
 import { findVisibleMember, getPublicProfile, memberNotFound } from "./members.service.ts";
+import { revealPhotos } from "./photo-blur.ts";
 import { viewerFrom } from "./public-profile.ts";
 import { recordVisit } from "./visits.service.ts";
 
@@ -26,6 +27,15 @@ export function memberRoutes(deps: AppDeps) {
         const row = await findVisibleMember(db, viewer, c.req.param("userId"));
         if (!row) throw memberNotFound();
         await recordVisit(db, viewer, row.userId);
+        return c.body(null, 204);
+      })
+      // POST /api/members/:userId/reveal-photos → 204: « Montrer mes photos » to a member she shares
+      // an accepted match with (issue 40); 404 otherwise.
+      .post("/:userId/reveal-photos", async (c) => {
+        const me = c.get("user").id;
+        const userId = c.req.param("userId");
+        if (userId === me || userId.length > 64 || !(await revealPhotos(db, me, userId)))
+          throw memberNotFound();
         return c.body(null, 204);
       })
   );

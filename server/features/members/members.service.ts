@@ -14,7 +14,7 @@ import {
   oppositeGender,
   PUBLIC_COLUMNS,
   type PublicRow,
-  pageRenditions,
+  pagePhotos,
   publicRow,
   toPublicProfile,
   VISIBLE,
@@ -48,5 +48,5 @@ export async function getPublicProfile(
 ): Promise<PublicProfileDto> {
   const row = await findVisibleMember(db, viewer, userId);
   if (!row) throw memberNotFound();
-  return toPublicProfile(row, viewer, storage, todayIso(), await pageRenditions(db, [row]));
+  return toPublicProfile(row, viewer, storage, todayIso(), await pagePhotos(db, viewer.userId, [row]));
 }

@@ -13,11 +13,13 @@ import { z } from "zod";
 import type { Db } from "../../platform/db/client.ts";
 import { dateText, profileTextColumns, timestampText } from "../../platform/db/row-schemas.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { blurredPhotoDto } from "../../platform/storage/photo-keys.ts";
 import { type RenditionRow, renditionsFor } from "../../platform/storage/photo-renditions.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import { visiblePhotos } from "../moderation/index.ts";
 import { photoDto } from "../photos/index.ts";
 import { isRelocate, type ProfileRow } from "../profile/index.ts";
+import { blurredFor } from "./photo-blur.ts";
 
 /** Columns of `profiles p` that a public view needs, selected under their camelCase names. */
 export const PUBLIC_COLUMNS = sql`p.user_id AS "userId", p.first_name AS "firstName", p.last_name AS "lastName",
@@ -107,25 +109,43 @@ export function viewerFrom(profile: ProfileRow | null): Viewer {
   return { ...profile, gender: profile.gender };
 }
 
-/** The rendition rows of every photo of a page of members: one primary-key read for the page. */
-export function pageRenditions(
-  db: Db,
-  rows: readonly Pick<PublicRow, "photos">[],
-): Promise<Map<string, RenditionRow>> {
-  return renditionsFor(
-    db,
-    rows.flatMap((r) => r.photos),
-  );
+/**
+ * What a page of members' photos needs: the rendition rows of every photo (one primary-key read)
+ * and the members whose photos this viewer gets blurred (issue 40, one read).
+ */
+export interface PagePhotos {
+  renditions: ReadonlyMap<string, RenditionRow>;
+  blurred: ReadonlySet<string>;
 }
 
-/** `renditions`: the rendition rows of the page's photos (pageRenditions). */
+export async function pagePhotos(
+  db: Db,
+  viewerId: string,
+  rows: readonly Pick<PublicRow, "photos" | "userId">[],
+): Promise<PagePhotos> {
+  const [renditions, blurred] = await Promise.all([
+    renditionsFor(
+      db,
+      rows.flatMap((r) => r.photos),
+    ),
+    blurredFor(
+      db,
+      viewerId,
+      rows.map((r) => r.userId),
+    ),
+  ]);
+  return { renditions, blurred };
+}
+
+/** `photos`: the page's renditions and blurred members (pagePhotos). */
 export function toPublicProfile(
   row: PublicRow,
   viewer: Viewer,
   storage: Storage,
   today: string,
-  renditions?: ReadonlyMap<string, RenditionRow>,
+  photos?: PagePhotos,
 ): PublicProfileDto {
+  const blurred = photos?.blurred.has(row.userId) === true;
   return {
     userId: row.userId,
     firstName: row.firstName,
@@ -142,7 +162,9 @@ export function toPublicProfile(
     education: row.education,
     languages: row.languages,
     interests: row.interests,
-    photos: row.photos.map((key) => photoDto(key, storage, renditions?.get(key))),
+    photos: row.photos.map((key) =>
+      blurred ? blurredPhotoDto(key, storage) : photoDto(key, storage, photos?.renditions.get(key)),
+    ),
     compatibility: compatibilityScore(viewer, row),
     verified: row.verified === true,
     profileVerified: row.profileVerified === true,

@@ -13,7 +13,7 @@ import { blockedBetween } from "../safety/index.ts";
 import { hiddenUnlessMatched } from "./discretion.ts";
 import {
   PUBLIC_COLUMNS,
-  pageRenditions,
+  pagePhotos,
   publicRow,
   toPublicProfile,
   VISIBLE,
@@ -49,9 +49,9 @@ export async function listVisits(db: Db, storage: Storage, viewer: Viewer): Prom
       LIMIT ${VISITS.LIMIT}`,
   );
   const today = todayIso();
-  const renditions = await pageRenditions(db, rows);
+  const photos = await pagePhotos(db, viewer.userId, rows);
   return rows.map((r) => ({
-    member: toPublicProfile(r, viewer, storage, today, renditions),
+    member: toPublicProfile(r, viewer, storage, today, photos),
     visitedAt: new Date(r.visitedAt).toISOString(),
   }));
 }

@@ -11,9 +11,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, queryRows } from "../../platform/db/client.ts";
 import { timestampText, uuid } from "../../platform/db/row-schemas.ts";
+import { blurredPhotoDto } from "../../platform/storage/photo-keys.ts";
 import type { Storage } from "../../platform/storage/storage.ts";
 import { likedBy } from "../likes/index.ts";
-import { VISIBLE } from "../members/index.ts";
+import { blurredFor, VISIBLE } from "../members/index.ts";
 import { visiblePhotos } from "../moderation/index.ts";
 import { photoDto, renditionsFor } from "../photos/index.ts";
 import { requestFor } from "./message-requests.ts";
@@ -89,17 +90,29 @@ export async function listConversations(db: Db, storage: Storage, me: string): P
       LIMIT ${CONVERSATIONS_LIMIT}`,
   );
   const iso = (v: Date | string) => new Date(v).toISOString();
-  const renditions = await renditionsFor(
-    db,
-    rows.flatMap((r) => (r.photo ? [r.photo] : [])),
-  );
+  const [renditions, blurred] = await Promise.all([
+    renditionsFor(
+      db,
+      rows.flatMap((r) => (r.photo ? [r.photo] : [])),
+    ),
+    // Issue 40: the photo of a member who blurs hers and has not liked this one back.
+    blurredFor(
+      db,
+      me,
+      rows.map((r) => r.userId),
+    ),
+  ]);
   return rows.map((r) => ({
     matchId: r.matchId,
     member: {
       userId: r.userId,
       firstName: r.firstName,
       lastInitial: r.lastName ? `${r.lastName.charAt(0).toLocaleUpperCase("fr")}.` : "",
-      photo: r.photo ? photoDto(r.photo, storage, renditions.get(r.photo)) : null,
+      photo: r.photo
+        ? blurred.has(r.userId)
+          ? blurredPhotoDto(r.photo, storage)
+          : photoDto(r.photo, storage, renditions.get(r.photo))
+        : null,
       profileVerified: r.profileVerified === true,
       presence: presenceOf(r.activeAt),
       gender: r.gender,

@@ -2,7 +2,6 @@
 // is stored; a doubtful one, or one already on another account, is stored but held from public view
 // (« Photos à vérifier ») until an administrator decides, in the transaction that adds it. Hashes
 // follow the photos' keys.
-import { PHOTO_FOLDER } from "@domain/constants.ts";
 import { MSG } from "@domain/messages.ts";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -11,7 +10,7 @@ import { photoHashes, photoReviews } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { memberImage } from "../../platform/images/index.ts";
 import type { Logger } from "../../platform/logger.ts";
-import { photoKeysOfRenditionBase, renditionBaseOf } from "../../platform/storage/photo-keys.ts";
+import { photoKeysOfFile } from "../../platform/storage/photo-keys.ts";
 import { mirroredPhotoHash, type NudityScores, photoHash, photoScreen, SCREEN } from "./photo-screen.ts";
 
 export interface Screening {
@@ -180,15 +179,6 @@ export function visiblePhotos(photos: SQL, owner: SQL): SQL {
   return sql`array(SELECT k FROM unnest(${photos}) WITH ORDINALITY AS x(k, n)
     WHERE NOT EXISTS (SELECT 1 FROM photo_reviews r WHERE r.photo_key = x.k AND r.user_id = ${owner}
       AND r.status = 'pending') ORDER BY n)`;
-}
-
-/** The photo keys a stored file may belong to: its own, its thumbnail's photo, its renditions' photo. */
-function photoKeysOfFile(storageKey: string): string[] {
-  const thumbs = `${PHOTO_FOLDER}/thumbs/`;
-  if (storageKey.startsWith(thumbs)) return [`${PHOTO_FOLDER}/${storageKey.slice(thumbs.length)}`];
-  // A rendition (issue 39) is named after the photo's file without its extension: any of them.
-  const base = renditionBaseOf(storageKey);
-  return base ? photoKeysOfRenditionBase(base) : [storageKey];
 }
 
 /**

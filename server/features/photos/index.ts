@@ -3,6 +3,7 @@
 
 export { isOwnedBy, photoDto, photoFiles, thumbKey } from "../../platform/storage/photo-keys.ts";
 export { forgetRenditions, renditionsFor } from "../../platform/storage/photo-renditions.ts";
+export { blurredVariant } from "./blurred.ts";
 export { photoJobs } from "./jobs.ts";
 export {
   type KeyColumn,

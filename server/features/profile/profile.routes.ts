@@ -17,6 +17,7 @@ const privacyInput = z
     hideFromCity: z.boolean({ error: "Choisissez oui ou non" }).optional(),
     hideFromOrigin: z.boolean({ error: "Choisissez oui ou non" }).optional(),
     neutralNotifications: z.boolean({ error: "Choisissez oui ou non" }).optional(),
+    blurPhotos: z.boolean({ error: "Choisissez oui ou non" }).optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: "Indiquez le réglage à modifier",
@@ -37,7 +38,7 @@ export function profileRoutes(deps: AppDeps) {
         return c.json(await ownProfileDto(db, deps.storage, row));
       })
       // PUT /api/profile/privacy {messagesFromVerifiedOnly?, firstMessagesFromLikedOnly?, presenceHidden?,
-      // browseInvisibly?, hideFromCountry?, hideFromCity?, hideFromOrigin?, neutralNotifications?}
+      // browseInvisibly?, hideFromCountry?, hideFromCity?, hideFromOrigin?, neutralNotifications?, blurPhotos?}
       // → ProfileDto
       .put("/privacy", jsonBody(privacyInput), async (c) => {
         const input = c.req.valid("json");

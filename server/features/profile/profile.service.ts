@@ -52,6 +52,7 @@ export function toProfileDto(
     hideFromCity: row.hideFromCity,
     hideFromOrigin: row.hideFromOrigin,
     neutralNotifications: row.neutralNotifications,
+    blurPhotos: row.blurPhotos,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -152,6 +153,7 @@ export async function setPrivacy(
     hideFromCity?: boolean;
     hideFromOrigin?: boolean;
     neutralNotifications?: boolean;
+    blurPhotos?: boolean;
   },
 ): Promise<ProfileRow> {
   await getOrCreateProfile(db, userId);

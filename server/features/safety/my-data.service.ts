@@ -62,6 +62,7 @@ export async function exportMyData(
       hideFromCity: z.boolean(),
       hideFromOrigin: z.boolean(),
       neutralNotifications: z.boolean(),
+      blurPhotos: z.boolean(),
       phoneNumber: z.string(),
       accountStatus: z.enum(accountStatusEnum.enumValues),
       createdAt: timestampText,
@@ -72,7 +73,7 @@ export async function exportMyData(
       origin_country AS "originCountry", city, relocate, last_active_at AS "lastActiveAt",
       presence_hidden AS "presenceHidden", browse_invisibly AS "browseInvisibly",
       hide_from_country AS "hideFromCountry", hide_from_city AS "hideFromCity", hide_from_origin AS "hideFromOrigin",
-      neutral_notifications AS "neutralNotifications", phone_number AS "phoneNumber", bio, occupation, education, languages,
+      neutral_notifications AS "neutralNotifications", blur_photos AS "blurPhotos", phone_number AS "phoneNumber", bio, occupation, education, languages,
       interests, photos, account_status AS "accountStatus", created_at AS "createdAt", updated_at AS "updatedAt"
       FROM profiles WHERE user_id = ${userId}`,
   );

@@ -27,7 +27,7 @@ import {
   oppositeGender,
   PUBLIC_COLUMNS,
   type PublicRow,
-  pageRenditions,
+  pagePhotos,
   publicRow,
   textArray,
   toPublicProfile,
@@ -424,9 +424,9 @@ export async function searchProfiles(
 ): Promise<SearchResultDto> {
   const { rows, n, hasMore, nextCursor } = await runSearch(db, viewer, q, today);
   // The cards' renditions (issue 39): one primary-key read for the page, after it.
-  const renditions = await pageRenditions(db, rows);
+  const photos = await pagePhotos(db, viewer.userId, rows);
   return {
-    data: rows.map((row) => toPublicProfile(row, viewer, storage, today, renditions)),
+    data: rows.map((row) => toPublicProfile(row, viewer, storage, today, photos)),
     count: Math.min(n, SEARCH_COUNT_CAP),
     countCapped: n > SEARCH_COUNT_CAP,
     hasMore,

@@ -86,6 +86,8 @@ export interface SharePageInput {
   renditions: ReadonlySet<string>;
   renditionBase: (key: string) => string;
   thumbUrl: (key: string) => string;
+  /** Set when the member's photos are blurred for the member who shares: each photo's blurred URL. */
+  blurredUrl?: ((key: string) => string) | undefined;
   /** After a relative's word: « sent » or the French error. */
   wordStatus?: { sent: true } | { error: string };
   token: string;
@@ -93,6 +95,9 @@ export interface SharePageInput {
 
 function photo(input: SharePageInput, key: string, name: string): string {
   const alt = `Photo de ${name}`;
+  // Blurred for the member who shares (issue 40): blurred for whoever she shares with.
+  if (input.blurredUrl)
+    return `<img src="${escapeHtml(input.blurredUrl(key))}" alt="${escapeHtml(`${alt} (floutée)`)}" width="144" height="144">`;
   if (!input.renditions.has(key))
     return `<img src="${escapeHtml(input.thumbUrl(key))}" alt="${escapeHtml(alt)}" width="144" height="144">`;
   const base = input.renditionBase(key);

@@ -7,9 +7,9 @@ import type { AppDeps, AppEnv } from "../../deps.ts";
 import { queryRows } from "../../platform/db/client.ts";
 import { requireUser } from "../../platform/http/session.ts";
 import { jsonBody } from "../../platform/http/validate.ts";
-import { renditionBase, thumbKey } from "../../platform/storage/photo-keys.ts";
+import { blurredKey, renditionBase, thumbKey } from "../../platform/storage/photo-keys.ts";
 import { renditionsFor } from "../../platform/storage/photo-renditions.ts";
-import { PUBLIC_COLUMNS, publicRow } from "../members/index.ts";
+import { blurredFor, PUBLIC_COLUMNS, publicRow } from "../members/index.ts";
 import { goneSharePage, sharePage, sharePageCsp } from "./share-page.ts";
 import { createShare, leaveWord, listShares, openShare, revokeShare } from "./sharing.service.ts";
 
@@ -77,7 +77,10 @@ export function sharePageRoutes(deps: AppDeps) {
       sql`SELECT ${PUBLIC_COLUMNS} FROM profiles p WHERE p.user_id = ${share.memberId}`,
     );
     if (!member) return respond(goneSharePage(), 404);
-    const made = await renditionsFor(db, member.photos.slice(0, 3));
+    const [made, blurred] = await Promise.all([
+      renditionsFor(db, member.photos.slice(0, 3)),
+      blurredFor(db, share.ownerId, [member.userId]),
+    ]);
     const html = sharePage({
       share,
       member,
@@ -87,6 +90,7 @@ export function sharePageRoutes(deps: AppDeps) {
       thumbUrl: (key) => storage.publicUrl(thumbKey(key)),
       renditionBase,
       renditions: new Set(made.keys()),
+      blurredUrl: blurred.size > 0 ? (key) => storage.publicUrl(blurredKey(key)) : undefined,
     });
     return respond(html, wordStatus && "error" in wordStatus ? 400 : 200);
   };

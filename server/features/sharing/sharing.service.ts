@@ -175,6 +175,7 @@ const openRow = z.strictObject({
   id: uuid,
   kind: z.enum(["date", "family"]),
   ownerName: z.string(),
+  ownerId: z.string(),
   memberId: z.string(),
   relative: z.string().nullable(),
   place: z.string().nullable(),
@@ -201,7 +202,7 @@ export async function openShare(db: Db, token: string): Promise<OpenedShare | nu
       WHERE sc.token_hash = ${hashToken(token)} AND op.user_id = sc.owner_id
         AND sc.revoked_at IS NULL AND sc.expires_at > now()
         AND ${mayShow(sql`sc.owner_id`, sql`sc.member_id`, sql`sc.match_id`)}
-      RETURNING sc.id, sc.kind, op.first_name AS "ownerName", sc.member_id AS "memberId", sc.relative,
+      RETURNING sc.id, sc.kind, op.first_name AS "ownerName", sc.owner_id AS "ownerId", sc.member_id AS "memberId", sc.relative,
         sc.place, sc.meets_at AS "meetsAt", sc.time_zone AS "timeZone", sc.travel, sc.expires_at AS "expiresAt", sc.word,
         coalesce((SELECT min(x.created_at) FROM messages x WHERE x.match_id = sc.match_id),
           (SELECT m.created_at FROM matches m WHERE m.id = sc.match_id)) AS "talkingSince"`,

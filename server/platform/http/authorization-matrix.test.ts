@@ -74,6 +74,9 @@ const RULES: Record<string, Rule> = {
   "POST /api/likes": SUBSCRIBERS,
   "GET /api/members/:userId": SUBSCRIBERS,
   "POST /api/members/:userId/visit": SUBSCRIBERS,
+  // Issue 40: to the partner of a match of hers. « other » liked him on POST /api/likes above, which
+  // opened a match; a member sharing none gets a 404 (members/photo-blur.test.ts).
+  "POST /api/members/:userId/reveal-photos": SUBSCRIBERS,
   "GET /api/matches": SUBSCRIBERS,
   "DELETE /api/matches/:id": OWNER_SUBSCRIBED,
   "GET /api/matches/:id/messages": OWNER_SUBSCRIBED,

@@ -140,6 +140,7 @@ const TARGETS: Target[] = [
       "hideFromCity",
       "hideFromOrigin",
       "neutralNotifications",
+      "blurPhotos",
     ],
   },
   { who: "member", method: "PUT", path: () => "/api/profile/photos/main", body: ["key"] },

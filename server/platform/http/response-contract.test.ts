@@ -380,6 +380,12 @@ describeEachEngine("response contract", (engine) => {
       path: `/api/matches/${matchId}/messages`,
     });
 
+    // Issue 40: « Montrer mes photos » to her match.
+    await callWithoutJson(
+      "POST /api/members/:userId/reveal-photos",
+      { status: 204 },
+      { as: alice, path: `/api/members/${bob.userId}/reveal-photos` },
+    );
     // Safe meetings (issue 40): a date shared, listed, revoked.
     const shared = await call("POST /api/matches/:id/shares", sharing.createdShareDtoSchema, {
       as: alice,

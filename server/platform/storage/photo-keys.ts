@@ -81,9 +81,9 @@ export function photoOwner(key: string): string | null {
   return null;
 }
 
-/** Every file a photo stands for: the photo, its thumbnail and its renditions. */
+/** Every file a photo stands for: the photo, its thumbnail, its renditions and its blurred variant. */
 export function photoFiles(key: string): string[] {
-  return [key, thumbKey(key), ...renditionKeys(key)];
+  return [key, thumbKey(key), ...renditionKeys(key), blurredKey(key)];
 }
 
 /**
@@ -99,4 +99,33 @@ export function photoDto(key: string, storage: Storage, rendition?: { placeholde
     renditions: rendition ? storage.publicUrl(renditionBase(key)) : null,
     placeholder: rendition?.placeholder ?? null,
   };
+}
+
+/** Issue 40: where a photo's blurred variant is kept (`photos/b/<file>.webp`), made on demand. */
+export const BLURRED_FOLDER = `${PHOTO_FOLDER}/b`;
+
+export function blurredKey(key: string): string {
+  return `${BLURRED_FOLDER}/${key.slice(key.lastIndexOf("/") + 1)}.webp`;
+}
+
+/** The photo a blurred variant's key stands for, or null for another key. */
+export function photoOfBlurred(file: string): string | null {
+  if (!file.startsWith(`${BLURRED_FOLDER}/`) || !file.endsWith(".webp")) return null;
+  const name = file.slice(BLURRED_FOLDER.length + 1, -".webp".length);
+  return name && !name.includes("/") ? `${PHOTO_FOLDER}/${name}` : null;
+}
+
+/** A photo as a viewer who may not see it gets it: the blurred variant only. */
+export function blurredPhotoDto(key: string, storage: Storage): PhotoDto {
+  const url = storage.publicUrl(blurredKey(key));
+  return { key, url, thumbUrl: url, renditions: null, placeholder: null, blurred: true };
+}
+
+/** The photo keys a stored file may belong to: its own, its thumbnail's photo, its renditions' photo. */
+export function photoKeysOfFile(storageKey: string): string[] {
+  const thumbs = `${PHOTO_FOLDER}/thumbs/`;
+  if (storageKey.startsWith(thumbs)) return [`${PHOTO_FOLDER}/${storageKey.slice(thumbs.length)}`];
+  // A rendition (issue 39) is named after the photo's file without its extension: any of them.
+  const base = renditionBaseOf(storageKey);
+  return base ? photoKeysOfRenditionBase(base) : [storageKey];
 }

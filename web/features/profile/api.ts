@@ -196,7 +196,8 @@ export type DiscretionSetting =
   | "hideFromCountry"
   | "hideFromCity"
   | "hideFromOrigin"
-  | "neutralNotifications";
+  | "neutralNotifications"
+  | "blurPhotos";
 
 export function useSetDiscretion(setting: DiscretionSetting) {
   const store = useStoreProfile();

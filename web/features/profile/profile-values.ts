@@ -46,6 +46,7 @@ export function emptyProfile(): ProfileDto {
     hideFromCity: false,
     hideFromOrigin: false,
     neutralNotifications: false,
+    blurPhotos: false,
     createdAt: now,
     updatedAt: now,
   };

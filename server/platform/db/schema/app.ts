@@ -110,6 +110,11 @@ export const profiles = pgTable(
     hideFromCountry: boolean("hide_from_country").notNull().default(false),
     hideFromCity: boolean("hide_from_city").notNull().default(false),
     hideFromOrigin: boolean("hide_from_origin").notNull().default(false),
+    /**
+     * Issue 40: her photos are shown blurred (a small variant made on the server) to members she has
+     * not liked back or shown them to; the originals are not served to them at all.
+     */
+    blurPhotos: boolean("blur_photos").notNull().default(false),
     /** « Nouveau message », without a name or an excerpt, in pushes and e-mails (issue 40). */
     neutralNotifications: boolean("neutral_notifications").notNull().default(false),
     /**

@@ -1,7 +1,7 @@
 // Safe meetings (issue 40): links that show a match's card to a friend or a relative without an
 // account, and check-ins; apart from the SPEC's tables in app.ts.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { matches } from "./app.ts";
 import { user } from "./auth.ts";
 
@@ -110,4 +110,19 @@ export const checkInContacts = pgTable(
     index("check_in_contacts_check_in_idx").on(t.checkInId),
     check("check_in_contacts_lengths", sql`length(${t.name}) BETWEEN 1 AND 60 AND length(${t.email}) <= 254`),
   ],
+);
+
+/** « Montrer mes photos »: a member whose photos are blurred shows them to one member (issue 40). */
+export const photoReveals = pgTable(
+  "photo_reveals",
+  {
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    viewerId: text("viewer_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.viewerId] }), index("photo_reveals_viewer_idx").on(t.viewerId)],
 );

@@ -30,6 +30,7 @@ import { Composer } from "./Composer.tsx";
 import { LikeReceivedNotice } from "./LikeReceivedNotice.tsx";
 import { MessageList, type PendingMessage } from "./MessageList.tsx";
 import { MoneyReminder } from "./MoneyReminder.tsx";
+import { RevealPhotosNotice } from "./RevealPhotosNotice.tsx";
 import { TypingIndicator } from "./TypingIndicator.tsx";
 
 interface Props {
@@ -267,6 +268,9 @@ export function ConversationView({ matchId, conversation, gone, me }: Props) {
           <Heart className="size-4 shrink-0 fill-current text-brand-600" aria-hidden="true" />
           {`C’est un match ! ${conversation.member.firstName} et vous vous plaisez tous les deux.`}
         </p>
+      )}
+      {profile.data?.blurPhotos && conversation && conversation.likedBy !== "both" && !closed && (
+        <RevealPhotosNotice userId={conversation.member.userId} firstName={conversation.member.firstName} />
       )}
       {conversation?.cardSharedAt && !closed && (
         <CardSharedNotice firstName={conversation.member.firstName} at={conversation.cardSharedAt} />

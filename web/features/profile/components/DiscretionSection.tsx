@@ -78,6 +78,18 @@ export function DiscretionSection({ profile }: { profile: ProfileDto }) {
       <div className="border-t border-sand-200 pt-6">
         <DiscretionToggle
           profile={profile}
+          setting="blurPhotos"
+          label="Flouter mes photos jusqu’à un J’aime réciproque"
+          hint="Les membres que vous n’avez pas aimés en retour voient une petite image floutée, préparée par Passerelle : vos vraies photos ne leur sont jamais envoyées. Dans une conversation, vous pouvez les montrer à la personne de votre choix."
+          saved={{
+            on: "Réglage enregistré : vos photos sont floutées.",
+            off: "Réglage enregistré : vos photos sont de nouveau visibles.",
+          }}
+        />
+      </div>
+      <div className="border-t border-sand-200 pt-6">
+        <DiscretionToggle
+          profile={profile}
           setting="neutralNotifications"
           label="Notifications discrètes"
           hint="Les notifications et les e-mails disent seulement « Nouveau message » ou « Nouvelle activité », sans nom ni extrait : rien ne se lit par-dessus votre épaule."
