@@ -20,6 +20,7 @@ import { heldPhotoOwner } from "./features/moderation/index.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "./features/notifications/email-outbox.ts";
 import { blurredVariant } from "./features/photos/index.ts";
 import { sharePageRoutes } from "./features/sharing/index.ts";
+import { TRIP_KIT_PATH, tripKitRoutes } from "./features/trip-kit/index.ts";
 import { VERIFICATION_BODY_LIMIT } from "./features/verification/verification.routes.ts";
 import { translateAuthResponse } from "./platform/auth/french-errors.ts";
 import { createBaseApp } from "./platform/http/base-app.ts";
@@ -161,6 +162,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   );
   // A shared match's card (issue 40): a page of its own, for people without an account.
   app.route(SHARE_PATH, sharePageRoutes(deps));
+  // The trip kit (issue 40): a page the service worker keeps for a trip without network.
+  app.route(TRIP_KIT_PATH, tripKitRoutes(deps));
 
   app.all("/api/*", () => {
     throw new AppError(404, "NOT_FOUND", MSG.NOT_FOUND);

@@ -10,7 +10,7 @@ import {
   precacheAndRoute,
 } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { NetworkOnly } from "workbox-strategies";
+import { NetworkFirst, NetworkOnly } from "workbox-strategies";
 import { flushOutbox } from "./lib/outbox/flush.ts";
 import {
   notificationOptions,
@@ -24,8 +24,18 @@ import {
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 const OFFLINE_PAGE = "/offline.html";
+/** server/features/trip-kit: the page's address. */
+const TRIP_KIT_PATH = "/kit-voyage";
 /** Navigations that are not pages: files the API and the storage send (exports, photos). */
 const NOT_PAGES = /^\/(api|storage)\//;
+
+// The trip kit (issue 40): kept on the device once the member opened it, in economy mode too (she
+// asked for it), and served from there when the network is gone — on a trip, where it matters.
+// Registered before the navigations' route, which would otherwise take it.
+registerRoute(
+  ({ url, request }) => request.mode === "navigate" && url.pathname === TRIP_KIT_PATH,
+  new NetworkFirst({ cacheName: "passerelle-trip-kit", networkTimeoutSeconds: 6 }),
+);
 
 // Navigations first, so they reach the network even for the prerendered pages, which are also in
 // the precache (as their own URL, for when the network is down). Member pages are not served from

@@ -142,6 +142,8 @@ const ELSEWHERE = new Set([
   // A shared card's page: its token is the capability, for people without an account (sharing.test.ts).
   "GET /partage/:token",
   "POST /partage/:token/mot",
+  // The trip kit's page, open to all (trip-kit.test.ts).
+  "GET /kit-voyage",
 ]);
 
 const isAdminRoute = (key: string) => key.includes(" /api/admin/");

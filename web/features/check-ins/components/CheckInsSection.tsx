@@ -89,6 +89,14 @@ export function CheckInsSection() {
   return (
     <div className="flex flex-col gap-6">
       <Alert tone="info">{CHECK_IN_MSG.NOT_EMERGENCY}</Alert>
+      <p>
+        {/* A page of the server, kept on the device by the service worker: a full navigation. */}
+        <a href="/kit-voyage" className="font-semibold text-teal-800 underline underline-offset-2">
+          Kit de voyage
+        </a>{" "}
+        : les numéros d’urgence de 14 pays, vos consulats et nos conseils pour un premier rendez-vous, gardés
+        sur cet appareil pour un voyage sans connexion.
+      </p>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate aria-label="Nouveau point sécurité">
         <Field id="check-in-due" label="Je confirme que tout va bien avant" required error={fields.dueAt}>
           {(control) => (

@@ -136,7 +136,12 @@ export function ShareCardDialog({ open, onClose, matchId, name }: Props) {
           {kind === "date" ? (
             <>
               <p className="text-sm text-ink-soft">
-                Avant un premier rendez-vous, dites à un proche avec qui, où et quand. Tout est facultatif.
+                Avant un premier rendez-vous, dites à un proche avec qui, où et quand. Tout est facultatif. En
+                voyage, emportez aussi le{" "}
+                <a href="/kit-voyage" className="font-semibold text-teal-800 underline underline-offset-2">
+                  kit de voyage
+                </a>
+                .
               </p>
               <Field id="share-place" label="Lieu" error={fields.place}>
                 {(control) => (
