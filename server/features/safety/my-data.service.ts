@@ -246,6 +246,48 @@ export async function exportMyData(
       user_agent AS "userAgent" FROM session WHERE user_id = ${userId}`,
   );
 
+  // Safe meetings (issue 40): the links to a match's card she made (never their token, which is
+  // not kept) with her relatives' words, her check-ins with their contacts, whom she showed her photos.
+  const sharedCards = await queryRows(
+    db,
+    z.strictObject({
+      kind: z.string(),
+      member: otherName,
+      relative: z.string().nullable(),
+      place: z.string().nullable(),
+      meetsAt: timestampText.nullable(),
+      travel: z.string().nullable(),
+      word: z.string().nullable(),
+      createdAt: timestampText,
+      expiresAt: timestampText,
+      revokedAt: timestampText.nullable(),
+    }),
+    sql`SELECT sc.kind, ${other(sql`sc.member_id`)} AS member, sc.relative, sc.place, sc.meets_at AS "meetsAt",
+        sc.travel, sc.word, sc.created_at AS "createdAt", sc.expires_at AS "expiresAt", sc.revoked_at AS "revokedAt"
+      FROM shared_cards sc WHERE sc.owner_id = ${userId} ORDER BY sc.created_at`,
+  );
+  const checkIns = await queryRows(
+    db,
+    z.strictObject({
+      dueAt: timestampText,
+      graceMinutes: z.number().int(),
+      note: z.string().nullable(),
+      status: z.string(),
+      contacts: z.array(z.strictObject({ name: z.string(), email: z.string() })),
+      createdAt: timestampText,
+    }),
+    sql`SELECT ci.due_at AS "dueAt", ci.grace_minutes AS "graceMinutes", ci.note, ci.status, ci.created_at AS "createdAt",
+        (SELECT coalesce(json_agg(json_build_object('name', c.name, 'email', c.email)), '[]'::json)
+          FROM check_in_contacts c WHERE c.check_in_id = ci.id) AS contacts
+      FROM check_ins ci WHERE ci.owner_id = ${userId} ORDER BY ci.created_at`,
+  );
+  const photosShownTo = await queryRows(
+    db,
+    z.strictObject({ member: otherName, createdAt: timestampText }),
+    sql`SELECT ${other(sql`r.viewer_id`)} AS member, r.created_at AS "createdAt" FROM photo_reveals r
+      WHERE r.owner_id = ${userId} ORDER BY r.created_at`,
+  );
+
   const files: Record<string, Uint8Array> = {};
   const photoFiles: string[] = [];
   for (const key of profile?.photos ?? []) {
@@ -291,6 +333,9 @@ export async function exportMyData(
     faceDescriptor: faceDescriptor[0] ?? null,
     profileVisitsMade,
     profileVisitsReceived,
+    sharedCards,
+    checkIns,
+    photosShownTo,
     blockedMembers: blocks,
     reportsFiled: reports,
     connectionCountries,

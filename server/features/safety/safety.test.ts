@@ -236,6 +236,13 @@ describeOnEngine("trust and safety", (engine) => {
       const key = ((await upload.json()) as ProfileDto).photos[0]!.key;
       await post(him.cookie, `/api/matches/${matchId}/messages`, { content: "Mon premier message" });
       await post(her.cookie, `/api/matches/${matchId}/messages`, { content: "Sa réponse privée" });
+      // Issue 40: a date shared with a friend, and a check-in.
+      await post(him.cookie, `/api/matches/${matchId}/shares`, { kind: "date", place: "Café Lomé" });
+      await post(him.cookie, "/api/check-ins", {
+        dueAt: new Date(Date.now() + 3_600_000).toISOString(),
+        graceMinutes: 30,
+        contacts: [{ name: "Koffi", email: "koffi@exemple.fr" }],
+      });
 
       const res = await t.request("/api/me/export", { cookie: him.cookie });
       expect(res.status).toBe(200);
@@ -252,6 +259,10 @@ describeOnEngine("trust and safety", (engine) => {
       expect(Buffer.from(files[data.profile.photos[0]!]!).equals(Buffer.from(stored!.body))).toBe(true);
       expect(data.messagesSent.map((m) => m.content)).toEqual(["Mon premier message"]);
       expect(data.matches[0]?.member).toBe("Aminata D.");
+      expect(data.sharedCards).toMatchObject([{ kind: "date", member: "Aminata D.", place: "Café Lomé" }]);
+      expect(data.checkIns).toMatchObject([
+        { status: "waiting", contacts: [{ name: "Koffi", email: "koffi@exemple.fr" }] },
+      ]);
       const text = strFromU8(files["donnees.json"]!);
       expect(text).not.toContain(her.email);
       expect(text).not.toContain(her.userId);

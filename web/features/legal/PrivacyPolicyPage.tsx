@@ -102,6 +102,21 @@ export default function PrivacyPolicyPage() {
             <strong>Aucun appel n’est jamais enregistré</strong>, ni par Passerelle, ni par le relais, et
             votre numéro de téléphone n’est jamais donné à l’autre membre ;
           </li>
+          <li>
+            vos rendez-vous partagés et vos liens « Présenter à ma famille » : la carte de quel match, ce que
+            vous avez ajouté (lieu, date, voyage), le prénom du proche, son mot, et quand le lien a été
+            ouvert. Le lien lui-même n’est pas conservé, seule son empreinte : même une copie de notre base ne
+            l’ouvre pas. Le membre dont la carte est partagée en est informé ;
+          </li>
+          <li>
+            vos points sécurité : l’heure prévue, le délai, votre mot, et le prénom et l’adresse e-mail des
+            personnes à prévenir, qui ne reçoivent un e-mail que si vous ne confirmez pas que tout va bien ;
+          </li>
+          <li>
+            vos réglages de discrétion (masquer votre profil à votre pays, votre ville ou votre pays
+            d’origine, flouter vos photos, notifications discrètes) et les membres à qui vous avez montré vos
+            photos ;
+          </li>
           <li>les membres que vous avez bloqués, avec la date du blocage.</li>
         </ul>
         <h3>Abonnements et paiements</h3>
