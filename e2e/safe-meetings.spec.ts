@@ -78,6 +78,10 @@ test("she shares her date; a browser without an account sees his card until she 
 
   // From their conversation: « Partager mon rendez-vous », a place and a time, the link.
   const conversation = await openConversation(her, hisName);
+  // The header's extra button keeps the composer on a 375-pixel screen (the page clips what overflows).
+  const mic = conversation.getByRole("button", { name: `Enregistrer un message vocal pour ${hisName} E.` });
+  const micBox = (await mic.boundingBox())!;
+  expect(micBox.x + micBox.width).toBeLessThanOrEqual(her.viewportSize()!.width);
   await conversation.getByRole("button", { name: `Partager mon rendez-vous avec ${hisName} E.` }).click();
   const dialog = her.getByRole("dialog", { name: "Partager mon rendez-vous" });
   await dialog.getByLabel("Lieu").fill("Café des Arts, place des Terreaux");

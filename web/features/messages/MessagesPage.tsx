@@ -54,7 +54,9 @@ export default function MessagesPage() {
       >
         Messages
       </h1>
-      <div className="grid min-h-0 flex-1 overflow-hidden border-sand-200 bg-white sm:rounded-[var(--radius-card)] sm:border md:grid-cols-[20rem_1fr]">
+      {/* minmax(0, …) columns: a conversation never widens the page past the screen (a long name, the
+          header's buttons); its header truncates the name instead. */}
+      <div className="grid min-h-0 flex-1 overflow-hidden border-sand-200 bg-white sm:rounded-[var(--radius-card)] sm:border grid-cols-1 md:grid-cols-[20rem_minmax(0,1fr)]">
         <div
           className={cn("min-h-0 overflow-y-auto border-sand-200 md:border-r", matchId && "hidden md:block")}
         >
