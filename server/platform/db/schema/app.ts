@@ -155,9 +155,10 @@ export const profiles = pgTable(
     ),
     // « Activité récente » (issue 17): the page walks this index in its order and stops at its size.
     // The few members who hide from a country, a city or an origin (issue 40): every search reads
-    // them as one small set (discretion.ts), never the whole table.
+    // them as one small set (discretion.ts), never the whole table — from the index alone, which
+    // carries every column the set compares (bench/discretion.ts).
     index("profiles_discreet_idx")
-      .on(t.userId)
+      .on(t.userId, t.country, t.city, t.originCountry, t.hideFromCountry, t.hideFromCity, t.hideFromOrigin)
       .where(sql`${t.hideFromCountry} OR ${t.hideFromCity} OR ${t.hideFromOrigin}`),
     index("profiles_activity_idx").on(t.gender, t.activeAt.desc().nullsLast(), t.id.desc()),
     index("profiles_gender_birth_idx").on(t.gender, t.birthDate),

@@ -1,0 +1,2 @@
+DROP INDEX "profiles_discreet_idx";--> statement-breakpoint
+CREATE INDEX "profiles_discreet_idx" ON "profiles" USING btree ("user_id","country","city","origin_country","hide_from_country","hide_from_city","hide_from_origin") WHERE "profiles"."hide_from_country" OR "profiles"."hide_from_city" OR "profiles"."hide_from_origin";
