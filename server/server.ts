@@ -18,6 +18,9 @@ import { ConfigError, loadConfig } from "./platform/settings/config.ts";
  * Puts demo members and accounts into an empty database (scripts/seed/demo.ts): given by the
  * entry point, so that production code carries no demo data (docs/decisions/0017).
  */
+/** How long an idle keep-alive connection stays open (see the listeners below). */
+const KEEP_ALIVE_MS = 65_000;
+
 export type DemoSeeder = (deps: AppDeps) => Promise<void>;
 
 export interface ServerOptions {
@@ -74,6 +77,14 @@ export function startServer(options: ServerOptions = {}): void {
         );
       },
     );
+    // Idle keep-alive connections are kept longer than Node's 5-second default, beyond what clients
+    // and proxies usually keep theirs idle (a load balancer's 60 s): otherwise a client reusing a
+    // connection at the moment the server closes it gets ECONNRESET, which browsers retry but an
+    // API client or a proxy does not (a journey's request failed so, after a 5-second pause).
+    if ("keepAliveTimeout" in listener) {
+      listener.keepAliveTimeout = KEEP_ALIVE_MS;
+      listener.headersTimeout = KEEP_ALIVE_MS + 1_000;
+    }
     listener.on("error", (err: NodeJS.ErrnoException) => {
       // A machine without IPv6 has no ::1; the first address is enough.
       if (i > 0 && (err.code === "EADDRNOTAVAIL" || err.code === "EAFNOSUPPORT")) {
