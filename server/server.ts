@@ -147,9 +147,16 @@ export function startServer(options: ServerOptions = {}): void {
     force.unref();
     // Event streams never end by themselves: close them first so that the listeners can close.
     deps?.hub.closeAll();
-    await Promise.all(
+    const closed = Promise.all(
       servers.map((listener) => new Promise<void>((resolve) => listener.close(() => resolve()))),
     );
+    // close() ends the idle connections once; those whose answer finishes afterwards would stay open
+    // for KEEP_ALIVE_MS: ended as soon as they are idle.
+    const idle = setInterval(() => {
+      for (const listener of servers) if ("closeIdleConnections" in listener) listener.closeIdleConnections();
+    }, 50);
+    await closed;
+    clearInterval(idle);
     await stopWorkers?.().catch((err) => logger.error({ err }, "shutdown: stopping the job workers failed"));
     if (deps) await closeDeps(deps).catch((err) => logger.error({ err }, "shutdown: closing failed"));
     process.exit(0);
