@@ -9,6 +9,13 @@ import sharp from "sharp";
 
 export const PASSWORD = "un mot de passe solide";
 
+/**
+ * Context options for a journey about the service worker: installing the app, offline, push, economy
+ * mode, the trip kit. The other journeys block the worker (playwright.config.ts), which every new
+ * context otherwise registered, precaching the whole app.
+ */
+export const WITH_WORKER = { serviceWorkers: "allow" } as const;
+
 export function uniqueEmail(prefix = "membre"): string {
   return `${prefix}-${randomBytes(4).toString("hex")}@exemple.fr`;
 }

@@ -4,7 +4,7 @@
 // only, and another one on a tap.
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { joinThroughApi, keepScreen, openConversation, uniqueFirstName } from "./fixtures.ts";
+import { joinThroughApi, keepScreen, openConversation, uniqueFirstName, WITH_WORKER } from "./fixtures.ts";
 
 /** A different picture for each `n`: two bands of colour. */
 async function photo(n: number): Promise<Buffer> {
@@ -33,9 +33,12 @@ async function post(page: Page, path: string, data: unknown) {
   return res.json();
 }
 
-/** Two subscribed members who liked each other, each in a browser context of their own. */
+/**
+ * Two subscribed members who liked each other, each in a browser context of their own, with the
+ * service worker: it keeps the outbox going and is what economy mode switches.
+ */
 async function matchedPair(browser: Browser, her: string, him: string) {
-  const options = test.info().project.use;
+  const options = { ...test.info().project.use, ...WITH_WORKER };
   const herContext = await browser.newContext(options);
   const hisContext = await browser.newContext(options);
   const herPage = await herContext.newPage();

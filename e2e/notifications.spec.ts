@@ -8,7 +8,7 @@
 // DevTools protocol, as Chromium's push client would.
 import { expect, type Page, test } from "@playwright/test";
 import { startPushService } from "../server/test/push-service.ts";
-import { joinThroughApi, mailsTo, uniqueFirstName } from "./fixtures.ts";
+import { joinThroughApi, mailsTo, uniqueFirstName, WITH_WORKER } from "./fixtures.ts";
 import { browserWithNotifications, controlledBy, notifications, registrationId } from "./service-worker.ts";
 
 /** PushManager backed by the local push service (the subscription kept in localStorage). */
@@ -57,7 +57,7 @@ test("installable, notifications accepted after a first match, a push with the a
   });
   const browser = await playwright.chromium.launch({ ...testInfo.project.use.launchOptions, executablePath });
   try {
-    const options = testInfo.project.use;
+    const options = { ...testInfo.project.use, ...WITH_WORKER };
     const hisContext = await browser.newContext(options);
     const herContext = await browser.newContext(options);
     await hisContext.exposeFunction("e2eSubscribe", (key: string) =>

@@ -112,6 +112,11 @@ export default defineConfig({
     // the screencast: encoding a picture of every page at every frame, in every journey, passing or
     // not, cost the two cores more than the DOM snapshots it would have added to.
     trace: { mode: "retain-on-failure", screenshots: false },
+    // No service worker, but in the journeys about it (WITH_WORKER in fixtures.ts: installing,
+    // offline, push, economy mode, the trip kit; the data budget's own browser keeps it too): a worker
+    // registered in every new context precached the whole app each time, about 14 % of the journeys'
+    // time (docs/testing.md).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: chromiumPath,
       args: [
@@ -218,6 +223,9 @@ export default defineConfig({
         // The demo photos' renditions, drawn one at a time in the background from the start, would
         // weigh differently each run (and take a core from the journeys): not drawn (uploads' are).
         PHOTO_RENDITION_BACKFILL: "false",
+        // Nothing here verifies a face, and the one upload (the partner's photo, before the day is
+        // counted) loads the screening model when it comes: the journeys start sooner.
+        PRELOAD_MODELS: "false",
       },
     },
   ],

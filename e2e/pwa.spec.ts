@@ -4,7 +4,7 @@
 // a web push shown as a notification by the worker (web/sw.ts).
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { joinThroughApi, uniqueFirstName } from "./fixtures.ts";
+import { joinThroughApi, uniqueFirstName, WITH_WORKER } from "./fixtures.ts";
 import { browserWithNotifications, controlledBy, notifications, registrationId } from "./service-worker.ts";
 
 /** No worker registered for this page's origin (a visitor's page, issue 39). */
@@ -14,6 +14,7 @@ async function noWorker(page: Page): Promise<boolean> {
 }
 
 test.describe("installable web app", () => {
+  test.use(WITH_WORKER);
   test("the manifest is linked, in French, with its icons; Chromium finds the app installable", async ({
     page,
     request,

@@ -14,6 +14,7 @@ import {
   openConversation,
   uniqueEmail,
   uniqueFirstName,
+  WITH_WORKER,
 } from "./fixtures.ts";
 import { controlledBy } from "./service-worker.ts";
 
@@ -322,24 +323,27 @@ test("her blurred photo: a man she has not liked back sees a small blurred pictu
   for (const c of contexts) await c.close();
 });
 
-test("the trip kit, once opened, opens again without a network", async ({ page, context }) => {
-  await joinThroughApi(page, { firstName: uniqueFirstName("Binta"), gender: "Femme", country: "Sénégal" });
-  // A member's pages register the worker; it controls the next ones.
-  await page.goto("/profile");
-  expect(await controlledBy(page)).toMatch(/\/sw\.js$/);
-  await page.getByRole("tab", { name: "Vie privée" }).click();
-  await page.getByRole("link", { name: "Kit de voyage" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Kit de voyage" })).toBeVisible();
-  await expect(
-    page.getByText("l’ambassade ou du consulat du Sénégal", { exact: false }).first(),
-  ).toBeAttached();
+test.describe("the trip kit offline", () => {
+  test.use(WITH_WORKER);
+  test("the trip kit, once opened, opens again without a network", async ({ page, context }) => {
+    await joinThroughApi(page, { firstName: uniqueFirstName("Binta"), gender: "Femme", country: "Sénégal" });
+    // A member's pages register the worker; it controls the next ones.
+    await page.goto("/profile");
+    expect(await controlledBy(page)).toMatch(/\/sw\.js$/);
+    await page.getByRole("tab", { name: "Vie privée" }).click();
+    await page.getByRole("link", { name: "Kit de voyage" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Kit de voyage" })).toBeVisible();
+    await expect(
+      page.getByText("l’ambassade ou du consulat du Sénégal", { exact: false }).first(),
+    ).toBeAttached();
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByRole("heading", { level: 1, name: "Kit de voyage" })).toBeVisible();
-  await page.getByRole("heading", { name: "Côte d’Ivoire" }).click();
-  await expect(page.getByRole("link", { name: "185" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "185" })).toHaveAttribute("href", "tel:185");
-  await keepScreen(page, "trip-kit-offline");
-  await context.setOffline(false);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Kit de voyage" })).toBeVisible();
+    await page.getByRole("heading", { name: "Côte d’Ivoire" }).click();
+    await expect(page.getByRole("link", { name: "185" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "185" })).toHaveAttribute("href", "tel:185");
+    await keepScreen(page, "trip-kit-offline");
+    await context.setOffline(false);
+  });
 });
