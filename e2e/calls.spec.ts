@@ -8,7 +8,6 @@
 // entries in the conversation.
 import path from "node:path";
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
-import { CALL } from "../domain/calls.ts";
 import { face, liveCapture, SAME_PERSON, SAME_PERSON_MOUTHS } from "../server/test/face-samples.ts";
 import { writeFakeCameraVideo } from "./fake-camera.ts";
 import { axeViolations, joinThroughApi, keepScreen, openConversation, uniqueFirstName } from "./fixtures.ts";
@@ -310,7 +309,7 @@ test("a declined call and a missed call leave their entries in the conversation"
     .click();
   await expect(ringing).toBeVisible();
   await expect(herConversation.getByText("Appel vocal manqué")).toBeVisible({
-    timeout: (CALL.RING_SECONDS + 15) * 1000,
+    timeout: (Number(process.env.E2E_CALL_RING_SECONDS) + 15) * 1000,
   });
   await expect(ringing).toBeHidden();
   await expect(hisPage.getByText("Pas de réponse pour le moment.")).toBeVisible();

@@ -31,6 +31,9 @@ if (!existsSync("/usr/bin/turnserver"))
 process.env.E2E_TURN_PORT ??= String(34_000 + Math.floor(Math.random() * 1_000));
 process.env.E2E_TURN_SECRET ??= randomBytes(24).toString("hex");
 const turnPort = Number(process.env.E2E_TURN_PORT);
+// Calls ring 15 s here instead of 30 s (CALL_RING_SECONDS): the missed-call journey waits for a ring
+// to end, and 15 s still leaves the video call's callee time to answer on a busy machine.
+process.env.E2E_CALL_RING_SECONDS ??= "15";
 // Each peer connection holds a relay port until it closes (or for 600 s when a browser vanishes):
 // 400 is plenty for a run, and its own range keeps two runs on one machine apart.
 const relayPorts = 50_000 + (turnPort % 1_000) * 10;
@@ -196,6 +199,7 @@ export default defineConfig({
         // Every call relayed through the coturn above, over UDP or TCP.
         TURN_URLS: `turn:127.0.0.1:${turnPort}?transport=udp,turn:127.0.0.1:${turnPort}?transport=tcp`,
         TURN_SECRET: process.env.E2E_TURN_SECRET,
+        CALL_RING_SECONDS: process.env.E2E_CALL_RING_SECONDS,
       },
     },
     {

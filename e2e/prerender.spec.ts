@@ -1,6 +1,7 @@
 // The public pages arrive prerendered (web/prerender.tsx, scripts/build/prerender.ts): readable
 // before any JavaScript runs, then taken over by React without a hydration mismatch.
 import { expect, test } from "@playwright/test";
+import { WITH_WORKER } from "./fixtures.ts";
 
 const PAGES = [
   { path: "/", heading: /d’une rive à l’autre/ },
@@ -90,7 +91,9 @@ test.describe("a member page’s prerendered frame", () => {
     ).toBeVisible();
     await noScript.close();
 
-    const context = await browser.newContext({ extraHTTPHeaders: { cookie } });
+    // With the service worker, which a member's page registers: its registration is part of a clean
+    // start too (the journeys block it otherwise, and the browser then logs the refusal).
+    const context = await browser.newContext({ extraHTTPHeaders: { cookie }, ...WITH_WORKER });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("console", (m) => {

@@ -19,7 +19,7 @@ import { inImageTurn } from "../../platform/images/index.ts";
 import { requireSubscription } from "../billing/index.ts";
 import { openConversation } from "../messages/index.ts";
 import { acceptCall, endCall, getCall, heartbeat, startCall } from "./calls.service.ts";
-import { CALL_QUEUES, RING_SWEEP_DELAY_SECONDS } from "./jobs.ts";
+import { CALL_QUEUES, ringSweepDelaySeconds } from "./jobs.ts";
 import { checkLiveFrames, compareFrames, liveCheckState, recordLiveCheck } from "./live-check.ts";
 import { callSettings, setCallsAllowed } from "./settings.service.ts";
 import { iceConfig } from "./turn.ts";
@@ -69,7 +69,7 @@ export function callMatchRoutes(deps: AppDeps) {
         // The sweep once its ring is over, should the caller's page be gone by then (the minute's
         // sweep would end it a little later anyway: a failure here is logged, never the caller's).
         await deps.jobs
-          .send(CALL_QUEUES.sweep, {}, { startAfter: RING_SWEEP_DELAY_SECONDS })
+          .send(CALL_QUEUES.sweep, {}, { startAfter: ringSweepDelaySeconds(deps.config.calls.ringSeconds) })
           .catch((err: unknown) => deps.logger.error({ err }, "calls: ring sweep not queued"));
         return c.json(call, 201);
       },

@@ -207,7 +207,12 @@ export interface StartCall {
  * members calling each other at once queue on the match row: the second finds the first call and is
  * answered 409 CALL_CROSSED with its id, which their page shows as the incoming call.
  */
-export async function startCall(deps: Deps, me: string, matchId: string, input: StartCall): Promise<CallDto> {
+export async function startCall(
+  deps: Deps & Pick<AppDeps, "config">,
+  me: string,
+  matchId: string,
+  input: StartCall,
+): Promise<CallDto> {
   const { db } = deps.database;
   const { call, ended } = await deps.events.transaction(db, async (tx, record) => {
     if (!(await lockMember(tx, me))) throw unauthenticated();
@@ -231,7 +236,7 @@ export async function startCall(deps: Deps, me: string, matchId: string, input: 
       callRow,
       sql`INSERT INTO calls (match_id, caller_id, callee_id, video, ring_expires_at, offer_sdp)
         VALUES (${matchId}::uuid, ${me}, ${otherId}, ${input.video},
-          now() + make_interval(secs => ${CALL.RING_SECONDS}), ${input.offer})
+          now() + make_interval(secs => ${deps.config.calls.ringSeconds}), ${input.offer})
         RETURNING ${COLUMNS}`,
     );
     await record(callRinging, {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { queryRows } from "../../platform/db/client.ts";
 import { createAdmin } from "../../test/admin.ts";
-import { createTestApp, describeEachEngine, type TestApp } from "../../test/harness.ts";
+import { createTestApp, describeEachEngine, describeOnEngine, type TestApp } from "../../test/harness.ts";
 import { signUpMember } from "../../test/members.ts";
 import { readEvents } from "../../test/sse.ts";
 import { endStaleCalls } from "./calls.service.ts";
@@ -122,6 +122,8 @@ describeEachEngine("calls", (engine) => {
     await hisStream.next("ready");
     const ringing = await started(him, matchId, true);
     expect(ringing).toMatchObject({ state: "ringing", video: true, callerId: him.userId, offer: null });
+    // It rings for CALL.RING_SECONDS by the server's clock: the caller's page gives up then.
+    expect(Date.parse(ringing.ringExpiresAt) - Date.parse(ringing.createdAt)).toBe(CALL.RING_SECONDS * 1000);
     const rang = (await herStream.next("call.ringing")).data as { call: CallDto };
     expect(rang.call).toMatchObject({ id: ringing.id, matchId, offer: null });
     // The offer, to the callee only; nobody else learns the call exists.
@@ -328,22 +330,55 @@ describeEachEngine("calls", (engine) => {
   });
 });
 
+/** Two members of an app of its own, matched with calls allowed on both sides. */
+async function pairOn(t: TestApp) {
+  const her = await signUpMember(t, "female");
+  const him = await signUpMember(t, "male");
+  const [row] = await queryRows(
+    t.deps.database.db,
+    z.strictObject({ id: z.string() }),
+    sql`INSERT INTO matches (user1_id, user2_id, status, user1_calls, user2_calls)
+      VALUES (${her.userId}, ${him.userId}, 'accepted', true, true) RETURNING id`,
+  );
+  return { her, him, matchId: row!.id };
+}
+
 describeEachEngine("calls without a TURN server", (engine) => {
   it("connect directly outside production", async () => {
     const t = await createTestApp(engine);
     try {
-      const her = await signUpMember(t, "female");
-      const him = await signUpMember(t, "male");
-      const [row] = await queryRows(
-        t.deps.database.db,
-        z.strictObject({ id: z.string() }),
-        sql`INSERT INTO matches (user1_id, user2_id, status, user1_calls, user2_calls)
-          VALUES (${her.userId}, ${him.userId}, 'accepted', true, true) RETURNING id`,
-      );
+      const { him, matchId } = await pairOn(t);
       const settings = (await (
-        await t.request(`/api/matches/${row!.id}/calls/settings`, { cookie: him.cookie })
+        await t.request(`/api/matches/${matchId}/calls/settings`, { cookie: him.cookie })
       ).json()) as CallSettingsDto;
       expect(settings).toMatchObject({ available: true, ice: { iceServers: [], iceTransportPolicy: "all" } });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describeOnEngine("a ring time of its own (CALL_RING_SECONDS)", (engine) => {
+  it("rings for that long, and the sweep finds the call missed once it is over", async () => {
+    const t = await createTestApp(engine, { ...TURN, CALL_RING_SECONDS: "5" });
+    try {
+      const { him, matchId } = await pairOn(t);
+      const res = await t.request(`/api/matches/${matchId}/calls`, {
+        method: "POST",
+        cookie: him.cookie,
+        json: { video: false, offer: OFFER },
+      });
+      expect(res.status).toBe(201);
+      const call = (await res.json()) as CallDto;
+      expect(Date.parse(call.ringExpiresAt) - Date.parse(call.createdAt)).toBe(5_000);
+      // Nobody answers: once the five seconds are over by the database's clock, the sweep ends it.
+      await expect
+        .poll(async () => endStaleCalls(t.deps), { timeout: 60_000, interval: 500 })
+        .toBeGreaterThanOrEqual(1);
+      const view = (await (
+        await t.request(`/api/calls/${call.id}`, { cookie: him.cookie })
+      ).json()) as CallViewDto;
+      expect(view.call).toMatchObject({ state: "ended", outcome: "missed" });
     } finally {
       await t.close();
     }

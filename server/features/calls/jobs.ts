@@ -2,7 +2,6 @@
 // closed while it rang, two phones that lost the network mid-call. The sweep ends calls that rang
 // out (« manqué ») or whose pages stopped saying they were there; it runs once a ring's time is up
 // (queued when the call starts) and every minute for calls whose pages went silent.
-import { CALL } from "@domain/calls.ts";
 import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
 import { defineQueue } from "../../platform/jobs/queue.ts";
@@ -14,7 +13,7 @@ export const CALL_QUEUES = {
 };
 
 /** When the sweep after a ring runs: just after its time is up. */
-export const RING_SWEEP_DELAY_SECONDS = CALL.RING_SECONDS + 2;
+export const ringSweepDelaySeconds = (ringSeconds: number) => ringSeconds + 2;
 
 export const callJobs: JobDeclarations<AppDeps> = {
   queues: Object.values(CALL_QUEUES),

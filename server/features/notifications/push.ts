@@ -4,7 +4,6 @@
 // other devices of the member are not notified twice.
 
 import { Agent } from "node:https";
-import { CALL } from "@domain/calls.ts";
 import { MSG } from "@domain/messages.ts";
 import {
   NOTIFICATION_LIMITS,
@@ -188,8 +187,8 @@ export async function deliverPush(
           payload.kind === "message" || payload.kind === "match" || payload.kind === "call"
             ? "high"
             : "normal",
-        // A call rings for RING_SECONDS: a push delivered later would ring for nothing.
-        ...(payload.kind === "call" && { TTL: CALL.RING_SECONDS }),
+        // A call rings for its ring time: a push delivered later would ring for nothing.
+        ...(payload.kind === "call" && { TTL: deps.config.calls.ringSeconds }),
         // A newer push of the same conversation replaces an undelivered older one at the service.
         topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
         timeout: 10_000,

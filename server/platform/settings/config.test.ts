@@ -125,6 +125,8 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "quatre" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ NODE_ENV: "production", AUTH_SECRET: "court" })).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ CALL_RING_SECONDS: "2" })).toThrow(/CALL_RING_SECONDS/);
+    expect(() => loadConfig({ CALL_RING_SECONDS: "600" })).toThrow(/CALL_RING_SECONDS/);
   });
 
   it("needs a bucket for S3 storage, and uses path-style URLs with a custom endpoint", () => {

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { CALL } from "@domain/calls.ts";
 import { isChargeableAmount } from "@domain/money.ts";
 import { DEFAULT_PLANS, type Plan } from "@domain/subscriptions.ts";
 import { GESTURES, type Gesture } from "@domain/verification.ts";
@@ -118,6 +119,8 @@ const envSchema = z.object({
     )
     .optional(),
   TURN_SECRET: z.string().min(16, "TURN_SECRET must be at least 16 characters").optional(),
+  /** How long a call rings before it is missed, in seconds. */
+  CALL_RING_SECONDS: z.coerce.number().int().min(5).max(120).default(CALL.RING_SECONDS),
   VERIFICATION_GESTURES: z
     .string()
     .transform((v) => v.split(",").map((g) => g.trim()))
@@ -210,7 +213,15 @@ export interface Config {
    * learns the other's address); without one, calls connect directly, outside production only (two
    * tabs on a developer's machine), and are off in production.
    */
-  calls: { turn: { urls: string[]; secret: string } | null; available: boolean };
+  calls: {
+    turn: { urls: string[]; secret: string } | null;
+    available: boolean;
+    /**
+     * How long a call rings (CALL.RING_SECONDS unless set): the server's deadline, which the
+     * caller's page follows (ringExpiresAt − createdAt); the journeys ring for less.
+     */
+    ringSeconds: number;
+  };
   /** When the digests are planned (cron, UTC); the weekly ones on the plan of DIGEST_WEEKDAY. */
   digestSchedule: string;
 }
@@ -455,6 +466,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     calls: {
       turn: e.TURN_URLS && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET } : null,
       available: Boolean(e.TURN_URLS) || !isProduction,
+      ringSeconds: e.CALL_RING_SECONDS,
     },
     preloadModels: e.PRELOAD_MODELS ?? true,
     jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,

@@ -11,6 +11,15 @@ import { useSyncExternalStore } from "react";
 import { callApi, fetchCallSettings } from "./api.ts";
 import { CallPeer, mediaErrorMessage, type SideState } from "./peer.ts";
 
+/**
+ * How long the server lets this call ring: its own deadline, from two times of its clock (the
+ * device's may be off); CALL.RING_SECONDS should a time be unreadable.
+ */
+export function ringMs(call: Pick<CallDto, "createdAt" | "ringExpiresAt">): number {
+  const ms = Date.parse(call.ringExpiresAt) - Date.parse(call.createdAt);
+  return Number.isFinite(ms) && ms > 0 ? ms : CALL.RING_SECONDS * 1000;
+}
+
 export type CallPhase =
   /** Nothing. */
   | "idle"
@@ -139,7 +148,7 @@ class CallStore {
       // The caller gives up with the server (which sweeps a call whose caller is gone).
       this.ringTimer = setTimeout(
         () => void this.hangUp("hangup", "Pas de réponse pour le moment."),
-        CALL.RING_SECONDS * 1000,
+        ringMs(call),
       );
     } catch (err) {
       if (err instanceof ApiError && err.code === "CALL_CROSSED" && err.fields?.callId) {
