@@ -13,6 +13,7 @@ import { CLIENT_ONLY_DIGEST } from "./app/ClientOnly.tsx";
 import { Providers } from "./app/providers.tsx";
 import { createQueryClient } from "./app/query-client.ts";
 import { appRoutes } from "./app/router.tsx";
+import { authClient, setHydratedPage } from "./lib/auth-client.ts";
 import { MEMBER_FRAME_PATHS, PRERENDERED_PATHS } from "./prerender.tsx";
 
 // Rendered by the build's own script, in another process: a server and a client renderer sharing
@@ -58,11 +59,15 @@ async function hydrate(
   fetchImpl: typeof fetch,
   /** What web/app/start.tsx does first (a member page: the document's session and status). */
   before?: (queryClient: ReturnType<typeof createQueryClient>) => void,
+  /** What the visitor does to the prerendered markup before the script has run. */
+  typeFirst?: (container: HTMLElement) => void,
 ) {
   const container = document.createElement("div");
   container.id = "root";
   container.innerHTML = html;
   document.body.append(container);
+  typeFirst?.(container);
+  setHydratedPage((MEMBER_FRAME_PATHS as readonly string[]).includes(path) ? "member frame" : "public page");
   const heading = container.querySelector("h1");
   vi.stubGlobal("fetch", fetchImpl);
   const consoleErrors = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -122,6 +127,47 @@ describe("prerendered pages", () => {
     const html = (pages["/login"] ?? "").replace("Heureux de vous revoir", "Heureux de te revoir");
     const result = await hydrate("/login", html, silentServer);
     expect(result.complaints.length).toBeGreaterThan(0);
+  });
+});
+
+/** Types into the prerendered field labelled `label` as a browser does, without any script running. */
+function typeInto(container: HTMLElement, label: string, value: string) {
+  const id = Array.from(container.querySelectorAll("label")).find((l) => l.textContent === label)?.htmlFor;
+  const input = id ? container.querySelector<HTMLInputElement>(`#${id}`) : null;
+  if (!input) throw new Error(`no field labelled ${label}`);
+  input.value = value;
+}
+
+const fieldValue = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+/** A server that says « no session », and nothing else. */
+const signedOutServer: typeof fetch = (input) =>
+  String(input instanceof Request ? input.url : input).includes("/get-session")
+    ? Promise.resolve(Response.json(null))
+    : new Promise(() => {});
+
+describe("a session check that answers before React takes over a public page", () => {
+  it("changes nothing in the markup, and what the visitor typed stays", async () => {
+    // As on a slow phone: the route's preload asks for the session, which answers « none » while the
+    // page's script is still loading.
+    vi.stubGlobal("fetch", signedOutServer);
+    const session = authClient.$store.atoms.session;
+    const stop = session.listen(() => {});
+    authClient.$store.notify("$sessionSignal");
+    await vi.waitFor(() => expect(session.get()).toMatchObject({ isPending: false, data: null }));
+    stop();
+
+    const result = await hydrate("/signup", pages["/signup"] ?? "", signedOutServer, undefined, (page) => {
+      typeInto(page, "Adresse e-mail", "awa@exemple.fr");
+      typeInto(page, "Mot de passe", "un mot de passe solide");
+    });
+    expect(result.complaints.map((c) => c.slice(0, 400))).toEqual([]);
+    expect(result.keptServerNodes).toBe(true);
+    expect(fieldValue("Adresse e-mail")).toBe("awa@exemple.fr");
+    expect(fieldValue("Mot de passe")).toBe("un mot de passe solide");
+    // The form holds them too (its counter), and the header now offers « Connexion ».
+    expect(screen.getByText("22/128")).toBeTruthy();
+    expect(screen.getAllByRole("link", { name: "Connexion" }).length).toBeGreaterThan(0);
   });
 });
 

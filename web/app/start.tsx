@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
+import { setHydratedPage } from "../lib/auth-client.ts";
 import { startDataMeter } from "../lib/data-meter.ts";
 import { applyBootstrap } from "./bootstrap.ts";
 import { CLIENT_ONLY_DIGEST } from "./ClientOnly.tsx";
@@ -49,6 +50,7 @@ export async function start(container: HTMLElement) {
       return;
     }
     container.removeAttribute("inert");
+    setHydratedPage(memberFrame ? "member frame" : "public page");
     hydrateRoot(container, app, {
       onRecoverableError: (error) => {
         // The part the frame leaves to the browser, as planned.

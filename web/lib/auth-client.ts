@@ -44,16 +44,33 @@ export const sessionUser = {
 };
 const readLayoutSession = () => layoutStateOf(sessionAtom.get());
 
+/** What a prerendered public page was rendered with: a visitor whose session is being checked. */
+const PUBLIC_PAGE_SESSION = LAYOUT_STATES["false:true"]!;
+let hydrating: "public page" | "member frame" = "member frame";
+const readHydratingSession = () => (hydrating === "public page" ? PUBLIC_PAGE_SESSION : readLayoutSession());
+
 /**
- * Whether a member is signed in, as the layout and its gates read it: from Better Auth's store, as it
- * is even while React hydrates. (Better Auth's own hook reads « pending » during any hydration,
- * which would make a member page's prerendered frame, signed in, never match: web/prerender.tsx.)
+ * Whether a member is signed in, as the layout and its gates read it: from Better Auth's store. While
+ * React takes over a prerendered page, it reads what the page was rendered with: a member frame's
+ * session is the store's own (its document carries it; Better Auth's own hook reads « pending »
+ * during any hydration, which would make a signed-in frame never match: web/prerender.tsx), a public
+ * page's is « being checked » even if the check has answered meanwhile (setHydratedPage).
  * Listening starts Better Auth's session check, as its hook does. Only the build's rendering of a
  * member frame, in a process of its own, sets a stand-in: on a server the store holds no session.
  */
 export function useLayoutSession(): LayoutSession {
-  const state = useSyncExternalStore(subscribeToSession, readLayoutSession, readLayoutSession);
+  const state = useSyncExternalStore(subscribeToSession, readLayoutSession, readHydratingSession);
   return frameSession ?? state;
+}
+
+/**
+ * Said before React takes over a prerendered page (web/app/start.tsx): which kind it is. A public
+ * page's script loads while the session check runs; when the check answered first, the layout's
+ * first render (with the « Connexion » links) no longer matched the markup, and React drew the page
+ * afresh, dropping what the visitor had typed meanwhile.
+ */
+export function setHydratedPage(kind: "public page" | "member frame"): void {
+  hydrating = kind;
 }
 
 /** The build's member frames (web/prerender.tsx): rendered as a signed-in member. */
