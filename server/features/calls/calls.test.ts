@@ -24,6 +24,24 @@ const TURN = { TURN_URLS: "turn:127.0.0.1:3478?transport=udp", TURN_SECRET: "sec
 type Member = Awaited<ReturnType<typeof signUpMember>>;
 const code = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
 
+/** An accepted match between `a` and `b`, each with calls allowed (or not); returns its id. */
+async function matchOn(t: TestApp, a: Member, b: Member, calls = true) {
+  const [row] = await queryRows(
+    t.deps.database.db,
+    z.strictObject({ id: z.string() }),
+    sql`INSERT INTO matches (user1_id, user2_id, status, user1_calls, user2_calls)
+      VALUES (${a.userId}, ${b.userId}, 'accepted', ${calls}, ${calls}) RETURNING id`,
+  );
+  return row!.id;
+}
+
+/** Two new members, matched. */
+async function pairOn(t: TestApp, calls = true) {
+  const her = await signUpMember(t, "female");
+  const him = await signUpMember(t, "male");
+  return { her, him, matchId: await matchOn(t, her, him, calls) };
+}
+
 describeEachEngine("calls", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -32,20 +50,8 @@ describeEachEngine("calls", (engine) => {
   afterAll(() => t.close());
   const db = () => t.deps.database.db;
 
-  async function match(a: Member, b: Member, calls = true) {
-    const [row] = await queryRows(
-      db(),
-      z.strictObject({ id: z.string() }),
-      sql`INSERT INTO matches (user1_id, user2_id, status, user1_calls, user2_calls)
-        VALUES (${a.userId}, ${b.userId}, 'accepted', ${calls}, ${calls}) RETURNING id`,
-    );
-    return row!.id;
-  }
-  async function pair(calls = true) {
-    const her = await signUpMember(t, "female");
-    const him = await signUpMember(t, "male");
-    return { her, him, matchId: await match(her, him, calls) };
-  }
+  const match = (a: Member, b: Member, calls = true) => matchOn(t, a, b, calls);
+  const pair = (calls = true) => pairOn(t, calls);
   const post = (cookie: string, path: string, json?: unknown) =>
     t.request(path, { method: "POST", cookie, ...(json === undefined ? {} : { json }) });
   const call = (m: Member, matchId: string, video = false) =>
@@ -331,17 +337,6 @@ describeEachEngine("calls", (engine) => {
 });
 
 /** Two members of an app of its own, matched with calls allowed on both sides. */
-async function pairOn(t: TestApp) {
-  const her = await signUpMember(t, "female");
-  const him = await signUpMember(t, "male");
-  const [row] = await queryRows(
-    t.deps.database.db,
-    z.strictObject({ id: z.string() }),
-    sql`INSERT INTO matches (user1_id, user2_id, status, user1_calls, user2_calls)
-      VALUES (${her.userId}, ${him.userId}, 'accepted', true, true) RETURNING id`,
-  );
-  return { her, him, matchId: row!.id };
-}
 
 describeEachEngine("calls without a TURN server", (engine) => {
   it("connect directly outside production", async () => {
