@@ -11,8 +11,9 @@ export const PASSWORD = "un mot de passe solide";
 
 /**
  * Context options for a journey about the service worker: installing the app, offline, push, economy
- * mode, the trip kit. The other journeys block the worker (playwright.config.ts), which every new
- * context otherwise registered, precaching the whole app.
+ * mode, the trip kit, and the prerendered member page's clean start (its registration is part of
+ * it). The other journeys block the worker (playwright.config.ts), which every new context otherwise
+ * registered, precaching the whole app.
  */
 export const WITH_WORKER = { serviceWorkers: "allow" } as const;
 
