@@ -152,7 +152,7 @@ describe("a session check that answers before React takes over a public page", (
     // page's script is still loading.
     vi.stubGlobal("fetch", signedOutServer);
     const session = authClient.$store.atoms.session;
-    if (!session) throw new Error("Better Auth's session store is missing");
+    if (!session) throw new Error("Better Auth’s session store is missing");
     const stop = session.listen(() => {});
     authClient.$store.notify("$sessionSignal");
     await vi.waitFor(() => expect(session.get()).toMatchObject({ isPending: false, data: null }));
