@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deName, elidesBefore, sentence } from "./french.ts";
+import { deName, elidesBefore, sentence, zoneTime } from "./french.ts";
 
 describe("French elision", () => {
   it("elides « de » before a vowel, an accented vowel or a mute h", () => {
@@ -24,5 +24,14 @@ describe("French elision", () => {
     expect(sentence("Vous avez passé le profil de Moussa C.")).toBe("Vous avez passé le profil de Moussa C.");
     expect(sentence("Vous avez passé le profil de Moussa")).toBe("Vous avez passé le profil de Moussa.");
     expect(sentence("C’est un match !")).toBe("C’est un match !");
+  });
+});
+
+describe("a time zone’s time", () => {
+  it("names the zone’s city, with « de » elided before a vowel", () => {
+    expect(zoneTime("Africa/Abidjan")).toBe("heure d’Abidjan");
+    expect(zoneTime("Europe/Paris")).toBe("heure de Paris");
+    expect(zoneTime("America/Port_of_Spain")).toBe("heure de Port of Spain");
+    expect(zoneTime("UTC")).toBe("heure d’UTC");
   });
 });

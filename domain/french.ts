@@ -20,6 +20,12 @@ export function deName(name: string): string {
   return elidesBefore(name) ? `d’${name.trimStart()}` : `de ${name}`;
 }
 
+/** « heure d'Abidjan », « heure de Paris »: the time of an IANA zone, named by its city. */
+export function zoneTime(timeZone: string): string {
+  const city = timeZone.split("/").at(-1)?.replace(/_/g, " ") || timeZone;
+  return `heure ${deName(city)}`;
+}
+
 /** `text` ending with one full stop: « … le profil de Moussa C. », never « Moussa C.. ». */
 export function sentence(text: string): string {
   const t = text.trimEnd();

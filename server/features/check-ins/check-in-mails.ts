@@ -1,6 +1,7 @@
 // The e-mails of a missed check-in (issue 40): the alert to each contact, and the all-clear after
 // a false alarm. Worded without the member's gender; the time as she set it, in her time zone.
 import { CHECK_IN_MSG } from "@domain/check-ins.ts";
+import { zoneTime } from "@domain/french.ts";
 import { escapeHtml } from "../../platform/email/html.ts";
 import type { Mail } from "../../platform/email/mailer.ts";
 
@@ -28,9 +29,7 @@ function when(at: Date, timeZone: string | null): string {
     minute: "2-digit",
     timeZone: zone,
   }).format(at);
-  const city = zone.split("/").at(-1)?.replace(/_/g, " ") ?? zone;
-  const of = /^[aeiouyhàâéèêîôû]/i.test(city) ? "d’" : "de ";
-  return `le ${day} à ${time} (heure ${of}${city})`;
+  return `le ${day} à ${time} (${zoneTime(zone)})`;
 }
 
 const html = (paragraphs: string[]) => paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("");

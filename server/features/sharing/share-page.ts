@@ -4,6 +4,7 @@
 // word. Under SHARE.PAGE_BUDGET_BYTES with its photos (the 400-pixel renditions, a few KB each).
 import { createHash } from "node:crypto";
 import { ageOn, todayIso } from "@domain/age.ts";
+import { zoneTime } from "@domain/french.ts";
 import { renditionPath } from "@domain/photo-renditions.ts";
 import { SHARE_MSG, SHARE_PATH } from "@domain/sharing.ts";
 import { escapeHtml } from "../../platform/email/html.ts";
@@ -72,10 +73,7 @@ function when(at: string, timeZone: string | null): string {
     minute: "2-digit",
     timeZone: zone,
   }).format(new Date(at));
-  const city = zone.split("/").at(-1)?.replace(/_/g, " ") ?? zone;
-  // « heure d’Abidjan », « heure de Paris ».
-  const of = /^[aeiouyhàâéèêîôû]/i.test(city) ? "d’" : "de ";
-  return `${date.replace(/ 1 /, " 1er ")} à ${time.replace(":", " h ")} (heure ${of}${city})`;
+  return `${date.replace(/ 1 /, " 1er ")} à ${time.replace(":", " h ")} (${zoneTime(zone)})`;
 }
 
 export interface SharePageInput {
