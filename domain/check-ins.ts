@@ -2,7 +2,7 @@
 // answered within the grace period, the contacts she chose are alerted. Limits, inputs, French words.
 import { z } from "zod";
 import { isTimeZone } from "./sharing.ts";
-import { cleanParagraphs } from "./text.ts";
+import { cleanLine } from "./text.ts";
 
 export type { CheckInDto } from "./responses/check-ins.ts";
 
@@ -34,8 +34,6 @@ export const CHECK_IN_MSG = {
   CLOSED: "Ce point sécurité est déjà terminé",
 } as const;
 
-const line = (v: string) => cleanParagraphs(v).replace(/\s+/g, " ");
-
 /** POST /api/check-ins */
 export const createCheckInSchema = z.strictObject({
   dueAt: z.iso.datetime({ offset: true, error: CHECK_IN_MSG.DUE_INVALID }),
@@ -44,7 +42,7 @@ export const createCheckInSchema = z.strictObject({
     .refine((m) => (CHECK_IN.GRACE_MINUTES as readonly number[]).includes(m), CHECK_IN_MSG.GRACE),
   note: z
     .string()
-    .transform(line)
+    .transform(cleanLine)
     .pipe(z.string().max(CHECK_IN.NOTE_MAX, CHECK_IN_MSG.NOTE_TOO_LONG))
     .optional(),
   matchId: z.guid().optional(),
@@ -55,7 +53,7 @@ export const createCheckInSchema = z.strictObject({
       z.strictObject({
         name: z
           .string({ error: CHECK_IN_MSG.CONTACT_NAME })
-          .transform(line)
+          .transform(cleanLine)
           .pipe(z.string().min(1, CHECK_IN_MSG.CONTACT_NAME).max(CHECK_IN.NAME_MAX)),
         email: z
           .string({ error: CHECK_IN_MSG.CONTACT_EMAIL })

@@ -1,10 +1,7 @@
 // Safe meetings (issue 40): « Partager mon rendez-vous » and « Présenter à ma famille » — a link
 // that shows a match's card to someone without an account — their limits, inputs and French words.
 import { z } from "zod";
-import { cleanParagraphs } from "./text.ts";
-
-/** A typed line: cleaned as any text, its line breaks and runs of spaces made one space. */
-const cleanLine = (value: string) => cleanParagraphs(value).replace(/\s+/g, " ");
+import { cleanLine, cleanParagraphs } from "./text.ts";
 
 export type { CreatedShareDto, SharedCardDto } from "./responses/sharing.ts";
 

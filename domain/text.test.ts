@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { signUpSchema } from "./auth.ts";
 import { messageInputSchema } from "./message-input.ts";
 import { profileUpdateSchema } from "./profile.ts";
-import { cleanParagraphs } from "./text.ts";
+import { cleanLine, cleanParagraphs } from "./text.ts";
 
 // « Trojan Source »: a right-to-left override makes « gnp.exe » display as « exe.png ».
 const RLO = "\u202E";
@@ -37,5 +37,11 @@ describe("typed text", () => {
     expect(signUpSchema.safeParse({ ...base, name: "" }).success).toBe(true);
     expect(signUpSchema.safeParse({ ...base, name: "x".repeat(90_000) }).success).toBe(false);
     expect(signUpSchema.safeParse({ ...base, name: `Awa${RLO}` }).success).toBe(false);
+  });
+});
+
+describe("a typed line", () => {
+  it("is cleaned as any text, its line breaks and runs of spaces made one space", () => {
+    expect(cleanLine(`  Café\u200B des\n\n Arts\t ${RLO}à Cocody  `)).toBe("Café des Arts à Cocody");
   });
 });

@@ -24,3 +24,8 @@ export function cleanParagraphs(value: string): string {
     .replace(/\n{4,}/g, "\n\n\n")
     .trim();
 }
+
+/** One line of typed text (a place, a name shown on a card): cleaned as above, on one line. */
+export function cleanLine(value: string): string {
+  return cleanParagraphs(value).replace(/\s+/g, " ");
+}
