@@ -71,6 +71,26 @@ export async function confirmationLink(email: string): Promise<string> {
   return link;
 }
 
+/** The Origin a page of the app sends, which the server's origin check wants on API calls. */
+export function appOrigin(): string {
+  return new URL(test.info().project.use.baseURL ?? "").origin;
+}
+
+/** The user id of the member signed in on `page`. */
+export async function userId(page: Page): Promise<string> {
+  const res = await page.request.get("/api/profile");
+  return ((await res.json()) as { userId: string }).userId;
+}
+
+/** The member signed in on `page` likes `likedId`, through the API the pages call. */
+export async function like(page: Page, likedId: string): Promise<void> {
+  const res = await page.request.post("/api/likes", {
+    data: { likedId, type: "like" },
+    headers: { origin: appOrigin() },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
 export interface NewMember {
   email: string;
   firstName: string;
@@ -119,8 +139,7 @@ export async function joinThroughApi(
       .normalize("NFD")
       .replace(/[^a-z]/g, ""),
   );
-  // The origin check wants the Origin a page of the app sends.
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  const origin = appOrigin();
   const call = async (method: "POST" | "PUT", path: string, data: unknown) => {
     const res = await page.request.fetch(path, { method, data, headers: { origin } });
     expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);

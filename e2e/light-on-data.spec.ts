@@ -4,7 +4,15 @@
 // only, and another one on a tap.
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { joinThroughApi, keepScreen, openConversation, uniqueFirstName, WITH_WORKER } from "./fixtures.ts";
+import {
+  appOrigin,
+  joinThroughApi,
+  keepScreen,
+  openConversation,
+  uniqueFirstName,
+  userId,
+  WITH_WORKER,
+} from "./fixtures.ts";
 
 /** A different picture for each `n`: two bands of colour. */
 async function photo(n: number): Promise<Buffer> {
@@ -21,14 +29,8 @@ async function photo(n: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function userId(page: Page): Promise<string> {
-  const res = await page.request.get("/api/profile");
-  return ((await res.json()) as { userId: string }).userId;
-}
-
 async function post(page: Page, path: string, data: unknown) {
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const res = await page.request.post(path, { data, headers: { origin } });
+  const res = await page.request.post(path, { data, headers: { origin: appOrigin() } });
   expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
   return res.json();
 }

@@ -10,24 +10,15 @@ import sharp from "sharp";
 import {
   joinThroughApi,
   keepScreen,
+  like,
   mailsTo,
   openConversation,
   uniqueEmail,
   uniqueFirstName,
+  userId,
   WITH_WORKER,
 } from "./fixtures.ts";
 import { controlledBy } from "./service-worker.ts";
-
-async function userId(page: Page): Promise<string> {
-  const res = await page.request.get("/api/profile");
-  return ((await res.json()) as { userId: string }).userId;
-}
-
-async function like(page: Page, likedId: string): Promise<void> {
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const res = await page.request.post("/api/likes", { data: { likedId, type: "like" }, headers: { origin } });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-}
 
 /**
  * A photo no other member has: blocks of random colours. The journeys' usual plain photo is the

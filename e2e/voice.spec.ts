@@ -2,8 +2,8 @@
 // second): she records a voice introduction that he plays from her card; he records a voice message
 // with the keyboard, she hears it without reloading and answers by holding the microphone; each
 // recording is decoded by the other's browser.
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
-import { joinThroughApi, keepScreen, openConversation, uniqueFirstName } from "./fixtures.ts";
+import { test as base, expect, type Locator } from "@playwright/test";
+import { joinThroughApi, keepScreen, like, openConversation, uniqueFirstName, userId } from "./fixtures.ts";
 
 const test = base.extend({
   launchOptions: async ({ launchOptions }, use) => {
@@ -17,18 +17,6 @@ const test = base.extend({
     });
   },
 });
-
-/** The user id of the member signed in on `page`. */
-async function userId(page: Page): Promise<string> {
-  const res = await page.request.get("/api/profile");
-  return ((await res.json()) as { userId: string }).userId;
-}
-
-async function like(page: Page, likedId: string): Promise<void> {
-  const origin = new URL(page.url() === "about:blank" ? test.info().project.use.baseURL! : page.url()).origin;
-  const res = await page.request.post("/api/likes", { data: { likedId, type: "like" }, headers: { origin } });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-}
 
 /** Waits until the recording's timer shows at least `seconds`. */
 async function recordFor(scope: Locator, seconds: number): Promise<void> {
