@@ -5,6 +5,7 @@ import { errorMessage } from "@web/lib/api.ts";
 import { quoted } from "@web/lib/format.ts";
 import { useSetMessagesFromVerifiedOnly } from "../api.ts";
 import { FirstMessageSetting } from "./FirstMessageSetting.tsx";
+import { useSavedToggle } from "./PrivacyToggle.tsx";
 
 /**
  * « Qui peut m'écrire en premier » (issue 34) and « Recevoir des messages uniquement de membres
@@ -12,16 +13,16 @@ import { FirstMessageSetting } from "./FirstMessageSetting.tsx";
  */
 export function MessagePrivacySection({ profile }: { profile: ProfileDto }) {
   const save = useSetMessagesFromVerifiedOnly();
-  const checked = save.isPending ? Boolean(save.variables) : profile.messagesFromVerifiedOnly;
+  const toggle = useSavedToggle(save, profile.messagesFromVerifiedOnly);
   return (
     <div className="flex flex-col gap-3">
       <FirstMessageSetting profile={profile} />
       <Checkbox
         id="messages-verified-only"
         label="Recevoir des messages uniquement de membres au profil vérifié"
-        checked={checked}
-        disabled={save.isPending}
-        onChange={(e) => save.mutate(e.target.checked)}
+        checked={toggle.checked}
+        disabled={toggle.saving}
+        onChange={(e) => toggle.change(e.target.checked)}
       />
       <p className="text-sm text-ink-soft">
         Les membres sans la mention {quoted("Profil vérifié")} ne pourront plus vous écrire, même dans vos

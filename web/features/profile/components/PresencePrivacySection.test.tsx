@@ -1,5 +1,5 @@
 import type { ProfileDto } from "@domain/profile.ts";
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { json, stubDeferredPuts } from "@web/test/deferred-put.ts";
 import { profileFixture } from "@web/test/fixtures.ts";
@@ -42,6 +42,26 @@ describe("PresencePrivacySection", () => {
     expect(box).toBeChecked();
     expect(box).toBeEnabled();
     expect(client.getQueryData<ProfileDto>(profileKeys.own)?.presenceHidden).toBe(true);
+  });
+
+  it("shows the new setting from the click itself, before the saving state arrives", async () => {
+    // A busy phone (or test machine) may run the mutation's state update, which TanStack Query
+    // schedules with a timer, long after the click: the box must not spring back meanwhile.
+    const api = stubApi(profileFixture({ presenceHidden: false }));
+    renderWithProviders(<Harness />);
+    const box = await screen.findByRole("checkbox", { name: "Masquer mon activité" });
+
+    fireEvent.click(box);
+    expect(box).toBeChecked();
+    expect(box).toBeDisabled();
+    expect(screen.getByRole("status")).toHaveTextContent("Enregistrement…");
+
+    await waitFor(() => expect(api.puts).toHaveLength(1));
+    expect(box).toBeChecked();
+    api.answer(json(200, profileFixture({ presenceHidden: true })));
+    expect(await screen.findByText("Réglage enregistré : votre activité est masquée.")).toBeInTheDocument();
+    expect(box).toBeChecked();
+    expect(box).toBeEnabled();
   });
 
   it("shows the setting unchanged, with the error, when saving fails", async () => {

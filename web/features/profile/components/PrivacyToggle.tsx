@@ -1,11 +1,11 @@
 import { Alert } from "@web/components/ui/Alert.tsx";
 import { Checkbox } from "@web/components/ui/Checkbox.tsx";
 import { errorMessage } from "@web/lib/api.ts";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 
 /** The part of a privacy mutation (web/features/profile/api.ts) a toggle needs. */
-interface ToggleMutation {
-  mutate: (on: boolean) => void;
+export interface ToggleMutation {
+  mutate: (on: boolean, options?: { onSettled?: () => void }) => void;
   isPending: boolean;
   isSuccess: boolean;
   isError: boolean;
@@ -24,24 +24,43 @@ interface Props {
   saved: { on: string; off: string };
 }
 
+/**
+ * A box saved as soon as it changes: it shows the value just chosen from the click itself until the
+ * server has answered, then the stored one (the new value, or the old one beside the error). The
+ * mutation's own pending state comes later, on TanStack Query's timer: a controlled box showing
+ * only that sprang back to the old value in between, for as long as a busy phone took to run it.
+ */
+export function useSavedToggle(save: ToggleMutation, stored: boolean) {
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  return {
+    checked: chosen ?? (save.isPending ? Boolean(save.variables) : stored),
+    saving: chosen !== null || save.isPending,
+    change: (on: boolean) => {
+      setChosen(on);
+      save.mutate(on, { onSettled: () => setChosen(null) });
+    },
+  };
+}
+
 /** A privacy setting saved as soon as it changes, with its hint, progress and error. */
 export function PrivacyToggle({ id, label, on, save, hint, saved }: Props) {
   const hintId = `${id}-hint`;
+  const toggle = useSavedToggle(save, on);
   return (
     <div className="flex flex-col gap-3">
       <Checkbox
         id={id}
         label={label}
-        checked={save.isPending ? Boolean(save.variables) : on}
-        disabled={save.isPending}
+        checked={toggle.checked}
+        disabled={toggle.saving}
         aria-describedby={hintId}
-        onChange={(e) => save.mutate(e.target.checked)}
+        onChange={(e) => toggle.change(e.target.checked)}
       />
       <p id={hintId} className="text-sm text-ink-soft">
         {hint}
       </p>
       <p role="status" className="text-sm font-medium text-ink-soft empty:hidden">
-        {save.isPending ? "Enregistrement…" : save.isSuccess ? (on ? saved.on : saved.off) : null}
+        {toggle.saving ? "Enregistrement…" : save.isSuccess ? (on ? saved.on : saved.off) : null}
       </p>
       {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
     </div>
