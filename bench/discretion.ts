@@ -14,6 +14,7 @@ import { todayIso } from "@domain/age.ts";
 import { SEARCH_LIST_PARAMS, type SearchQuery, searchQuerySchema } from "@domain/discovery.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { hiddenFrom } from "../server/features/members/index.ts";
 import { runSearch } from "../server/features/search/search.service.ts";
 import { queryRows } from "../server/platform/db/client.ts";
 import { withCleanup } from "./harness/cleanup.ts";
@@ -80,24 +81,16 @@ await withCleanup(async () => {
       db,
       z.strictObject({ discreet: z.number(), fromHer: z.number() }),
       sql`SELECT (SELECT count(*)::int FROM profiles WHERE hide_from_country OR hide_from_city OR hide_from_origin) AS discreet,
-        (SELECT count(*)::int FROM (SELECT hp.user_id FROM profiles hp JOIN profiles vp ON vp.user_id = ${set.viewer.userId}
-          WHERE (hp.hide_from_country AND hp.country = vp.country)
-            OR (hp.hide_from_city AND hp.country = vp.country AND lower(trim(hp.city)) = lower(trim(vp.city)))
-            OR (hp.hide_from_origin AND coalesce(nullif(hp.origin_country, ''), hp.country)
-              = coalesce(nullif(vp.origin_country, ''), vp.country))) h) AS "fromHer"`,
+        (SELECT count(*)::int FROM (${hiddenFrom(sql`${set.viewer.userId}`)}) h) AS "fromHer"`,
     );
     const b = await phase("B (some hide)");
-    // Nobody hiding from her is in any result of the mix.
+    // Nobody hiding from her is in any result of the mix (the app's own rule says who hides).
     const hiders = new Set(
       (
         await queryRows(
           db,
           z.strictObject({ id: z.string() }),
-          sql`SELECT hp.user_id AS id FROM profiles hp JOIN profiles vp ON vp.user_id = ${set.viewer.userId}
-            WHERE (hp.hide_from_country AND hp.country = vp.country)
-              OR (hp.hide_from_city AND hp.country = vp.country AND lower(trim(hp.city)) = lower(trim(vp.city)))
-              OR (hp.hide_from_origin AND coalesce(nullif(hp.origin_country, ''), hp.country)
-                = coalesce(nullif(vp.origin_country, ''), vp.country))`,
+          sql`SELECT h.user_id AS id FROM (${hiddenFrom(sql`${set.viewer.userId}`)}) h`,
         )
       ).map((r) => r.id),
     );
