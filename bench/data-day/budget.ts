@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { DayResult, StepId } from "./day.ts";
-import type { Exchange } from "./proxy.ts";
+import type { Exchange } from "./meter.ts";
 
 export interface Budget {
   /** KB = 1,024 bytes, MB = 1,024 KB (see budget.json's note). */

@@ -27,8 +27,8 @@
 // sends one such notice per message, and the count does not depend on how fast the machine is.
 import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { TYPING } from "../../domain/messaging.ts";
+import type { ByteMeter, Exchange } from "./meter.ts";
 import { type DayCast, partnerSays, partnerSpeaks } from "./partner.ts";
-import type { ByteMeter, Exchange } from "./proxy.ts";
 
 export const STEPS = [
   {
