@@ -68,7 +68,8 @@ import {
   shortUrl,
   topUrls,
 } from "./data-day/budget.ts";
-import { PHONE, PHONE_NETWORK_FLAGS, runDay } from "./data-day/day.ts";
+import { runDay } from "./data-day/day.ts";
+import { PHONE, PHONE_NETWORK_FLAGS } from "./data-day/day-plan.ts";
 import { prepareCast } from "./data-day/partner.ts";
 import { startCountingProxy, THREE_G_RTT_MS } from "./data-day/proxy.ts";
 import { CHROME_FLAGS, CHROMIUM_PATH } from "./harness/browser.ts";

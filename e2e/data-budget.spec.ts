@@ -7,7 +7,8 @@
 import { existsSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { budgetTable, loadBudget, overBudget } from "../bench/data-day/budget.ts";
-import { PHONE, PHONE_NETWORK_FLAGS, runDay } from "../bench/data-day/day.ts";
+import { runDay } from "../bench/data-day/day.ts";
+import { PHONE, PHONE_NETWORK_FLAGS } from "../bench/data-day/day-plan.ts";
 import { prepareCast } from "../bench/data-day/partner.ts";
 import { startCountingProxy } from "../bench/data-day/proxy.ts";
 

@@ -2,7 +2,7 @@
 // of the steps against their budgets, the goals, and what the bytes were spent on.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { DayResult, StepId } from "./day.ts";
+import type { DayResult, StepId } from "./day-plan.ts";
 import type { Exchange } from "./meter.ts";
 
 export interface Budget {
