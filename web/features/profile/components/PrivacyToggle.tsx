@@ -4,13 +4,11 @@ import { errorMessage } from "@web/lib/api.ts";
 import { type ReactNode, useState } from "react";
 
 /** The part of a privacy mutation (web/features/profile/api.ts) a toggle needs. */
-export interface ToggleMutation {
+interface ToggleMutation {
   mutate: (on: boolean, options?: { onSettled?: () => void }) => void;
-  isPending: boolean;
   isSuccess: boolean;
   isError: boolean;
   error: Error | null;
-  variables: boolean | undefined;
 }
 
 interface Props {
@@ -31,10 +29,11 @@ interface Props {
  * only that sprang back to the old value in between, for as long as a busy phone took to run it.
  */
 export function useSavedToggle(save: ToggleMutation, stored: boolean) {
+  // Set from the click until the mutation settles: it is the saving state too.
   const [chosen, setChosen] = useState<boolean | null>(null);
   return {
-    checked: chosen ?? (save.isPending ? Boolean(save.variables) : stored),
-    saving: chosen !== null || save.isPending,
+    checked: chosen ?? stored,
+    saving: chosen !== null,
     change: (on: boolean) => {
       setChosen(on);
       save.mutate(on, { onSettled: () => setChosen(null) });
