@@ -17,7 +17,30 @@ import { adminWindow, axeViolations, joinThroughApi, uniqueFirstName } from "./f
 
 const ALLOW_CAMERA = "--use-fake-ui-for-media-stream";
 
+/**
+ * Keeps the frames' times and byte sizes of the page's last submission in `window.sentTimes` and
+ * `window.sentSizes` (Chromium does not report a body holding files to Playwright).
+ */
+async function recordSentTimes(page: Page) {
+  await page.addInitScript(() => {
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      if (init?.body instanceof FormData && init.body.has("times")) {
+        const w = window as unknown as { sentTimes: string[]; sentSizes: number[] };
+        w.sentTimes = init.body.getAll("times") as string[];
+        w.sentSizes = init.body.getAll("frames").map((f) => (f as File).size);
+      }
+      return original(input, init);
+    };
+  });
+}
+
 const test = base.extend<object, { fakeCamera: string }>({
+  // Every page records what it sends (see recordSentTimes).
+  page: async ({ page }, use) => {
+    await recordSentTimes(page);
+    await use(page);
+  },
   // The video, written once into the test output folder (cleared at the start of each run).
   fakeCamera: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
@@ -42,6 +65,20 @@ const test = base.extend<object, { fakeCamera: string }>({
     },
     { scope: "worker" },
   ],
+});
+
+// A journey that failed prints the frames' times its page last sent: a « not valid » answer then
+// says which rule of domain/verification-capture.ts they broke.
+test.afterEach(async ({ page }, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  const sent = await page
+    .evaluate(() => {
+      const w = window as unknown as { sentTimes?: string[]; sentSizes?: number[] };
+      return { times: w.sentTimes, sizes: w.sentSizes };
+    })
+    .catch(() => null);
+  if (sent?.times)
+    console.log(`frames sent at ${sent.times.join(", ")} ms, of ${sent.sizes?.join(", ")} bytes`);
 });
 
 /** Counts the page's calls to getUserMedia and keeps the streams, to see that they are stopped. */
@@ -87,14 +124,17 @@ async function expectNoSidewaysScroll(page: Page) {
 
 /**
  * What the page says once the frames are taken and analysed, whatever the outcome: the journey then
- * fails with what the member read (a refusal's reason, an error) rather than with a missing text.
+ * fails with what the member read (a refusal's reason, an error) rather than with a missing text —
+ * and with the frames' times the page sent, which the server checks before any analysis
+ * (domain/verification-capture.ts): a « not valid » answer says which rule they broke.
  */
-async function answerAfterAnalysis(page: Page): Promise<string> {
+async function answerAfterAnalysis(page: Page): Promise<{ text: string; times: string }> {
   const step = page.getByRole("region", { name: "Vérification en cours" });
   await expect(step.locator('[aria-live="assertive"]')).toHaveText("Regardez la caméra");
   await expect(page.getByLabel("Aperçu de votre caméra")).toBeHidden({ timeout: 60_000 });
   await expect(page.getByRole("heading", { name: "Analyse en cours…" })).toBeHidden({ timeout: 90_000 });
-  return page.getByRole("main").innerText();
+  const times = await page.evaluate(() => (window as unknown as { sentTimes?: string[] }).sentTimes);
+  return { text: await page.getByRole("main").innerText(), times: `frames sent at ${times} ms` };
 }
 
 /** The profile photo: the man of the video, in another photo of him. */
@@ -216,7 +256,8 @@ test("an uncertain likeness goes to an administrator, who approves it: the membe
     .getByLabel("J’accepte que mon visage soit filmé et comparé à mes photos de profil", { exact: false })
     .check();
   await page.getByRole("button", { name: "J’accepte et j’active la caméra" }).click();
-  expect(await answerAfterAnalysis(page)).toContain("Vérification en cours d’examen");
+  const answer = await answerAfterAnalysis(page);
+  expect(answer.text, answer.times).toContain("Vérification en cours d’examen");
   await page.goto("/profile");
   const card = page.getByRole("region", { name: "Vérification du profil" });
   await expect(card.getByText("Vérification en cours d’examen")).toBeVisible();

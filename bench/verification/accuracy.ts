@@ -8,7 +8,7 @@
 // the one set that says so. decide() is pure: each frame is analysed once and its analysis reused.
 import type { Gesture } from "@domain/verification.ts";
 import sharp from "sharp";
-import { captureTimesFit } from "../../server/features/verification/capture.ts";
+import { captureTimesFit } from "../../domain/verification-capture.ts";
 import { type Decision, decide, THRESHOLDS } from "../../server/features/verification/decide.ts";
 import type {
   FaceAnalysis,

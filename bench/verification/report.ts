@@ -148,7 +148,7 @@ export function printOutcomes(results: SetResult[]): void {
       `| ${KIND_LABEL[r.kind]} | ${r.label} | ${r.decisions.length} | ${tally([r], "verified")} | ${tally([r], "review")} | ${tally([r], "refused")} | ${tally([r], "invalid")} | ${reasons(r)} |`,
     );
   console.log(
-    "\n_400 FRAMES: the frames' number, format or sizes (checkFrames); 400 TIMES: their times against the schedule and the challenge's age (capture.ts) — both before any analysis. Unless the set says otherwise, an answer arrives a second after its last frame._",
+    "\n_400 FRAMES: the frames' number, format or sizes (checkFrames); 400 TIMES: their times against the schedule and the challenge's age (domain/verification-capture.ts) — both before any analysis. Unless the set says otherwise, an answer arrives a second after its last frame._",
   );
 
   console.log("\n### False accepts and false rejects");

@@ -1,7 +1,7 @@
 // The verification decision, from the analyses of the selfie frames — one burst at a fixed cadence
 // (CAPTURE in domain/verification.ts): the face at rest, then each gesture made and held — and of
 // the member's profile photos. Pure: the thresholds are here, with why. The capture's times were
-// checked before (capture.ts).
+// checked before (domain/verification-capture.ts).
 //
 // What stops a photo of a photo is the challenge: gestures drawn by the server, answered within
 // minutes, in order, by frames of one face. A print held still fails it; a print moved by hand can

@@ -1,8 +1,8 @@
 // Verifying a member's profile: a challenge drawn by the server (after the member's consent to the
-// camera), then the frames answering it — one burst with each frame's time (capture.ts) — analysed
-// here and decided by decide.ts. The outcome is recorded; a verified member gets the badge
-// (profiles.verified_at) and their face descriptor is kept while it is valid; an uncertain case
-// keeps one frame for an administrator until decided.
+// camera), then the frames answering it — one burst with each frame's time
+// (domain/verification-capture.ts) — analysed here and decided by decide.ts. The outcome is
+// recorded; a verified member gets the badge (profiles.verified_at) and their face descriptor is
+// kept while it is valid; an uncertain case keeps one frame for an administrator until decided.
 //
 // Each challenge drawn is an attempt, answered or not (ATTEMPTS_PER_DAY): drawing again until a
 // convenient pair of gestures comes up costs attempts. A challenge still open is given again rather
@@ -25,6 +25,7 @@ import {
   type VerificationReason,
   type VerificationStateDto,
 } from "@domain/verification.ts";
+import { captureTimesFit } from "@domain/verification-capture.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppDeps } from "../../deps.ts";
@@ -38,7 +39,6 @@ import {
 } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { readImageHeader } from "../../platform/images/index.ts";
-import { captureTimesFit } from "./capture.ts";
 import { decide, THRESHOLDS } from "./decide.ts";
 import { type FaceFinding, faceEngine } from "./face-engine.ts";
 
@@ -112,7 +112,7 @@ const challengeDto = (c: { id: string; gestures: Gesture[]; expiresAt: Date }): 
   id: c.id,
   gestures: c.gestures.map((g) => ({ id: g, label: GESTURE_LABELS[g] })),
   expiresAt: c.expiresAt.toISOString(),
-  // The whole burst, always (capture.ts).
+  // The whole burst, always (domain/verification-capture.ts).
   minFrames: captureFrameCount(c.gestures.length),
   maxFrames: captureFrameCount(c.gestures.length),
 });

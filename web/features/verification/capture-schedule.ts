@@ -34,3 +34,49 @@ export function captureSteps(gestures: number): CaptureStep[] {
   }
   return steps;
 }
+
+/** The least time between two frames, even when catching up (the server refuses closer ones). */
+export const MIN_FRAME_GAP_MS = 150;
+
+/** The page's clock: performance.now() and a timer, which on a busy phone fires late. */
+export interface BurstClock {
+  now(): number;
+  /** Resolves at `time` (a `now()` value) or later. */
+  sleepUntil(time: number): Promise<void>;
+}
+
+/**
+ * Runs the steps of a capture from `begin` (a `now()` value): `onStep` is called at each step, with
+ * when it was due (in milliseconds from `begin`), and each frame's time is returned, in milliseconds
+ * from `begin`. A late timer is caught up at once, two
+ * frames never closer than MIN_FRAME_GAP_MS. A late first frame (the countdown ran over, on a busy
+ * phone) starts the burst: the prompts and frames after it follow it, so the capture keeps its whole
+ * length — what the server demands (domain/verification-capture.ts). Caught up to the countdown's
+ * schedule instead, the burst came out shorter and was refused: the member, having done everything
+ * asked, read « Les images envoyées ne sont pas valides ».
+ */
+export async function runBurst(
+  steps: readonly CaptureStep[],
+  clock: BurstClock,
+  begin: number,
+  onStep: (step: CaptureStep, dueMs: number) => void,
+): Promise<number[]> {
+  const times: number[] = [];
+  /** How late the first frame was taken. */
+  let shift = 0;
+  for (const step of steps) {
+    const last = times.at(-1);
+    const dueMs = step.atMs + (step.kind === "look" ? 0 : shift);
+    await clock.sleepUntil(
+      begin +
+        (step.kind === "frame" && last !== undefined ? Math.max(dueMs, last + MIN_FRAME_GAP_MS) : dueMs),
+    );
+    if (step.kind === "frame") {
+      const at = Math.round(clock.now() - begin);
+      if (last === undefined) shift = Math.max(0, at - step.atMs);
+      times.push(at);
+    }
+    onStep(step, dueMs);
+  }
+  return times;
+}

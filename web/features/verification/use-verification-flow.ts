@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from "@web/lib/api.ts";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { startChallenge, submitFrames, useStoreVerificationState } from "./api.ts";
 import { CameraError, captureFrame, openCamera, stopCamera, videoReady } from "./camera.ts";
-import { captureSteps, FIRST_FRAME_MS, gestureAtMs } from "./capture-schedule.ts";
+import { captureSteps, FIRST_FRAME_MS, runBurst } from "./capture-schedule.ts";
 import { verificationKeys } from "./keys.ts";
 
 /** What the member is asked, while the frames are taken. */
@@ -40,9 +40,6 @@ export interface Failure {
 }
 
 export const LOOK_PROMPT = "Regardez la caméra";
-
-/** The least time between two frames, even when catching up (the server refuses closer ones). */
-const MIN_GAP_MS = 150;
 
 class Cancelled extends Error {}
 
@@ -126,9 +123,6 @@ export function useVerificationFlow(videoRef: RefObject<HTMLVideoElement | null>
       const steps = captureSteps(challenge.gestures.length);
       const framesTotal = steps.filter((s) => s.kind === "frame").length;
       const frames: Promise<Blob>[] = [];
-      // When each frame was taken, in milliseconds from the start: the server checks the cadence.
-      const times: number[] = [];
-      const begin = performance.now();
       const promptOf = (text: string, step: number, countdownEndsAt: number): Prompt => ({
         text,
         step,
@@ -138,31 +132,28 @@ export function useVerificationFlow(videoRef: RefObject<HTMLVideoElement | null>
         framesTotal,
       });
       let prompt = null as Prompt | null;
-      for (const step of steps) {
-        // A late timer (a busy phone) is caught up at once, but two frames are never taken together.
-        const last = times.at(-1);
-        await sleepUntil(
-          Math.max(
-            begin + step.atMs,
-            step.kind === "frame" && last !== undefined ? begin + last + MIN_GAP_MS : 0,
-          ),
-          signal,
-        );
-        if (step.kind === "look") {
-          prompt = promptOf(LOOK_PROMPT, 1, begin + FIRST_FRAME_MS);
-        } else if (step.kind === "gesture") {
-          prompt = promptOf(
-            challenge.gestures[step.index]?.label ?? "",
-            step.index + 2,
-            begin + gestureAtMs(step.index) + CAPTURE.GESTURE_SECONDS * 1000,
-          );
-        } else {
-          times.push(Math.round(performance.now() - begin));
-          frames.push(captureFrame(video));
-          if (prompt) prompt = { ...prompt, framesTaken: frames.length };
-        }
-        if (prompt) setPhase({ name: "capturing", prompt });
-      }
+      const begin = performance.now();
+      // When each frame was taken, in milliseconds from the start: the server checks the cadence.
+      const times = await runBurst(
+        steps,
+        { now: () => performance.now(), sleepUntil: (time) => sleepUntil(time, signal) },
+        begin,
+        (step, dueMs) => {
+          if (step.kind === "look") {
+            prompt = promptOf(LOOK_PROMPT, 1, begin + FIRST_FRAME_MS);
+          } else if (step.kind === "gesture") {
+            prompt = promptOf(
+              challenge.gestures[step.index]?.label ?? "",
+              step.index + 2,
+              begin + dueMs + CAPTURE.GESTURE_SECONDS * 1000,
+            );
+          } else {
+            frames.push(captureFrame(video));
+            if (prompt) prompt = { ...prompt, framesTaken: frames.length };
+          }
+          if (prompt) setPhase({ name: "capturing", prompt });
+        },
+      );
       // Done with the camera. (A challenge answered too late is the server's 410: see failure().)
       stopStream();
       setPhase({ name: "sending" });

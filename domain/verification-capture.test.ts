@@ -1,9 +1,15 @@
-// The capture's times (capture.ts): the page's burst on the schedule fits; frames composed
+// The capture's times (verification-capture.ts): the page's burst on the schedule fits; frames composed
 // beforehand and sent with made-up times do not, whichever way the times are forged.
-import { CAPTURE, captureFrameCount } from "@domain/verification.ts";
 import { describe, expect, it } from "vitest";
-import { captureTimes } from "../../test/face-samples.ts";
-import { captureTimesFit, TIMING } from "./capture.ts";
+import { CAPTURE, captureFrameCount } from "./verification.ts";
+import { captureTimesFit, TIMING } from "./verification-capture.ts";
+
+/** When the page takes each frame of a capture of `gestures` gestures, a few milliseconds late as timers are. */
+const captureTimes = (gestures: number) =>
+  Array.from(
+    { length: captureFrameCount(gestures) },
+    (_, i) => CAPTURE.LOOK_SECONDS * 1000 + i * CAPTURE.FRAME_INTERVAL_MS + ((i * 7) % 13),
+  );
 
 describe("captureTimesFit", () => {
   const times = captureTimes(2);

@@ -1,12 +1,14 @@
-// The capture's times, checked before any analysis (pure). The page takes its frames in one burst on
-// the schedule of CAPTURE (domain/verification.ts) and sends when each was taken, in milliseconds
-// from the start of its schedule (just after the challenge reached it). Those times are the
+// The capture's times, checked by the server before any analysis (pure; here, beside CAPTURE, so that
+// the page's burst — web/features/verification/capture-schedule.ts — is tested against the very rule
+// it must meet). The page takes its frames in one burst on the schedule of CAPTURE
+// (domain/verification.ts) and sends when each was taken, in milliseconds from the start of its
+// schedule (just after the challenge reached it). Those times are the
 // member's browser's word: what the server can hold them to is being consistent with the schedule
 // and with its own clock — the capture cannot claim to have lasted longer than the time between the
 // challenge's draw and the answer's arrival, nor to have been taken faster than the schedule, nor
 // in another order. Frames composed beforehand and sent at once fail here; the pictures themselves
 // are judged by decide.ts.
-import { CAPTURE, captureFrameCount } from "@domain/verification.ts";
+import { CAPTURE, captureFrameCount } from "./verification.ts";
 
 export const TIMING = {
   /** Two frames at least this far apart (the page never takes them closer, even when catching up). */
