@@ -48,12 +48,12 @@ export interface BurstClock {
 /**
  * Runs the steps of a capture from `begin` (a `now()` value): `onStep` is called at each step, with
  * when it was due (in milliseconds from `begin`), and each frame's time is returned, in milliseconds
- * from `begin`. A late timer is caught up at once, two
- * frames never closer than MIN_FRAME_GAP_MS. A late first frame (the countdown ran over, on a busy
- * phone) starts the burst: the prompts and frames after it follow it, so the capture keeps its whole
- * length — what the server demands (domain/verification-capture.ts). Caught up to the countdown's
- * schedule instead, the burst came out shorter and was refused: the member, having done everything
- * asked, read « Les images envoyées ne sont pas valides ».
+ * from `begin`. A late timer is caught up at once, two frames never closer than MIN_FRAME_GAP_MS.
+ * A late first frame (the countdown ran over, on a busy phone) starts the burst: the prompts and
+ * frames after it follow it, so the capture keeps its whole length — what the server demands
+ * (domain/verification-capture.ts). Caught up to the countdown's schedule instead, the burst came
+ * out shorter and was refused: the member, having done everything asked, read « Les images envoyées
+ * ne sont pas valides ».
  */
 export async function runBurst(
   steps: readonly CaptureStep[],
