@@ -48,7 +48,8 @@ export interface BurstClock {
 /**
  * Runs the steps of a capture from `begin` (a `now()` value): `onStep` is called at each step, with
  * when it was due (in milliseconds from `begin`), and each frame's time is returned, in milliseconds
- * from `begin`. A late timer is caught up at once, two frames never closer than MIN_FRAME_GAP_MS.
+ * from `begin`. A step is never run before its time. A late timer is caught up at once, two frames
+ * never closer than MIN_FRAME_GAP_MS.
  * A late first frame (the countdown ran over, on a busy phone) starts the burst: the prompts and
  * frames after it follow it, so the capture keeps its whole length — what the server demands
  * (domain/verification-capture.ts). Caught up to the countdown's schedule instead, the burst came
@@ -67,10 +68,14 @@ export async function runBurst(
   for (const step of steps) {
     const last = times.at(-1);
     const dueMs = step.atMs + (step.kind === "look" ? 0 : shift);
-    await clock.sleepUntil(
+    const target =
       begin +
-        (step.kind === "frame" && last !== undefined ? Math.max(dueMs, last + MIN_FRAME_GAP_MS) : dueMs),
-    );
+      (step.kind === "frame" && last !== undefined ? Math.max(dueMs, last + MIN_FRAME_GAP_MS) : dueMs);
+    // A timer also fires a fraction of a millisecond early at times (its delay is whole
+    // milliseconds): a frame is never taken before its time, which the server would refuse
+    // (a first frame at 2999 ms of a 3000 ms countdown).
+    do await clock.sleepUntil(target);
+    while (clock.now() < target);
     if (step.kind === "frame") {
       const at = Math.round(clock.now() - begin);
       if (last === undefined) shift = Math.max(0, at - step.atMs);
