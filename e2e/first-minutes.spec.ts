@@ -4,8 +4,8 @@
 // last step); the plans and the demo payment; /search full of the demo members' illustrated faces;
 // the finished profile. Every screen on the way is audited with axe and must not scroll sideways at
 // 360 or 375 px.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./accessibility.ts";
 import {
   keepScreen,
   openConfirmationLink,
@@ -17,13 +17,7 @@ import { addPhoto, cameraJpeg, expectCameraPhotoStoredUpright, storedPhoto } fro
 
 /** Serious or critical axe violations, and how far each phone width makes the page scroll sideways. */
 async function audit(page: Page, name: string): Promise<string[]> {
-  const problems = (
-    await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-      .analyze()
-  ).violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${name}: ${v.id} — ${v.help}`);
+  const problems = await seriousViolations(page, { label: name });
   const original = page.viewportSize()!;
   for (const width of [360, 375]) {
     await page.setViewportSize({ width, height: original.height });

@@ -3,7 +3,6 @@
 import { randomBytes } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import sharp from "sharp";
 
@@ -248,14 +247,4 @@ export async function openConversation(page: Page, name: string) {
   await page.goto("/messages");
   await page.getByRole("link", { name: new RegExp(name) }).click();
   return page.getByRole("region", { name: `Conversation avec ${name} E.` });
-}
-
-/** The serious or critical accessibility violations of the page as it is. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }

@@ -6,8 +6,8 @@
 // nor a table inside its own scroll box (a clipped column or button). The overflow measured on each
 // page is written to test-results/screenshots/<project>/overflow-*.json.
 import { mkdirSync, writeFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { seriousViolations } from "./accessibility.ts";
 import { ADMIN } from "./fixtures.ts";
 
 const MEMBER = { email: "demo@passerelle.example", password: "Passerelle2026!" };
@@ -86,15 +86,7 @@ async function audit(page: Page, testInfo: TestInfo, name: string): Promise<stri
   // test keeps its trace, with the page at every step, anyway.
   if (process.env.E2E_SCREENSHOTS)
     await page.screenshot({ path: `${SCREENSHOTS}/${testInfo.project.name}/${name}.png`, fullPage: true });
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${name}: ${v.id} (${v.impact}) — ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    );
+  return seriousViolations(page, { label: name });
 }
 
 interface Overflow {

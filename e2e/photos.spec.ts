@@ -4,12 +4,12 @@
 // reordered and re-framed; messages show inside the viewport, above the phone's bottom bar.
 // Images are generated here with sharp; nothing binary is committed.
 
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { PHOTO_MAX_BYTES, PHOTO_MAX_DIMENSION, PHOTO_THUMB_DIMENSION } from "../domain/constants.ts";
 import { deName } from "../domain/french.ts";
 import { MSG } from "../domain/messages.ts";
+import { seriousViolations } from "./accessibility.ts";
 import { joinThroughApi, uniqueFirstName } from "./fixtures.ts";
 import {
   addPhoto,
@@ -89,17 +89,6 @@ async function lastPreparation(page: Page): Promise<Measure> {
 
 const squareOf = async (square: Locator) =>
   ((await square.getAttribute("data-square")) ?? "").split(",").map(Number) as [number, number, number];
-
-/** Serious or critical axe-core violations (WCAG 2.1 A/AA) inside `selector`. */
-async function accessibilityProblems(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** The element is fully inside the viewport, clear of the sticky header and the bottom bar, and on top. */
 async function expectUncovered(page: Page, target: Locator) {
@@ -226,7 +215,7 @@ test("a phone photo, a screenshot and a WebP are prepared, framed, sent, reorder
   await page.keyboard.press("Shift+ArrowDown");
   const chosen = await squareOf(square);
   expect(chosen[2]).toBeLessThan(1200);
-  expect(await accessibilityProblems(page, "dialog[open]")).toEqual([]);
+  expect(await seriousViolations(page, { include: "dialog[open]" })).toEqual([]);
   await dialog.getByRole("button", { name: "Enregistrer le cadrage" }).click();
   await expect(page.getByText("Vignette recadrée.")).toBeVisible();
   const after = await storedPhoto(page, 0);
@@ -278,7 +267,7 @@ test("a phone photo, a screenshot and a WebP are prepared, framed, sent, reorder
   await expect(toast).toBeVisible();
   await expectUncovered(page, toast);
   await page.screenshot({ path: testInfo.outputPath("toast-in-view.png") });
-  expect(await accessibilityProblems(page, '[aria-labelledby="section-photos"]')).toEqual([]);
+  expect(await seriousViolations(page, { include: '[aria-labelledby="section-photos"]' })).toEqual([]);
   if (isMobile) {
     expect(page.viewportSize()).toEqual({ width: 375, height: 800 });
     // The smallest phone width: nothing wider than the window, the framing dialog included.

@@ -85,6 +85,7 @@ const MOBILE_JOURNEYS = [
   "safe-meetings.spec.ts",
 ];
 const DESKTOP_JOURNEYS = [
+  "accessibility.spec.ts",
   "pwa.spec.ts",
   "discovery-africa.spec.ts",
   "admin.spec.ts",
