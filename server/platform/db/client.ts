@@ -51,6 +51,15 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/**
+ * PGlite in memory (tests, reading a backup's tarball) keeps its files in memory already, so
+ * PostgreSQL's default pool of 128 MB of shared buffers only copies pages that are in memory anyway,
+ * and setting that pool up was most of the cost of opening a database: 1.0–1.3 CPU-seconds an open,
+ * 0.4–0.8 with 16 MB (docs/testing.md). A database in a data folder keeps the default: there the
+ * pool stands between PostgreSQL and the disk.
+ */
+const IN_MEMORY_START = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({
@@ -83,7 +92,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   // pg_trgm: the administration's text searches (server: CREATE EXTENSION in the migrations).
   const client = new PGlite({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.dataDir ? { dataDir: options.dataDir } : { startParams: IN_MEMORY_START }),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     // The safest setting, explicit: a query resolves only once PGlite has synced its files
     // (server/lifecycle.test.ts: every acknowledged write survives kill -9; docs/operations.md).
