@@ -168,8 +168,11 @@ async function writeBackup(
   const { photos, voices } = fileSets(target, out);
   const sets = [photos, voices];
   // The embedded database stays open, so locked, until the backup is checked: no app starts meanwhile.
+  // PGlite's tarball is read from its files, not through the shared buffers: the small pool.
   const db: Database | null =
-    engine === "pglite" ? await openDatabase({ dataDir: path.join(target.dataDir, "db") }) : null;
+    engine === "pglite"
+      ? await openDatabase({ dataDir: path.join(target.dataDir, "db"), sharedBuffers: "16MB" })
+      : null;
   try {
     await step({ step: "copy" });
     for (const set of sets) await copyAll(set.source, set.dest, set.copied, set.counts);
@@ -297,7 +300,12 @@ export async function restore(
   let keys: string[];
   let voiceKeys: string[];
   if (engine === "pglite") {
-    const restored = await openDatabase({ dataDir: staged, loadDataDir: new Blob([await readFile(file)]) });
+    const restored = await openDatabase({
+      dataDir: staged,
+      loadDataDir: new Blob([await readFile(file)]),
+      // Opened for a few queries: the small pool (openDatabase).
+      sharedBuffers: "16MB",
+    });
     try {
       keys = await databaseKeys(restored);
       voiceKeys = await databaseKeys(restored, VOICE_COLUMNS);

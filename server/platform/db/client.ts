@@ -48,17 +48,23 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   /** PGlite: a data folder tarball (from dumpDataDir) to start from: a restore. */
   loadDataDir?: Blob | undefined;
+  /**
+   * PGlite: its pool of shared buffers. Unset: 16 MB in memory, PostgreSQL's 128 MB in a data folder
+   * (IN_MEMORY_SHARED_BUFFERS). A task that opens a data folder once and reads it through its files
+   * (a backup, a restore's check) needs no more than the small pool.
+   */
+  sharedBuffers?: `${number}MB` | undefined;
   poolSize?: number;
 }
 
 /**
- * PGlite in memory (tests, reading a backup's tarball) keeps its files in memory already, so
- * PostgreSQL's default pool of 128 MB of shared buffers only copies pages that are in memory anyway,
- * and setting that pool up was most of the cost of opening a database: 1.0–1.3 CPU-seconds an open,
- * 0.4–0.8 with 16 MB (docs/testing.md). A database in a data folder keeps the default: there the
- * pool stands between PostgreSQL and the disk.
+ * PGlite's pool of shared buffers when none is asked for. In memory (tests, reading a backup's
+ * tarball) its files are in memory already, so PostgreSQL's default 128 MB pool only copies pages
+ * that are in memory anyway, and setting that pool up was most of the cost of opening a database:
+ * 1.0–1.3 CPU-seconds an open, 0.4–0.8 with 16 MB (docs/testing.md). A data folder keeps the
+ * default, as the app runs it: there the pool stands between PostgreSQL and the disk.
  */
-const IN_MEMORY_START = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+const IN_MEMORY_SHARED_BUFFERS = "16MB";
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
@@ -90,9 +96,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     mkdirSync(options.dataDir, { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
+  const sharedBuffers = options.sharedBuffers ?? (options.dataDir ? undefined : IN_MEMORY_SHARED_BUFFERS);
   // pg_trgm: the administration's text searches (server: CREATE EXTENSION in the migrations).
   const client = new PGlite({
-    ...(options.dataDir ? { dataDir: options.dataDir } : { startParams: IN_MEMORY_START }),
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`] }
+      : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     // The safest setting, explicit: a query resolves only once PGlite has synced its files
     // (server/lifecycle.test.ts: every acknowledged write survives kill -9; docs/operations.md).
