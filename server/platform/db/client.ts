@@ -61,7 +61,7 @@ export interface OpenOptions {
  * PGlite's pool of shared buffers when none is asked for. In memory (tests, reading a backup's
  * tarball) its files are in memory already, so PostgreSQL's default 128 MB pool only copies pages
  * that are in memory anyway, and setting that pool up was most of the cost of opening a database:
- * 1.0–1.3 CPU-seconds an open, 0.4–0.8 with 16 MB (docs/testing.md). A data folder keeps the
+ * 1.0–1.3 CPU-seconds an open, 0.4–0.8 with 16 MB (ADR 0058). A data folder keeps the
  * default, as the app runs it: there the pool stands between PostgreSQL and the disk.
  */
 const IN_MEMORY_SHARED_BUFFERS = "16MB";
