@@ -18,7 +18,7 @@ import path from "node:path";
 import { PHOTO_BUCKET } from "@domain/constants.ts";
 import { VOICE_BUCKET } from "@domain/voice.ts";
 import { withThumbnails } from "../../server/features/photos/index.ts";
-import { type Database, openDatabase } from "../../server/platform/db/client.ts";
+import { type Database, openDatabase, SMALL_SHARED_BUFFERS } from "../../server/platform/db/client.ts";
 import { lockDataDir } from "../../server/platform/db/data-lock.ts";
 import { createLocalStorage } from "../../server/platform/storage/local.ts";
 import { ObjectExistsError, type Storage } from "../../server/platform/storage/storage.ts";
@@ -171,7 +171,7 @@ async function writeBackup(
   // PGlite's tarball is read from its files, not through the shared buffers: the small pool.
   const db: Database | null =
     engine === "pglite"
-      ? await openDatabase({ dataDir: path.join(target.dataDir, "db"), sharedBuffers: "16MB" })
+      ? await openDatabase({ dataDir: path.join(target.dataDir, "db"), sharedBuffers: SMALL_SHARED_BUFFERS })
       : null;
   try {
     await step({ step: "copy" });
@@ -304,7 +304,7 @@ export async function restore(
       dataDir: staged,
       loadDataDir: new Blob([await readFile(file)]),
       // Opened for a few queries: the small pool (openDatabase).
-      sharedBuffers: "16MB",
+      sharedBuffers: SMALL_SHARED_BUFFERS,
     });
     try {
       keys = await databaseKeys(restored);

@@ -49,22 +49,22 @@ export interface OpenOptions {
   /** PGlite: a data folder tarball (from dumpDataDir) to start from: a restore. */
   loadDataDir?: Blob | undefined;
   /**
-   * PGlite: its pool of shared buffers. Unset: 16 MB in memory, PostgreSQL's 128 MB in a data folder
-   * (IN_MEMORY_SHARED_BUFFERS). A task that opens a data folder once and reads it through its files
-   * (a backup, a restore's check) needs no more than the small pool.
+   * PGlite: its pool of shared buffers. Unset: SMALL_SHARED_BUFFERS in memory, PostgreSQL's 128 MB in
+   * a data folder. A task that opens a data folder once and reads it through its files (a backup, a
+   * restore's check) needs no more than the small pool.
    */
   sharedBuffers?: `${number}MB` | undefined;
   poolSize?: number;
 }
 
 /**
- * PGlite's pool of shared buffers when none is asked for. In memory (tests, reading a backup's
+ * The small pool of shared buffers, PGlite's in memory when none is asked for. In memory (tests, a backup's
  * tarball) its files are in memory already, so PostgreSQL's default 128 MB pool only copies pages
  * that are in memory anyway, and setting that pool up was most of the cost of opening a database:
  * 1.0–1.3 CPU-seconds an open, 0.4–0.8 with 16 MB (ADR 0058). A data folder keeps the
  * default, as the app runs it: there the pool stands between PostgreSQL and the disk.
  */
-const IN_MEMORY_SHARED_BUFFERS = "16MB";
+export const SMALL_SHARED_BUFFERS = "16MB";
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
@@ -96,7 +96,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     mkdirSync(options.dataDir, { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
-  const sharedBuffers = options.sharedBuffers ?? (options.dataDir ? undefined : IN_MEMORY_SHARED_BUFFERS);
+  const sharedBuffers = options.sharedBuffers ?? (options.dataDir ? undefined : SMALL_SHARED_BUFFERS);
   // pg_trgm: the administration's text searches (server: CREATE EXTENSION in the migrations).
   const client = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
