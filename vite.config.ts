@@ -72,10 +72,11 @@ export default defineConfig({
           isolate: false,
           // Ceilings for a busy machine, not targets: a test that loads the photo-screening model,
           // races eight uploads or restarts the server takes seconds alone and several times that
-          // beside other work (issue 33: 19 tests timed out at a load average of 10–20). A passing
-          // test never waits on them; a hung one fails after them.
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // beside other work (issue 33: 19 tests timed out at a load average of 10–20; eight
+          // uploads racing took 1.3–11 s idle and 96 s beside two CPU hogs and the journeys). A
+          // passing test never waits on them; a hung one fails after them.
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
           // expect.poll's own default gives up after 1 s.
           expect: { poll: { timeout: 30_000 } },
         },
@@ -91,7 +92,8 @@ export default defineConfig({
           setupFiles: ["web/test/setup.ts"],
           // As for the node project; web/test/setup.ts makes each file load our modules anew.
           isolate: false,
-          testTimeout: 60_000,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           expect: { poll: { timeout: 20_000 } },
         },
       },

@@ -259,7 +259,7 @@ test("a video call relayed through coturn: both see and hear each other, video p
   await expect(herScreen.getByText("La vidéo est en pause : la connexion est trop faible.")).toBeVisible();
   const paused = (await mediaOf(herPage))!;
   await expect
-    .poll(async () => (await mediaOf(herPage))!.samplesReceived - paused.samplesReceived, { timeout: 10_000 })
+    .poll(async () => (await mediaOf(herPage))!.samplesReceived - paused.samplesReceived)
     .toBeGreaterThan(48_000);
   expect((await mediaOf(herPage))!.framesDecoded - paused.framesDecoded).toBeLessThan(5);
   await hisPage.evaluate(() => {
@@ -268,7 +268,7 @@ test("a video call relayed through coturn: both see and hear each other, video p
   await hisScreen.getByRole("button", { name: "Réessayer la vidéo" }).click();
   await expect(herScreen.getByText("La vidéo est en pause", { exact: false })).toBeHidden();
   await expect
-    .poll(async () => (await mediaOf(herPage))!.framesDecoded - paused.framesDecoded, { timeout: 10_000 })
+    .poll(async () => (await mediaOf(herPage))!.framesDecoded - paused.framesDecoded)
     .toBeGreaterThan(10);
 
   // She blocks him from the call screen: his call ends at once.
@@ -277,15 +277,12 @@ test("a video call relayed through coturn: both see and hear each other, video p
     .getByRole("dialog", { name: new RegExp(`Bloquer ${him.firstName}`) })
     .getByRole("button", { name: "Bloquer" })
     .click();
-  await expect(hisPage.getByText("Cet appel a été interrompu : la conversation est fermée.")).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(hisPage.getByText("Cet appel a été interrompu : la conversation est fermée.")).toBeVisible();
   await expect.poll(async () => (await mediaOf(hisPage))?.state).toBe("closed");
   await expect.poll(async () => (await mediaOf(herPage))?.state).toBe("closed");
 });
 
 test("a declined call and a missed call leave their entries in the conversation", async ({ browser }) => {
-  test.setTimeout(120_000);
   const newContext = () => browser.newContext(test.info().project.use);
   const { herPage, hisPage, her, him } = await matchedPair(newContext);
   await (await allowCalls(herPage, him.firstName)).getByRole("button", { name: "Fermer" }).last().click();

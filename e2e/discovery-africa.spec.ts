@@ -24,7 +24,6 @@ async function addPlace(page: Page, picker: string, place: string) {
 test("a woman in Paris finds Wolof speakers in Côte d’Ivoire or Sénégal by recent activity, sees him typing and his visit", async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const interest = uniqueFirstName("Baobab");
   const man = (firstName: string, country: string, languages: string[]) =>
     member(browser, testInfo, {

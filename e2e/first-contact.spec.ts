@@ -10,7 +10,6 @@ import { joinThroughApi, mailsTo, keepScreen as screen, uniqueFirstName } from "
 test("a first contact said as it happened: a J’aime, a match when both like, a request in « Demandes »", async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const options = testInfo.project.use;
   const [herContext, hisContext, otherContext] = await Promise.all([
     browser.newContext(options),

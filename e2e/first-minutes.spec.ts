@@ -38,7 +38,6 @@ const stepHeading = (page: Page, name: string) => page.getByRole("heading", { le
 test("a new member signs up on a phone, completes a first profile with a camera photo, subscribes and finds illustrated faces", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const problems: string[] = [];
   const email = uniqueEmail("premiers-pas");
   const firstName = uniqueFirstName("Aïcha");

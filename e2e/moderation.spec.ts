@@ -40,7 +40,6 @@ async function newMemberPage(browser: Browser, testInfo: TestInfo) {
 test("an explicit photo chosen in the uploader is refused with its message, and nothing is stored", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const { firstName } = await joinThroughApi(page, { firstName: uniqueFirstName("Adama"), gender: "Homme" });
   await page.goto("/profile");
   const photos = page.getByRole("region", { name: "Mes photos" });

@@ -286,7 +286,6 @@ test("a phone photo, a screenshot and a WebP are prepared, framed, sent, reorder
 });
 
 test("without OffscreenCanvas, the main thread prepares the photo, upright", async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
   await page.addInitScript(() => {
     // Like a browser without OffscreenCanvas (Safari before 16.4).
     delete (window as { OffscreenCanvas?: unknown }).OffscreenCanvas;

@@ -22,7 +22,6 @@ const test = base.extend({
 async function recordFor(scope: Locator, seconds: number): Promise<void> {
   await expect(scope.getByRole("timer", { name: "Durée enregistrée" })).toHaveText(
     new RegExp(`^0:0[${seconds}-9]`),
-    { timeout: 15_000 },
   );
 }
 
@@ -33,11 +32,11 @@ async function hear(scope: Locator, name: string | RegExp): Promise<void> {
   const audio = play.locator("xpath=..").locator("audio");
   // How far it played (a short recording may be over, and back at 0, by the time we look).
   const played = (a: HTMLAudioElement) => (a.played.length > 0 ? a.played.end(a.played.length - 1) : 0);
-  await expect.poll(() => audio.evaluate(played), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await expect.poll(() => audio.evaluate(played)).toBeGreaterThan(0.3);
   // Chromium's count of audio bytes its decoder turned into sound.
   const decoded = (a: HTMLAudioElement) =>
     (a as HTMLAudioElement & { webkitAudioDecodedByteCount?: number }).webkitAudioDecodedByteCount ?? 0;
-  await expect.poll(() => audio.evaluate(decoded), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => audio.evaluate(decoded)).toBeGreaterThan(0);
 }
 
 test("a voice introduction plays on a card; two members exchange voice messages live", async ({

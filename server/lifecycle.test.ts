@@ -136,7 +136,7 @@ describe("graceful shutdown on SIGTERM", () => {
     expect(await streamEnded).toBe(true);
     expect(await app.exit).toEqual({ code: 0, signal: null });
     expect(existsSync(path.join(dataDir, "db.lock")), "the database was closed").toBe(false);
-  }, 90_000);
+  });
 });
 
 /**
@@ -204,7 +204,7 @@ describe("kill -9 during a stream of writes", () => {
     console.log(`kill -9 [pglite]: ${acknowledged.length} acknowledged, ${stored.size} stored after restart`);
     expect(acknowledged.length).toBeGreaterThanOrEqual(20);
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
-  }, 120_000);
+  });
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     "keeps every acknowledged write on a PostgreSQL server",

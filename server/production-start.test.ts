@@ -89,7 +89,7 @@ describe("production start", () => {
     );
     expect(await app.exit).toBe(1);
     expect(app.output()).toContain(`The demo administrator ${DEMO_ADMIN_EMAIL}`);
-  }, 120_000);
+  });
 
   it("starts without SMTP, writes mails to the outbox and never logs their links", async () => {
     const email = "membre.prod@exemple.fr";
@@ -135,5 +135,5 @@ describe("production start", () => {
       app.child.kill("SIGTERM");
       await app.exit;
     }
-  }, 120_000);
+  });
 });

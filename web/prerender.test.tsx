@@ -32,7 +32,7 @@ beforeAll(async () => {
     public: Record<string, string>;
     member: Record<string, string>;
   });
-}, 60_000);
+});
 
 const HEADINGS: Record<(typeof PRERENDERED_PATHS)[number], RegExp> = {
   "/": /d’une rive à l’autre/,
@@ -155,7 +155,9 @@ describe("a session check that answers before React takes over a public page", (
     if (!session) throw new Error("Better Auth’s session store is missing");
     const stop = session.listen(() => {});
     authClient.$store.notify("$sessionSignal");
-    await vi.waitFor(() => expect(session.get()).toMatchObject({ isPending: false, data: null }));
+    await vi.waitFor(() => expect(session.get()).toMatchObject({ isPending: false, data: null }), {
+      timeout: 20_000,
+    });
     stop();
 
     const result = await hydrate("/signup", pages["/signup"] ?? "", signedOutServer, undefined, (page) => {

@@ -32,7 +32,7 @@ describeOnEngine("seedDemoIfEmpty", (engine) => {
     const started = performance.now();
     await seedDemoIfEmpty(t.deps);
     seedMs = performance.now() - started;
-  }, 120_000);
+  });
   afterAll(() => t?.close());
 
   const db = () => t.deps.database.db;

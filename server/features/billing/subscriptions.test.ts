@@ -218,10 +218,16 @@ describeEachEngine("subscriptions and the access gate", (engine) => {
 
     it("re-checks a « subscribed » member at the end of their period, to the second", async () => {
       const m = await signUpMember(t, "male", { accountStatus: "trial" });
-      // Five seconds: room for the first search on a busy machine; then the period's end is waited
-      // for as a condition, not a fixed time.
-      await subscribe(m.userId, 5_000);
+      await subscribe(m.userId, 3_600_000);
       expect((await t.request("/api/search", { cookie: m.cookie })).status).toBe(200);
+      // The period then ends a second from now (the gate reads it on every request): its end is
+      // waited for as a condition, and the first search never races it on a busy machine.
+      await db().execute(
+        sql`UPDATE subscriptions SET end_date = now() + interval '1 second' WHERE user_id = ${m.userId}`,
+      );
+      await db().execute(
+        sql`UPDATE profiles SET subscription_ends_at = now() + interval '1 second' WHERE user_id = ${m.userId}`,
+      );
       await expect
         .poll(async () => (await t.request("/api/search", { cookie: m.cookie })).status, {
           timeout: 60_000,

@@ -42,7 +42,7 @@ describeEachEngine("live identity check in a video call", (engine) => {
       if (likeness < lowest) [lowest, stranger] = [likeness, frame];
     }
     expect(lowest).toBeLessThan(FACE_THRESHOLDS.REVIEW);
-  }, 120_000);
+  });
   afterAll(() => t?.close());
   const db = () => t.deps.database.db;
 

@@ -28,7 +28,7 @@ describeEachEngine("photo screening on upload", (engine) => {
       .resize(800)
       .jpeg({ quality: 90 })
       .toBuffer();
-  }, 120_000);
+  });
   afterAll(() => t.close());
 
   const db = () => t.deps.database.db;
@@ -94,7 +94,7 @@ describeEachEngine("photo screening on upload", (engine) => {
     expect(res.status).toBe(200);
     expect((await reviewsOf(thief.userId)).map((r) => r.status)).toEqual(["removed"]);
     expect(await db().$count(photoHashes, eq(photoHashes.userId, thief.userId))).toBe(0);
-  }, 60_000);
+  });
 
   it("holds a mirrored copy of another account’s photo", async () => {
     const owner = await signUpMember(t, "female");
@@ -108,7 +108,7 @@ describeEachEngine("photo screening on upload", (engine) => {
     expect(await reviewsOf(thief.userId)).toMatchObject([
       { reason: "reused", status: "pending", matched_user_id: owner.userId },
     ]);
-  }, 60_000);
+  });
 
   it("holds one of two accounts uploading the same photo at the same moment", async () => {
     const [a, b] = [await signUpMember(t, "male"), await signUpMember(t, "male")];
@@ -121,7 +121,7 @@ describeEachEngine("photo screening on upload", (engine) => {
     expect(held).toHaveLength(1);
     expect(held[0]!.reason).toBe("reused");
     expect([a.userId, b.userId]).toContain(held[0]!.matched_user_id);
-  }, 60_000);
+  });
 
   it("finds a hash up to SAME_PHOTO_BITS away through the index of its bytes, and no farther", async () => {
     const owner = await signUpMember(t, "female");
@@ -140,7 +140,7 @@ describeEachEngine("photo screening on upload", (engine) => {
     expect(await nearestPhoto(db(), other.userId, [seven, six])).toMatchObject({ bits: 6 });
     // The owner's own photos are not « another account ».
     expect(await nearestPhoto(db(), owner.userId, [stored])).toBeUndefined();
-  }, 60_000);
+  });
 
   it("holds a doubtful photo for its scores, and a reused one first for its match", () => {
     const scored = (explicit: number, suggestive: number) => ({
@@ -181,7 +181,7 @@ describeEachEngine("photo screening on upload", (engine) => {
       sql`SELECT hash FROM photo_hashes WHERE user_id = ${m.userId}`,
     );
     expect(hash?.hash).toMatch(/^[01]{64}$/);
-  }, 60_000);
+  });
 
   it("refuses an explicit photo before storing anything", async () => {
     // An adversarial example the nudity model takes for explicit: the library's sample face with
@@ -203,5 +203,5 @@ describeEachEngine("photo screening on upload", (engine) => {
     );
     expect(row?.n).toBe(0);
     expect(await db().$count(photoHashes, eq(photoHashes.userId, m.userId))).toBe(0);
-  }, 60_000);
+  });
 });

@@ -199,7 +199,7 @@ describeOnEngine("web push", (engine) => {
         if (!told) throw new Error("no push about the shared card yet");
         return told;
       },
-      { timeout: 5_000, interval: 100 },
+      { timeout: 30_000, interval: 100 },
     );
     expect(plain(payload.title)).toBe("Awa a partagé votre profil avec un proche");
     expect(payload).toMatchObject({ kind: "match", url: `/messages?match=${matchId}` });

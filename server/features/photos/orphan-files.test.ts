@@ -203,5 +203,5 @@ describe.each(engines())("orphan sweep job [%s]", (engine) => {
     expect(await t.deps.storage.get(orphan)).toBeNull();
     expect(await t.deps.storage.get(photo)).not.toBeNull();
     expect(await t.deps.storage.get(thumbKey(photo))).not.toBeNull();
-  }, 120_000);
+  });
 });

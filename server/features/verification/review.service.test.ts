@@ -28,7 +28,7 @@ describeEachEngine("verification review by an administrator", (engine) => {
     t = await createTestApp(engine);
     admin = await createAdmin(t);
     selfie = await face(SAME_PERSON[1]!);
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   const db = () => t.deps.database.db;

@@ -313,7 +313,7 @@ describeEachEngine("profile verification API", (engine) => {
     }
     expect(await stateOf(m)).toMatchObject({ status: "none" });
     expect(await badgeOf(m)).toBe(false);
-  }, 120_000);
+  });
 
   it("refuses an expired challenge and someone else’s", async () => {
     const m = await memberWithPhoto(await face(SAME_PERSON[0]!));
@@ -329,7 +329,7 @@ describeEachEngine("profile verification API", (engine) => {
     const stolen = await sendLive(m, theirs.id);
     expect([stolen.status, await codeOf(stolen)]).toEqual([404, "CHALLENGE_NOT_FOUND"]);
     expect(await stateOf(m)).toMatchObject({ status: "none", attemptsLeftToday: 2 });
-  }, 60_000);
+  });
 
   decisionIt(
     "keeps the badge for another photo of the same face as main photo, clears it for another face",

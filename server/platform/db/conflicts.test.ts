@@ -44,7 +44,7 @@ describe.runIf(engines().includes("postgres"))("inTransaction on the PostgreSQL 
     database = await openDatabase({ url: scratch.url });
     await database.db.execute(sql`CREATE TABLE duel (id int PRIMARY KEY, n int NOT NULL)`);
     await database.db.execute(sql`INSERT INTO duel VALUES (1, 0), (2, 0)`);
-  }, 60_000);
+  });
   afterAll(async () => {
     await database?.close();
     await scratch?.drop();
@@ -78,5 +78,5 @@ describe.runIf(engines().includes("postgres"))("inTransaction on the PostgreSQL 
       sql`SELECT n FROM duel ORDER BY id`,
     );
     expect(rows.map((r) => r.n)).toEqual([2, 2]);
-  }, 60_000);
+  });
 });

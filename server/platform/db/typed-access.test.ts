@@ -169,4 +169,4 @@ it("returns the rows unchecked in production: nothing is parsed on the request p
     { env: { ...process.env, NODE_ENV: "production" } },
   );
   expect(JSON.parse(stdout)).toEqual([{ n: 1, extra: 2 }]);
-}, 60_000);
+});

@@ -76,7 +76,7 @@ describeEachEngine("response contract", (engine) => {
     // POST /api/verification analyses the frames: the face models, loaded once per worker.
     await faceEngine();
     t = await createTestApp(engine);
-  }, 120_000);
+  });
   afterAll(() => t?.close());
 
   const db = () => t.deps.database.db;

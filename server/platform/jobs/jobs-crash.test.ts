@@ -130,5 +130,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a job interrupted by kill -9 [p
     const files = (await readdir(path.join(dataDir, "outbox"))).filter((f) => f.endsWith(".json"));
     expect(files).toHaveLength(MEMBERS);
     await database.close();
-  }, 120_000);
+  });
 });

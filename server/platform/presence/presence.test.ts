@@ -128,7 +128,7 @@ describeEachEngine("presence", (engine) => {
     await Promise.all([singlePage.close(), tabA.close(), beforeReload.close()]);
     const afterReload = await open(reloading);
     // The single page's member is « Actif aujourd'hui » once the grace has passed…
-    await expect.poll(() => online(single.userId), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => online(single.userId)).toBe(false);
     expect(presenceOf(await lastActive(single.userId))).toBe("today");
     // …by which time the same grace has passed for the others, who still have a page open.
     expect(await online(twoTabs.userId)).toBe(true);

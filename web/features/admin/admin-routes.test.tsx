@@ -26,9 +26,7 @@ describe("admin routes", () => {
     localStorage.setItem(ADMIN_STORAGE_KEY, "{cassé");
     stubFetch((call) => (call.url === "/api/admin/me" ? { status: 401 } : undefined));
     const router = renderApp("/admin");
-    expect(
-      await screen.findByRole("heading", { name: "Connexion à l’administration" }, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Connexion à l’administration" })).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
       "/admin/login?redirect=%2Fadmin%2Fdashboard",
     );
@@ -44,17 +42,13 @@ describe("admin routes", () => {
         : { body: { data: [], total: 0, totalCapped: false, page: 1, size: 25 } },
     );
     const router = renderApp("/admin/users");
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Utilisateurs" }, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Utilisateurs" })).toBeInTheDocument();
     expect(screen.getByRole("navigation", { name: "Administration" })).toBeInTheDocument();
     // The title follows the page's render (an effect): on a busy machine, a moment after its heading.
     await waitFor(() => expect(document.title).toBe("Utilisateurs · Administration · Passerelle"));
 
     await router.navigate("/admin/inexistante");
-    expect(
-      await screen.findByRole("heading", { name: "Page introuvable" }, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Page introuvable" })).toBeInTheDocument();
     expect(screen.getByRole("navigation", { name: "Administration" })).toBeInTheDocument();
   });
 
@@ -75,12 +69,12 @@ describe("admin routes", () => {
       return { body: { data: [], total: 0, totalCapped: false, page: 1, size: 25 } };
     });
     const router = renderApp("/admin/users");
-    await screen.findByRole("heading", { level: 1, name: "Utilisateurs" }, { timeout: 15_000 });
+    await screen.findByRole("heading", { level: 1, name: "Utilisateurs" });
 
     // The session expires: the next list is refused, the guard checks /me again and sends to the login.
     session = false;
     await router.navigate("/admin/profiles?page=2");
-    await screen.findByRole("heading", { name: "Connexion à l’administration" }, { timeout: 15_000 });
+    await screen.findByRole("heading", { name: "Connexion à l’administration" });
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
       `/admin/login?redirect=${encodeURIComponent("/admin/profiles?page=2")}`,
     );
@@ -88,9 +82,7 @@ describe("admin routes", () => {
     await userEvent.type(screen.getByLabelText("Adresse e-mail"), admin.email);
     await userEvent.type(screen.getByLabelText("Mot de passe"), "un-mot-de-passe");
     await userEvent.click(screen.getByRole("button", { name: "Se connecter" }));
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Profils" }, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Profils" })).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe("/admin/profiles?page=2");
   });
 });

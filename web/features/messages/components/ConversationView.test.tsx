@@ -188,7 +188,7 @@ describe("ConversationView", () => {
     await user.type(box, "Tu es là ?{Enter}");
     // « Envoi en cours… » while it waits; no failure is shown for a failure that is retried.
     expect(await screen.findByText("Envoi en cours…")).toBeInTheDocument();
-    expect(await screen.findByText("Envoyé", {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText("Envoyé")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(sent).toEqual(["Tu es là ?", "Tu es là ?"]);
     expect(keys).toHaveLength(2);
