@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { databaseUrl } from "../server/platform/db/scratch-database.ts";
 import { selfSignedCertificate } from "../server/test/push-crypto.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -68,6 +69,13 @@ const budgetPort = Number(process.env.E2E_BUDGET_PORT ?? port + 10);
 process.env.E2E_BUDGET_PORT = String(budgetPort);
 process.env.E2E_BUDGET_PROXY_PORT ??= String(budgetPort + 1);
 process.env.E2E_BUDGET_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "passerelle-e2e-data-budget-"));
+
+// The journeys' server runs on the run's main engine, as Vitest's application rules do
+// (docs/testing.md, « Which engine runs what »): the PostgreSQL server when TEST_DATABASE_URL is set
+// (CI; production's engine), PGlite otherwise (a plain `npm test`). Its database is made afresh before
+// it starts, under a name of its own port's. The data budget's app below stays on PGlite whatever
+// the run: its figures are compared from run to run.
+const journeysDatabase = process.env.TEST_DATABASE_URL ? `passerelle_e2e_${port}` : null;
 
 const MOBILE_JOURNEYS = [
   "data-budget.spec.ts",
@@ -176,7 +184,9 @@ export default defineConfig({
     },
     {
       // The production build (npm run build, which npm test runs first): the journeys test what ships.
-      command: "node build/server/demo.mjs",
+      command: journeysDatabase
+        ? `node --import tsx e2e/fresh-database.ts ${journeysDatabase} && exec node build/server/demo.mjs`
+        : "node build/server/demo.mjs",
       cwd: "..",
       url: `${baseURL}/api/health`,
       timeout: 60_000,
@@ -210,6 +220,9 @@ export default defineConfig({
         TURN_URLS: `turn:127.0.0.1:${turnPort}?transport=udp,turn:127.0.0.1:${turnPort}?transport=tcp`,
         TURN_SECRET: process.env.E2E_TURN_SECRET,
         CALL_RING_SECONDS: process.env.E2E_CALL_RING_SECONDS,
+        ...(journeysDatabase && process.env.TEST_DATABASE_URL
+          ? { DATABASE_URL: databaseUrl(process.env.TEST_DATABASE_URL, journeysDatabase) }
+          : {}),
       },
     },
     {

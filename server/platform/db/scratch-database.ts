@@ -1,6 +1,8 @@
 // A throw-away database on a PostgreSQL server, for tests and benchmarks: created under a unique
 // name next to the one `adminUrl` points to (empty, or as a copy of a template database, which
 // PostgreSQL does by copying files: far quicker than migrating), dropped with its connections when done.
+// Or one under a fixed name, made afresh at each start (the journeys' server: Playwright ends it with
+// a kill, so nothing runs after it to drop a database; the next run replaces it instead).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 
@@ -29,11 +31,24 @@ export async function createScratchDatabase(
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const template = options.template ? ` TEMPLATE ${pg.escapeIdentifier(options.template)}` : "";
   await run(adminUrl, `CREATE DATABASE ${name}${template}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
   return {
     name,
-    url: url.toString(),
+    url: databaseUrl(adminUrl, name),
     drop: () => run(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+/** The database `name` on `adminUrl`'s server, dropped with its connections if it exists, then created empty. */
+export async function recreateDatabase(adminUrl: string, name: string): Promise<string> {
+  const id = pg.escapeIdentifier(name);
+  await run(adminUrl, `DROP DATABASE IF EXISTS ${id} WITH (FORCE)`);
+  await run(adminUrl, `CREATE DATABASE ${id}`);
+  return databaseUrl(adminUrl, name);
+}
+
+/** `adminUrl` with its database replaced by `name`. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
