@@ -177,8 +177,13 @@ async function allowCalls(page: Page, otherName: string) {
   await conversation.getByRole("button", { name: `Appeler ${otherName} E.` }).click();
   const dialog = page.getByRole("dialog", { name: `Appeler ${otherName} E.` });
   const allow = dialog.getByLabel(`J’accepte les appels avec ${otherName} E. dans cette conversation`);
+  // The box is checked at once, before the choice is saved; the other member's page reads it saved.
+  const saved = page.waitForResponse(
+    (r) => /\/calls\/settings$/.test(r.url()) && r.request().method() === "PUT",
+  );
   await allow.click();
   await expect(allow).toBeChecked();
+  expect((await saved).ok()).toBe(true);
   return dialog;
 }
 

@@ -88,10 +88,15 @@ test("a woman in Paris finds Wolof speakers in Côte d’Ivoire or Sénégal by 
     .click();
   await expect(page.getByText(new RegExp(`Vous avez aimé ${dakar.firstName}`))).toBeVisible();
   await dakar.page.goto("/matches");
+  // Opening her profile tells the server of the visit, in the background: her list below needs it.
+  const visited = dakar.page.waitForResponse(
+    (r) => /\/api\/members\/[^/]+\/visit$/.test(r.url()) && r.request().method() === "POST",
+  );
   await dakar.page
     .getByRole("article", { name: new RegExp(her.firstName) })
     .getByRole("button", { name: /voir le profil/ })
     .click();
+  expect((await visited).ok()).toBe(true);
   const herProfile = dakar.page.getByRole("dialog", { name: new RegExp(`Profil ${deName(her.firstName)}`) });
   await expect(herProfile.getByText("Paris, France")).toBeVisible();
   await herProfile.getByRole("button", { name: "Fermer" }).click();

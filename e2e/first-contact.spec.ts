@@ -35,7 +35,12 @@ test("a first contact said as it happened: a J’aime, a match when both like, a
   // « Qui peut m'écrire en premier », in « Vie privée »: saved as soon as it is chosen.
   await her.goto("/profile?rubrique=vie-privee");
   const whoWrites = her.getByRole("group", { name: "Qui peut m’écrire en premier" });
+  // The choice shows at once, before it is saved: the reload waits for the server's answer.
+  const saved = her.waitForResponse(
+    (r) => r.url().endsWith("/api/profile/privacy") && r.request().method() === "PUT",
+  );
   await whoWrites.getByRole("radio", { name: "Seulement les personnes que j’ai aimées en retour" }).check();
+  expect((await saved).ok()).toBe(true);
   await her.reload();
   await expect(
     whoWrites.getByRole("radio", { name: "Seulement les personnes que j’ai aimées en retour" }),

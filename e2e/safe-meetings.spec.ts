@@ -328,6 +328,15 @@ test.describe("the trip kit offline", () => {
       page.getByText("l’ambassade ou du consulat du Sénégal", { exact: false }).first(),
     ).toBeAttached();
 
+    // The worker hands the page over before it has stored its copy (NetworkFirst writes the cache
+    // after answering): offline only once the copy is there.
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          Boolean(await (await caches.open("passerelle-trip-kit")).match("/kit-voyage")),
+        ),
+      )
+      .toBe(true);
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "Kit de voyage" })).toBeVisible();
