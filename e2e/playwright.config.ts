@@ -73,7 +73,7 @@ process.env.E2E_BUDGET_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "passerelle-
 // The journeys' server runs on the run's main engine, as Vitest's application rules do
 // (docs/testing.md, « Which engine runs what »): the PostgreSQL server when TEST_DATABASE_URL is set
 // (CI; production's engine), PGlite otherwise (a plain `npm test`). Its database is made afresh before
-// it starts, under a name of its own port's. The data budget's app below stays on PGlite whatever
+// it starts, under a name that carries its port. The data budget's app below stays on PGlite whatever
 // the run: its figures are compared from run to run.
 const journeysDatabase = process.env.TEST_DATABASE_URL ? `passerelle_e2e_${port}` : null;
 
