@@ -75,7 +75,12 @@ process.env.E2E_BUDGET_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "passerelle-
 // (CI; production's engine), PGlite otherwise (a plain `npm test`). Its database is made afresh before
 // it starts, under a name that carries its port. The data budget's app below stays on PGlite whatever
 // the run: its figures are compared from run to run.
-const journeysDatabase = process.env.TEST_DATABASE_URL ? `passerelle_e2e_${port}` : null;
+const journeysDatabase = (() => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return null;
+  const name = `passerelle_e2e_${port}`;
+  return { name, url: databaseUrl(adminUrl, name) };
+})();
 
 const MOBILE_JOURNEYS = [
   "data-budget.spec.ts",
@@ -185,7 +190,7 @@ export default defineConfig({
     {
       // The production build (npm run build, which npm test runs first): the journeys test what ships.
       command: journeysDatabase
-        ? `node --import tsx e2e/fresh-database.ts ${journeysDatabase} && exec node build/server/demo.mjs`
+        ? `node --import tsx e2e/fresh-database.ts ${journeysDatabase.name} && exec node build/server/demo.mjs`
         : "node build/server/demo.mjs",
       cwd: "..",
       url: `${baseURL}/api/health`,
@@ -220,9 +225,7 @@ export default defineConfig({
         TURN_URLS: `turn:127.0.0.1:${turnPort}?transport=udp,turn:127.0.0.1:${turnPort}?transport=tcp`,
         TURN_SECRET: process.env.E2E_TURN_SECRET,
         CALL_RING_SECONDS: process.env.E2E_CALL_RING_SECONDS,
-        ...(journeysDatabase && process.env.TEST_DATABASE_URL
-          ? { DATABASE_URL: databaseUrl(process.env.TEST_DATABASE_URL, journeysDatabase) }
-          : {}),
+        ...(journeysDatabase ? { DATABASE_URL: journeysDatabase.url } : {}),
       },
     },
     {

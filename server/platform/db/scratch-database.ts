@@ -34,16 +34,20 @@ export async function createScratchDatabase(
   return {
     name,
     url: databaseUrl(adminUrl, name),
-    drop: () => run(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () => dropDatabase(adminUrl, name),
   };
 }
 
 /** The database `name` on `adminUrl`'s server, dropped with its connections if it exists, then created empty. */
 export async function recreateDatabase(adminUrl: string, name: string): Promise<string> {
-  const id = pg.escapeIdentifier(name);
-  await run(adminUrl, `DROP DATABASE IF EXISTS ${id} WITH (FORCE)`);
-  await run(adminUrl, `CREATE DATABASE ${id}`);
+  await dropDatabase(adminUrl, name);
+  await run(adminUrl, `CREATE DATABASE ${pg.escapeIdentifier(name)}`);
   return databaseUrl(adminUrl, name);
+}
+
+/** Drops the database `name`, closing its connections; nothing when it does not exist. */
+function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  return run(adminUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
 }
 
 /** `adminUrl` with its database replaced by `name`. */
