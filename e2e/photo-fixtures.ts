@@ -3,44 +3,41 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { PHOTO_MAX_BYTES, PHOTO_MAX_DIMENSION } from "../domain/constants.ts";
+import { grain } from "../server/test/image-fixtures.ts";
 
 export const CAMERA = { width: 4032, height: 3024 };
 /** Stored left edge of the camera photo: shown at the top once turned a quarter clockwise. */
 const RED_BAND = 600;
 
+let camera: Promise<Buffer> | null = null;
+
 /**
  * A camera-like JPEG: noise (so the size is real, about 4 MB), a red band on its stored left edge,
- * EXIF orientation 6 (show it turned 90° clockwise) and a GPS position.
+ * EXIF orientation 6 (show it turned 90° clockwise) and a GPS position. Made once per worker: the
+ * journeys only read it.
  */
-export async function cameraJpeg(): Promise<Buffer> {
-  const { width, height } = CAMERA;
-  const pixels = await sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: "#000",
-      noise: { type: "gaussian", mean: 128, sigma: 30 },
-    },
-  })
-    .raw()
-    .toBuffer();
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < RED_BAND; x++) pixels.set([230, 20, 20], (y * width + x) * 3);
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 80 })
-    .withMetadata({ orientation: 6 })
-    .withExif({
-      IFD3: {
-        GPSLatitudeRef: "N",
-        GPSLatitude: "48/1 51/1 24/1",
-        GPSLongitudeRef: "E",
-        GPSLongitude: "2/1 21/1 3/1",
-        GPSMapDatum: "GPS-E2E-SECRET",
-      },
-    })
-    .toBuffer();
+export function cameraJpeg(): Promise<Buffer> {
+  camera ??= (async () => {
+    const { width, height } = CAMERA;
+    const pixels = grain(width, height, 128, 52);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < RED_BAND; x++) pixels.set([230, 20, 20], (y * width + x) * 3);
+    }
+    return sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "48/1 51/1 24/1",
+          GPSLongitudeRef: "E",
+          GPSLongitude: "2/1 21/1 3/1",
+          GPSMapDatum: "GPS-E2E-SECRET",
+        },
+      })
+      .toBuffer();
+  })();
+  return camera;
 }
 
 /** Mean red, green, blue of a region of an image. */

@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { PHOTO_MAX_BYTES, PHOTO_MAX_DIMENSION, PHOTO_THUMB_DIMENSION } from "../domain/constants.ts";
 import { deName } from "../domain/french.ts";
 import { MSG } from "../domain/messages.ts";
+import { grain } from "../server/test/image-fixtures.ts";
 import { seriousViolations } from "./accessibility.ts";
 import { joinThroughApi, uniqueFirstName } from "./fixtures.ts";
 import {
@@ -36,16 +37,10 @@ async function screenshotPng(): Promise<Buffer> {
 }
 
 async function noisyWebp(): Promise<Buffer> {
-  return sharp({
-    create: {
-      width: 3024,
-      height: 4032,
-      channels: 3,
-      background: "#000",
-      noise: { type: "gaussian", mean: 90, sigma: 25 },
-    },
-  })
-    .webp({ quality: 90 })
+  const [width, height] = [3024, 4032];
+  // Effort 0: noise weighs the same whatever the effort, and is encoded in under half the time.
+  return sharp(grain(width, height, 90, 43), { raw: { width, height, channels: 3 } })
+    .webp({ quality: 90, effort: 0 })
     .toBuffer();
 }
 
