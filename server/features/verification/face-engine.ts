@@ -2,6 +2,7 @@
 // (@vladmandic/human, server/platform/ml/models/human-model.ts) run in the ML worker thread
 // (server/platform/ml/ml-worker.ts), so an analysis never holds the event loop; here the image is decoded and
 // resized with sharp (libuv's pool) and its pixels sent there. Descriptors are compared here.
+import { createHash } from "node:crypto";
 import { memberImage } from "../../platform/images/index.ts";
 import { type MlClient, mlClient } from "../../platform/ml/ml-client.ts";
 import type { FaceFinding } from "../../platform/ml/protocol.ts";
@@ -35,11 +36,37 @@ export function similarity(a: readonly number[], b: readonly number[]): number {
   return Math.round(100 * Math.max(Math.min(norm, 1), 0)) / 100;
 }
 
+/**
+ * Analyses kept, by the SHA-256 of the image: the same bytes always give the same analysis, and the
+ * same bytes come back — a member's profile photos (their keys name fixed contents) are analysed
+ * again at every verification attempt and every re-check, about a third of a CPU-second each.
+ * About 20 KB an entry (a face's descriptor is 1,024 numbers).
+ */
+const KEPT_ANALYSES = 64;
+
 export class FaceEngine {
+  /** Least recently used first (a Map keeps insertion order); pending analyses included. */
+  private readonly kept = new Map<string, Promise<FaceAnalysis>>();
+
   constructor(private readonly ml: MlClient) {}
 
   /** The faces in an image (JPEG, PNG, WebP…), largest first. */
   async analyse(image: Buffer): Promise<FaceAnalysis> {
+    const digest = createHash("sha256").update(image).digest("base64");
+    let analysis = this.kept.get(digest);
+    if (analysis) this.kept.delete(digest);
+    else {
+      analysis = this.analyseAnew(image);
+      // A failed analysis (worker down, overloaded) is not kept: the next request tries again.
+      analysis.catch(() => this.kept.get(digest) === analysis && this.kept.delete(digest));
+    }
+    this.kept.set(digest, analysis);
+    if (this.kept.size > KEPT_ANALYSES) this.kept.delete(this.kept.keys().next().value!);
+    // Each caller gets its own copy to read or change.
+    return structuredClone(await analysis);
+  }
+
+  private async analyseAnew(image: Buffer): Promise<FaceAnalysis> {
     // Frames a member sent, or stored photos: under the one pixel limit (server/images).
     const { data, info } = await memberImage(image)
       .rotate()
