@@ -19,7 +19,7 @@ parentPort.on("message", ({ id }) => {
 });`)}`,
   );
 
-describe("face engine: analyses kept by the image's bytes", () => {
+describe("face engine: analyses kept by the image’s bytes", () => {
   const clients: MlClient[] = [];
   const engine = (failing?: number[]) => {
     const ml = new MlClient({ entry: numberingWorker(failing) });
