@@ -31,7 +31,7 @@ function blocks(width: number, height: number): Buffer {
  * Grain for a made-up photo, `width` × `height` RGB: uniform noise of the given mean and spread (a
  * spread of √3 σ has the spread of Gaussian noise of σ). Drawn from random bytes: sharp's own
  * Gaussian noise took about 3 CPU-seconds for a 12-megapixel picture, this about a tenth of one.
- * Shared with the journeys (e2e/photo-fixtures.ts).
+ * Shared with the journeys (e2e/photo-fixtures.ts). `mean ± spread` must stay within 0–255.
  */
 export function grain(width: number, height: number, mean: number, spread: number): Buffer {
   const pixels = randomBytes(width * height * 3);
