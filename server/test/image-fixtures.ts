@@ -48,17 +48,8 @@ export async function makeImage(
   height = 48,
   noise = false,
 ): Promise<Buffer> {
-  const img = noise
-    ? sharp({
-        create: {
-          width,
-          height,
-          channels: 3,
-          background: "#000",
-          noise: { type: "gaussian", mean: 128, sigma: 40 },
-        },
-      })
-    : sharp(blocks(width, height), { raw: { width, height, channels: 3 } });
+  const raw = { width, height, channels: 3 } as const;
+  const img = sharp(noise ? grain(width, height, 128, 69) : blocks(width, height), { raw });
   if (format === "png") return img.png().toBuffer();
   if (format === "webp") return img.webp().toBuffer();
   if (format === "gif") return img.gif().toBuffer();
