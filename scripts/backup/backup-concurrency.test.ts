@@ -182,7 +182,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL server: photos chang
         expect(manifest.photos!.named).toBe(named.length);
       } finally {
         await t.close();
-        await restoredDb.drop();
       }
     },
     SLOW,
@@ -209,16 +208,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL server: photos chang
         expect(manifest.photos).toMatchObject({ retries: 1, copied: 2, named: 2 });
         expect(await photosOf(db, member)).toEqual([first]);
         const restoredDb = await createServerDatabase();
-        try {
-          const target = await tempDir("passerelle-backup-dst-");
-          await restore({ databaseUrl: restoredDb.url, dataDir: target }, out);
-          const restored = await openDatabase({ url: restoredDb.url, poolSize: 1 });
-          expect(await namedFiles(restored.db)).toHaveLength(2);
-          expect(await filesMissing(localPhotos(target), await namedFiles(restored.db))).toEqual([]);
-          await restored.close();
-        } finally {
-          await restoredDb.drop();
-        }
+        const target = await tempDir("passerelle-backup-dst-");
+        await restore({ databaseUrl: restoredDb.url, dataDir: target }, out);
+        const restored = await openDatabase({ url: restoredDb.url, poolSize: 1 });
+        expect(await namedFiles(restored.db)).toHaveLength(2);
+        expect(await filesMissing(localPhotos(target), await namedFiles(restored.db))).toEqual([]);
+        await restored.close();
       } finally {
         await t.close();
       }
@@ -252,29 +247,25 @@ describe.each(engines())("a backup that cannot be complete [%s]", (engine) => {
     "fails loudly: exit code 1, the missing files named, no « written », no backup folder",
     async () => {
       const server = engine === "postgres" ? await createServerDatabase() : null;
-      try {
-        const dataDir = server ? await tempDir("passerelle-backup-pg-") : await embeddedDataDir();
-        const db = await openDatabase(
-          server ? { url: server.url, poolSize: 1 } : { dataDir: path.join(dataDir, "db") },
-        );
-        const member = await insertMember(db.db, "female");
-        await uploadPhoto(db.db, localPhotos(dataDir), member);
-        // A photo whose files are not in the storage (lost before the backup: nothing brings them back).
-        await insertMember(db.db, "male", { photos: ["photos/introuvable.jpg"] });
-        await db.close();
+      const dataDir = server ? await tempDir("passerelle-backup-pg-") : await embeddedDataDir();
+      const db = await openDatabase(
+        server ? { url: server.url, poolSize: 1 } : { dataDir: path.join(dataDir, "db") },
+      );
+      const member = await insertMember(db.db, "female");
+      await uploadPhoto(db.db, localPhotos(dataDir), member);
+      // A photo whose files are not in the storage (lost before the backup: nothing brings them back).
+      await insertMember(db.db, "male", { photos: ["photos/introuvable.jpg"] });
+      await db.close();
 
-        const out = path.join(await tempDir("passerelle-backup-"), "b");
-        const result = await runBackupCommand(
-          { DATA_DIR: dataDir, ...(server ? { DATABASE_URL: server.url } : {}) },
-          out,
-        );
-        expect(result.code, result.stdout + result.stderr).toBe(1);
-        expect(result.stderr).toMatch(/Backup failed: 2 photo files .*photos\/introuvable\.jpg/);
-        expect(result.stdout).not.toMatch(/written/);
-        expect(existsSync(out)).toBe(false);
-      } finally {
-        await server?.drop();
-      }
+      const out = path.join(await tempDir("passerelle-backup-"), "b");
+      const result = await runBackupCommand(
+        { DATA_DIR: dataDir, ...(server ? { DATABASE_URL: server.url } : {}) },
+        out,
+      );
+      expect(result.code, result.stdout + result.stderr).toBe(1);
+      expect(result.stderr).toMatch(/Backup failed: 2 photo files .*photos\/introuvable\.jpg/);
+      expect(result.stdout).not.toMatch(/written/);
+      expect(existsSync(out)).toBe(false);
     },
     SLOW,
   );

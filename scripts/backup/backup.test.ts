@@ -302,7 +302,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("backup and restore, PostgreSQL 
         expect(await filesMissing(localPhotos(dataDir), await namedFiles(db.db))).toEqual([]);
       } finally {
         await db.close();
-        await server.drop();
       }
     },
     SLOW,

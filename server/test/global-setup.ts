@@ -8,6 +8,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildServer } from "../../scripts/build/server.ts";
 import { createPostgresTemplate, writePgliteTemplates } from "./database-templates.ts";
+import { dropRunDatabases, dropStaleRunDatabases, newRunPrefix } from "./run-databases.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,6 +18,8 @@ declare module "vitest" {
     pgliteDataDir: string;
     /** Name of the migrated template database on TEST_DATABASE_URL's server, or "" without one. */
     postgresTemplate: string;
+    /** How this run's databases on that server begin (server/test/run-databases.ts). */
+    postgresRunPrefix: string;
     /** The bundled server's entry module (node <file> starts the app). */
     serverBundle: string;
   }
@@ -31,16 +34,20 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, "pglite.tar");
   const dataDir = path.join(dir, "db");
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const runPrefix = newRunPrefix();
   const [, server, bundle] = await Promise.all([
     writePgliteTemplates(file, dataDir),
     serverUrl ? createPostgresTemplate(serverUrl) : Promise.resolve(null),
     buildServer(bundleDir),
+    serverUrl ? dropStaleRunDatabases(serverUrl) : Promise.resolve(0),
   ]);
   project.provide("pgliteTemplate", file);
   project.provide("pgliteDataDir", dataDir);
   project.provide("postgresTemplate", server?.name ?? "");
+  project.provide("postgresRunPrefix", runPrefix);
   project.provide("serverBundle", bundle);
   return async () => {
+    if (serverUrl) await dropRunDatabases(serverUrl, runPrefix);
     await server?.drop();
     await Promise.all([
       rm(dir, { recursive: true, force: true }),

@@ -9,7 +9,7 @@ import { describe, inject, it } from "vitest";
 import { createApp } from "../app.ts";
 import { closeDeps, createDeps } from "../bootstrap.ts";
 import type { AppDeps } from "../deps.ts";
-import { createScratchDatabase, type ScratchDatabase } from "../platform/db/scratch-database.ts";
+import { createScratchDatabase } from "../platform/db/scratch-database.ts";
 import { createLogger } from "../platform/logger.ts";
 import { loadConfig } from "../platform/settings/config.ts";
 import { pgliteTemplateBlob, readPgliteTemplate } from "./database-templates.ts";
@@ -59,10 +59,26 @@ export function ruleIt(engine: Engine) {
   return it.skipIf(!mainEngines().includes(engine));
 }
 
-/** A database on TEST_DATABASE_URL's server, copied from the run's migrated template when there is one. */
-export function createServerDatabase(): Promise<ScratchDatabase> {
+export interface TestServerDatabase {
+  name: string;
+  url: string;
+}
+
+/**
+ * A database on TEST_DATABASE_URL's server, copied from the run's migrated template when there is
+ * one. It is not dropped when its test ends but with the run's others at the run's end: dropping
+ * each as its test ended made every creation after it costly (server/test/run-databases.ts).
+ */
+export async function createServerDatabase(): Promise<TestServerDatabase> {
   const template = inject("postgresTemplate") || undefined;
-  return createScratchDatabase(process.env.TEST_DATABASE_URL!, "passerelle_test", { template });
+  const { name, url } = await createScratchDatabase(
+    process.env.TEST_DATABASE_URL!,
+    inject("postgresRunPrefix"),
+    {
+      template,
+    },
+  );
+  return { name, url };
 }
 
 let pgliteTemplate: Promise<Blob> | undefined;
@@ -203,7 +219,6 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     createMember,
     async close() {
       await closeDeps(deps);
-      await server?.drop();
       // An e-mail sent in the background (Better Auth's, a payment's) may still be writing its file
       // into DATA_DIR/outbox: removal retries rather than fail on a folder that filled meanwhile.
       await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });

@@ -3,13 +3,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createServerDatabase, engines } from "../../test/harness.ts";
+import { createServerDatabase, engines, type TestServerDatabase } from "../../test/harness.ts";
 import { createBaseApp } from "../http/base-app.ts";
 import { createLogger } from "../logger.ts";
 import { loadConfig } from "../settings/config.ts";
 import { type Database, inTransaction, openDatabase, queryRows } from "./client.ts";
 import { isTransientConflict } from "./conflicts.ts";
-import type { ScratchDatabase } from "./scratch-database.ts";
 
 describe("transient conflicts", () => {
   it("are deadlocks and serialization failures, however deep drizzle wraps them", () => {
@@ -37,7 +36,7 @@ describe("transient conflicts", () => {
 
 // Two connections are needed to deadlock: the PostgreSQL server only (PGlite has one).
 describe.runIf(engines().includes("postgres"))("inTransaction on the PostgreSQL server", () => {
-  let scratch: ScratchDatabase;
+  let scratch: TestServerDatabase;
   let database: Database;
   beforeAll(async () => {
     scratch = await createServerDatabase();
@@ -47,7 +46,6 @@ describe.runIf(engines().includes("postgres"))("inTransaction on the PostgreSQL 
   });
   afterAll(async () => {
     await database?.close();
-    await scratch?.drop();
   });
 
   it("runs the deadlock’s victim again, and both transactions commit", async () => {

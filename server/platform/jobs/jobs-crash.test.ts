@@ -15,11 +15,10 @@ import { z } from "zod";
 import { NOTIFICATION_QUEUES } from "../../features/notifications/index.ts";
 import { JOB_CATALOGUE } from "../../job-catalogue.ts";
 import { startAppProcess } from "../../test/app-process.ts";
-import { createServerDatabase } from "../../test/harness.ts";
+import { createServerDatabase, type TestServerDatabase } from "../../test/harness.ts";
 import { insertMember } from "../../test/members.ts";
 import { openDatabase, queryRows } from "../db/client.ts";
 import { matches, messages, notificationSettings, user } from "../db/schema/index.ts";
-import type { ScratchDatabase } from "../db/scratch-database.ts";
 import { installJobSchema } from "./queue.ts";
 import { queuesOf } from "./workers.ts";
 
@@ -40,12 +39,11 @@ async function until<T>(
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("a job interrupted by kill -9 [postgres]", () => {
-  let scratch: ScratchDatabase;
+  let scratch: TestServerDatabase;
   let dataDir: string;
   const children: ChildProcess[] = [];
   afterAll(async () => {
     for (const c of children) c.kill("SIGKILL");
-    await scratch?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
