@@ -73,9 +73,9 @@ import {
   submitVerification,
   uploadPhoto,
 } from "./calls/members.ts";
-import { descendants, processName } from "./calls/proc.ts";
 import { withCleanup } from "./harness/cleanup.ts";
 import { watchMachine } from "./harness/machine.ts";
+import { descendants, processName } from "./harness/proc.ts";
 import { heading, printHeading, progress, table } from "./harness/report.ts";
 import { startApp, tempDir } from "./harness/server.ts";
 import { ms, n, pct, ratio } from "./harness/stats.ts";

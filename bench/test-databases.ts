@@ -11,41 +11,26 @@
 // CPU time (the postmaster's and its backends', from /proc). On ext4 without a journal, every new
 // file makes the kernel skip each inode deleted in the last minutes, so the first way makes each
 // creation pay for the drops before it.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createPostgresTemplate } from "../server/test/database-templates.ts";
 import { benchServerUrl, withClient } from "./harness/database.ts";
 import { watchMachine } from "./harness/machine.ts";
+import { CLK_TCK, cpuTicks, descendants, reapedTicks } from "./harness/proc.ts";
 import { printHeading, progress, table } from "./harness/report.ts";
 import { median, ratio } from "./harness/stats.ts";
 
 const COUNT = Number(process.env.TEST_DATABASES_COUNT ?? 40);
 const ROUNDS = Number(process.env.TEST_DATABASES_ROUNDS ?? 2);
 const log = progress("test-databases");
-const ticks = 100;
 
-/** The server's CPU-seconds so far (postmaster, reaped and live backends), or null if not readable. */
+/**
+ * The server's CPU-seconds so far: the postmaster, the backends it has reaped and its live children;
+ * null when it is not a process of this machine that can be read.
+ */
 function serverCpu(postmaster: number | null): number | null {
-  if (postmaster === null) return null;
-  const fields = (pid: string) => {
-    const s = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return s.slice(s.lastIndexOf(")") + 2).split(" ");
-  };
-  try {
-    const own = fields(String(postmaster));
-    let t = [11, 12, 13, 14].reduce((sum, i) => sum + Number(own[i]), 0);
-    for (const pid of readdirSync("/proc")) {
-      if (!/^\d+$/.test(pid) || pid === String(postmaster)) continue;
-      try {
-        const f = fields(pid);
-        if (Number(f[1]) === postmaster) t += Number(f[11]) + Number(f[12]);
-      } catch {
-        // A backend that ended meanwhile is counted in the postmaster's reaped children.
-      }
-    }
-    return t / ticks;
-  } catch {
-    return null;
-  }
+  if (postmaster === null || cpuTicks(postmaster) === 0) return null;
+  const live = descendants(postmaster).reduce((sum, pid) => sum + cpuTicks(pid), 0);
+  return (cpuTicks(postmaster) + reapedTicks(postmaster) + live) / CLK_TCK;
 }
 
 async function postmasterPid(url: string): Promise<number | null> {

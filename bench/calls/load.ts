@@ -1,11 +1,11 @@
 // Section 3 of bench/calls.ts: what ten relayed video calls at once cost the app's process, coturn
 // and Chromium, against the same window with the same pages open and no call.
 import { setTimeout as sleep } from "node:timers/promises";
+import { cpuSecondsBetween, descendants, pssBytes, rssBytes, ticksOf } from "../harness/proc.ts";
 import { heading, table } from "../harness/report.ts";
 import { mib, ms, n, pct, ratio } from "../harness/stats.ts";
 import { hangUp, type MemberPage, setUpCall } from "./browser.ts";
 import { between, type Received } from "./media.ts";
-import { cpuSecondsBetween, descendants, pssBytes, rssBytes, ticksOf } from "./proc.ts";
 
 export const HOLD_S = process.env.CALLS_QUICK === "1" ? 5 : 30;
 const WARMUP_S = 3;

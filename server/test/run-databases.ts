@@ -10,6 +10,7 @@
 // the drops after them (docs/testing.md, 30 novembre 2026, ninth session).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { withClient } from "../platform/db/scratch-database.ts";
 
 const PREFIX = "passerelle_test_";
 
@@ -22,16 +23,6 @@ export function newRunPrefix(now = Date.now()): string {
 export function runStartOf(database: string): number | null {
   const match = /^passerelle_test_([0-9a-z]+)_[0-9a-f]{4}_/.exec(database);
   return match ? Number.parseInt(match[1]!, 36) * 1000 : null;
-}
-
-async function withClient<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Drops at once: a drop mostly waits on the server's disk; four together took 0.8× the time of one by one. */

@@ -12,14 +12,19 @@ export interface ScratchDatabase {
   drop: () => Promise<void>;
 }
 
-async function run(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
+/** Runs `fn` with a client of `url`, then closes it. */
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(statement);
+    return await fn(client);
   } finally {
     await client.end();
   }
+}
+
+async function run(adminUrl: string, statement: string): Promise<void> {
+  await withClient(adminUrl, (client) => client.query(statement));
 }
 
 /** `prefix` names what it is for (passerelle_test, passerelle_bench_load); a random suffix follows. */

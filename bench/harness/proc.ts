@@ -1,5 +1,6 @@
-// What Linux says about a process (/proc): its CPU time (utime + stime, in clock ticks), its resident
-// and proportional memory, and this process's descendants (Chromium's many processes, coturn).
+// What Linux says about a process (/proc): its CPU time (utime + stime, in clock ticks) and that of
+// its children it has reaped, its resident and proportional memory, and this process's descendants
+// (Chromium's many processes, coturn, a PostgreSQL server's backends).
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 
@@ -18,6 +19,8 @@ interface Stat {
   comm: string;
   /** utime + stime, clock ticks. */
   ticks: number;
+  /** cutime + cstime: the children it has waited for, clock ticks. */
+  reapedTicks: number;
 }
 
 /** /proc/<pid>/stat: the name sits in parentheses and may hold spaces, so fields are counted after it. */
@@ -27,8 +30,14 @@ function stat(pid: number): Stat | null {
     const close = text.lastIndexOf(")");
     const comm = text.slice(text.indexOf("(") + 1, close);
     const f = text.slice(close + 2).split(" ");
-    // After the name: state(3) ppid(4) … utime(14) stime(15), so index = field − 3.
-    return { pid, ppid: Number(f[1]), comm, ticks: Number(f[11]) + Number(f[12]) };
+    // After the name: state(3) ppid(4) … utime(14) stime(15) cutime(16) cstime(17), so index = field − 3.
+    return {
+      pid,
+      ppid: Number(f[1]),
+      comm,
+      ticks: Number(f[11]) + Number(f[12]),
+      reapedTicks: Number(f[13]) + Number(f[14]),
+    };
   } catch {
     return null;
   }
@@ -39,6 +48,9 @@ export const processName = (pid: number): string => stat(pid)?.comm ?? "";
 
 /** utime + stime of one process, in ticks (0 once it is gone). */
 export const cpuTicks = (pid: number): number => stat(pid)?.ticks ?? 0;
+
+/** cutime + cstime of one process: its children that have ended and been waited for, in ticks. */
+export const reapedTicks = (pid: number): number => stat(pid)?.reapedTicks ?? 0;
 
 /** Every live descendant of `root` (children, grandchildren…) whose name matches `name`. */
 export function descendants(root: number, name?: RegExp): number[] {
