@@ -9,7 +9,7 @@ import { describe, inject, it } from "vitest";
 import { createApp } from "../app.ts";
 import { closeDeps, createDeps } from "../bootstrap.ts";
 import type { AppDeps } from "../deps.ts";
-import { createScratchDatabase } from "../platform/db/scratch-database.ts";
+import { createScratchDatabase, type ScratchDatabase } from "../platform/db/scratch-database.ts";
 import { createLogger } from "../platform/logger.ts";
 import { loadConfig } from "../platform/settings/config.ts";
 import { pgliteTemplateBlob, readPgliteTemplate } from "./database-templates.ts";
@@ -59,10 +59,8 @@ export function ruleIt(engine: Engine) {
   return it.skipIf(!mainEngines().includes(engine));
 }
 
-export interface TestServerDatabase {
-  name: string;
-  url: string;
-}
+/** A run's database: what createScratchDatabase gives, without its drop (the run's end drops it). */
+export type TestServerDatabase = Pick<ScratchDatabase, "name" | "url">;
 
 /**
  * A database on TEST_DATABASE_URL's server, copied from the run's migrated template when there is

@@ -13,6 +13,8 @@ import pg from "pg";
 import { withClient } from "../platform/db/scratch-database.ts";
 
 const PREFIX = "passerelle_test_";
+/** A name newRunPrefix began: the start in base 36, the random part, then createScratchDatabase's suffix. */
+const RUN_NAME = new RegExp(`^${PREFIX}([0-9a-z]+)_[0-9a-f]{4}_`);
 
 /** A new run's prefix: its start time (base 36 seconds, for the stale-run cleanup) and a random part. */
 export function newRunPrefix(now = Date.now()): string {
@@ -21,7 +23,7 @@ export function newRunPrefix(now = Date.now()): string {
 
 /** When the run that named `database` started, in ms; null for a name this file did not make. */
 export function runStartOf(database: string): number | null {
-  const match = /^passerelle_test_([0-9a-z]+)_[0-9a-f]{4}_/.exec(database);
+  const match = RUN_NAME.exec(database);
   return match ? Number.parseInt(match[1]!, 36) * 1000 : null;
 }
 
