@@ -2,7 +2,7 @@
 // server/test/push-service.ts, which checks VAPID and decrypts like a browser), a message or a match
 // queued as a job, the worker sending it, the payload arriving encrypted for that subscription.
 import type { PushPayload } from "@domain/notifications.ts";
-import { DEFAULT_NOTIFICATION_PREFERENCES } from "@domain/notifications.ts";
+import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_LIMITS } from "@domain/notifications.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -129,6 +129,11 @@ describeOnEngine("web push", (engine) => {
     const her = await signUpMember(t, "female", { firstName: "Fatou" });
     const phone = await subscribe(him);
     const matchId = await like(him, her);
+    // pg-boss's grouping windows are slots of the database's clock (one every 60 s), not windows
+    // sliding from the first message: three messages sent across a slot's end are two windows, so
+    // two pushes. A busy machine once took long enough to cross one (CI, 30 novembre 2026); the
+    // messages are sent once the slot has a margin left.
+    await slotWithMarginLeft(t, NOTIFICATION_LIMITS.MESSAGE_PUSH_GROUP_SECONDS, 20);
     for (const text of ["Coucou", "Tu es là ?", "Je voulais te demander…"])
       expect((await send(her, matchId, text)).status).toBe(201);
     await service.waitFor(1, { endpoint: phone.endpoint });
@@ -435,3 +440,19 @@ describeOnEngine("web push", (engine) => {
     });
   });
 });
+
+/**
+ * Waits, if need be, for the next slot of `seconds` of the database's clock (pg-boss's grouping
+ * windows), so that at least `margin` seconds of the current slot are left when it returns.
+ */
+async function slotWithMarginLeft(t: TestApp, seconds: number, margin: number) {
+  const left = async () => {
+    const [row] = await queryRows(
+      t.deps.database.db,
+      z.strictObject({ left: z.number() }),
+      sql`SELECT (${seconds} - mod(extract(epoch FROM clock_timestamp())::numeric, ${seconds}))::float8 AS left`,
+    );
+    return row!.left;
+  };
+  await vi.waitUntil(async () => (await left()) >= margin, { timeout: (seconds + 10) * 1000, interval: 500 });
+}
